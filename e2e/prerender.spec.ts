@@ -1,0 +1,52 @@
+import { expect, test } from './support/fixtures';
+
+// What a visitor (or a search engine) gets before any JavaScript runs.
+const PAGES = [
+  { path: '/', heading: 'Mindful Path Counselling', text: 'Star with a basic Assesment' },
+  { path: '/about', heading: 'About Me', text: 'full-stack developer' },
+  { path: '/blogs', heading: 'Read My Blogs', text: 'Authentication answers the question' },
+  { path: '/login', heading: 'Please Log In', text: 'Continue With Google' },
+  { path: '/register', heading: 'Please Register', text: 'Please Log In!' },
+];
+
+for (const { path, heading, text } of PAGES) {
+  test(`${path} arrives as HTML with its heading and text`, async ({ request }) => {
+    const response = await request.get(path);
+    expect(response.status()).toBe(200);
+    const html = await response.text();
+    expect(html).toMatch(new RegExp(`<h1[^>]*>${heading}</h1>`));
+    expect(html).toContain(text);
+    expect(html).toContain('Opening hours');
+  });
+}
+
+test('an unknown path answers 404 with the 404 page', async ({ request }) => {
+  const response = await request.get('/no-such-page');
+  expect(response.status()).toBe(404);
+  expect(await response.text()).toContain('404 Page Not Found');
+});
+
+test('pages read without JavaScript', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 375, height: 740 } });
+  const page = await context.newPage();
+  await page.goto('/blogs');
+  await expect(page.getByRole('heading', { name: 'Read My Blogs' })).toBeVisible();
+  // The menu cannot toggle without JavaScript, so its links show.
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About' })).toBeVisible();
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'A professional therapist by your side' })).toBeVisible();
+  await context.close();
+});
+
+test('hydrates without warnings or errors', async ({ page, expectProblems }) => {
+  expectProblems(/response 404: .*\/no-such-page$/);
+  const messages: string[] = [];
+  page.on('console', (message) => messages.push(`${message.type()}: ${message.text()}`));
+  for (const path of ['/', '/about', '/blogs', '/login', '/no-such-page']) {
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+  }
+  expect(
+    messages.filter((m) => /hydrat|did not match|error/i.test(m) && !m.includes('Failed to load resource')),
+  ).toEqual([]);
+});

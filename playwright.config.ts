@@ -1,0 +1,48 @@
+import { defineConfig, devices } from '@playwright/test';
+import { E2E } from './e2e/support/ports';
+
+// The browser suite runs the production build (built with `--mode test`) as Firebase Hosting
+// serves it, signing in against the Auth emulator: `npm run test:e2e` builds first.
+export default defineConfig({
+  testDir: './e2e',
+  fullyParallel: true,
+  forbidOnly: true,
+  retries: process.env.CI ? 1 : 0,
+  workers: 2,
+  timeout: 45_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  use: {
+    baseURL: E2E.siteOrigin,
+    trace: 'retain-on-failure',
+    serviceWorkers: 'block',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        launchOptions: {
+          executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+          // This machine has no internet; stop Chromium's own background calls.
+          args: [
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--disable-sync',
+            '--disable-quic',
+            '--no-first-run',
+          ],
+        },
+      },
+    },
+  ],
+  webServer: {
+    name: 'firebase emulators (auth + hosting)',
+    command: `firebase emulators:start --only auth,hosting --project ${E2E.projectId} --config firebase.test.json`,
+    url: `${E2E.siteOrigin}/`,
+    timeout: 120_000,
+    reuseExistingServer: !process.env.CI,
+    gracefulShutdown: { signal: 'SIGINT', timeout: 10_000 },
+    stdout: 'ignore',
+  },
+});

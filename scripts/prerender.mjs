@@ -1,0 +1,38 @@
+// Renders every public route to static HTML in dist/ after `vite build` (client) and
+// `vite build --ssr` (dist-ssr/). Unknown paths get dist/404.html, served with status 404.
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+const root = path.resolve(import.meta.dirname, '..');
+const dist = path.join(root, 'dist');
+const server = await import(pathToFileURL(path.join(root, 'dist-ssr', 'entry-server.js')).href);
+const template = await fs.readFile(path.join(dist, 'index.html'), 'utf8');
+
+const HEAD = /<!--head-->[\s\S]*<!--\/head-->/;
+if (!HEAD.test(template) || !template.includes('<!--app-->')) {
+  throw new Error('index.html lost its <!--head--> or <!--app--> marker.');
+}
+
+async function writePage(urlPath, file, headKey = urlPath) {
+  const html = await server.render(urlPath);
+  const page = template
+    .replace(HEAD, () => server.headTags(headKey, server.siteUrl))
+    .replace('<!--app-->', () => html);
+  const target = path.join(dist, file);
+  await fs.mkdir(path.dirname(target), { recursive: true });
+  await fs.writeFile(target, page);
+  return file;
+}
+
+const written = [];
+for (const urlPath of server.PRERENDERED_PATHS) {
+  const file = urlPath === '/' ? 'index.html' : `${urlPath.slice(1)}/index.html`;
+  written.push(await writePage(urlPath, file));
+}
+written.push(await writePage('/404', '404.html', 'notFound'));
+
+await fs.writeFile(path.join(dist, 'sitemap.xml'), server.sitemapXml(server.siteUrl));
+await fs.writeFile(path.join(dist, 'robots.txt'), server.robotsTxt(server.siteUrl));
+await fs.rm(path.join(root, 'dist-ssr'), { recursive: true, force: true });
+console.log(`prerendered ${written.length} pages: ${written.join(', ')}; sitemap.xml, robots.txt`);

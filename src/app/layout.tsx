@@ -1,0 +1,47 @@
+import { lazy, Suspense, useEffect } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { ChunkErrorBoundary } from '../components/layout/chunk-error-boundary';
+import { LoadingScreen } from '../components/layout/loading-screen';
+import { SiteFooter } from '../components/layout/site-footer';
+import { SiteNavbar } from '../components/layout/site-navbar';
+import { metaForPath } from '../content/pages';
+import { AccountNavItem } from '../features/auth/account-nav-item';
+import { useToastHostWanted } from '../lib/toast';
+
+const ToastHost = lazy(() => import('../lib/toast-host'));
+
+function useDocumentMeta(pathname: string) {
+  useEffect(() => {
+    const meta = metaForPath(pathname);
+    document.title = meta.title;
+    document.querySelector('meta[name="description"]')?.setAttribute('content', meta.description);
+  }, [pathname]);
+}
+
+export function Layout() {
+  const { pathname } = useLocation();
+  const toastHostWanted = useToastHostWanted();
+  useDocumentMeta(pathname);
+
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        Skip to main content
+      </a>
+      <SiteNavbar accountSlot={(close) => <AccountNavItem onNavigate={close} />} />
+      <main id="main" tabIndex={-1}>
+        <ChunkErrorBoundary resetKey={pathname}>
+          <Suspense fallback={<LoadingScreen />}>
+            <Outlet />
+          </Suspense>
+        </ChunkErrorBoundary>
+      </main>
+      <SiteFooter />
+      {toastHostWanted && (
+        <Suspense fallback={null}>
+          <ToastHost />
+        </Suspense>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,72 @@
+import { useState, type ReactNode } from 'react';
+import Container from 'react-bootstrap/Container';
+import Nav from 'react-bootstrap/Nav';
+import Navbar from 'react-bootstrap/Navbar';
+import { Link, useLocation } from 'react-router';
+import { paths } from '../../config/paths';
+import { practice } from '../../content/practice';
+
+interface NavItem {
+  to: string;
+  label: string;
+  /** Every pathname on which this link is the current page. */
+  matches: readonly string[];
+}
+
+const NAV_ITEMS: readonly NavItem[] = [
+  { to: paths.home, label: 'Home', matches: [paths.root, paths.home] },
+  { to: paths.about, label: 'About', matches: [paths.about] },
+  { to: paths.blogs, label: 'Blog', matches: [paths.blogs] },
+];
+
+function normalise(pathname: string): string {
+  return pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+}
+
+/** Sticky site navbar; collapses below the large breakpoint. `accountSlot` holds Log In / Log Out. */
+export function SiteNavbar({ accountSlot }: { accountSlot: (close: () => void) => ReactNode }) {
+  const { pathname } = useLocation();
+  const current = normalise(pathname);
+  const [expanded, setExpanded] = useState(false);
+  const close = () => setExpanded(false);
+
+  return (
+    <Navbar
+      expand="lg"
+      sticky="top"
+      className="site-navbar"
+      expanded={expanded}
+      onToggle={setExpanded}
+      as="header"
+      role="banner"
+    >
+      <Container>
+        <Navbar.Brand as={Link} to={paths.home} onClick={close}>
+          <img src="/favicon.svg" width="32" height="32" alt="" />
+          {practice.shortName}
+        </Navbar.Brand>
+        <Navbar.Toggle aria-controls="site-nav" label="Menu" />
+        <Navbar.Collapse id="site-nav">
+          <Nav as="nav" aria-label="Main" className="ms-auto align-items-lg-center">
+            {NAV_ITEMS.map((item) => {
+              const active = item.matches.includes(current);
+              return (
+                <Nav.Link
+                  key={item.to}
+                  as={Link}
+                  to={item.to}
+                  active={active}
+                  aria-current={active ? 'page' : undefined}
+                  onClick={close}
+                >
+                  {item.label}
+                </Nav.Link>
+              );
+            })}
+            <div className="account-slot">{accountSlot(close)}</div>
+          </Nav>
+        </Navbar.Collapse>
+      </Container>
+    </Navbar>
+  );
+}

@@ -1,0 +1,24 @@
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { StaticRouter } from 'react-router';
+import { AppProviders } from './app/providers';
+import { AppRoutes, pages } from './app/routes';
+import { config } from './config/env';
+
+export { headTags, PRERENDERED_PATHS, robotsTxt, sitemapXml } from './app/seo';
+
+export const siteUrl = config.siteUrl;
+
+/** Build-time only: renders one route to HTML for the prerender script. */
+export async function render(url: string): Promise<string> {
+  await Promise.all(Object.values(pages).map((page) => page.preload()));
+  return renderToString(
+    <StrictMode>
+      <StaticRouter location={url}>
+        <AppProviders>
+          <AppRoutes />
+        </AppProviders>
+      </StaticRouter>
+    </StrictMode>,
+  );
+}

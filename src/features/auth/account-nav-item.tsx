@@ -1,0 +1,45 @@
+import Button from 'react-bootstrap/Button';
+import Nav from 'react-bootstrap/Nav';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { paths } from '../../config/paths';
+import { useSession } from './session';
+
+/** The navbar's Log In / Log Out slot; empty (its space reserved) while the session is unknown. */
+export function AccountNavItem({ onNavigate }: { onNavigate: () => void }) {
+  const { session } = useSession();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+
+  if (session.status === 'unknown') return null;
+
+  if (session.status === 'signed-out') {
+    const active = pathname === paths.login;
+    return (
+      <Nav.Link
+        as={Link}
+        to={paths.login}
+        active={active}
+        aria-current={active ? 'page' : undefined}
+        onClick={onNavigate}
+      >
+        Log In
+      </Nav.Link>
+    );
+  }
+
+  const logOut = async () => {
+    onNavigate();
+    const [{ firebaseAuth }, { signOut }] = await Promise.all([
+      import('../../lib/firebase'),
+      import('firebase/auth'),
+    ]);
+    await signOut(firebaseAuth());
+    void navigate(paths.login);
+  };
+
+  return (
+    <Button variant="link" className="nav-link" onClick={() => void logOut()}>
+      Log Out
+    </Button>
+  );
+}

@@ -1,0 +1,62 @@
+const WRONG_CREDENTIALS = 'The email address or password is incorrect. Please try again.';
+
+/** Every identity-provider error code we expect, as a sentence a visitor can act on. */
+export const AUTH_ERROR_MESSAGES: Readonly<Record<string, string>> = {
+  'auth/email-already-in-use':
+    'An account with this email address already exists. Please log in, or reset your password.',
+  'auth/wrong-password': WRONG_CREDENTIALS,
+  'auth/user-not-found': WRONG_CREDENTIALS,
+  'auth/invalid-credential': WRONG_CREDENTIALS,
+  'auth/invalid-login-credentials': WRONG_CREDENTIALS,
+  'auth/invalid-email': 'Please enter a valid email address.',
+  'auth/missing-email': 'Please enter your email address.',
+  'auth/missing-password': 'Please enter your password.',
+  'auth/weak-password': 'Please choose a stronger password: at least 6 characters.',
+  'auth/too-many-requests':
+    'Too many attempts in a short time. Please wait a few minutes, then try again.',
+  'auth/expired-action-code': 'This link has expired. Please ask for a new one.',
+  'auth/invalid-action-code': 'This link is not valid or has already been used. Please ask for a new one.',
+  'auth/requires-recent-login': 'For your security, please log in again, then repeat this step.',
+  'auth/user-token-expired': 'Your session has expired. Please log in again.',
+  'auth/invalid-verification-code': 'The verification code is not correct. Please check it and try again.',
+  'auth/code-expired': 'The verification code has expired. Please ask for a new one.',
+  'auth/operation-not-allowed': 'This way of signing in is not available on this site.',
+  'auth/user-disabled': 'This account has been disabled. Please contact the practice.',
+  'auth/network-request-failed':
+    'We could not reach the sign-in service. Please check your connection and try again.',
+  'auth/internal-error': 'The sign-in service had a problem. Please try again in a moment.',
+  'auth/popup-closed-by-user': 'The Google sign-in window was closed before sign-in finished.',
+  'auth/popup-blocked':
+    'Your browser blocked the Google sign-in window. Please allow pop-ups for this site and try again.',
+  'auth/cancelled-popup-request': 'Another Google sign-in window was already open. Please try again.',
+  'auth/account-exists-with-different-credential':
+    'An account with this email address already exists with a different sign-in method. Please log in with your email and password.',
+  'auth/unauthorized-domain': 'Sign-in is not allowed from this web address.',
+  'auth/user-mismatch': 'That account is not the one currently signed in.',
+  'auth/no-current-user': 'No user is logged in.',
+  'auth/multi-factor-auth-required': 'This account needs a second sign-in step, which this site does not support yet.',
+};
+
+const FALLBACK = 'Something went wrong. Please try again.';
+const MAX_PROVIDER_MESSAGE = 300;
+
+function codeOf(error: unknown): string | undefined {
+  if (error && typeof error === 'object' && 'code' in error) {
+    const { code } = error as { code: unknown };
+    return typeof code === 'string' ? code : undefined;
+  }
+  return undefined;
+}
+
+/** The sentence shown after 'Error: ': ours for known codes, the provider's own text otherwise. */
+export function authErrorMessage(error: unknown): string {
+  const code = codeOf(error);
+  if (code && Object.hasOwn(AUTH_ERROR_MESSAGES, code)) return AUTH_ERROR_MESSAGES[code] ?? FALLBACK;
+  const raw = error instanceof Error ? error.message : typeof error === 'string' ? error : '';
+  const message = raw
+    .replace(/^Firebase:\s*/, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, MAX_PROVIDER_MESSAGE);
+  return message || FALLBACK;
+}

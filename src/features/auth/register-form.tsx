@@ -1,0 +1,130 @@
+import {
+  createUserWithEmailAndPassword,
+  sendEmailVerification,
+  updateProfile,
+} from 'firebase/auth';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import { Link, useNavigate } from 'react-router';
+import { LoadingScreen } from '../../components/layout/loading-screen';
+import { paths } from '../../config/paths';
+import { firebaseAuth } from '../../lib/firebase';
+import { showToast } from '../../lib/toast';
+import { AuthErrorText } from './auth-error-text';
+import { signInWithGoogle } from './google-sign-in';
+import { PasswordField } from './password-field';
+import { useSession } from './session';
+import { useAuthAction } from './use-auth-action';
+
+const ERROR_ID = 'register-error';
+const USERNAME_HINT_ID = 'register-username-hint';
+const MAX_USERNAME = 60;
+
+export function RegisterForm() {
+  const navigate = useNavigate();
+  const { start } = useSession();
+  const { pending, error, run } = useAuthAction();
+  const [username, setUsername] = useState('');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [usernameProblem, setUsernameProblem] = useState<string | null>(null);
+  const firstInput = useRef<HTMLInputElement>(null);
+
+  useEffect(start, [start]);
+
+  const afterFailure = (ok: boolean) => {
+    if (!ok) requestAnimationFrame(() => firstInput.current?.focus());
+  };
+
+  const register = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const displayName = username.trim();
+    if (!displayName) {
+      setUsernameProblem('Please enter a username (not only spaces).');
+      firstInput.current?.focus();
+      return;
+    }
+    setUsernameProblem(null);
+    const ok = await run(async () => {
+      const { user } = await createUserWithEmailAndPassword(firebaseAuth(), email.trim(), password);
+      await sendEmailVerification(user);
+      await updateProfile(user, { displayName });
+      void showToast('generating account');
+      await navigate(paths.home);
+    });
+    afterFailure(ok);
+  };
+
+  const registerWithGoogle = async () => {
+    const ok = await run(async () => {
+      await signInWithGoogle();
+      await navigate(paths.home);
+    });
+    afterFailure(ok);
+  };
+
+  const describedBy = error ? ERROR_ID : undefined;
+
+  return (
+    <div className="auth-card">
+      {pending && <LoadingScreen />}
+      <div hidden={pending}>
+        <Button variant="outline-success" className="w-100" onClick={() => void registerWithGoogle()}>
+          Continue With Google
+        </Button>
+        <p className="divider" aria-hidden="true">
+          OR
+        </p>
+        <Form onSubmit={(event) => void register(event)} aria-label="Register with email">
+          <Form.Group className="mb-3" controlId="register-username">
+            <Form.Label>Username</Form.Label>
+            <Form.Control
+              ref={firstInput}
+              name="username"
+              required
+              maxLength={MAX_USERNAME}
+              autoComplete="username"
+              value={username}
+              isInvalid={usernameProblem !== null}
+              onChange={(event) => setUsername(event.target.value)}
+              aria-describedby={
+                [usernameProblem ? USERNAME_HINT_ID : '', describedBy ?? ''].join(' ').trim() ||
+                undefined
+              }
+            />
+            <Form.Control.Feedback type="invalid" id={USERNAME_HINT_ID}>
+              {usernameProblem}
+            </Form.Control.Feedback>
+          </Form.Group>
+          <Form.Group className="mb-3" controlId="register-email">
+            <Form.Label>Email address</Form.Label>
+            <Form.Control
+              type="email"
+              name="email"
+              required
+              autoComplete="email"
+              value={email}
+              onChange={(event) => setEmail(event.target.value)}
+              aria-describedby={describedBy}
+            />
+          </Form.Group>
+          <PasswordField
+            id="register-password"
+            value={password}
+            onChange={setPassword}
+            autoComplete="new-password"
+            describedBy={describedBy}
+          />
+          <AuthErrorText id={ERROR_ID} message={error} />
+          <Button type="submit" variant="success" className="w-100" disabled={pending}>
+            Register
+          </Button>
+        </Form>
+        <p className="text-center mt-3">
+          Already have an account? <Link to={paths.login}>Please Log In!</Link>
+        </p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,87 @@
+import { sendEmailVerification } from 'firebase/auth';
+import { useEffect, useState, type ReactNode } from 'react';
+import Button from 'react-bootstrap/Button';
+import Container from 'react-bootstrap/Container';
+import { Navigate, useLocation } from 'react-router';
+import { LoadingScreen } from '../../components/layout/loading-screen';
+import { PageHeading } from '../../components/layout/page-heading';
+import { paths } from '../../config/paths';
+import { firebaseAuth } from '../../lib/firebase';
+import { showToast } from '../../lib/toast';
+import { AuthErrorText } from './auth-error-text';
+import { useSession } from './session';
+import { useAuthAction } from './use-auth-action';
+
+function VerifyEmailNotice({ email }: { email: string | null }) {
+  const { refresh } = useSession();
+  const { pending, error, run } = useAuthAction();
+  const [checking, setChecking] = useState(false);
+
+  // A visitor who verified in their mail app comes back to this tab: look again.
+  useEffect(() => {
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') void refresh().catch(() => undefined);
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    window.addEventListener('focus', onVisible);
+    return () => {
+      document.removeEventListener('visibilitychange', onVisible);
+      window.removeEventListener('focus', onVisible);
+    };
+  }, [refresh]);
+
+  const resend = () =>
+    run(async () => {
+      const user = firebaseAuth().currentUser;
+      if (!user) throw new Error('No user is logged in');
+      await sendEmailVerification(user);
+      void showToast('Sent email');
+    });
+
+  const checkAgain = async () => {
+    setChecking(true);
+    try {
+      await refresh();
+    } catch {
+      // A disabled or deleted account is signed out by refresh; the gate then redirects.
+    } finally {
+      setChecking(false);
+    }
+  };
+
+  return (
+    <Container className="text-center pb-5">
+      <PageHeading>Your Email is not verified!!</PageHeading>
+      <p className="fs-5 verify-hint">Please Verify your email address</p>
+      <p>
+        We sent a link to {email ?? 'your email address'}. Open it, then come back
+        to this page.
+      </p>
+      <AuthErrorText id="verify-error" message={error} />
+      <div className="d-flex flex-wrap gap-2 justify-content-center">
+        <Button variant="success" disabled={pending} onClick={() => void resend()}>
+          Send Verification Email Again
+        </Button>
+        <Button variant="outline-success" disabled={checking} onClick={() => void checkAgain()}>
+          I have verified my email
+        </Button>
+      </div>
+    </Container>
+  );
+}
+
+/** Spec section 4's checkout gate: loading, then log in, then verify, then the page. */
+export function RequireVerifiedEmail({ children }: { children: ReactNode }) {
+  const { session, start } = useSession();
+  const location = useLocation();
+
+  useEffect(start, [start]);
+
+  if (session.status === 'unknown') return <LoadingScreen />;
+  if (session.status === 'signed-out') {
+    const from = { pathname: location.pathname, search: location.search, hash: location.hash };
+    return <Navigate to={paths.login} replace state={{ from }} />;
+  }
+  if (!session.emailVerified) return <VerifyEmailNotice email={session.user.email} />;
+  return children;
+}

@@ -1,0 +1,56 @@
+import { AcademicCapIcon, CheckCircleIcon, LockClosedIcon, UserIcon } from '@heroicons/react/24/outline';
+import Container from 'react-bootstrap/Container';
+import { features, type Feature } from '../../content/practice';
+
+const ICONS: Record<Feature['icon'], typeof UserIcon> = {
+  user: UserIcon,
+  lock: LockClosedIcon,
+  academic: AcademicCapIcon,
+};
+
+/** Left: why the practice; right: the free assessment and its offers. */
+export function FeaturesSection({ servicesAnchor }: { servicesAnchor: string }) {
+  const { assessment } = features;
+  return (
+    <Container as="section" aria-labelledby="features-heading" className="py-5">
+      <h2 id="features-heading" className="visually-hidden">
+        {features.heading}
+      </h2>
+      <div className="split">
+        <div>
+          <ul className="features-list">
+            {features.items.map((item) => {
+              const Icon = ICONS[item.icon];
+              return (
+                <li key={item.title}>
+                  <Icon className="feature-icon" aria-hidden="true" />
+                  <div>
+                    <h3>{item.title}</h3>
+                    <p className="mb-0">{item.text}</p>
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+        </div>
+        <div>
+          <div className="assessment-panel">
+            <h3>{assessment.heading}</h3>
+            <p>{assessment.intro}</p>
+            <ul>
+              {assessment.offers.map((offer) => (
+                <li key={offer}>
+                  <CheckCircleIcon aria-hidden="true" />
+                  {offer}
+                </li>
+              ))}
+            </ul>
+            <a className="btn btn-success" href={servicesAnchor}>
+              {assessment.cta}
+            </a>
+          </div>
+        </div>
+      </div>
+    </Container>
+  );
+}

@@ -1,0 +1,76 @@
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Card from 'react-bootstrap/Card';
+import Container from 'react-bootstrap/Container';
+import Spinner from 'react-bootstrap/Spinner';
+import { Link } from 'react-router';
+import { checkoutPath } from '../../config/paths';
+import type { Service } from './service-schema';
+import { useServices } from './use-services';
+
+function formatPrice(price: number): string {
+  return Number.isInteger(price) ? String(price) : price.toFixed(2);
+}
+
+function ServiceCard({ service }: { service: Service }) {
+  return (
+    <Card>
+      <Card.Img
+        variant="top"
+        src={service.img}
+        width={640}
+        height={400}
+        alt=""
+        loading="lazy"
+        decoding="async"
+      />
+      <Card.Body>
+        <Card.Title as="h3">{service.name}</Card.Title>
+        <Card.Text>{service.description}</Card.Text>
+        <Card.Text className="mb-1">Appointment: {service.session} per month.</Card.Text>
+        <Card.Text className="price">Price: ${formatPrice(service.price)}/mo</Card.Text>
+        <Link
+          to={checkoutPath(service.id)}
+          className="btn btn-success"
+          aria-label={`Book Now: ${service.name}`}
+        >
+          Book Now
+        </Link>
+      </Card.Body>
+    </Card>
+  );
+}
+
+export function ServicesSection({ id }: { id: string }) {
+  const { state, retry } = useServices();
+  return (
+    <Container as="section" id={id} aria-labelledby={`${id}-heading`} className="py-4">
+      <h2 id={`${id}-heading`} className="page-title">
+        Services
+      </h2>
+      {state.status === 'loading' && (
+        <div className="text-center py-4" role="status">
+          <Spinner animation="border" variant="success" aria-hidden="true" />
+          <p className="mt-2">Loading services…</p>
+        </div>
+      )}
+      {state.status === 'failed' && (
+        <Alert variant="warning" className="text-center">
+          <p>{state.message}</p>
+          <Button variant="success" onClick={retry}>
+            Retry
+          </Button>
+        </Alert>
+      )}
+      {state.status === 'ready' && (
+        <ul className="services-grid">
+          {state.services.map((service) => (
+            <li key={service.id}>
+              <ServiceCard service={service} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </Container>
+  );
+}

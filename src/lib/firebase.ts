@@ -1,0 +1,29 @@
+import { initializeApp } from 'firebase/app';
+import {
+  browserLocalPersistence,
+  browserSessionPersistence,
+  connectAuthEmulator,
+  indexedDBLocalPersistence,
+  initializeAuth,
+  type Auth,
+} from 'firebase/auth';
+import { config } from '../config/env';
+
+let instance: Auth | undefined;
+
+/**
+ * The one Firebase Auth instance, created on first use (an event handler or effect), so that
+ * importing this module during the build-time prerender starts nothing.
+ */
+export function firebaseAuth(): Auth {
+  if (!instance) {
+    const app = initializeApp(config.firebase);
+    instance = initializeAuth(app, {
+      persistence: [indexedDBLocalPersistence, browserLocalPersistence, browserSessionPersistence],
+    });
+    if (config.authEmulatorUrl) {
+      connectAuthEmulator(instance, config.authEmulatorUrl, { disableWarnings: true });
+    }
+  }
+  return instance;
+}

@@ -1,0 +1,28 @@
+import { StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router';
+import { AppProviders } from './app/providers';
+import { AppRoutes, pageForPath } from './app/routes';
+import './styles/main.scss';
+
+const container = document.getElementById('root');
+if (!container) throw new Error('The page has no #root element.');
+
+const app = (
+  <StrictMode>
+    <BrowserRouter>
+      <AppProviders>
+        <AppRoutes />
+      </AppProviders>
+    </BrowserRouter>
+  </StrictMode>
+);
+
+// The current page's chunk loads first, so hydration matches the prerendered HTML exactly.
+pageForPath(window.location.pathname)
+  .preload()
+  .catch(() => undefined) // the route's error boundary shows 'Loading chunk failed'
+  .finally(() => {
+    if (container.hasChildNodes()) hydrateRoot(container, app);
+    else createRoot(container).render(app);
+  });
