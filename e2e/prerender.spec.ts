@@ -27,14 +27,21 @@ test('an unknown path answers 404 with the 404 page', async ({ request }) => {
 });
 
 test('pages read without JavaScript', async ({ browser }) => {
-  const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 375, height: 740 } });
+  const context = await browser.newContext({
+    javaScriptEnabled: false,
+    viewport: { width: 375, height: 740 },
+  });
   const page = await context.newPage();
   await page.goto('/blogs');
   await expect(page.getByRole('heading', { name: 'Read My Blogs' })).toBeVisible();
   // The menu cannot toggle without JavaScript, so its links show.
-  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About' })).toBeVisible();
+  await expect(
+    page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About' }),
+  ).toBeVisible();
   await page.goto('/');
-  await expect(page.getByRole('heading', { name: 'A professional therapist by your side' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: 'A professional therapist by your side' }),
+  ).toBeVisible();
   await context.close();
 });
 
@@ -47,6 +54,8 @@ test('hydrates without warnings or errors', async ({ page, expectProblems }) => 
     await page.waitForLoadState('networkidle');
   }
   expect(
-    messages.filter((m) => /hydrat|did not match|error/i.test(m) && !m.includes('Failed to load resource')),
+    messages.filter(
+      (m) => /hydrat|did not match|error/i.test(m) && !m.includes('Failed to load resource'),
+    ),
   ).toEqual([]);
 });

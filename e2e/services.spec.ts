@@ -20,7 +20,10 @@ const services = (page: Page) => page.locator('.services-grid > li');
 const failure = (page: Page) => page.getByRole('alert');
 
 test.describe('service.json faults', () => {
-  test('missing (404): a clear message and a Retry that recovers', async ({ page, expectProblems }) => {
+  test('missing (404): a clear message and a Retry that recovers', async ({
+    page,
+    expectProblems,
+  }) => {
     expectProblems(/404/);
     let calls = 0;
     await page.route('**/service.json', async (route) => {
@@ -111,7 +114,11 @@ test.describe('service.json faults', () => {
     await serveServices(
       page,
       JSON.stringify([
-        { ...valid, name: '<img src=x onerror=alert(1)>', description: '<script>alert(2)</script>' },
+        {
+          ...valid,
+          name: '<img src=x onerror=alert(1)>',
+          description: '<script>alert(2)</script>',
+        },
         { ...valid, id: 2, name: 'Script image', img: 'javascript:alert(3)' },
         { ...valid, id: 3, name: 'Protocol-relative', img: '//evil.example/x.png' },
         { ...valid, id: 4, name: 'Data image', img: 'data:image/svg+xml,<svg onload=alert(4)>' },
@@ -119,7 +126,9 @@ test.describe('service.json faults', () => {
     );
     await page.goto('/');
     await expect(services(page)).toHaveCount(4);
-    await expect(services(page).first().getByRole('heading')).toHaveText('<img src=x onerror=alert(1)>');
+    await expect(services(page).first().getByRole('heading')).toHaveText(
+      '<img src=x onerror=alert(1)>',
+    );
     await expect(services(page).first()).toContainText('<script>alert(2)</script>');
     for (const index of [1, 2, 3]) {
       await expect(services(page).nth(index).locator('img')).toHaveAttribute(

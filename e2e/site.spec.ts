@@ -12,12 +12,17 @@ test.describe('public pages', () => {
       expectProblems(/response 404: .*\/no\/such\/page$/);
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1, name: heading })).toBeAttached();
-      await expect(page.getByRole('link', { name: 'Mindful Path' }).first()).toHaveAttribute('href', '/home');
+      await expect(page.getByRole('link', { name: 'Mindful Path' }).first()).toHaveAttribute(
+        'href',
+        '/home',
+      );
       await expect(page.getByRole('contentinfo')).toContainText('Opening hours');
     });
   }
 
-  test('home shows the features, the assessment panel and the services from service.json', async ({ page }) => {
+  test('home shows the features, the assessment panel and the services from service.json', async ({
+    page,
+  }) => {
     await page.goto('/');
     for (const title of ['Personalized', 'Private', 'Professional']) {
       await expect(page.getByRole('heading', { name: title, exact: true })).toBeVisible();
@@ -35,13 +40,18 @@ test.describe('public pages', () => {
     await expect(cards.first()).toContainText('Individual Therapy');
     await expect(cards.first()).toContainText('Appointment: 4 per month.');
     await expect(cards.first()).toContainText('Price: $240/mo');
-    await expect(cards.first().locator('img')).toHaveAttribute('src', '/images/services/individual.webp');
+    await expect(cards.first().locator('img')).toHaveAttribute(
+      'src',
+      '/images/services/individual.webp',
+    );
 
     await page.getByRole('link', { name: 'Get Started' }).click();
     await expect(page).toHaveURL(/#services$/);
   });
 
-  test('Book Now goes to the checkout for that service (the gate sends a visitor to log in)', async ({ page }) => {
+  test('Book Now goes to the checkout for that service (the gate sends a visitor to log in)', async ({
+    page,
+  }) => {
     await page.goto('/');
     await page.getByRole('link', { name: 'Book Now: Couples Counselling' }).click();
     await expect(page).toHaveURL('/login');
@@ -54,22 +64,35 @@ test.describe('public pages', () => {
     await expect(page.getByText(/full-stack developer/)).toBeVisible();
     await page.goto('/blogs');
     await expect(page.getByRole('heading', { level: 2 })).toHaveCount(3 + 3); // 3 questions + footer's 3
-    await expect(page.getByRole('heading', { name: /authentication and authorization/ })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { name: /authentication and authorization/ }),
+    ).toBeVisible();
     await expect(page.getByRole('heading', { name: /Why did I choose Firebase/ })).toBeVisible();
-    await expect(page.getByRole('heading', { name: /other services does Firebase offer/ })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { name: /other services does Firebase offer/ }),
+    ).toBeVisible();
   });
 
-  test('the footer has contact links, opening hours, degrees, the crisis note and 2022', async ({ page }) => {
+  test('the footer has contact links, opening hours, degrees, the crisis note and 2022', async ({
+    page,
+  }) => {
     await page.goto('/about');
     const footer = page.getByRole('contentinfo');
     await expect(footer.getByRole('link', { name: 'hello@mindfulpath.example' })).toHaveAttribute(
       'href',
       'mailto:hello@mindfulpath.example',
     );
-    await expect(footer.getByRole('link', { name: '0117 496 0321' })).toHaveAttribute('href', 'tel:+441174960321');
+    await expect(footer.getByRole('link', { name: '0117 496 0321' })).toHaveAttribute(
+      'href',
+      'tel:+441174960321',
+    );
     await expect(footer).toContainText('24 Queen Square, Bristol');
     const hours = footer.getByRole('table', { name: 'Opening hours' });
-    await expect(hours.getByRole('row')).toHaveText([/Mon-Thu\s*8am-9pm/, /Fri-Sat\s*8am-1am/, /Sunday\s*9am-10pm/]);
+    await expect(hours.getByRole('row')).toHaveText([
+      /Mon-Thu\s*8am-9pm/,
+      /Fri-Sat\s*8am-1am/,
+      /Sunday\s*9am-10pm/,
+    ]);
     await expect(footer).toContainText('Counselling Psychologist and Psychotherapist');
     await expect(footer).toContainText('B.Sc. (Hons) in Psychology');
     await expect(footer).toContainText('M.Sc. in Counselling Psychology');
@@ -85,7 +108,10 @@ test.describe('navbar', () => {
     const about = nav.getByRole('link', { name: 'About' });
     await expect(about).toHaveAttribute('aria-current', 'page');
     await expect(about).toHaveCSS('border-bottom-color', 'rgb(21, 115, 71)');
-    await expect(nav.getByRole('link', { name: 'Home' })).not.toHaveAttribute('aria-current', 'page');
+    await expect(nav.getByRole('link', { name: 'Home' })).not.toHaveAttribute(
+      'aria-current',
+      'page',
+    );
     await nav.getByRole('link', { name: 'Blog' }).click();
     await expect(page).toHaveURL('/blogs');
     await expect(nav.getByRole('link', { name: 'Blog' })).toHaveAttribute('aria-current', 'page');
@@ -96,7 +122,9 @@ test.describe('navbar', () => {
     await page.setViewportSize({ width: 375, height: 740 });
     await page.goto('/blogs');
     const toggle = page.getByRole('button', { name: 'Menu' });
-    const about = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About' });
+    const about = page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'About' });
     await expect(toggle).toBeVisible();
     await expect(about).toBeHidden();
     await toggle.click();
@@ -106,14 +134,18 @@ test.describe('navbar', () => {
     await expect(about).toBeHidden();
     await page.mouse.wheel(0, 1500);
     await expect(page.getByRole('banner')).toHaveCSS('position', 'sticky');
-    await expect.poll(() => page.getByRole('banner').evaluate((el) => el.getBoundingClientRect().top)).toBe(0);
+    await expect
+      .poll(() => page.getByRole('banner').evaluate((el) => el.getBoundingClientRect().top))
+      .toBe(0);
   });
 
   test('shows every link without a toggle at desktop width', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto('/');
     await expect(page.getByRole('button', { name: 'Menu' })).toBeHidden();
-    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Blog' })).toBeVisible();
+    await expect(
+      page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Blog' }),
+    ).toBeVisible();
   });
 });
 
@@ -169,16 +201,28 @@ test.describe('banner carousel', () => {
   });
 
   test('swipes with touch past 40 px', async ({ browser }) => {
-    const context = await browser.newContext({ hasTouch: true, viewport: { width: 375, height: 740 } });
+    const context = await browser.newContext({
+      hasTouch: true,
+      viewport: { width: 375, height: 740 },
+    });
     const page = await context.newPage();
     await page.goto('/');
     const box = (await page.locator('.carousel').boundingBox())!;
     const y = box.y + box.height / 2;
     const swipe = async (from: number, to: number) => {
       const cdp = await context.newCDPSession(page);
-      await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: from, y }] });
-      await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: (from + to) / 2, y }] });
-      await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: to, y }] });
+      await cdp.send('Input.dispatchTouchEvent', {
+        type: 'touchStart',
+        touchPoints: [{ x: from, y }],
+      });
+      await cdp.send('Input.dispatchTouchEvent', {
+        type: 'touchMove',
+        touchPoints: [{ x: (from + to) / 2, y }],
+      });
+      await cdp.send('Input.dispatchTouchEvent', {
+        type: 'touchMove',
+        touchPoints: [{ x: to, y }],
+      });
       await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
     };
     await swipe(box.x + 250, box.x + 220); // 30 px: below the threshold

@@ -134,10 +134,14 @@ async function report() {
   const w0 = Math.max(...rows.map((r) => r[0].length), 4);
   const w1 = Math.max(...rows.map((r) => r[1].length), 6);
   const fmt = (n) => `${(n / 1024).toFixed(1)} kB`.padStart(9);
-  console.log(`${'File'.padEnd(w0)}  ${'Pixels'.padEnd(w1)}  ${'Bytes'.padStart(7)}  ${'Size'.padStart(9)}`);
+  console.log(
+    `${'File'.padEnd(w0)}  ${'Pixels'.padEnd(w1)}  ${'Bytes'.padStart(7)}  ${'Size'.padStart(9)}`,
+  );
   console.log(`${'-'.repeat(w0)}  ${'-'.repeat(w1)}  ${'-'.repeat(7)}  ${'-'.repeat(9)}`);
   for (const [file, dims, size] of rows) {
-    console.log(`${file.padEnd(w0)}  ${dims.padEnd(w1)}  ${String(size).padStart(7)}  ${fmt(size)}`);
+    console.log(
+      `${file.padEnd(w0)}  ${dims.padEnd(w1)}  ${String(size).padStart(7)}  ${fmt(size)}`,
+    );
   }
   console.log(`${rows.length} files, ${total} bytes (${(total / 1024).toFixed(1)} kB) in total`);
 }

@@ -12,7 +12,8 @@ export const LOCAL_MODES = {
 
 export function localHostingConfig(base, mode) {
   const ports = LOCAL_MODES[mode];
-  if (!ports) throw new Error(`Unknown mode "${mode}": use ${Object.keys(LOCAL_MODES).join(' or ')}.`);
+  if (!ports)
+    throw new Error(`Unknown mode "${mode}": use ${Object.keys(LOCAL_MODES).join(' or ')}.`);
   const emulatorOrigin = `http://127.0.0.1:${ports.auth}`;
   const config = structuredClone(base);
   for (const rule of config.hosting.headers) {

@@ -13,7 +13,8 @@ export interface TestUser {
 
 async function call<T>(url: string, init: RequestInit): Promise<T> {
   const response = await fetch(url, init);
-  if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${url}: ${response.status} ${await response.text()}`);
+  if (!response.ok)
+    throw new Error(`${init.method ?? 'GET'} ${url}: ${response.status} ${await response.text()}`);
   return (await response.json()) as T;
 }
 
@@ -22,7 +23,10 @@ export function uniqueEmail(label: string): string {
 }
 
 /** Creates an account straight in the emulator (admin API), verified or not. */
-export async function createUser(options: { verified: boolean; label?: string }): Promise<TestUser> {
+export async function createUser(options: {
+  verified: boolean;
+  label?: string;
+}): Promise<TestUser> {
   const email = uniqueEmail(options.label ?? 'user');
   const password = 'correct-horse-42';
   const displayName = 'Test Visitor';
@@ -44,10 +48,13 @@ export async function disableUser(uid: string): Promise<void> {
 }
 
 export async function lookupUser(email: string) {
-  const { users } = await call<{ users?: { localId: string; emailVerified?: boolean; displayName?: string }[] }>(
-    `${toolkit}/accounts:lookup`,
-    { method: 'POST', headers: ADMIN, body: JSON.stringify({ email: [email] }) },
-  );
+  const { users } = await call<{
+    users?: { localId: string; emailVerified?: boolean; displayName?: string }[];
+  }>(`${toolkit}/accounts:lookup`, {
+    method: 'POST',
+    headers: ADMIN,
+    body: JSON.stringify({ email: [email] }),
+  });
   return users?.[0];
 }
 

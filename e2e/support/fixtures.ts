@@ -37,7 +37,9 @@ export const test = base.extend<Fixtures & { problems: string[]; allowed: RegExp
       if (popup !== page) watch(popup, problems, true);
     });
     await use(page);
-    const unexpected = problems.filter((problem) => !allowed.some((pattern) => pattern.test(problem)));
+    const unexpected = problems.filter(
+      (problem) => !allowed.some((pattern) => pattern.test(problem)),
+    );
     expect(unexpected, 'console errors, CSP violations or failed requests').toEqual([]);
   },
   expectProblems: async ({ allowed }, use) => {
@@ -54,7 +56,8 @@ function watch(page: Page, problems: string[], isPopup = false) {
     }
   });
   page.on('response', (response) => {
-    if (response.status() >= 400) problems.push(`${where}response ${response.status()}: ${response.url()}`);
+    if (response.status() >= 400)
+      problems.push(`${where}response ${response.status()}: ${response.url()}`);
   });
   page.on('pageerror', (error) => problems.push(`${where}pageerror: ${error.message}`));
   page.on('requestfailed', (request) => {

@@ -2,7 +2,15 @@ import { metaForPath, type PageMeta } from '../content/pages';
 import { blog, practice } from '../content/practice';
 
 /** Public routes, prerendered and listed in the sitemap when indexable. */
-export const PRERENDERED_PATHS = ['/', '/home', '/about', '/blogs', '/login', '/register', '/checkout'];
+export const PRERENDERED_PATHS = [
+  '/',
+  '/home',
+  '/about',
+  '/blogs',
+  '/login',
+  '/register',
+  '/checkout',
+];
 
 const OG_IMAGE = '/images/og-image.png';
 

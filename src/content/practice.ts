@@ -4,13 +4,7 @@
  */
 
 export type DayOfWeek =
-  | 'Monday'
-  | 'Tuesday'
-  | 'Wednesday'
-  | 'Thursday'
-  | 'Friday'
-  | 'Saturday'
-  | 'Sunday';
+  'Monday' | 'Tuesday' | 'Wednesday' | 'Thursday' | 'Friday' | 'Saturday' | 'Sunday';
 
 export interface OpeningHours {
   /** What the footer shows in the first column. */
@@ -131,11 +125,7 @@ export const features = {
     heading: 'Star with a basic Assesment',
     intro: 'A free 20-minute call to talk about what brings you here and which kind of help fits.',
     cta: 'Get Started',
-    offers: [
-      'Online therapy for individuals',
-      'Online therapy for couples',
-      'Online Coaching',
-    ],
+    offers: ['Online therapy for individuals', 'Online therapy for couples', 'Online Coaching'],
   },
 } as const;
 

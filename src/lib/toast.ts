@@ -29,9 +29,6 @@ export type ToastKind = 'success' | 'info' | 'error';
 export async function showToast(message: string, kind: ToastKind = 'success'): Promise<void> {
   wantToastHost();
   const { toast } = await import('react-toastify/unstyled');
-  toast[kind](message, {
-    // Errors interrupt; confirmations wait their turn.
-    ariaLabel: message,
-    role: kind === 'error' ? 'alert' : 'status',
-  });
+  // Errors interrupt the screen reader; confirmations wait their turn.
+  toast[kind](message, { role: kind === 'error' ? 'alert' : 'status' });
 }

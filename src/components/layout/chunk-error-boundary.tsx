@@ -7,7 +7,10 @@ interface State {
 }
 
 /** Shows the spec's 'Loading chunk failed' with a way to reload, never a blank page. */
-export class ChunkErrorBoundary extends Component<{ children: ReactNode; resetKey: string }, State> {
+export class ChunkErrorBoundary extends Component<
+  { children: ReactNode; resetKey: string },
+  State
+> {
   state: State = { failed: false };
 
   static getDerivedStateFromError(): State {

@@ -15,10 +15,12 @@ export const AUTH_ERROR_MESSAGES: Readonly<Record<string, string>> = {
   'auth/too-many-requests':
     'Too many attempts in a short time. Please wait a few minutes, then try again.',
   'auth/expired-action-code': 'This link has expired. Please ask for a new one.',
-  'auth/invalid-action-code': 'This link is not valid or has already been used. Please ask for a new one.',
+  'auth/invalid-action-code':
+    'This link is not valid or has already been used. Please ask for a new one.',
   'auth/requires-recent-login': 'For your security, please log in again, then repeat this step.',
   'auth/user-token-expired': 'Your session has expired. Please log in again.',
-  'auth/invalid-verification-code': 'The verification code is not correct. Please check it and try again.',
+  'auth/invalid-verification-code':
+    'The verification code is not correct. Please check it and try again.',
   'auth/code-expired': 'The verification code has expired. Please ask for a new one.',
   'auth/operation-not-allowed': 'This way of signing in is not available on this site.',
   'auth/user-disabled': 'This account has been disabled. Please contact the practice.',
@@ -28,13 +30,15 @@ export const AUTH_ERROR_MESSAGES: Readonly<Record<string, string>> = {
   'auth/popup-closed-by-user': 'The Google sign-in window was closed before sign-in finished.',
   'auth/popup-blocked':
     'Your browser blocked the Google sign-in window. Please allow pop-ups for this site and try again.',
-  'auth/cancelled-popup-request': 'Another Google sign-in window was already open. Please try again.',
+  'auth/cancelled-popup-request':
+    'Another Google sign-in window was already open. Please try again.',
   'auth/account-exists-with-different-credential':
     'An account with this email address already exists with a different sign-in method. Please log in with your email and password.',
   'auth/unauthorized-domain': 'Sign-in is not allowed from this web address.',
   'auth/user-mismatch': 'That account is not the one currently signed in.',
   'auth/no-current-user': 'No user is logged in.',
-  'auth/multi-factor-auth-required': 'This account needs a second sign-in step, which this site does not support yet.',
+  'auth/multi-factor-auth-required':
+    'This account needs a second sign-in step, which this site does not support yet.',
 };
 
 const FALLBACK = 'Something went wrong. Please try again.';
@@ -51,8 +55,17 @@ function codeOf(error: unknown): string | undefined {
 /** The sentence shown after 'Error: ': ours for known codes, the provider's own text otherwise. */
 export function authErrorMessage(error: unknown): string {
   const code = codeOf(error);
-  if (code && Object.hasOwn(AUTH_ERROR_MESSAGES, code)) return AUTH_ERROR_MESSAGES[code] ?? FALLBACK;
-  const raw = error instanceof Error ? error.message : typeof error === 'string' ? error : '';
+  if (code && Object.hasOwn(AUTH_ERROR_MESSAGES, code))
+    return AUTH_ERROR_MESSAGES[code] ?? FALLBACK;
+  const raw =
+    typeof error === 'string'
+      ? error
+      : error &&
+          typeof error === 'object' &&
+          'message' in error &&
+          typeof error.message === 'string'
+        ? error.message
+        : '';
   const message = raw
     .replace(/^Firebase:\s*/, '')
     .replace(/\s+/g, ' ')

@@ -1,14 +1,16 @@
 import { sendPasswordResetEmail, signInWithEmailAndPassword } from 'firebase/auth';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { LoadingScreen } from '../../components/layout/loading-screen';
+import { useHydrated } from '../../components/use-hydrated';
 import { paths } from '../../config/paths';
 import { firebaseAuth } from '../../lib/firebase';
 import { showToast } from '../../lib/toast';
 import { AuthErrorText } from './auth-error-text';
 import { signInWithGoogle } from './google-sign-in';
+import { NoScriptNotice } from './no-script-notice';
 import { PasswordField } from './password-field';
 import { redirectTarget } from './safe-redirect';
 import { useSession } from './session';
@@ -19,23 +21,26 @@ const ERROR_ID = 'login-error';
 export function LoginForm() {
   const navigate = useNavigate();
   const location = useLocation();
+  const hydrated = useHydrated();
   const { start } = useSession();
   const { pending, error, run } = useAuthAction();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
   const emailInput = useRef<HTMLInputElement>(null);
   const target = redirectTarget(location.state);
 
   useEffect(start, [start]);
 
+  // The fields are uncontrolled: what was typed (even before hydration) stays after an error.
   const afterFailure = (ok: boolean) => {
     if (!ok) requestAnimationFrame(() => emailInput.current?.focus());
   };
 
   const logIn = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    const fields = new FormData(event.currentTarget);
+    const email = String(fields.get('email') ?? '').trim();
+    const password = String(fields.get('password') ?? '');
     const ok = await run(async () => {
-      await signInWithEmailAndPassword(firebaseAuth(), email.trim(), password);
+      await signInWithEmailAndPassword(firebaseAuth(), email, password);
       await navigate(target, { replace: true });
     });
     afterFailure(ok);
@@ -50,7 +55,7 @@ export function LoginForm() {
   };
 
   const resetPassword = async () => {
-    const address = email.trim();
+    const address = emailInput.current?.value.trim() ?? '';
     if (!address) {
       void showToast('please enter your email address', 'error');
       emailInput.current?.focus();
@@ -64,18 +69,25 @@ export function LoginForm() {
   };
 
   const describedBy = error ? ERROR_ID : undefined;
+  const disabled = pending || !hydrated;
 
   return (
     <div className="auth-card">
       {pending && <LoadingScreen />}
       <div hidden={pending}>
-        <Button variant="outline-success" className="w-100" onClick={() => void logInWithGoogle()}>
+        <NoScriptNotice action="log in" />
+        <Button
+          variant="outline-success"
+          className="w-100"
+          disabled={disabled}
+          onClick={() => void logInWithGoogle()}
+        >
           Continue With Google
         </Button>
         <p className="divider" aria-hidden="true">
           OR
         </p>
-        <Form onSubmit={(event) => void logIn(event)} aria-label="Log in with email">
+        <Form method="post" onSubmit={(event) => void logIn(event)} aria-label="Log in with email">
           <Form.Group className="mb-3" controlId="login-email">
             <Form.Label>Email address</Form.Label>
             <Form.Control
@@ -84,25 +96,21 @@ export function LoginForm() {
               name="email"
               required
               autoComplete="email"
-              value={email}
-              onChange={(event) => setEmail(event.target.value)}
               aria-describedby={describedBy}
             />
           </Form.Group>
           <PasswordField
             id="login-password"
-            value={password}
-            onChange={setPassword}
             autoComplete="current-password"
             describedBy={describedBy}
           />
           <AuthErrorText id={ERROR_ID} message={error} />
-          <Button type="submit" variant="success" className="w-100" disabled={pending}>
+          <Button type="submit" variant="success" className="w-100" disabled={disabled}>
             Log In
           </Button>
         </Form>
         <p className="text-center mt-3 mb-2">
-          <Button variant="link" onClick={() => void resetPassword()} disabled={pending}>
+          <Button variant="link" onClick={() => void resetPassword()} disabled={disabled}>
             Forget Password? Reset Password
           </Button>
         </p>

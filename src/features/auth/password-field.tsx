@@ -4,13 +4,11 @@ import Form from 'react-bootstrap/Form';
 
 interface PasswordFieldProps {
   id: string;
-  value: string;
-  onChange: (value: string) => void;
   autoComplete: 'current-password' | 'new-password';
   describedBy?: string;
 }
 
-export function PasswordField({ id, value, onChange, autoComplete, describedBy }: PasswordFieldProps) {
+export function PasswordField({ id, autoComplete, describedBy }: PasswordFieldProps) {
   const [visible, setVisible] = useState(false);
   return (
     <Form.Group className="mb-3" controlId={id}>
@@ -21,8 +19,6 @@ export function PasswordField({ id, value, onChange, autoComplete, describedBy }
           name="password"
           required
           autoComplete={autoComplete}
-          value={value}
-          onChange={(event) => onChange(event.target.value)}
           aria-describedby={describedBy}
         />
         <Button

@@ -8,11 +8,13 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { Link, useNavigate } from 'react-router';
 import { LoadingScreen } from '../../components/layout/loading-screen';
+import { useHydrated } from '../../components/use-hydrated';
 import { paths } from '../../config/paths';
 import { firebaseAuth } from '../../lib/firebase';
 import { showToast } from '../../lib/toast';
 import { AuthErrorText } from './auth-error-text';
 import { signInWithGoogle } from './google-sign-in';
+import { NoScriptNotice } from './no-script-notice';
 import { PasswordField } from './password-field';
 import { useSession } from './session';
 import { useAuthAction } from './use-auth-action';
@@ -25,9 +27,7 @@ export function RegisterForm() {
   const navigate = useNavigate();
   const { start } = useSession();
   const { pending, error, run } = useAuthAction();
-  const [username, setUsername] = useState('');
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
+  const hydrated = useHydrated();
   const [usernameProblem, setUsernameProblem] = useState<string | null>(null);
   const firstInput = useRef<HTMLInputElement>(null);
 
@@ -39,7 +39,10 @@ export function RegisterForm() {
 
   const register = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const displayName = username.trim();
+    const fields = new FormData(event.currentTarget);
+    const displayName = String(fields.get('username') ?? '').trim();
+    const email = String(fields.get('email') ?? '').trim();
+    const password = String(fields.get('password') ?? '');
     if (!displayName) {
       setUsernameProblem('Please enter a username (not only spaces).');
       firstInput.current?.focus();
@@ -47,7 +50,7 @@ export function RegisterForm() {
     }
     setUsernameProblem(null);
     const ok = await run(async () => {
-      const { user } = await createUserWithEmailAndPassword(firebaseAuth(), email.trim(), password);
+      const { user } = await createUserWithEmailAndPassword(firebaseAuth(), email, password);
       await sendEmailVerification(user);
       await updateProfile(user, { displayName });
       void showToast('generating account');
@@ -65,18 +68,29 @@ export function RegisterForm() {
   };
 
   const describedBy = error ? ERROR_ID : undefined;
+  const disabled = pending || !hydrated;
 
   return (
     <div className="auth-card">
       {pending && <LoadingScreen />}
       <div hidden={pending}>
-        <Button variant="outline-success" className="w-100" onClick={() => void registerWithGoogle()}>
+        <NoScriptNotice action="register" />
+        <Button
+          variant="outline-success"
+          className="w-100"
+          disabled={disabled}
+          onClick={() => void registerWithGoogle()}
+        >
           Continue With Google
         </Button>
         <p className="divider" aria-hidden="true">
           OR
         </p>
-        <Form onSubmit={(event) => void register(event)} aria-label="Register with email">
+        <Form
+          method="post"
+          onSubmit={(event) => void register(event)}
+          aria-label="Register with email"
+        >
           <Form.Group className="mb-3" controlId="register-username">
             <Form.Label>Username</Form.Label>
             <Form.Control
@@ -85,9 +99,7 @@ export function RegisterForm() {
               required
               maxLength={MAX_USERNAME}
               autoComplete="username"
-              value={username}
               isInvalid={usernameProblem !== null}
-              onChange={(event) => setUsername(event.target.value)}
               aria-describedby={
                 [usernameProblem ? USERNAME_HINT_ID : '', describedBy ?? ''].join(' ').trim() ||
                 undefined
@@ -104,20 +116,16 @@ export function RegisterForm() {
               name="email"
               required
               autoComplete="email"
-              value={email}
-              onChange={(event) => setEmail(event.target.value)}
               aria-describedby={describedBy}
             />
           </Form.Group>
           <PasswordField
             id="register-password"
-            value={password}
-            onChange={setPassword}
             autoComplete="new-password"
             describedBy={describedBy}
           />
           <AuthErrorText id={ERROR_ID} message={error} />
-          <Button type="submit" variant="success" className="w-100" disabled={pending}>
+          <Button type="submit" variant="success" className="w-100" disabled={disabled}>
             Register
           </Button>
         </Form>

@@ -54,8 +54,7 @@ function VerifyEmailNotice({ email }: { email: string | null }) {
       <PageHeading>Your Email is not verified!!</PageHeading>
       <p className="fs-5 verify-hint">Please Verify your email address</p>
       <p>
-        We sent a link to {email ?? 'your email address'}. Open it, then come back
-        to this page.
+        We sent a link to {email ?? 'your email address'}. Open it, then come back to this page.
       </p>
       <AuthErrorText id="verify-error" message={error} />
       <div className="d-flex flex-wrap gap-2 justify-content-center">

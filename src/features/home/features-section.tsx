@@ -1,4 +1,9 @@
-import { AcademicCapIcon, CheckCircleIcon, LockClosedIcon, UserIcon } from '@heroicons/react/24/outline';
+import {
+  AcademicCapIcon,
+  CheckCircleIcon,
+  LockClosedIcon,
+  UserIcon,
+} from '@heroicons/react/24/outline';
 import Container from 'react-bootstrap/Container';
 import { features, type Feature } from '../../content/practice';
 

@@ -11,7 +11,10 @@ export async function loadServices(signal?: AbortSignal): Promise<Service[]> {
   const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
   let response: Response;
   try {
-    response = await fetch(SERVICES_URL, { signal: combined, headers: { Accept: 'application/json' } });
+    response = await fetch(SERVICES_URL, {
+      signal: combined,
+      headers: { Accept: 'application/json' },
+    });
   } catch (error) {
     if (signal?.aborted) throw error;
     throw new ServicesUnavailableError(
@@ -21,7 +24,9 @@ export async function loadServices(signal?: AbortSignal): Promise<Service[]> {
     );
   }
   if (!response.ok) {
-    throw new ServicesUnavailableError(`The services list is unavailable (HTTP ${response.status}).`);
+    throw new ServicesUnavailableError(
+      `The services list is unavailable (HTTP ${response.status}).`,
+    );
   }
   let data: unknown;
   try {
@@ -36,7 +41,9 @@ export async function loadServices(signal?: AbortSignal): Promise<Service[]> {
     throw new ServicesUnavailableError('The services list could not be read.');
   }
   if (parsed.rejected.length > 0) {
-    console.warn(`Skipped ${parsed.rejected.length} invalid service(s): ${parsed.rejected.join('; ')}`);
+    console.warn(
+      `Skipped ${parsed.rejected.length} invalid service(s): ${parsed.rejected.join('; ')}`,
+    );
   }
   if (parsed.services.length === 0) {
     throw new ServicesUnavailableError('No services are available to book right now.');

@@ -1,0 +1,67 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { ServicesSection } from './services-section';
+
+const service = {
+  id: 7,
+  name: '<b>Bold</b> therapy',
+  price: 99.5,
+  session: 2,
+  description: '<script>alert(1)</script>',
+  img: '/images/services/online.webp',
+};
+
+function respondWith(...bodies: (unknown | Error)[]) {
+  const fetchMock = vi.fn();
+  for (const body of bodies) {
+    if (body instanceof Error) fetchMock.mockRejectedValueOnce(body);
+    else fetchMock.mockResolvedValueOnce(new Response(JSON.stringify(body), { status: 200 }));
+  }
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+const renderSection = () =>
+  render(
+    <MemoryRouter>
+      <ServicesSection id="services" />
+    </MemoryRouter>,
+  );
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('ServicesSection', () => {
+  it('starts empty, then shows each service as text with its price and booking link', async () => {
+    respondWith([service]);
+    renderSection();
+    expect(screen.getByRole('status')).toHaveTextContent('Loading services');
+    const card = (await screen.findByRole('heading', { name: '<b>Bold</b> therapy' })).closest(
+      'li',
+    )!;
+    expect(within(card).getByText('<script>alert(1)</script>')).toBeInTheDocument();
+    expect(within(card).getByText('Appointment: 2 per month.')).toBeInTheDocument();
+    expect(within(card).getByText('Price: $99.50/mo')).toBeInTheDocument();
+    expect(
+      within(card).getByRole('link', { name: 'Book Now: <b>Bold</b> therapy' }),
+    ).toHaveAttribute('href', '/checkout?service=7');
+  });
+
+  it('says what went wrong and retries on request', async () => {
+    const fetchMock = respondWith(new TypeError('offline'), [service]);
+    renderSection();
+    expect(await screen.findByRole('alert')).toHaveTextContent('could not be reached');
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('heading', { name: '<b>Bold</b> therapy' })).toBeInTheDocument();
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('warns once about skipped entries', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    respondWith([service, { id: 'x' }, { name: 1 }]);
+    renderSection();
+    await screen.findByRole('heading', { name: '<b>Bold</b> therapy' });
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(warn.mock.calls[0]?.[0]).toContain('Skipped 2 invalid service(s)');
+  });
+});
