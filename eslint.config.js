@@ -25,6 +25,7 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       ...jsxA11y.flatConfigs.strict.rules,
+      '@typescript-eslint/no-unused-vars': ['error', { ignoreRestSiblings: true }],
       // The features/ folders never import each other; shared folders never import features.
       'no-restricted-imports': [
         'error',
@@ -35,6 +36,10 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    files: ['src/**/*.test.{ts,tsx}'],
+    rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
   },
   {
     files: ['scripts/**/*.mjs', 'e2e/**/*.ts', '*.config.{ts,js}'],

@@ -5,8 +5,9 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 const root = path.resolve(import.meta.dirname, '..');
-const dist = path.join(root, 'dist');
-const server = await import(pathToFileURL(path.join(root, 'dist-ssr', 'entry-server.js')).href);
+const dist = path.resolve(process.argv[2] ?? path.join(root, 'dist'));
+const ssrDir = path.resolve(process.argv[3] ?? `${dist}-ssr`);
+const server = await import(pathToFileURL(path.join(ssrDir, 'entry-server.js')).href);
 const template = await fs.readFile(path.join(dist, 'index.html'), 'utf8');
 
 const HEAD = /<!--head-->[\s\S]*<!--\/head-->/;
@@ -34,5 +35,5 @@ written.push(await writePage('/404', '404.html', 'notFound'));
 
 await fs.writeFile(path.join(dist, 'sitemap.xml'), server.sitemapXml(server.siteUrl));
 await fs.writeFile(path.join(dist, 'robots.txt'), server.robotsTxt(server.siteUrl));
-await fs.rm(path.join(root, 'dist-ssr'), { recursive: true, force: true });
+await fs.rm(ssrDir, { recursive: true, force: true });
 console.log(`prerendered ${written.length} pages: ${written.join(', ')}; sitemap.xml, robots.txt`);
