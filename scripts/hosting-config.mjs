@@ -24,7 +24,6 @@ export function localHostingConfig(base, mode) {
         .replace(/frame-src ([^;]*)/, `frame-src $1 ${emulatorOrigin}`)
         .replace(/; upgrade-insecure-requests/, ''); // the local servers speak plain http
     }
-    rule.headers = rule.headers.filter((h) => h.key !== 'Strict-Transport-Security');
   }
   for (const [name, port] of Object.entries(ports)) {
     config.emulators[name] = { ...config.emulators[name], port };

@@ -1,0 +1,438 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Locator, Page } from '@playwright/test';
+import { createUser, latestOobCode, uniqueEmail } from './support/emulator';
+import { expect, test } from './support/fixtures';
+import { errorText, logIn, logInLink, logOutButton, toast } from './support/session';
+
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+const CREDENTIAL_400 = /response 400: .*accounts:signInWithPassword/;
+const NOT_FOUND_404 = /response 404: .*\/no\/such\/page$/;
+
+/** Runs axe on the page as it is now and fails with one readable line per offending element. */
+async function expectNoAxeViolations(page: Page, state: string) {
+  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  const report = violations.flatMap((violation) =>
+    violation.nodes.map(
+      (node) =>
+        `${violation.id} [${violation.impact ?? 'unknown'}] ${node.target.join(' >> ')}: ${violation.help}`,
+    ),
+  );
+  expect(report, `axe WCAG 2.2 AA violations (${state}):\n${report.join('\n')}`).toEqual([]);
+}
+
+/** The focused element and whether it shows a focus indicator (an outline or a box shadow). */
+function focusIndicator(page: Page) {
+  return page.evaluate(() => {
+    const element = document.activeElement;
+    if (!element || element === document.body) return { element: 'body', visible: false };
+    const style = getComputedStyle(element);
+    const outline =
+      style.outlineStyle !== 'none' &&
+      parseFloat(style.outlineWidth) > 0 &&
+      !/rgba\(\d+, \d+, \d+, 0\)|transparent/.test(style.outlineColor);
+    const shadow =
+      style.boxShadow !== 'none' &&
+      (style.boxShadow.match(/-?\d+(\.\d+)?px/g) ?? []).some((length) => parseFloat(length) !== 0);
+    const name = (element.getAttribute('aria-label') ?? element.textContent ?? '').trim();
+    return {
+      element: `<${element.tagName.toLowerCase()}> "${name.slice(0, 40)}"`,
+      visible: outline || shadow,
+    };
+  });
+}
+
+async function expectVisibleFocus(page: Page) {
+  // Focus styles may fade in (Bootstrap's box-shadow transition): wait for them to settle.
+  await expect
+    .poll(async () => {
+      const focus = await focusIndicator(page);
+      return focus.visible ? 'visible' : `no visible focus indicator on ${focus.element}`;
+    })
+    .toBe('visible');
+}
+
+/** Presses Tab until `target` has focus, checking that every stop on the way shows its focus. */
+async function tabTo(page: Page, target: Locator, { max = 40, backwards = false } = {}) {
+  await expect(target).toBeVisible();
+  for (let presses = 0; presses < max; presses += 1) {
+    await page.keyboard.press(backwards ? 'Shift+Tab' : 'Tab');
+    await expectVisibleFocus(page);
+    if (await target.evaluate((element) => element === document.activeElement)) return;
+  }
+  throw new Error(`${max} presses of Tab did not reach ${target.toString()}`);
+}
+
+const main = (page: Page) => page.getByRole('main');
+const h1 = (page: Page) => page.getByRole('heading', { level: 1 });
+const emailField = (page: Page) => page.getByLabel('Email address', { exact: true });
+const passwordField = (page: Page) => page.getByLabel('Password', { exact: true });
+const navLink = (page: Page, name: string) =>
+  page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true });
+
+/** A public page after hydration: the navbar knows the visitor is signed out. */
+async function openSignedOut(page: Page, path: string) {
+  await page.goto(path);
+  await expect(logInLink(page)).toBeVisible();
+}
+
+test.describe('axe finds no WCAG 2.2 AA violations', () => {
+  for (const path of ['/', '/about', '/blogs', '/login', '/register']) {
+    test(`${path}, signed out`, async ({ page }) => {
+      await openSignedOut(page, path);
+      if (path === '/') await expect(page.locator('.services-grid > li')).toHaveCount(6);
+      await expectNoAxeViolations(page, `${path} signed out`);
+    });
+  }
+
+  test('the 404 page', async ({ page, expectProblems }) => {
+    expectProblems(NOT_FOUND_404);
+    await openSignedOut(page, '/no/such/page');
+    await expect(h1(page)).toHaveText('404 Page Not Found');
+    await expectNoAxeViolations(page, '404 page');
+  });
+
+  test('signed in, and the verified checkout page', async ({ page }) => {
+    const user = await createUser({ verified: true, label: 'axe-verified' });
+    await logIn(page, user);
+    await expect(page.locator('.services-grid > li')).toHaveCount(6);
+    await expectNoAxeViolations(page, 'home signed in');
+    await page.goto('/checkout?service=2');
+    await expect(page.getByRole('heading', { name: 'CheckOut Section' })).toBeVisible();
+    await expect(page.getByText('You are booking: Couples Counselling')).toBeVisible();
+    await expectNoAxeViolations(page, 'verified checkout');
+  });
+
+  test('the unverified checkout notice', async ({ page }) => {
+    const user = await createUser({ verified: false, label: 'axe-unverified' });
+    await logIn(page, user);
+    await page.goto('/checkout');
+    await expect(page.getByRole('heading', { name: 'Your Email is not verified!!' })).toBeVisible();
+    await expectNoAxeViolations(page, 'unverified checkout notice');
+  });
+
+  test('a log-in error shown', async ({ page, expectProblems }) => {
+    expectProblems(CREDENTIAL_400);
+    const user = await createUser({ verified: true, label: 'axe-error' });
+    await openSignedOut(page, '/login');
+    await emailField(page).fill(user.email);
+    await passwordField(page).fill('not-the-password');
+    await page.getByRole('button', { name: 'Log In', exact: true }).click();
+    await expect(errorText(page)).toContainText('Error:');
+    await expectNoAxeViolations(page, 'login error');
+  });
+
+  test('a toast shown', async ({ page }) => {
+    await openSignedOut(page, '/login');
+    await page.getByRole('button', { name: 'Forget Password? Reset Password' }).click();
+    await expect(toast(page, 'please enter your email address')).toBeVisible();
+    await expectNoAxeViolations(page, 'toast shown');
+  });
+
+  test('the mobile menu open at 375 px', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    await openSignedOut(page, '/about');
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await expect(page.getByRole('button', { name: 'Menu' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
+    await expect(navLink(page, 'Blog')).toBeVisible();
+    await expect(page.locator('#site-nav')).not.toHaveClass(/collapsing/); // opening animation done
+    await expectNoAxeViolations(page, 'mobile menu open');
+  });
+});
+
+test.describe('keyboard only, with visible focus', () => {
+  test('"Skip to main content" is the first Tab stop and moves focus to main', async ({
+    page,
+  }) => {
+    await openSignedOut(page, '/about');
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('link', { name: 'Skip to main content' })).toBeFocused();
+    await expectVisibleFocus(page);
+    await page.keyboard.press('Enter');
+    await expect(main(page)).toBeFocused();
+    // The next Tab stop is inside main, not back in the navbar.
+    await page.keyboard.press('Tab');
+    expect(await main(page).evaluate((element) => element.contains(document.activeElement))).toBe(
+      true,
+    );
+  });
+
+  test('a client-side route change moves focus to the new h1 and changes the title', async ({
+    page,
+  }) => {
+    await openSignedOut(page, '/');
+    const homeTitle = await page.title();
+    await tabTo(page, navLink(page, 'About'));
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL('/about');
+    await expect(h1(page)).toHaveText('About Me');
+    await expect(h1(page)).toBeFocused();
+    await expect(page).not.toHaveTitle(homeTitle);
+    await expect(page).toHaveTitle(/^About /);
+
+    await tabTo(page, navLink(page, 'Blog'), { backwards: true });
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { level: 1, name: 'Read My Blogs' })).toBeFocused();
+    await expect(page).toHaveTitle(/^Blog /);
+  });
+
+  test('log in', async ({ page }) => {
+    const user = await createUser({ verified: true, label: 'kbd-login' });
+    await openSignedOut(page, '/login');
+    await tabTo(page, emailField(page));
+    await page.keyboard.type(user.email);
+    await page.keyboard.press('Tab');
+    await expect(passwordField(page)).toBeFocused();
+    await expectVisibleFocus(page);
+    await page.keyboard.type(user.password);
+    await page.keyboard.press('Enter');
+    await expect(logOutButton(page)).toBeVisible();
+    await expect(page).toHaveURL('/');
+  });
+
+  test('register', async ({ page }) => {
+    await openSignedOut(page, '/register');
+    await tabTo(page, page.getByLabel('Username'));
+    await page.keyboard.type('Kim Keys');
+    await page.keyboard.press('Tab');
+    await expect(emailField(page)).toBeFocused();
+    await expectVisibleFocus(page);
+    await page.keyboard.type(uniqueEmail('kbd-register'));
+    await page.keyboard.press('Tab');
+    await expect(passwordField(page)).toBeFocused();
+    await page.keyboard.type('calm-waters-7');
+    await page.keyboard.press('Enter');
+    await expect(toast(page, 'generating account')).toBeVisible();
+    await expect(page).toHaveURL('/home');
+    await expect(logOutButton(page)).toBeVisible();
+  });
+
+  test('reset password', async ({ page }) => {
+    const user = await createUser({ verified: true, label: 'kbd-reset' });
+    await openSignedOut(page, '/login');
+    const reset = page.getByRole('button', { name: 'Forget Password? Reset Password' });
+    await tabTo(page, reset);
+    await page.keyboard.press('Enter');
+    await expect(toast(page, 'please enter your email address')).toBeVisible();
+    await expect(emailField(page)).toBeFocused(); // straight back to the missing address
+    await page.keyboard.type(user.email);
+    await tabTo(page, reset);
+    await page.keyboard.press('Enter');
+    await expect(toast(page, 'Sent email')).toBeVisible();
+    await expect.poll(() => latestOobCode(user.email, 'PASSWORD_RESET')).toBeTruthy();
+  });
+
+  test('resend the verification email from the unverified checkout', async ({ page }) => {
+    const user = await createUser({ verified: false, label: 'kbd-resend' });
+    await logIn(page, user);
+    await page.goto('/checkout');
+    await expect(page.getByRole('heading', { name: 'Your Email is not verified!!' })).toBeVisible();
+    await tabTo(page, page.getByRole('button', { name: 'Send Verification Email Again' }));
+    await page.keyboard.press('Enter');
+    await expect(toast(page, 'Sent email')).toBeVisible();
+    await expect.poll(() => latestOobCode(user.email, 'VERIFY_EMAIL')).toBeTruthy();
+  });
+
+  test('book: Book Now on home, log in, back to the checkout for that service', async ({
+    page,
+  }) => {
+    const user = await createUser({ verified: true, label: 'kbd-book' });
+    await openSignedOut(page, '/');
+    await tabTo(page, page.getByRole('link', { name: 'Book Now: Couples Counselling' }), {
+      max: 60,
+    });
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL('/login');
+    await expect(page.getByRole('heading', { level: 1, name: 'Please Log In' })).toBeFocused();
+    await tabTo(page, emailField(page));
+    await page.keyboard.type(user.email);
+    await page.keyboard.press('Tab');
+    await page.keyboard.type(user.password);
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL('/checkout?service=2');
+    await expect(page.getByRole('heading', { level: 1, name: 'CheckOut Section' })).toBeFocused();
+    await expect(page.getByText('You are booking: Couples Counselling')).toBeVisible();
+  });
+
+  test('log out', async ({ page }) => {
+    const user = await createUser({ verified: true, label: 'kbd-logout' });
+    await logIn(page, user);
+    await tabTo(page, logOutButton(page));
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL('/login');
+    await expect(logInLink(page)).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Please Log In' })).toBeFocused();
+  });
+});
+
+test.describe('carousel', () => {
+  test('has a visible pause/play control, labelled slides and named Book Now links', async ({
+    page,
+  }) => {
+    await openSignedOut(page, '/');
+    const highlights = page.getByRole('region', { name: 'Highlights' });
+    const pause = highlights.getByRole('button', { name: 'Pause slideshow' });
+    await expect(pause).toBeVisible();
+    await pause.click();
+    await expect(highlights.getByRole('button', { name: 'Play slideshow' })).toBeVisible();
+    await expect(highlights.getByRole('button', { name: 'Play slideshow' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+
+    // Inactive slides are hidden from assistive technology, so include hidden ones here.
+    const slides = highlights.getByRole('group', { includeHidden: true });
+    await expect(slides).toHaveCount(3);
+    for (const [index, slide] of (await slides.all()).entries()) {
+      await expect(slide).toHaveAttribute('aria-roledescription', 'slide');
+      const title = (await slide.getByRole('heading', { includeHidden: true }).textContent())!;
+      await expect(slide).toHaveAttribute('aria-label', `${index + 1} of 3: ${title}`);
+    }
+    await expect(highlights.getByRole('group', { name: /^1 of 3: / })).toBeVisible();
+
+    const cards = page.locator('.services-grid > li');
+    await expect(cards).toHaveCount(6);
+    for (const card of await cards.all()) {
+      const service = (await card.getByRole('heading', { level: 3 }).textContent())!;
+      await expect(card.getByRole('link')).toHaveAccessibleName(`Book Now: ${service}`);
+      await expect(card.getByRole('link')).toHaveText('Book Now');
+    }
+  });
+});
+
+test.describe('forms', () => {
+  for (const { path, fields } of [
+    {
+      path: '/login',
+      fields: [
+        ['Email address', 'email'],
+        ['Password', 'current-password'],
+      ],
+    },
+    {
+      path: '/register',
+      fields: [
+        ['Username', 'username'],
+        ['Email address', 'email'],
+        ['Password', 'new-password'],
+      ],
+    },
+  ]) {
+    test(`${path}: every input has a label and an autocomplete purpose`, async ({ page }) => {
+      await openSignedOut(page, path);
+      const inputs = main(page).locator('input');
+      await expect(inputs).toHaveCount(fields.length);
+      for (const [label, autocomplete] of fields) {
+        const field = page.getByLabel(label!, { exact: true });
+        await expect(field).toHaveCount(1);
+        await expect(field).toHaveAccessibleName(label!);
+        await expect(field).toHaveAttribute('autocomplete', autocomplete!);
+      }
+    });
+  }
+
+  test('the log-in error is an alert and describes the fields', async ({
+    page,
+    expectProblems,
+  }) => {
+    expectProblems(CREDENTIAL_400);
+    const user = await createUser({ verified: true, label: 'form-error' });
+    await openSignedOut(page, '/login');
+    await expect(emailField(page)).toHaveAccessibleDescription('');
+    await emailField(page).fill(user.email);
+    await passwordField(page).fill('not-the-password');
+    await page.getByRole('button', { name: 'Log In', exact: true }).click();
+    const message = 'Error: The email address or password is incorrect. Please try again.';
+    await expect(page.getByRole('alert').filter({ hasText: 'Error:' })).toHaveText(message);
+    await expect(emailField(page)).toHaveAccessibleDescription(message);
+    await expect(passwordField(page)).toHaveAccessibleDescription(message);
+  });
+
+  test('the show-password toggle changes the input type', async ({ page }) => {
+    await openSignedOut(page, '/login');
+    await passwordField(page).fill('secret-words');
+    await expect(passwordField(page)).toHaveAttribute('type', 'password');
+    await page.getByRole('button', { name: 'Show password' }).click();
+    await expect(passwordField(page)).toHaveAttribute('type', 'text');
+    const hide = page.getByRole('button', { name: 'Hide password' });
+    await expect(hide).toHaveAttribute('aria-pressed', 'true');
+    await hide.press('Enter');
+    await expect(passwordField(page)).toHaveAttribute('type', 'password');
+    await expect(passwordField(page)).toHaveValue('secret-words');
+  });
+});
+
+test.describe('toasts', () => {
+  test("'Sent email' is a polite status, 'please enter your email address' an alert", async ({
+    page,
+  }) => {
+    const user = await createUser({ verified: true, label: 'toast-roles' });
+    await openSignedOut(page, '/login');
+    const reset = page.getByRole('button', { name: 'Forget Password? Reset Password' });
+    await reset.click();
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'please enter your email address' }),
+    ).toBeVisible();
+    await emailField(page).fill(user.email);
+    await reset.click();
+    const sent = page.getByRole('status').filter({ hasText: 'Sent email' });
+    await expect(sent).toBeVisible();
+    // role=status is polite by default; it must not be made assertive.
+    expect((await sent.getAttribute('aria-live')) ?? 'polite').toBe('polite');
+  });
+
+  test("a toast's close button is reached and pressed with the keyboard", async ({ page }) => {
+    await openSignedOut(page, '/login');
+    await page.getByRole('button', { name: 'Forget Password? Reset Password' }).click();
+    const notice = page.getByRole('alert').filter({ hasText: 'please enter your email address' });
+    await expect(notice).toBeVisible();
+    await tabTo(page, notice.getByRole('button', { name: 'close' }));
+    await page.keyboard.press('Enter');
+    await expect(notice).toHaveCount(0);
+  });
+});
+
+test.describe('contrast', () => {
+  test("the active navbar link's green underline has at least 3:1 against the navbar", async ({
+    page,
+  }) => {
+    await openSignedOut(page, '/about');
+    const active = page.getByRole('navigation', { name: 'Main' }).locator('[aria-current="page"]');
+    await expect(active).toHaveText('About');
+    const { underline, background } = await active.evaluate((element) => {
+      const parse = (colour: string) =>
+        (colour.match(/[\d.]+/g) ?? []).map(Number) as [number, number, number, number?];
+      let node: Element | null = element.parentElement;
+      let background = 'rgb(255, 255, 255)';
+      while (node) {
+        const colour = getComputedStyle(node).backgroundColor;
+        const [, , , alpha = 1] = parse(colour);
+        if (alpha > 0) {
+          background = colour;
+          break;
+        }
+        node = node.parentElement;
+      }
+      return {
+        underline: parse(getComputedStyle(element).borderBottomColor),
+        background: parse(background),
+      };
+    });
+    const luminance = ([r, g, b]: number[]) => {
+      const linear = (c: number) => {
+        const s = c / 255;
+        return s <= 0.04045 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+      };
+      return 0.2126 * linear(r!) + 0.7152 * linear(g!) + 0.0722 * linear(b!);
+    };
+    expect(underline[3] ?? 1, 'the underline is opaque').toBe(1);
+    const [lighter, darker] = [luminance(underline), luminance(background)].sort((a, b) => b - a);
+    const ratio = (lighter! + 0.05) / (darker! + 0.05);
+    expect(
+      ratio,
+      `underline rgb(${underline.slice(0, 3).join(', ')}) on rgb(${background.slice(0, 3).join(', ')})`,
+    ).toBeGreaterThanOrEqual(3);
+  });
+});
