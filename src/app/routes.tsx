@@ -13,26 +13,47 @@ export const pages = {
   notFound: lazyPage(() => import('./routes/not-found')),
 } satisfies Record<string, LazyPage>;
 
-/** Which page a pathname shows; the client preloads it before hydrating the prerendered HTML. */
-export function pageForPath(pathname: string): LazyPage {
+type PageName = keyof typeof pages;
+
+function pageNameForPath(pathname: string): PageName {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   switch (path) {
     case paths.root:
     case paths.home:
-      return pages.home;
+      return 'home';
     case paths.about:
-      return pages.about;
+      return 'about';
     case paths.blogs:
-      return pages.blogs;
+      return 'blogs';
     case paths.login:
-      return pages.login;
+      return 'login';
     case paths.register:
-      return pages.register;
+      return 'register';
     case paths.checkout:
-      return pages.checkout;
+      return 'checkout';
     default:
-      return pages.notFound;
+      return 'notFound';
   }
+}
+
+/** Which page a pathname shows; the client preloads it before hydrating the prerendered HTML. */
+export function pageForPath(pathname: string): LazyPage {
+  return pages[pageNameForPath(pathname)];
+}
+
+const ROUTE_MODULES: Record<PageName, string> = {
+  home: 'src/app/routes/home.tsx',
+  about: 'src/app/routes/about.tsx',
+  blogs: 'src/app/routes/blogs.tsx',
+  login: 'src/app/routes/login.tsx',
+  register: 'src/app/routes/register.tsx',
+  checkout: 'src/app/routes/checkout.tsx',
+  notFound: 'src/app/routes/not-found.tsx',
+};
+
+/** The source module of a path's page, as Vite's build manifest names it (prerender only). */
+export function routeModuleFor(pathname: string): string {
+  return ROUTE_MODULES[pageNameForPath(pathname)];
 }
 
 export function AppRoutes() {
