@@ -208,6 +208,11 @@ test.describe('session', () => {
     const user = await createUser({ verified: true, label: 'tabs' });
     await logIn(page, user);
     await expect(page).toHaveURL('/');
+    // Persisted in IndexedDB first, as the spec orders it.
+    const stores = await page.evaluate(async () =>
+      (await indexedDB.databases()).map((db) => db.name),
+    );
+    expect(stores).toContain('firebaseLocalStorageDb');
     await page.reload();
     await expect(logOutButton(page)).toBeVisible();
 

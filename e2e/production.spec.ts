@@ -25,7 +25,9 @@ test.describe('hosting', () => {
       expect(headers['cache-control']).toBe('no-cache');
       expect(headers['x-content-type-options']).toBe('nosniff');
       expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
-      expect(headers['permissions-policy']).toMatch(/camera=\(\).*geolocation=\(\).*microphone=\(\)/);
+      expect(headers['permissions-policy']).toMatch(
+        /camera=\(\).*geolocation=\(\).*microphone=\(\)/,
+      );
       expect(headers['strict-transport-security']).toMatch(/max-age=\d{8}/);
       const csp = directives(headers['content-security-policy'] ?? '');
       expect(csp.get('script-src')).toEqual(["'self'", 'https://apis.google.com']);
@@ -85,7 +87,10 @@ test.describe('failure modes', () => {
     page,
     expectProblems,
   }) => {
-    expectProblems(/request failed: .*\/assets\/login-/, /Failed to fetch dynamically imported module/);
+    expectProblems(
+      /request failed: .*\/assets\/login-/,
+      /Failed to fetch dynamically imported module/,
+    );
     await page.goto('/about');
     await expect(logInLink(page)).toBeVisible();
     await page.route('**/assets/login-*.js', (route) => route.abort('timedout'));
@@ -131,10 +136,17 @@ test.describe('failure modes', () => {
     });
   }
 
-  test('a remembered location that points off the site sends the visitor to /', async ({ page }) => {
+  test('a remembered location that points off the site sends the visitor to /', async ({
+    page,
+  }) => {
     const user = await createUser({ verified: true, label: 'state' });
     await page.goto('/login');
-    for (const pathname of ['//evil.example/x', '/\\evil.example', 'javascript:alert(1)', 'https://evil.example']) {
+    for (const pathname of [
+      '//evil.example/x',
+      '/\\evil.example',
+      'javascript:alert(1)',
+      'https://evil.example',
+    ]) {
       await page.evaluate((evil) => {
         window.history.replaceState({ usr: { from: { pathname: evil } }, key: 'x', idx: 0 }, '');
       }, pathname);
@@ -156,7 +168,9 @@ test.describe('failure modes', () => {
     await logIn(page, user);
     await page.goto('/checkout?service=%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E');
     await expect(page.getByRole('heading', { name: 'CheckOut Section' })).toBeVisible();
-    await page.goto('/blogs?q=%3Cscript%3Ealert(1)%3C%2Fscript%3E#%3Cimg%20src=x%20onerror=alert(2)%3E');
+    await page.goto(
+      '/blogs?q=%3Cscript%3Ealert(1)%3C%2Fscript%3E#%3Cimg%20src=x%20onerror=alert(2)%3E',
+    );
     await expect(page.getByRole('heading', { name: 'Read My Blogs' })).toBeVisible();
     await expect(page.locator('img[src="x"]')).toHaveCount(0);
     expect(dialogs).toBe(0);

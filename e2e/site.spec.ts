@@ -252,3 +252,35 @@ test.describe('banner carousel', () => {
     await expect.poll(() => activeSlide(page)).toMatch(/^1 of 3/);
   });
 });
+
+test('every picture is local, sized and described; only the first banner loads eagerly', async ({
+  page,
+}) => {
+  const requests: string[] = [];
+  page.on('request', (request) => requests.push(request.url()));
+  await page.goto('/');
+  await expect(page.locator('.services-grid > li')).toHaveCount(6);
+  const images = await page.locator('main img').evaluateAll((nodes) =>
+    nodes.map((node) => {
+      const img = node as HTMLImageElement;
+      return {
+        src: img.getAttribute('src') ?? '',
+        alt: img.getAttribute('alt'),
+        width: img.getAttribute('width'),
+        height: img.getAttribute('height'),
+        loading: img.getAttribute('loading'),
+        priority: img.getAttribute('fetchpriority'),
+      };
+    }),
+  );
+  expect(images.length).toBe(3 + 6);
+  for (const image of images) {
+    expect(image.src).toMatch(/^\/images\//);
+    expect(image.alt?.length).toBeGreaterThan(3);
+    expect(Number(image.width)).toBeGreaterThan(0);
+    expect(Number(image.height)).toBeGreaterThan(0);
+  }
+  expect(images[0]).toMatchObject({ loading: 'eager', priority: 'high' });
+  expect(images.slice(1).every((image) => image.loading === 'lazy')).toBe(true);
+  expect(requests.filter((url) => !url.startsWith('http://127.0.0.1:4174/'))).toEqual([]);
+});

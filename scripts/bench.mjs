@@ -237,10 +237,13 @@ function findings(report) {
   }
   const unused = (id) =>
     items(id).map((i) => `${short(i.url)} ${kB(i.wastedBytes)} of ${kB(i.totalBytes)}`);
-  const describe = (item) =>
-    item.node
-      ? `\`${item.node.selector}\` ${item.node.snippet?.slice(0, 140)}`
-      : item.description || item.url || item.source?.url || JSON.stringify(item).slice(0, 140);
+  // Failing items are nodes (`node`, or `source` for is-crawlable), URLs or source locations.
+  const describe = (item) => {
+    const node = item.node ?? (item.source?.type === 'node' ? item.source : undefined);
+    if (node) return `\`${node.selector}\` ${node.snippet?.slice(0, 140)}`;
+    const location = item.source?.url && `${item.source.url} line ${item.source.line + 1}`;
+    return item.description || item.url || location || JSON.stringify(item).slice(0, 140);
+  };
   const failing = ['accessibility', 'best-practices', 'seo'].flatMap((category) =>
     report.categories[category].auditRefs
       .map((ref) => audits[ref.id])
@@ -452,7 +455,8 @@ async function main() {
   const [sitePort, limitPort] = await freePorts(2);
   const siteOrigin = await serve(siteDir, sitePort);
   const limitOrigin = await serve(limitDir, limitPort);
-  const outDir = path.join(resultsDir, new Date().toISOString().replace(/[:.]/g, '-').slice(0, 19));
+  const startedAt = new Date().toISOString();
+  const outDir = path.join(resultsDir, startedAt.replace(/[:.]/g, '-').slice(0, 19));
   fs.mkdirSync(outDir, { recursive: true });
 
   const slug = (route) => (route === '/' ? 'home' : route.slice(1).replaceAll('/', '-'));
@@ -504,7 +508,7 @@ async function main() {
   }
   const anyReport = firstReports.get('limit-home-mobile').result;
   const meta = {
-    date: new Date().toISOString(),
+    date: startedAt,
     lighthouse: anyReport.lighthouseVersion ?? lighthouseRelease,
     chrome: anyReport.environment?.hostUserAgent?.match(/Chrome\/[\d.]+/)?.[0] ?? 'Chrome',
     benchmarkIndex: median(

@@ -45,7 +45,7 @@ export function SiteNavbar({ accountSlot }: { accountSlot: (close: () => void) =
           <img src="/favicon.svg" width="32" height="32" alt="" />
           {practice.shortName}
         </Navbar.Brand>
-        <Navbar.Toggle aria-controls="site-nav" label="Menu" />
+        <Navbar.Toggle aria-controls="site-nav" aria-expanded={expanded} label="Menu" />
         <Navbar.Collapse id="site-nav">
           <Nav as="nav" aria-label="Main" className="ms-auto align-items-lg-center">
             {NAV_ITEMS.map((item) => {

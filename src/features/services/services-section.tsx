@@ -20,7 +20,7 @@ function ServiceCard({ service }: { service: Service }) {
         src={service.img}
         width={640}
         height={400}
-        alt=""
+        alt={`Illustration for ${service.name}`}
         loading="lazy"
         decoding="async"
       />
