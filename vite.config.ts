@@ -2,7 +2,7 @@ import { defineConfig, loadEnv } from 'vite';
 import react from '@vitejs/plugin-react';
 import { productionBuildProblem } from './scripts/production-env.mjs';
 
-export default defineConfig(({ command, mode, isSsrBuild }) => {
+export default defineConfig(({ command, mode }) => {
   const env = loadEnv(mode, process.cwd(), 'VITE_');
   if (command === 'build' && mode === 'production') {
     const problem = productionBuildProblem(env);
@@ -24,7 +24,12 @@ export default defineConfig(({ command, mode, isSsrBuild }) => {
     build: {
       target: 'es2022',
       sourcemap: false,
-      manifest: !isSsrBuild,
+      // Nothing but the tiny boot script is fetched before the first paint (see src/boot.ts);
+      // dynamic imports still fetch their dependencies in parallel.
+      modulePreload: {
+        resolveDependencies: (_file, dependencies, { hostType }) =>
+          hostType === 'html' ? [] : dependencies,
+      },
       chunkSizeWarningLimit: 200,
     },
     // Bundle every dependency into the build-time renderer: some ship ESM that Node cannot load.

@@ -1,4 +1,4 @@
-import { expect, test } from './support/fixtures';
+import { expect, ready, test } from './support/fixtures';
 
 test.describe('public pages', () => {
   for (const [path, heading] of [
@@ -104,6 +104,7 @@ test.describe('public pages', () => {
 test.describe('navbar', () => {
   test('marks the current page and underlines it in green', async ({ page }) => {
     await page.goto('/about');
+    await ready(page);
     const nav = page.getByRole('navigation', { name: 'Main' });
     const about = nav.getByRole('link', { name: 'About' });
     await expect(about).toHaveAttribute('aria-current', 'page');
@@ -121,6 +122,7 @@ test.describe('navbar', () => {
   test('is sticky and collapses behind a toggle at 375 px', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 740 });
     await page.goto('/blogs');
+    await ready(page);
     const toggle = page.getByRole('button', { name: 'Menu' });
     const about = page
       .getByRole('navigation', { name: 'Main' })
@@ -142,6 +144,7 @@ test.describe('navbar', () => {
   test('shows every link without a toggle at desktop width', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto('/');
+    await ready(page);
     await expect(page.getByRole('button', { name: 'Menu' })).toBeHidden();
     await expect(
       page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Blog' }),
@@ -156,6 +159,7 @@ test.describe('banner carousel', () => {
   test('advances every 5 seconds, wraps, and has no indicators', async ({ page }) => {
     await page.clock.install();
     await page.goto('/');
+    await ready(page);
     await expect(page.locator('.carousel-indicators')).toHaveCount(0);
     await expect.poll(() => activeSlide(page)).toMatch(/^1 of 3/);
     await page.clock.runFor(4000);
@@ -171,6 +175,7 @@ test.describe('banner carousel', () => {
   test('pauses while the pointer is over it', async ({ page }) => {
     await page.clock.install();
     await page.goto('/');
+    await ready(page);
     await page.locator('.carousel').hover();
     await page.clock.runFor(12_000);
     await expect.poll(() => activeSlide(page)).toMatch(/^1 of 3/);
@@ -182,6 +187,7 @@ test.describe('banner carousel', () => {
   test('moves with the keyboard and its pause button stops it', async ({ page }) => {
     await page.clock.install();
     await page.goto('/');
+    await ready(page);
     await page.getByRole('button', { name: 'Next slide' }).click();
     await expect.poll(() => activeSlide(page)).toMatch(/^2 of 3/);
     await page.getByRole('button', { name: 'Previous slide' }).press('Enter');
@@ -207,6 +213,7 @@ test.describe('banner carousel', () => {
     });
     const page = await context.newPage();
     await page.goto('/');
+    await ready(page);
     const box = (await page.locator('.carousel').boundingBox())!;
     const y = box.y + box.height / 2;
     const swipe = async (from: number, to: number) => {
@@ -238,6 +245,7 @@ test.describe('banner carousel', () => {
     const page = await context.newPage();
     await page.clock.install();
     await page.goto('/');
+    await ready(page);
     await expect(page.getByRole('button', { name: 'Play slideshow' })).toBeVisible();
     await page.clock.runFor(16_000);
     await expect.poll(() => activeSlide(page)).toMatch(/^1 of 3/);
@@ -247,6 +255,7 @@ test.describe('banner carousel', () => {
   test('stops advancing while it holds keyboard focus', async ({ page }) => {
     await page.clock.install();
     await page.goto('/');
+    await ready(page);
     await page.getByRole('button', { name: 'Next slide' }).focus();
     await page.clock.runFor(16_000);
     await expect.poll(() => activeSlide(page)).toMatch(/^1 of 3/);
@@ -259,6 +268,7 @@ test('every picture is local, sized and described; only the first banner loads e
   const requests: string[] = [];
   page.on('request', (request) => requests.push(request.url()));
   await page.goto('/');
+  await ready(page);
   await expect(page.locator('.services-grid > li')).toHaveCount(6);
   const images = await page.locator('main img').evaluateAll((nodes) =>
     nodes.map((node) => {

@@ -15,31 +15,10 @@ if (!HEAD.test(template) || !template.includes('<!--app-->')) {
   throw new Error('index.html lost its <!--head--> or <!--app--> marker.');
 }
 
-// The page's own chunk is fetched with the entry, not after it: hydration waits for it.
-const manifestPath = path.join(dist, '.vite', 'manifest.json');
-const manifest = JSON.parse(await fs.readFile(manifestPath, 'utf8'));
-
-function chunkFiles(key, seen = new Set()) {
-  const chunk = manifest[key];
-  if (!chunk || key === 'index.html' || seen.has(key)) return seen;
-  seen.add(key);
-  for (const imported of chunk.imports ?? []) chunkFiles(imported, seen);
-  return seen;
-}
-
-function modulePreloads(routeModule) {
-  return [...chunkFiles(routeModule)]
-    .map((key) => `/${manifest[key].file}`)
-    .filter((href) => !template.includes(`href="${href}"`))
-    .map((href) => `<link rel="modulepreload" crossorigin href="${href}">`)
-    .join('\n    ');
-}
-
 async function writePage(urlPath, file, headKey = urlPath) {
   const html = await server.render(urlPath);
   const page = template
     .replace(HEAD, () => server.headTags(headKey, server.siteUrl))
-    .replace('</head>', () => `  ${modulePreloads(server.routeModuleFor(urlPath))}\n  </head>`)
     .replace('<!--app-->', () => html);
   const target = path.join(dist, file);
   await fs.mkdir(path.dirname(target), { recursive: true });
@@ -57,5 +36,4 @@ written.push(await writePage('/404', '404.html', 'notFound'));
 await fs.writeFile(path.join(dist, 'sitemap.xml'), server.sitemapXml(server.siteUrl));
 await fs.writeFile(path.join(dist, 'robots.txt'), server.robotsTxt(server.siteUrl));
 await fs.rm(ssrDir, { recursive: true, force: true });
-await fs.rm(path.dirname(manifestPath), { recursive: true, force: true });
 console.log(`prerendered ${written.length} pages: ${written.join(', ')}; sitemap.xml, robots.txt`);

@@ -3,8 +3,6 @@ import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import { AppProviders } from './app/providers';
 import { AppRoutes, pages } from './app/routes';
-
-export { routeModuleFor } from './app/routes';
 import { config } from './config/env';
 
 export { headTags, PRERENDERED_PATHS, robotsTxt, sitemapXml } from './app/seo';

@@ -3,7 +3,6 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppProviders } from './app/providers';
 import { AppRoutes, pageForPath } from './app/routes';
-import './styles/main.scss';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element.');

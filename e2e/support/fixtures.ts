@@ -68,4 +68,9 @@ function watch(page: Page, problems: string[], isPopup = false) {
   });
 }
 
+/** Waits until React has taken over the prerendered page, so its controls respond. */
+export async function ready(page: Page): Promise<void> {
+  await page.locator('html[data-ready]').waitFor({ state: 'attached' });
+}
+
 export { expect };

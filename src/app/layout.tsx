@@ -22,6 +22,10 @@ export function Layout() {
   const { pathname } = useLocation();
   const toastHostWanted = useToastHostWanted();
   useDocumentMeta(pathname);
+  useEffect(() => {
+    // Marks the prerendered page as interactive (the browser tests wait for it).
+    document.documentElement.dataset.ready = '';
+  }, []);
 
   return (
     <>

@@ -1,5 +1,6 @@
 import { metaForPath, type PageMeta } from '../content/pages';
-import { blog, practice } from '../content/practice';
+import { blog } from '../content/blog';
+import { practice } from '../content/practice';
 
 /** Public routes, prerendered and listed in the sitemap when indexable. */
 export const PRERENDERED_PATHS = [

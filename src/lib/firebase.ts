@@ -27,3 +27,7 @@ export function firebaseAuth(): Auth {
   }
   return instance;
 }
+
+// What the session code needs, re-exported so that a dynamic import of this module keeps
+// firebase/auth tree-shaken (a dynamic import of 'firebase/auth' itself would keep all of it).
+export { onAuthStateChanged, signOut } from 'firebase/auth';

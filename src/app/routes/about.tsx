@@ -2,7 +2,7 @@ import Card from 'react-bootstrap/Card';
 import Container from 'react-bootstrap/Container';
 import { PageHeading } from '../../components/layout/page-heading';
 import { ResponsiveImage } from '../../components/media/responsive-image';
-import { about } from '../../content/practice';
+import { about } from '../../content/about';
 
 export default function AboutRoute() {
   return (

@@ -1,6 +1,6 @@
 import Container from 'react-bootstrap/Container';
 import { PageHeading } from '../../components/layout/page-heading';
-import { blog } from '../../content/practice';
+import { blog } from '../../content/blog';
 
 export default function BlogsRoute() {
   return (

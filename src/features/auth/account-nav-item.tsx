@@ -29,10 +29,7 @@ export function AccountNavItem({ onNavigate }: { onNavigate: () => void }) {
 
   const logOut = async () => {
     onNavigate();
-    const [{ firebaseAuth }, { signOut }] = await Promise.all([
-      import('../../lib/firebase'),
-      import('firebase/auth'),
-    ]);
+    const { firebaseAuth, signOut } = await import('../../lib/firebase');
     await signOut(firebaseAuth());
     void navigate(paths.login);
   };

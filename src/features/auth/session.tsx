@@ -6,9 +6,11 @@ import {
   useMemo,
   useRef,
   useState,
+  useSyncExternalStore,
   type ReactNode,
 } from 'react';
 import type { User } from 'firebase/auth';
+import { readSessionHint, subscribeSessionHint, writeSessionHint } from '../../lib/session-hint';
 
 export type Session =
   | { status: 'unknown' }
@@ -17,16 +19,19 @@ export type Session =
 
 interface SessionValue {
   session: Session;
-  /** Loads Firebase now instead of after the first paint (pages that need the session at once). */
+  /** Loads Firebase now (pages that need the real session: log in, register, checkout). */
   start: () => void;
   /** Re-reads the user from the server (email verified elsewhere, account disabled or deleted). */
   refresh: () => Promise<void>;
 }
 
+const UNKNOWN: Session = { status: 'unknown' };
+const SIGNED_OUT: Session = { status: 'signed-out' };
+
 const SessionContext = createContext<SessionValue | null>(null);
 
 function afterFirstPaint(run: () => void): () => void {
-  // Firebase is off the critical path: public pages paint and hydrate before it loads.
+  // Firebase stays off the critical path: the page paints and hydrates before it loads.
   if ('requestIdleCallback' in window) {
     const id = window.requestIdleCallback(run, { timeout: 1500 });
     return () => window.cancelIdleCallback(id);
@@ -36,33 +41,40 @@ function afterFirstPaint(run: () => void): () => void {
 }
 
 function toSession(user: User | null): Session {
-  return user
-    ? { status: 'signed-in', user, emailVerified: user.emailVerified }
-    : { status: 'signed-out' };
+  return user ? { status: 'signed-in', user, emailVerified: user.emailVerified } : SIGNED_OUT;
 }
 
 export function SessionProvider({ children }: { children: ReactNode }) {
-  const [session, setSession] = useState<Session>({ status: 'unknown' });
+  // null while prerendering and hydrating: the navbar renders the same "unknown" slot as the HTML.
+  const hint = useSyncExternalStore(subscribeSessionHint, readSessionHint, () => null);
+  const [started, setStarted] = useState(false);
+  const [firebaseSession, setFirebaseSession] = useState<Session>(UNKNOWN);
   const subscription = useRef<Promise<() => void> | null>(null);
 
   const start = useCallback(() => {
-    subscription.current ??= Promise.all([
-      import('../../lib/firebase'),
-      import('firebase/auth'),
-    ]).then(([{ firebaseAuth }, { onAuthStateChanged }]) =>
-      onAuthStateChanged(firebaseAuth(), (user) => setSession(toSession(user))),
+    if (subscription.current) return;
+    setStarted(true);
+    subscription.current = import('../../lib/firebase').then(
+      ({ firebaseAuth, onAuthStateChanged }) =>
+        onAuthStateChanged(firebaseAuth(), (user) => {
+          writeSessionHint(user !== null);
+          setFirebaseSession(toSession(user));
+        }),
     );
   }, []);
 
   useEffect(() => {
-    const cancelWait = afterFirstPaint(start);
-    return () => {
-      cancelWait();
+    if (hint) return afterFirstPaint(start);
+  }, [hint, start]);
+
+  useEffect(
+    () => () => {
       const current = subscription.current;
       subscription.current = null;
       void current?.then((unsubscribe) => unsubscribe());
-    };
-  }, [start]);
+    },
+    [],
+  );
 
   const refresh = useCallback(async () => {
     const { firebaseAuth } = await import('../../lib/firebase');
@@ -73,10 +85,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       await user.reload();
     } finally {
       // reload() updates emailVerified without an auth-state event, so publish it here.
-      setSession(toSession(auth.currentUser));
+      setFirebaseSession(toSession(auth.currentUser));
     }
   }, []);
 
+  const session = started ? firebaseSession : hint === false ? SIGNED_OUT : UNKNOWN;
   const value = useMemo(() => ({ session, start, refresh }), [session, start, refresh]);
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

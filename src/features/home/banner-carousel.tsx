@@ -3,7 +3,7 @@ import { useEffect, useRef, useState, useSyncExternalStore, type RefObject } fro
 import Button from 'react-bootstrap/Button';
 import Carousel from 'react-bootstrap/Carousel';
 import { ResponsiveImage } from '../../components/media/responsive-image';
-import { slides } from '../../content/practice';
+import { slides } from '../../content/home';
 
 /** The spec's interval; the swipe threshold (40 px), hover pause and wrap are the component's defaults. */
 const INTERVAL_MS = 5000;

@@ -5,7 +5,7 @@ import {
   UserIcon,
 } from '@heroicons/react/24/outline';
 import Container from 'react-bootstrap/Container';
-import { features, type Feature } from '../../content/practice';
+import { features, type Feature } from '../../content/home';
 
 const ICONS: Record<Feature['icon'], typeof UserIcon> = {
   user: UserIcon,

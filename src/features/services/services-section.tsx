@@ -48,8 +48,13 @@ export function ServicesSection({ id }: { id: string }) {
       <h2 id={`${id}-heading`} className="page-title">
         Services
       </h2>
+      <noscript>
+        <p className="text-center">
+          Please turn on JavaScript to see the services and their prices.
+        </p>
+      </noscript>
       {state.status === 'loading' && (
-        <div className="text-center py-4" role="status">
+        <div className="text-center py-4 services-loading" role="status">
           <Spinner animation="border" variant="success" aria-hidden="true" />
           <p className="mt-2">Loading services…</p>
         </div>
