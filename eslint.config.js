@@ -9,6 +9,8 @@ export default tseslint.config(
     ignores: [
       'dist',
       'dist-ssr',
+      'dist-*',
+      'bench-results',
       'node_modules',
       'test-results',
       'playwright-report',
