@@ -5,9 +5,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
+// Each mode serves its own build folder, so a preview never swaps the site under a test run.
 export const LOCAL_MODES = {
-  emulator: { auth: 9099, hosting: 4173, hub: 4400, logging: 4500 },
-  test: { auth: 9199, hosting: 4174, hub: 4410, logging: 4510 },
+  emulator: { site: 'dist', ports: { auth: 9099, hosting: 4173, hub: 4400, logging: 4500 } },
+  test: { site: 'dist-test', ports: { auth: 9199, hosting: 4174, hub: 4410, logging: 4510 } },
 };
 
 export function localHostingConfig(base, mode) {
@@ -16,6 +17,7 @@ export function localHostingConfig(base, mode) {
     throw new Error(`Unknown mode "${mode}": use ${Object.keys(LOCAL_MODES).join(' or ')}.`);
   const emulatorOrigin = `http://127.0.0.1:${ports.auth}`;
   const config = structuredClone(base);
+  config.hosting.public = site;
   for (const rule of config.hosting.headers) {
     for (const header of rule.headers) {
       if (header.key !== 'Content-Security-Policy') continue;
