@@ -12,9 +12,10 @@ export const LOCAL_MODES = {
 };
 
 export function localHostingConfig(base, mode) {
-  const ports = LOCAL_MODES[mode];
-  if (!ports)
+  if (!Object.hasOwn(LOCAL_MODES, mode)) {
     throw new Error(`Unknown mode "${mode}": use ${Object.keys(LOCAL_MODES).join(' or ')}.`);
+  }
+  const { site, ports } = LOCAL_MODES[mode];
   const emulatorOrigin = `http://127.0.0.1:${ports.auth}`;
   const config = structuredClone(base);
   config.hosting.public = site;
