@@ -209,7 +209,7 @@ test.describe('structured data', () => {
 });
 
 test.describe('robots.txt and sitemap.xml', () => {
-  test('robots.txt names the sitemap and keeps crawlers out of the account pages', async ({
+  test('robots.txt names the sitemap and lets crawlers read every page, noindex ones included', async ({
     request,
   }) => {
     const response = await request.get('/robots.txt');
@@ -217,16 +217,13 @@ test.describe('robots.txt and sitemap.xml', () => {
     expect(response.headers()['content-type']).toMatch(/^text\/plain/);
     const lines = (await response.text()).split(/\r?\n/).map((line) => line.trim());
     expect(lines).toContain(`Sitemap: ${E2E.siteOrigin}/sitemap.xml`);
+    // A crawler kept out by robots.txt never sees the page's noindex, and may still list its URL.
     const disallowed = lines
       .filter((line) => /^disallow:/i.test(line))
-      .map((line) => line.replace(/^disallow:\s*/i, ''));
-    expect(disallowed).toEqual(expect.arrayContaining(NOINDEX));
-    for (const path of INDEXABLE) {
-      expect(
-        disallowed.filter((rule) => rule && path.startsWith(rule)),
-        `${path} is not disallowed`,
-      ).toEqual([]);
-    }
+      .map((line) => line.replace(/^disallow:\s*/i, ''))
+      .filter(Boolean);
+    expect(disallowed).toEqual([]);
+    expect(NOINDEX.length).toBeGreaterThan(0);
   });
 
   test('sitemap.xml is valid XML listing exactly the indexable routes', async ({
