@@ -3,33 +3,46 @@ import Button from 'react-bootstrap/Button';
 import Container from 'react-bootstrap/Container';
 
 interface State {
-  failed: boolean;
+  failure: 'chunk' | 'other' | null;
 }
 
-/** Shows the spec's 'Loading chunk failed' with a way to reload, never a blank page. */
+// Chromium, Firefox and Safari word a failed dynamic import differently; ours adds the timeout.
+const CHUNK_FAILURE =
+  /dynamically imported module|Importing a module script failed|Loading chunk failed/i;
+
+/**
+ * A page whose code cannot be downloaded shows the spec's 'Loading chunk failed' with a way to
+ * reload; any other failure says so plainly. Never a blank page.
+ */
 export class ChunkErrorBoundary extends Component<
   { children: ReactNode; resetKey: string },
   State
 > {
-  state: State = { failed: false };
+  state: State = { failure: null };
 
-  static getDerivedStateFromError(): State {
-    return { failed: true };
+  static getDerivedStateFromError(error: unknown): State {
+    const message = error instanceof Error ? error.message : String(error);
+    return { failure: CHUNK_FAILURE.test(message) ? 'chunk' : 'other' };
   }
 
   componentDidUpdate(previous: { resetKey: string }) {
-    if (this.state.failed && previous.resetKey !== this.props.resetKey) {
-      this.setState({ failed: false });
+    if (this.state.failure && previous.resetKey !== this.props.resetKey) {
+      this.setState({ failure: null });
     }
   }
 
   render() {
-    if (!this.state.failed) return this.props.children;
+    const { failure } = this.state;
+    if (!failure) return this.props.children;
     return (
       <Container className="py-5 text-center" role="alert">
-        <h1 className="page-title">Loading chunk failed</h1>
+        <h1 className="page-title">
+          {failure === 'chunk' ? 'Loading chunk failed' : 'Something went wrong'}
+        </h1>
         <p>
-          Part of this page could not be downloaded. Please check your connection and try again.
+          {failure === 'chunk'
+            ? 'Part of this page could not be downloaded. Please check your connection and try again.'
+            : 'This page could not be shown. Please reload it; if it happens again, try later.'}
         </p>
         <Button variant="success" onClick={() => window.location.reload()}>
           Reload the page
