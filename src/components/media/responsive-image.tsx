@@ -36,7 +36,7 @@ export function ResponsiveImage({
         height={height}
         alt={alt}
         className={className}
-        decoding="async"
+        decoding={priority ? 'sync' : 'async'}
         loading={priority ? 'eager' : 'lazy'}
         fetchPriority={priority ? 'high' : 'auto'}
       />
