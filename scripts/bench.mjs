@@ -380,7 +380,7 @@ function summaryMarkdown({ pages, limit, budget, runs, meta }) {
   const name = (file) => path.relative(siteDir, file);
   lines.push(
     '',
-    '## JS needed before interactive (/, from the built index.html)',
+    '## JS needed before interactive (/: every script of its first load)',
     '',
     '| file | gzip |',
     '|---|--:|',
