@@ -7,7 +7,6 @@ export const paths = {
   login: '/login',
   register: '/register',
   checkout: '/checkout',
-  services: '/home#services',
 } as const;
 
 export function checkoutPath(serviceId?: number): string {
