@@ -10,7 +10,7 @@ import { firebaseAuth } from '../../lib/firebase';
 import { showToast } from '../../lib/toast';
 import { AuthErrorText } from './auth-error-text';
 import { signInWithGoogle } from './google-sign-in';
-import { NoScriptNotice } from './no-script-notice';
+import { GoogleChoice } from './google-choice';
 import { PasswordField } from './password-field';
 import { redirectTarget } from './safe-redirect';
 import { useSession } from './session';
@@ -75,18 +75,7 @@ export function LoginForm() {
     <div className="auth-card">
       {pending && <LoadingScreen />}
       <div hidden={pending}>
-        <NoScriptNotice action="log in" />
-        <Button
-          variant="outline-success"
-          className="w-100"
-          disabled={disabled}
-          onClick={() => void logInWithGoogle()}
-        >
-          Continue With Google
-        </Button>
-        <p className="divider" aria-hidden="true">
-          OR
-        </p>
+        <GoogleChoice action="log in" disabled={disabled} onChoose={() => void logInWithGoogle()} />
         <Form method="post" onSubmit={(event) => void logIn(event)} aria-label="Log in with email">
           <Form.Group className="mb-3" controlId="login-email">
             <Form.Label>Email address</Form.Label>

@@ -14,7 +14,7 @@ import { firebaseAuth } from '../../lib/firebase';
 import { showToast } from '../../lib/toast';
 import { AuthErrorText } from './auth-error-text';
 import { signInWithGoogle } from './google-sign-in';
-import { NoScriptNotice } from './no-script-notice';
+import { GoogleChoice } from './google-choice';
 import { PasswordField } from './password-field';
 import { useSession } from './session';
 import { useAuthAction } from './use-auth-action';
@@ -74,18 +74,11 @@ export function RegisterForm() {
     <div className="auth-card">
       {pending && <LoadingScreen />}
       <div hidden={pending}>
-        <NoScriptNotice action="register" />
-        <Button
-          variant="outline-success"
-          className="w-100"
+        <GoogleChoice
+          action="register"
           disabled={disabled}
-          onClick={() => void registerWithGoogle()}
-        >
-          Continue With Google
-        </Button>
-        <p className="divider" aria-hidden="true">
-          OR
-        </p>
+          onChoose={() => void registerWithGoogle()}
+        />
         <Form
           method="post"
           onSubmit={(event) => void register(event)}
