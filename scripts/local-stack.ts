@@ -1,0 +1,56 @@
+/**
+ * Every local port and host, written once. Each way the project runs has its own set, so they can
+ * run side by side: `npm start` (dev), `npm run preview`, the browser tests (e2e), the browser smoke
+ * test of the dev stack (smoke) and the API tests (api). Firebase configs, .env values, Playwright
+ * and the scripts all read this file.
+ */
+export const LOCAL_HOST = '127.0.0.1';
+
+export interface LocalStack {
+  /** Firebase project id used by the emulators (a `demo-` project never reaches Google). */
+  projectId: string;
+  /** Folder the Hosting emulator serves (modes that serve a build). */
+  site?: string;
+  ports: {
+    /** Vite dev server (dev, smoke) or the Hosting emulator (preview, e2e). */
+    site: number;
+    auth: number;
+    functions: number;
+    hub: number;
+    logging: number;
+    smtp: number;
+    mailWeb: number;
+  };
+}
+
+export const LOCAL_STACKS = {
+  dev: {
+    projectId: 'demo-counselling',
+    ports: { site: 5173, auth: 9099, functions: 5001, hub: 4400, logging: 4500, smtp: 1025, mailWeb: 1080 },
+  },
+  preview: {
+    projectId: 'demo-counselling',
+    site: 'dist',
+    ports: { site: 4173, auth: 9099, functions: 5001, hub: 4400, logging: 4500, smtp: 1025, mailWeb: 1080 },
+  },
+  e2e: {
+    projectId: 'demo-counselling-e2e',
+    site: 'dist-test',
+    ports: { site: 4174, auth: 9199, functions: 5101, hub: 4410, logging: 4510, smtp: 1125, mailWeb: 1180 },
+  },
+  smoke: {
+    projectId: 'demo-counselling-smoke',
+    ports: { site: 5175, auth: 9299, functions: 5201, hub: 4420, logging: 4520, smtp: 1225, mailWeb: 1280 },
+  },
+  api: {
+    projectId: 'demo-counselling-api',
+    ports: { site: 5176, auth: 9399, functions: 5301, hub: 4430, logging: 4530, smtp: 1325, mailWeb: 1380 },
+  },
+} as const satisfies Record<string, LocalStack>;
+
+export type LocalStackName = keyof typeof LOCAL_STACKS;
+
+/** Port of the real PostgreSQL server the data-layer tests start (Debian's postgresql). */
+export const TEST_POSTGRES_PORT = 55432;
+
+export const origin = (port: number) => `http://${LOCAL_HOST}:${port}`;
