@@ -1,7 +1,7 @@
 import { defineConfig, devices } from '@playwright/test';
 import { E2E } from './e2e/support/ports';
 
-// The browser suite runs the production build (built with `--mode test`) as Firebase Hosting
+// The browser suite runs the production build (built with `--mode e2e`) as Firebase Hosting
 // serves it, signing in against the Auth emulator: `npm run test:e2e` builds first.
 export default defineConfig({
   testDir: './e2e',
