@@ -39,6 +39,7 @@ test.describe('Nu HTML Checker', () => {
 
   test.beforeAll(async () => {
     test.setTimeout(120_000);
+    if (pages.length === 0) return; // the count test below says what is missing
     const { stderr } = await promisify(execFile)(
       'java',
       ['-jar', vnuJar, '--format', 'json', '--exit-zero-always', ...pages],
