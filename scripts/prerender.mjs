@@ -27,7 +27,7 @@ async function writePage(urlPath, file, headKey = urlPath) {
 }
 
 const written = [];
-for (const urlPath of server.PRERENDERED_PATHS) {
+for (const urlPath of server.prerenderedPaths) {
   const file = urlPath === '/' ? 'index.html' : `${urlPath.slice(1)}/index.html`;
   written.push(await writePage(urlPath, file));
 }
