@@ -81,7 +81,7 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
   },
   {
-    files: ['scripts/**/*.mjs', 'e2e/**/*.ts', '*.config.{ts,js}'],
+    files: ['scripts/**/*.{ts,mjs}', 'e2e/**/*.ts', '*.config.{ts,js}'],
     languageOptions: { globals: globals.node },
     rules: {
       // Playwright fixtures take `{}` when they use no other fixture; tests assert before `!`.

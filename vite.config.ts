@@ -1,17 +1,31 @@
 import { defineConfig, loadEnv } from 'vite';
 import react from '@vitejs/plugin-react';
-import { productionBuildProblem } from './scripts/production-env.mjs';
+import { localStackEnv, localStackOfMode } from './scripts/local-env.ts';
+import { LOCAL_HOST, LOCAL_STACKS } from './scripts/local-stack.ts';
+import { productionBuildProblem } from './scripts/production-env.ts';
 
 export default defineConfig(({ command, mode }) => {
-  const env = loadEnv(mode, process.cwd(), 'VITE_');
   if (command === 'build' && mode === 'production') {
-    const problem = productionBuildProblem(env);
+    const problem = productionBuildProblem(loadEnv(mode, process.cwd(), 'VITE_'));
     if (problem) throw new Error(problem);
   }
+  // `vite` (mode development) is the dev stack, `vite --mode smoke` the smoke test's, and
+  // `--mode preview|e2e` builds sign in against those stacks' emulators; all from local-stack.ts.
+  const stack = localStackOfMode(mode);
+  const stackEnv = stack ? localStackEnv(stack) : {};
   return {
     plugins: [react()],
-    server: { host: 'localhost', port: 5173, strictPort: true },
-    preview: { host: '127.0.0.1', port: 4173, strictPort: true },
+    define: Object.fromEntries(
+      Object.entries(stackEnv).map(([key, value]) => [
+        `import.meta.env.${key}`,
+        JSON.stringify(value),
+      ]),
+    ),
+    server: {
+      host: LOCAL_HOST,
+      port: LOCAL_STACKS[stack ?? 'dev'].ports.site,
+      strictPort: true,
+    },
     css: {
       preprocessorOptions: {
         // Bootstrap 5.3's Sass still uses @import and global functions.
@@ -38,7 +52,7 @@ export default defineConfig(({ command, mode }) => {
       environment: 'jsdom',
       globals: true,
       setupFiles: ['./src/testing/setup.ts'],
-      include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.{ts,mjs}'],
+      include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
       css: false,
     },
   };
