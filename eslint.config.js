@@ -1,8 +1,35 @@
+import fs from 'node:fs';
 import js from '@eslint/js';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+const features = fs
+  .readdirSync('src/features', { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+// Imports flow one way: app → features → components, lib, config, content (see STYLE.md).
+const boundaries = [
+  ...features.map((feature) => ({
+    target: `./src/features/${feature}`,
+    from: './src/features',
+    except: [`./${feature}`],
+    message: 'Features never import each other: move what both need to components/ or lib/.',
+  })),
+  {
+    target: ['./src/components', './src/lib', './src/config', './src/content'],
+    from: ['./src/features', './src/app'],
+    message: 'Shared folders never import a feature or app/.',
+  },
+  {
+    target: './src/features',
+    from: './src/app',
+    message: 'app/ composes the features; a feature never imports it.',
+  },
+];
 
 export default tseslint.config(
   {
@@ -23,21 +50,31 @@ export default tseslint.config(
   {
     files: ['src/**/*.{ts,tsx}'],
     languageOptions: { globals: globals.browser },
-    plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },
+    plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y, 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
+    },
     rules: {
       ...reactHooks.configs.recommended.rules,
       ...jsxA11y.flatConfigs.strict.rules,
       '@typescript-eslint/no-unused-vars': ['error', { ignoreRestSiblings: true }],
-      // The features/ folders never import each other; shared folders never import features.
+      'import-x/no-restricted-paths': ['error', { zones: boundaries }],
       'no-restricted-imports': [
         'error',
         {
           patterns: [
-            { group: ['../../app/*', '../app/*'], message: 'app/ composes; nothing imports it.' },
+            {
+              regex: '^@?firebase(/|$)',
+              message: 'Reach Firebase through src/lib/firebase.ts, the one place that sets it up.',
+            },
           ],
         },
       ],
     },
+  },
+  {
+    files: ['src/lib/firebase.ts'],
+    rules: { 'no-restricted-imports': 'off' },
   },
   {
     files: ['src/**/*.test.{ts,tsx}'],

@@ -11,7 +11,7 @@ interface EntryServer {
   sitemapXml(siteUrl: string): string;
   robotsTxt(siteUrl: string): string;
   siteUrl: string;
-  PRERENDERED_PATHS: readonly string[];
+  prerenderedPaths: readonly string[];
 }
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -39,7 +39,7 @@ async function writePage(urlPath: string, file: string, headKey = urlPath): Prom
 }
 
 const written: string[] = [];
-for (const urlPath of server.PRERENDERED_PATHS) {
+for (const urlPath of server.prerenderedPaths) {
   const file = urlPath === '/' ? 'index.html' : `${urlPath.slice(1)}/index.html`;
   written.push(await writePage(urlPath, file));
 }

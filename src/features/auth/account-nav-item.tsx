@@ -1,7 +1,7 @@
 import Button from 'react-bootstrap/Button';
 import Nav from 'react-bootstrap/Nav';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { paths } from '../../config/paths';
+import { paths } from '../../config/routes';
 import { useSession } from './session';
 
 /** The navbar's Log In / Log Out slot; empty (its space reserved) while the session is unknown. */

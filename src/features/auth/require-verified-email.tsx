@@ -1,12 +1,11 @@
-import { sendEmailVerification } from 'firebase/auth';
 import { useEffect, useState, type ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
 import Container from 'react-bootstrap/Container';
 import { Navigate, useLocation } from 'react-router';
 import { LoadingScreen } from '../../components/layout/loading-screen';
 import { PageHeading } from '../../components/layout/page-heading';
-import { paths } from '../../config/paths';
-import { firebaseAuth } from '../../lib/firebase';
+import { paths } from '../../config/routes';
+import { firebaseAuth, sendEmailVerification } from '../../lib/firebase';
 import { showToast } from '../../lib/toast';
 import { AuthErrorText } from './auth-error-text';
 import { useSession } from './session';

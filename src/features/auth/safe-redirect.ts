@@ -1,4 +1,4 @@
-import { paths } from '../../config/paths';
+import { paths, siteRoot } from '../../config/routes';
 
 const PROBE_ORIGIN = 'https://site.invalid';
 const MAX_LENGTH = 2000;
@@ -19,7 +19,7 @@ export function isSitePath(target: string): boolean {
 
 /** Where to go after signing in: the remembered location from router state, or `/`. */
 export function redirectTarget(state: unknown): string {
-  const fallback = paths.root;
+  const fallback = siteRoot;
   if (!state || typeof state !== 'object' || !('from' in state)) return fallback;
   const { from } = state as { from: unknown };
   if (!from || typeof from !== 'object') return fallback;

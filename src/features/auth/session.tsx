@@ -1,3 +1,4 @@
+import type { User } from '../../lib/firebase';
 import {
   createContext,
   useCallback,
@@ -9,7 +10,6 @@ import {
   useSyncExternalStore,
   type ReactNode,
 } from 'react';
-import type { User } from 'firebase/auth';
 import { readSessionHint, subscribeSessionHint, writeSessionHint } from '../../lib/session-hint';
 
 export type Session =
