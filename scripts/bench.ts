@@ -29,9 +29,12 @@ import {
 } from './bench/lighthouse.ts';
 import { freePorts, root, run, serve, stopChildren } from './bench/processes.ts';
 import { summaryMarkdown, type PageResult } from './bench/summary.ts';
+import { routeTable, type RouteEntry } from '../src/config/routes.ts';
 
-// TODO(route table): take the measured routes from the route table once it exists.
-const ROUTES = ['/', '/about', '/blogs', '/login'];
+// One address per prerendered page, from the route table (the not-found page aside).
+const ROUTES = Object.values(routeTable as Record<string, RouteEntry>)
+  .filter((entry) => entry.prerender && entry.path !== '*')
+  .map((entry) => entry.canonicalPath ?? entry.path);
 
 const sharedBench = path.resolve(root, '..', 'shared', 'bench');
 const limitDir = path.join(sharedBench, 'limit');
