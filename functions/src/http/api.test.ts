@@ -236,6 +236,7 @@ describe('booking rules over HTTP', () => {
 
   it('answers a request with what was requested, and the practice is told by email', async () => {
     const start = nextStart();
+    nextStart(); // a 60-minute session and its break reach into the next hour
     const answer = await request('POST', '/bookings', {
       token: client.idToken,
       body: { serviceId: 2, start, note: '  Please use the side door.  ' },
