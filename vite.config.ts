@@ -1,6 +1,10 @@
 import { defineConfig, loadEnv } from 'vite';
 import react from '@vitejs/plugin-react';
+import { LOCAL_STACKS, origin, type LocalStackName } from './scripts/local-stack';
 import { productionBuildProblem } from './scripts/production-env.mjs';
+
+/** The dev server's stack (`npm start`: dev); its /api goes to that stack's Functions emulator. */
+const devStack = LOCAL_STACKS[(process.env.LOCAL_STACK as LocalStackName | undefined) ?? 'dev'];
 
 export default defineConfig(({ command, mode }) => {
   const env = loadEnv(mode, process.cwd(), 'VITE_');
@@ -10,7 +14,18 @@ export default defineConfig(({ command, mode }) => {
   }
   return {
     plugins: [react()],
-    server: { host: 'localhost', port: 5173, strictPort: true },
+    server: {
+      host: 'localhost',
+      port: 5173,
+      strictPort: true,
+      // Same origin as in production, where Hosting rewrites /api/** to the function.
+      proxy: {
+        '/api': {
+          target: origin(devStack.ports.functions),
+          rewrite: (path) => `/${devStack.projectId}/europe-west2/api${path}`,
+        },
+      },
+    },
     preview: { host: '127.0.0.1', port: 4173, strictPort: true },
     css: {
       preprocessorOptions: {
