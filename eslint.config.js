@@ -17,6 +17,7 @@ export default tseslint.config(
       'public',
       'e2e/support/fake-gapi.js',
       'functions/lib',
+      'functions/.bench',
       'functions/node_modules',
       '.data',
     ],

@@ -46,11 +46,16 @@ export function candidateStarts({ hours, from, days, serviceMinutes, now }: Slot
 
 /** Free sessions: candidate starts whose session and break touch no busy time. */
 export function availableSlots(query: SlotQuery & { busy: readonly Interval[] }): Interval[] {
+  // Plain numbers: this runs for every start in 8 weeks against every booking in them.
+  const busyStarts = query.busy.map((busy) => busy.start.getTime());
+  const busyEnds = query.busy.map((busy) => busy.end.getTime());
+  const stretchMs = (query.serviceMinutes + BOOKING_RULES.breakMinutes) * 60_000;
   return candidateStarts(query)
-    .filter(
-      (start) =>
-        !query.busy.some((busy) => overlaps(busyStretch(start, query.serviceMinutes), busy)),
-    )
+    .filter((start) => {
+      const from = start.getTime();
+      const to = from + stretchMs;
+      return !busyStarts.some((busyStart, index) => busyStart < to && from < busyEnds[index]!);
+    })
     .map((start) => ({ start, end: addMinutes(start, query.serviceMinutes) }));
 }
 
