@@ -33,7 +33,7 @@ async function seed(db: Database) {
 }
 
 const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
 
 async function time(calls: number, run: (index: number) => Promise<number>) {
   const durations: number[] = [];

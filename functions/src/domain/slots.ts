@@ -54,7 +54,9 @@ export function availableSlots(query: SlotQuery & { busy: readonly Interval[] })
     .filter((start) => {
       const from = start.getTime();
       const to = from + stretchMs;
-      return !busyStarts.some((busyStart, index) => busyStart < to && from < busyEnds[index]!);
+      return !busyStarts.some(
+        (busyStart, index) => busyStart < to && from < (busyEnds[index] ?? 0),
+      );
     })
     .map((start) => ({ start, end: addMinutes(start, query.serviceMinutes) }));
 }
