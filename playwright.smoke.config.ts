@@ -10,8 +10,9 @@ export default defineConfig(base, {
   testIgnore: [],
   use: { baseURL: SMOKE.siteOrigin },
   webServer: {
-    name: 'npm start stack (Vite dev server + Auth emulator)',
-    command: 'node scripts/firebase-local.ts smoke emulators:exec --only auth "vite --mode smoke"',
+    name: 'npm start stack (Vite dev server, Auth and Functions emulators, MailDev)',
+    command:
+      'node scripts/local-services.mjs smoke -- node scripts/firebase-local.ts smoke emulators:exec --only auth,functions "vite --mode smoke"',
     url: `${SMOKE.siteOrigin}/`,
     timeout: 120_000,
     reuseExistingServer: !process.env.CI,

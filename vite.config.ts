@@ -1,7 +1,7 @@
 import { defineConfig, loadEnv } from 'vite';
 import react from '@vitejs/plugin-react';
 import { localStackEnv, localStackOfMode } from './scripts/local-env.ts';
-import { LOCAL_HOST, LOCAL_STACKS } from './scripts/local-stack.ts';
+import { LOCAL_HOST, LOCAL_STACKS, origin } from './scripts/local-stack.ts';
 import { productionBuildProblem } from './scripts/production-env.ts';
 
 export default defineConfig(({ command, mode }) => {
@@ -13,6 +13,8 @@ export default defineConfig(({ command, mode }) => {
   // `--mode preview|e2e` builds sign in against those stacks' emulators; all from local-stack.ts.
   const stack = localStackOfMode(mode);
   const stackEnv = stack ? localStackEnv(stack) : {};
+  // The dev server's stack; its /api goes to that stack's Functions emulator.
+  const serverStack = LOCAL_STACKS[stack ?? 'dev'];
   return {
     plugins: [react()],
     define: Object.fromEntries(
@@ -23,8 +25,15 @@ export default defineConfig(({ command, mode }) => {
     ),
     server: {
       host: LOCAL_HOST,
-      port: LOCAL_STACKS[stack ?? 'dev'].ports.site,
+      port: serverStack.ports.site,
       strictPort: true,
+      // Same origin as in production, where Hosting rewrites /api/** to the function.
+      proxy: {
+        '/api': {
+          target: origin(serverStack.ports.functions),
+          rewrite: (path) => `/${serverStack.projectId}/europe-west2/api${path}`,
+        },
+      },
     },
     css: {
       preprocessorOptions: {
