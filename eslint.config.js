@@ -1,33 +1,31 @@
-import fs from 'node:fs';
 import js from '@eslint/js';
-import importX, { createNodeResolver } from 'eslint-plugin-import-x';
+import boundaries from 'eslint-plugin-boundaries';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const features = fs
-  .readdirSync('src/features', { withFileTypes: true })
-  .filter((entry) => entry.isDirectory())
-  .map((entry) => entry.name);
-
 // Imports flow one way: app → features → components, lib, config, content (see STYLE.md).
-const boundaries = [
-  ...features.map((feature) => ({
-    target: `./src/features/${feature}`,
-    from: './src/features',
-    except: [`./${feature}`],
-    message: 'Features never import each other: move what both need to components/ or lib/.',
-  })),
+const elements = [
+  { type: 'app', pattern: 'src/app' },
+  { type: 'feature', pattern: 'src/features/*', capture: ['name'] },
+  { type: 'shared', pattern: 'src/(components|lib|config|content)' },
+];
+const dependencyPolicies = [
   {
-    target: ['./src/components', './src/lib', './src/config', './src/content'],
-    from: ['./src/features', './src/app'],
-    message: 'Shared folders never import a feature or app/.',
+    from: { element: { type: 'feature' } },
+    disallow: { to: { element: { type: 'feature' } } },
+    message: 'Features never import each other: move what both need to components/ or lib/.',
   },
   {
-    target: './src/features',
-    from: './src/app',
+    from: { element: { type: 'feature' } },
+    disallow: { to: { element: { type: 'app' } } },
     message: 'app/ composes the features; a feature never imports it.',
+  },
+  {
+    from: { element: { type: 'shared' } },
+    disallow: { to: { element: { types: { anyOf: ['feature', 'app'] } } } },
+    message: 'Shared folders never import a feature or app/.',
   },
 ];
 
@@ -54,15 +52,16 @@ export default tseslint.config(
   {
     files: ['src/**/*.{ts,tsx}'],
     languageOptions: { globals: globals.browser },
-    plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y, 'import-x': importX },
+    plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y, boundaries },
     settings: {
-      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
+      'boundaries/elements': elements,
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } },
     },
     rules: {
       ...reactHooks.configs.recommended.rules,
       ...jsxA11y.flatConfigs.strict.rules,
       '@typescript-eslint/no-unused-vars': ['error', { ignoreRestSiblings: true }],
-      'import-x/no-restricted-paths': ['error', { zones: boundaries }],
+      'boundaries/dependencies': ['error', { default: 'allow', policies: dependencyPolicies }],
       'no-restricted-imports': [
         'error',
         {
