@@ -14,7 +14,7 @@ function problem(status: number, body: unknown, contentType = 'application/probl
 }
 
 function clientAnswering(answer: () => Promise<Response>, token: string | null = 'id-token') {
-  const fetch = vi.fn((_input: RequestInfo | URL, _init?: RequestInit) => answer());
+  const fetch = vi.fn<typeof globalThis.fetch>(() => answer());
   const request = createApiClient({ fetch, idToken: () => Promise.resolve(token) });
   return { fetch, request };
 }
@@ -76,11 +76,13 @@ describe('the API client', () => {
     );
   });
 
-  it('falls back to the title, then to a sentence of our own for the status', async () => {
-    const titleOnly = clientAnswering(() =>
-      Promise.resolve(problem(409, { title: 'That time is taken', status: 409 })),
+  it('falls back to a sentence of our own for the status when there is no problem detail', async () => {
+    const noDetail = clientAnswering(() =>
+      Promise.resolve(problem(409, { type: 'about:blank', title: 'Conflict', status: 409 })),
     );
-    expect((await failure(titleOnly.request('/api/x', Health))).message).toBe('That time is taken');
+    expect((await failure(noDetail.request('/api/x', Health))).message).toBe(
+      'That time has just been taken.',
+    );
 
     const htmlError = clientAnswering(() =>
       Promise.resolve(new Response('<h1>Bad gateway</h1>', { status: 502 })),
@@ -104,6 +106,13 @@ describe('the API client', () => {
     );
     const slow = createApiClient({ fetch, idToken: () => Promise.resolve('t'), timeoutMs: 10 });
     expect((await failure(slow('/api/x', Health))).message).toBe(TIMED_OUT);
+  });
+
+  it('accepts 204 No Content where the caller expects no body', async () => {
+    const { request } = clientAnswering(() => Promise.resolve(new Response(null, { status: 204 })));
+    await expect(request('/api/x', v.undefined(), { method: 'DELETE' })).resolves.toBeUndefined();
+    const error = await failure(request('/api/x', Health, { method: 'DELETE' }));
+    expect(error.message).toBe(UNREADABLE_ANSWER);
   });
 
   it('rejects a successful answer that does not match the schema', async () => {

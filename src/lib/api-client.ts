@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { ProblemSchema } from '../../shared/booking';
 
 /** A failed call to our own API, carrying a sentence a person can act on. */
 export class ApiError extends Error {
@@ -29,12 +30,7 @@ function fallbackSentence(status: number): string {
   return 'The request could not be completed.';
 }
 
-const ProblemSentence = v.object({
-  detail: v.optional(v.pipe(v.string(), v.trim())),
-  title: v.optional(v.pipe(v.string(), v.trim())),
-});
-
-/** RFC 9457 problem details: the detail is the sentence for a person; the title is the fallback. */
+/** RFC 9457 problem details (the API's shared schema): the detail is the sentence for a person. */
 async function errorFrom(response: Response): Promise<ApiError> {
   let body: unknown;
   try {
@@ -42,14 +38,9 @@ async function errorFrom(response: Response): Promise<ApiError> {
   } catch {
     body = undefined;
   }
-  const problem = v.safeParse(ProblemSentence, body);
-  const sentence = problem.success
-    ? problem.output.detail || problem.output.title || undefined
-    : undefined;
-  return new ApiError(
-    sentence?.slice(0, 500) ?? fallbackSentence(response.status),
-    response.status,
-  );
+  const problem = v.safeParse(ProblemSchema, body);
+  const detail = problem.success ? problem.output.detail.trim().slice(0, 500) : '';
+  return new ApiError(detail || fallbackSentence(response.status), response.status);
 }
 
 export interface ApiRequestOptions {
@@ -104,7 +95,8 @@ export function createApiClient({ fetch, idToken, timeoutMs = 20_000 }: ApiClien
 
     let body: unknown;
     try {
-      body = await response.json();
+      // 204 No Content (a deletion) has no body: the schema for it is v.undefined().
+      body = response.status === 204 ? undefined : await response.json();
     } catch {
       throw new ApiError(UNREADABLE_ANSWER, response.status);
     }

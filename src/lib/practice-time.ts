@@ -2,7 +2,9 @@
  * Times are UTC instants everywhere except here, at the edge: shown in the practice's zone, with
  * the visitor's own time beside it when that reads differently. Dates are "YYYY-MM-DD" strings.
  */
-export const PRACTICE_TIME_ZONE = 'Europe/London';
+import { PRACTICE_TIME_ZONE } from '../../shared/booking';
+
+export { PRACTICE_TIME_ZONE };
 
 export type Instant = string | number | Date;
 

@@ -1,7 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { NOTE_MAX_LENGTH, NoteField } from './note-field';
+import { NOTE_MAX_LENGTH } from '../../../shared/booking';
+import { NoteField } from './note-field';
 
 function Harness({ initial = '' }: { initial?: string }) {
   const [note, setNote] = useState(initial);

@@ -1,7 +1,6 @@
 import { useId } from 'react';
 import Form from 'react-bootstrap/Form';
-
-export const NOTE_MAX_LENGTH = 500;
+import { NOTE_MAX_LENGTH } from '../../../shared/booking';
 
 /** The optional note to the practitioner: at most 500 characters, counted as the visitor types. */
 export function NoteField({
