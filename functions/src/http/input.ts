@@ -6,9 +6,17 @@ import type { ApiRequest } from './types';
 export function parse<TSchema extends v.GenericSchema>(schema: TSchema, input: unknown): v.InferOutput<TSchema> {
   const result = v.safeParse(schema, input);
   if (result.success) return result.output;
-  const issue = result.issues[0];
-  const field = issue && v.getDotPath(issue);
-  throw problems.invalidInput(`${field ? `Check "${field}": ` : ''}${issue?.message ?? 'the input is not valid.'}`);
+  throw problems.invalidInput(sentenceFor(result.issues[0]));
+}
+
+/** Our schemas' own messages are sentences; valibot's type messages are turned into one. */
+function sentenceFor(issue: v.BaseIssue<unknown> | undefined): string {
+  const field = issue ? v.getDotPath(issue) : null;
+  if (!issue || !field) return 'Send a JSON object with the fields this address expects.';
+  if (issue.kind === 'schema') {
+    return issue.received === 'undefined' ? `Add "${field}": it is required.` : `"${field}" has the wrong type: check its value.`;
+  }
+  return `Check "${field}": ${issue.message.endsWith('.') ? issue.message : `${issue.message}.`}`;
 }
 
 export function parseBody<TSchema extends v.GenericSchema>(schema: TSchema, request: ApiRequest) {
