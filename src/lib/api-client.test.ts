@@ -58,6 +58,36 @@ describe('the API client', () => {
     expect(fetch).toHaveBeenCalledTimes(1);
   });
 
+  it('asks once more with a fresh token when refused (a verified email or claim the old token lacks)', async () => {
+    const answers = [
+      problem(403, {
+        type: '/api/problems/forbidden',
+        title: 'Forbidden',
+        status: 403,
+        detail: 'Verify your email address first.',
+      }),
+      Response.json({ ok: true }),
+    ];
+    const fetch = vi.fn<typeof globalThis.fetch>(() => Promise.resolve(answers.shift()!));
+    const idToken = vi.fn((fresh: boolean) => Promise.resolve(fresh ? 'fresh' : 'cached'));
+    const request = createApiClient({ fetch, idToken });
+    await expect(request('/api/bookings', Health, { method: 'POST', body: {} })).resolves.toEqual({
+      ok: true,
+    });
+    expect(
+      fetch.mock.calls.map(([, init]) => (init?.headers as Record<string, string>).Authorization),
+    ).toEqual(['Bearer cached', 'Bearer fresh']);
+
+    const stillRefused = createApiClient({
+      fetch: () =>
+        Promise.resolve(
+          problem(403, { type: 'x', title: 'Forbidden', status: 403, detail: 'Not yours.' }),
+        ),
+      idToken,
+    });
+    expect((await failure(stillRefused('/api/x', Health))).message).toBe('Not yours.');
+  });
+
   it("shows the problem's detail, the sentence the server wrote for a person", async () => {
     const { request } = clientAnswering(() =>
       Promise.resolve(

@@ -53,8 +53,8 @@ export interface ApiRequestOptions {
 
 export interface ApiClientDeps {
   fetch: typeof fetch;
-  /** The signed-in user's ID token, or null when nobody is signed in. */
-  idToken: () => Promise<string | null>;
+  /** The signed-in user's ID token (a fresh one when asked), or null when nobody is signed in. */
+  idToken: (fresh: boolean) => Promise<string | null>;
   timeoutMs?: number;
 }
 
@@ -66,10 +66,10 @@ export type ApiRequest = <TSchema extends v.GenericSchema>(
 
 /** A same-origin JSON client for `/api/...`; every failure becomes an ApiError with a sentence. */
 export function createApiClient({ fetch, idToken, timeoutMs = 20_000 }: ApiClientDeps): ApiRequest {
-  return async (path, schema, options = {}) => {
+  const send = async (path: string, options: ApiRequestOptions, freshToken: boolean) => {
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (!options.anonymous) {
-      const token = await idToken();
+      const token = await idToken(freshToken);
       if (!token) throw new ApiError('Please log in to continue.', 401);
       headers.Authorization = `Bearer ${token}`;
     }
@@ -77,9 +77,8 @@ export function createApiClient({ fetch, idToken, timeoutMs = 20_000 }: ApiClien
 
     const timeout = AbortSignal.timeout(timeoutMs);
     const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
-    let response: Response;
     try {
-      response = await fetch(path, {
+      return await fetch(path, {
         method: options.method ?? 'GET',
         headers,
         body: options.body === undefined ? undefined : JSON.stringify(options.body),
@@ -89,6 +88,15 @@ export function createApiClient({ fetch, idToken, timeoutMs = 20_000 }: ApiClien
     } catch (error) {
       if (options.signal?.aborted) throw error; // the caller gave up: not a failure to show
       throw new ApiError(timeout.aborted ? TIMED_OUT : NETWORK_FAILURE, 0);
+    }
+  };
+
+  return async (path, schema, options = {}) => {
+    let response = await send(path, options, false);
+    // A cached token predates a change the server reads from it (email just verified, the
+    // practitioner claim just granted): refused once, ask again with a fresh token.
+    if (!options.anonymous && (response.status === 401 || response.status === 403)) {
+      response = await send(path, options, true);
     }
 
     if (!response.ok) throw await errorFrom(response);
