@@ -1,5 +1,4 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { Link, useSearchParams } from 'react-router';
@@ -158,12 +157,12 @@ function BookingForm({ service }: { service: Service }) {
         <div aria-live="polite">
           {state.status === 'loading' && <p role="status">Loading free times…</p>}
           {state.status === 'failed' && (
-            <Alert variant="warning">
+            <div className="alert alert-warning">
               {state.message}{' '}
               <Button variant="link" className="p-0 align-baseline" onClick={reload}>
                 Try again
               </Button>
-            </Alert>
+            </div>
           )}
           {state.status === 'ready' && state.slots.length === 0 && (
             <p>
@@ -227,7 +226,8 @@ export function BookingSection({ services }: { services: ServicesForBooking }) {
   const id = rawId !== null && /^\d{1,9}$/.test(rawId) ? Number(rawId) : undefined;
 
   if (services.status === 'loading') return <PaymentLoading />;
-  if (services.status === 'failed') return <Alert variant="danger">{services.message}</Alert>;
+  if (services.status === 'failed')
+    return <div className="alert alert-danger">{services.message}</div>;
 
   const service = services.services.find((candidate) => candidate.id === id);
   const choose = (serviceId: number) =>

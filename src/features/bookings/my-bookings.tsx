@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import { Link } from 'react-router';
 import type { Booking } from '../../../shared/booking';
@@ -149,12 +148,12 @@ export function MyBookings() {
   if (state.status === 'loading') return <p role="status">Loading your bookings…</p>;
   if (state.status === 'failed') {
     return (
-      <Alert variant="danger">
+      <div className="alert alert-danger">
         {state.message}{' '}
         <Button variant="link" className="p-0 align-baseline" onClick={reload}>
           Try again
         </Button>
-      </Alert>
+      </div>
     );
   }
 

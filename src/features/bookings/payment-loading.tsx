@@ -1,5 +1,3 @@
-import Spinner from 'react-bootstrap/Spinner';
-
 const SPINNER_VARIANTS = ['success', 'primary', 'secondary', 'dark'] as const;
 
 /** The spec's checkout screen below its heading, shown while the booking section loads. */
@@ -9,7 +7,7 @@ export function PaymentLoading() {
       <p role="status">Going to the payment section</p>
       <div className="spinner-row" aria-hidden="true">
         {SPINNER_VARIANTS.map((variant) => (
-          <Spinner key={variant} animation="grow" variant={variant} />
+          <div key={variant} className={`spinner-grow text-${variant}`} />
         ))}
       </div>
     </div>

@@ -1,8 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
-import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
-import Row from 'react-bootstrap/Row';
 import { REASON_MAX_LENGTH } from '../../../shared/booking';
 import { errorSentence } from '../../lib/api';
 import { formatDayWithYear, formatTime, zonedTimeToInstant } from '../../lib/practice-time';
@@ -68,20 +66,12 @@ export function BlockTimeForm({ onBlocked }: { onBlocked: () => void }) {
       <p className="small">
         UK time (Europe/London). Blocked time is no longer offered to clients.
       </p>
-      <Row className="g-3 mb-3">
-        <Col xs={7} md={3}>
-          {field('startDate', 'Start date', 'date')}
-        </Col>
-        <Col xs={5} md={3}>
-          {field('startTime', 'Start time', 'time')}
-        </Col>
-        <Col xs={7} md={3}>
-          {field('endDate', 'End date', 'date')}
-        </Col>
-        <Col xs={5} md={3}>
-          {field('endTime', 'End time', 'time')}
-        </Col>
-      </Row>
+      <div className="row g-3 mb-3">
+        <div className="col-7 col-md-3">{field('startDate', 'Start date', 'date')}</div>
+        <div className="col-5 col-md-3">{field('startTime', 'Start time', 'time')}</div>
+        <div className="col-7 col-md-3">{field('endDate', 'End date', 'date')}</div>
+        <div className="col-5 col-md-3">{field('endTime', 'End time', 'time')}</div>
+      </div>
       <Form.Group controlId="block-reason" className="mb-3">
         <Form.Label>Reason (optional)</Form.Label>
         <Form.Control

@@ -1,5 +1,4 @@
 import { useRef, useState } from 'react';
-import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import type { Block, PracticeBooking } from '../../../shared/booking';
 import { StatusBadge } from '../../components/bookings/status-badge';
@@ -162,12 +161,12 @@ export function PracticeDiary() {
       </div>
       {state.status === 'loading' && <p role="status">Loading the diary…</p>}
       {state.status === 'failed' && (
-        <Alert variant="danger">
+        <div className="alert alert-danger">
           {state.message}{' '}
           <Button variant="link" className="p-0 align-baseline" onClick={reload}>
             Try again
           </Button>
-        </Alert>
+        </div>
       )}
       {diary && (
         <>
