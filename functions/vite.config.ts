@@ -1,5 +1,5 @@
 import { builtinModules } from 'node:module';
-import { defineConfig } from 'vite';
+import { defineConfig } from 'vitest/config';
 import manifest from './package.json' with { type: 'json' };
 
 // The function's build: one ES module in lib/, our own code (functions/src, shared/, the practice's
@@ -18,7 +18,8 @@ export default defineConfig({
     sourcemap: true,
     minify: false,
     rollupOptions: {
-      external: (id) => id.startsWith('node:') || external.some((name) => id === name || id.startsWith(`${name}/`)),
+      external: (id) =>
+        id.startsWith('node:') || external.some((name) => id === name || id.startsWith(`${name}/`)),
       output: { entryFileNames: 'index.js', format: 'es' },
     },
   },

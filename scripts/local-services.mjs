@@ -11,7 +11,9 @@ const options = rest.slice(0, separator);
 const [command, ...args] = rest.slice(separator + 1);
 const stack = LOCAL_STACKS[stackName];
 if (!stack || separator < 0 || !command) {
-  console.error('Usage: node scripts/local-services.mjs <stack> [--watch-functions] -- <command> [args…]');
+  console.error(
+    'Usage: node scripts/local-services.mjs <stack> [--watch-functions] -- <command> [args…]',
+  );
   process.exit(2);
 }
 
@@ -24,12 +26,26 @@ const start = (file, fileArgs, stdio = 'inherit') => {
 
 start(
   'maildev',
-  ['--ip', LOCAL_HOST, '--smtp', String(stack.ports.smtp), '--web', String(stack.ports.mailWeb), '--silent'],
+  [
+    '--ip',
+    LOCAL_HOST,
+    '--smtp',
+    String(stack.ports.smtp),
+    '--web',
+    String(stack.ports.mailWeb),
+    '--silent',
+  ],
   'ignore',
 );
-console.log(`MailDev: SMTP on ${LOCAL_HOST}:${stack.ports.smtp}, inbox at ${origin(stack.ports.mailWeb)}`);
+console.log(
+  `MailDev: SMTP on ${LOCAL_HOST}:${stack.ports.smtp}, inbox at ${origin(stack.ports.mailWeb)}`,
+);
 if (options.includes('--watch-functions')) {
-  start('vite', ['build', '--watch', '--config', 'functions/vite.config.ts'], ['ignore', 'ignore', 'inherit']);
+  start(
+    'vite',
+    ['build', '--watch', '--config', 'functions/vite.config.ts'],
+    ['ignore', 'ignore', 'inherit'],
+  );
 }
 
 const main = start(command, args);

@@ -7,7 +7,9 @@ import path from 'node:path';
 import { LOCAL_HOST, LOCAL_STACKS } from './local-stack.ts';
 
 // firebase-admin is the function's dependency; use that copy.
-const requireFromFunctions = createRequire(path.resolve(import.meta.dirname, '../functions/package.json'));
+const requireFromFunctions = createRequire(
+  path.resolve(import.meta.dirname, '../functions/package.json'),
+);
 const { initializeApp } = requireFromFunctions('firebase-admin/app');
 const { getAuth } = requireFromFunctions('firebase-admin/auth');
 
@@ -24,7 +26,9 @@ if (!email) {
 let projectId = LOCAL_STACKS.dev.projectId;
 if (project) {
   if (!process.env.GOOGLE_APPLICATION_CREDENTIALS) {
-    console.error('For a real project, set GOOGLE_APPLICATION_CREDENTIALS to a service account key file.');
+    console.error(
+      'For a real project, set GOOGLE_APPLICATION_CREDENTIALS to a service account key file.',
+    );
     process.exit(2);
   }
   projectId = project;
@@ -35,7 +39,9 @@ if (project) {
 
 initializeApp({ projectId });
 const auth = getAuth();
-const where = project ? `project ${project}` : `the Auth emulator at ${process.env.FIREBASE_AUTH_EMULATOR_HOST}`;
+const where = project
+  ? `project ${project}`
+  : `the Auth emulator at ${process.env.FIREBASE_AUTH_EMULATOR_HOST}`;
 try {
   const user = await auth.getUserByEmail(email);
   const claims = { ...user.customClaims };

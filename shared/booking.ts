@@ -29,11 +29,15 @@ export const InstantSchema = v.pipe(
 function isRealDate(value: string): boolean {
   const [year, month, day] = value.split('-').map(Number) as [number, number, number];
   const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+  return (
+    date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
+  );
 }
 
 function isRealTime(value: string): boolean {
-  const [hours = 0, minutes = 0, seconds = 0] = value.split(':').map((part) => Number(part.slice(0, 2)));
+  const [hours = 0, minutes = 0, seconds = 0] = value
+    .split(':')
+    .map((part) => Number(part.slice(0, 2)));
   return hours < 24 && minutes < 60 && seconds < 60;
 }
 
@@ -44,7 +48,12 @@ export const LocalDateSchema = v.pipe(
   v.check(isRealDate, 'That date does not exist.'),
 );
 
-export const ServiceIdSchema = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(1_000_000));
+export const ServiceIdSchema = v.pipe(
+  v.number(),
+  v.integer(),
+  v.minValue(0),
+  v.maxValue(1_000_000),
+);
 
 export const BookingStatusSchema = v.picklist(['requested', 'confirmed', 'declined', 'cancelled']);
 export type BookingStatus = v.InferOutput<typeof BookingStatusSchema>;
@@ -66,7 +75,11 @@ export type BookingRequest = v.InferInput<typeof BookingRequestSchema>;
 
 /** GET /api/availability query string (strings, as they come in the URL). */
 export const AvailabilityQuerySchema = v.object({
-  service: v.pipe(v.string(), v.regex(/^\d{1,7}$/, 'Choose a service by its number.'), v.transform(Number)),
+  service: v.pipe(
+    v.string(),
+    v.regex(/^\d{1,7}$/, 'Choose a service by its number.'),
+    v.transform(Number),
+  ),
   from: v.optional(LocalDateSchema),
   days: v.optional(
     v.pipe(

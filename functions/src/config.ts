@@ -22,20 +22,29 @@ type Environment = Readonly<Record<string, string | undefined>>;
 export function serverConfig(env: Environment, functionsDir: string): ServerConfig {
   const projectId = env.GCLOUD_PROJECT ?? '';
   const emulated = env.FUNCTIONS_EMULATOR === 'true';
-  const stack = emulated ? Object.values(LOCAL_STACKS).find((each) => each.projectId === projectId) : undefined;
+  const stack = emulated
+    ? Object.values(LOCAL_STACKS).find((each) => each.projectId === projectId)
+    : undefined;
   const practiceEmail = env.PRACTICE_EMAIL || practice.email;
 
   let database: DatabaseTarget;
   if (env.DATABASE_URL) database = { url: env.DATABASE_URL };
   else if (env.PGLITE_DIR) database = { pgliteDir: path.resolve(functionsDir, env.PGLITE_DIR) };
-  else if (emulated) database = { pgliteDir: path.resolve(functionsDir, '..', '.data', projectId || 'local') };
-  else throw new Error('DATABASE_URL is not set: the function needs a PostgreSQL database in production.');
+  else if (emulated)
+    database = { pgliteDir: path.resolve(functionsDir, '..', '.data', projectId || 'local') };
+  else
+    throw new Error(
+      'DATABASE_URL is not set: the function needs a PostgreSQL database in production.',
+    );
 
   const smtpUrl =
     env.SMTP_URL ||
-    (stack ? `smtp://${LOCAL_HOST}:${stack.ports.smtp}` : `smtp://${LOCAL_HOST}:${LOCAL_STACKS.dev.ports.smtp}`);
+    (stack
+      ? `smtp://${LOCAL_HOST}:${stack.ports.smtp}`
+      : `smtp://${LOCAL_HOST}:${LOCAL_STACKS.dev.ports.smtp}`);
   const siteUrl =
-    env.SITE_URL || (stack ? origin(stack.ports.site) : projectId ? `https://${projectId}.web.app` : '');
+    env.SITE_URL ||
+    (stack ? origin(stack.ports.site) : projectId ? `https://${projectId}.web.app` : '');
   return {
     database,
     smtpUrl,

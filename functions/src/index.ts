@@ -16,7 +16,13 @@ import { deleteMyBookings } from './http/delete-my-bookings';
 import { health } from './http/health';
 import { myBookings } from './http/my-bookings';
 import { practiceDiary } from './http/practice-diary';
-import { internalError, methodNotAllowed, ProblemError, problemResponse, problems } from './http/problems';
+import {
+  internalError,
+  methodNotAllowed,
+  ProblemError,
+  problemResponse,
+  problems,
+} from './http/problems';
 import type { ApiContext, ApiRequest, ApiResponse, Handler } from './http/types';
 import { createNotifier } from './mail/notifier';
 import { smtpMailer } from './mail/transport';
@@ -35,7 +41,9 @@ const routes: Record<string, Partial<Record<string, Handler>>> = {
   '/account/bookings': { DELETE: deleteMyBookings },
 };
 
-function match(path: string): { methods: Partial<Record<string, Handler>>; params: Record<string, string> } | undefined {
+function match(
+  path: string,
+): { methods: Partial<Record<string, Handler>>; params: Record<string, string> } | undefined {
   const segments = path.split('/');
   for (const [pattern, methods] of Object.entries(routes)) {
     const parts = pattern.split('/');
@@ -63,7 +71,10 @@ export function createApi(context: ApiContext) {
     } catch (error) {
       if (error instanceof ProblemError) return problemResponse(error);
       // Name and message only: a database error's details could quote the client's note.
-      console.error('API error:', error instanceof Error ? `${error.name}: ${error.message}` : 'unknown');
+      console.error(
+        'API error:',
+        error instanceof Error ? `${error.name}: ${error.message}` : 'unknown',
+      );
       return problemResponse(internalError());
     }
   };
@@ -92,16 +103,19 @@ async function productionApi() {
   });
 }
 
-export const api = onRequest({ region: 'europe-west2', invoker: 'public' }, async (request, response) => {
-  apiPromise ??= productionApi().catch((error: unknown) => {
-    apiPromise = undefined;
-    throw error;
-  });
-  try {
-    const handle = await apiPromise;
-    writeApiResponse(response, await handle(toApiRequest(request, request.rawBody)));
-  } catch (error) {
-    console.error('API not ready:', error instanceof Error ? error.message : 'unknown');
-    writeApiResponse(response, problemResponse(internalError()));
-  }
-});
+export const api = onRequest(
+  { region: 'europe-west2', invoker: 'public' },
+  async (request, response) => {
+    apiPromise ??= productionApi().catch((error: unknown) => {
+      apiPromise = undefined;
+      throw error;
+    });
+    try {
+      const handle = await apiPromise;
+      writeApiResponse(response, await handle(toApiRequest(request, request.rawBody)));
+    } catch (error) {
+      console.error('API not ready:', error instanceof Error ? error.message : 'unknown');
+      writeApiResponse(response, problemResponse(internalError()));
+    }
+  },
+);

@@ -18,10 +18,16 @@ const toRecord = (row: BlockRow): BlockRecord => ({
   end: new Date(row.end),
 });
 
-export async function insertBlock(db: Database, block: Interval & { reason: string }): Promise<BlockRecord> {
+export async function insertBlock(
+  db: Database,
+  block: Interval & { reason: string },
+): Promise<BlockRecord> {
   const row = await db
     .insertInto('blocks')
-    .values({ during: sql<string>`tstzrange(${block.start}, ${block.end}, '[)')`, reason: block.reason })
+    .values({
+      during: sql<string>`tstzrange(${block.start}, ${block.end}, '[)')`,
+      reason: block.reason,
+    })
     .returning(blockColumns)
     .executeTakeFirstOrThrow();
   return toRecord(row);

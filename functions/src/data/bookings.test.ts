@@ -60,14 +60,26 @@ describe.each(DATABASE_KINDS)('data layer on %s', (kind) => {
   });
 
   it('refuses an overlapping active booking, the break included, by constraint', async () => {
-    expect((await insertBooking(db, booking('2027-03-04T10:00:00Z'), limits)).outcome).toBe('created');
-    expect((await insertBooking(db, booking('2027-03-04T10:00:00Z', 'client-b'), limits)).outcome).toBe('taken');
+    expect((await insertBooking(db, booking('2027-03-04T10:00:00Z'), limits)).outcome).toBe(
+      'created',
+    );
+    expect(
+      (await insertBooking(db, booking('2027-03-04T10:00:00Z', 'client-b'), limits)).outcome,
+    ).toBe('taken');
     // Starts inside the first session's break (10:50-11:00).
-    expect((await insertBooking(db, booking('2027-03-04T10:55:00Z', 'client-b'), limits)).outcome).toBe('taken');
+    expect(
+      (await insertBooking(db, booking('2027-03-04T10:55:00Z', 'client-b'), limits)).outcome,
+    ).toBe('taken');
     // Its own break would run into the first session.
-    expect((await insertBooking(db, booking('2027-03-04T09:05:00Z', 'client-b'), limits)).outcome).toBe('taken');
-    expect((await insertBooking(db, booking('2027-03-04T11:00:00Z', 'client-b'), limits)).outcome).toBe('created');
-    expect((await insertBooking(db, booking('2027-03-04T09:00:00Z', 'client-c'), limits)).outcome).toBe('created');
+    expect(
+      (await insertBooking(db, booking('2027-03-04T09:05:00Z', 'client-b'), limits)).outcome,
+    ).toBe('taken');
+    expect(
+      (await insertBooking(db, booking('2027-03-04T11:00:00Z', 'client-b'), limits)).outcome,
+    ).toBe('created');
+    expect(
+      (await insertBooking(db, booking('2027-03-04T09:00:00Z', 'client-c'), limits)).outcome,
+    ).toBe('created');
   });
 
   it('refuses the overlap even when the code does not check first (raw insert)', async () => {
@@ -81,14 +93,18 @@ describe.each(DATABASE_KINDS)('data layer on %s', (kind) => {
   it('frees the time when a booking is cancelled or declined', async () => {
     const first = await insertBooking(db, booking('2027-03-04T10:00:00Z'), limits);
     if (first.outcome !== 'created') throw new Error('not created');
-    expect(await changeStatus(db, first.booking.id, ['requested', 'confirmed'], 'cancelled', now)).toMatchObject({
+    expect(
+      await changeStatus(db, first.booking.id, ['requested', 'confirmed'], 'cancelled', now),
+    ).toMatchObject({
       status: 'cancelled',
     });
     const second = await insertBooking(db, booking('2027-03-04T10:00:00Z', 'client-b'), limits);
     expect(second.outcome).toBe('created');
     if (second.outcome !== 'created') return;
     await changeStatus(db, second.booking.id, ['requested'], 'declined', now);
-    expect((await insertBooking(db, booking('2027-03-04T10:00:00Z', 'client-c'), limits)).outcome).toBe('created');
+    expect(
+      (await insertBooking(db, booking('2027-03-04T10:00:00Z', 'client-c'), limits)).outcome,
+    ).toBe('created');
   });
 
   it('changes a status only from the allowed ones', async () => {
@@ -98,25 +114,37 @@ describe.each(DATABASE_KINDS)('data layer on %s', (kind) => {
     const confirmed = await changeStatus(db, result.booking.id, ['requested'], 'confirmed', later);
     expect(confirmed?.status).toBe('confirmed');
     expect(confirmed?.updatedAt).toEqual(later);
-    expect(await changeStatus(db, result.booking.id, ['requested'], 'declined', later)).toBeUndefined();
+    expect(
+      await changeStatus(db, result.booking.id, ['requested'], 'declined', later),
+    ).toBeUndefined();
     expect((await findBooking(db, result.booking.id))?.status).toBe('confirmed');
   });
 
   it('allows at most three open requests per client, even when they race', async () => {
-    const starts = ['08:00', '09:00', '10:00', '11:00', '12:00', '13:00'].map((time) => `2027-03-04T${time}:00Z`);
-    const outcomes = await Promise.all(starts.map((start) => insertBooking(db, booking(start), limits)));
+    const starts = ['08:00', '09:00', '10:00', '11:00', '12:00', '13:00'].map(
+      (time) => `2027-03-04T${time}:00Z`,
+    );
+    const outcomes = await Promise.all(
+      starts.map((start) => insertBooking(db, booking(start), limits)),
+    );
     expect(outcomes.filter((outcome) => outcome.outcome === 'created')).toHaveLength(3);
     expect(outcomes.filter((outcome) => outcome.outcome === 'too-many-requests')).toHaveLength(3);
     // Another client is not affected; a confirmed booking no longer counts as open.
-    expect((await insertBooking(db, booking('2027-03-05T10:00:00Z', 'client-b'), limits)).outcome).toBe('created');
+    expect(
+      (await insertBooking(db, booking('2027-03-05T10:00:00Z', 'client-b'), limits)).outcome,
+    ).toBe('created');
     const open = await clientBookings(db, 'client-a');
     await changeStatus(db, open[0]!.id, ['requested'], 'confirmed', now);
-    expect((await insertBooking(db, booking('2027-03-05T12:00:00Z'), limits)).outcome).toBe('created');
+    expect((await insertBooking(db, booking('2027-03-05T12:00:00Z'), limits)).outcome).toBe(
+      'created',
+    );
   });
 
   it('keeps exactly one of many racing requests for the same time', async () => {
     const outcomes = await Promise.all(
-      Array.from({ length: 20 }, (_, index) => insertBooking(db, booking('2027-03-04T10:00:00Z', `racer-${index}`), limits)),
+      Array.from({ length: 20 }, (_, index) =>
+        insertBooking(db, booking('2027-03-04T10:00:00Z', `racer-${index}`), limits),
+      ),
     );
     expect(outcomes.filter((outcome) => outcome.outcome === 'created')).toHaveLength(1);
     expect(outcomes.filter((outcome) => outcome.outcome === 'taken')).toHaveLength(19);
@@ -125,21 +153,36 @@ describe.each(DATABASE_KINDS)('data layer on %s', (kind) => {
   it('reports busy time: active bookings with their breaks, and blocks', async () => {
     await insertBooking(db, booking('2027-03-04T10:00:00Z'), limits);
     const cancelled = await insertBooking(db, booking('2027-03-04T14:00:00Z', 'client-b'), limits);
-    if (cancelled.outcome === 'created') await changeStatus(db, cancelled.booking.id, ['requested'], 'cancelled', now);
-    await insertBlock(db, { start: at('2027-03-04T16:00:00Z'), end: at('2027-03-04T18:00:00Z'), reason: 'Supervision' });
-    const busy = await busyIntervals(db, { start: at('2027-03-04T00:00:00Z'), end: at('2027-03-05T00:00:00Z') });
+    if (cancelled.outcome === 'created')
+      await changeStatus(db, cancelled.booking.id, ['requested'], 'cancelled', now);
+    await insertBlock(db, {
+      start: at('2027-03-04T16:00:00Z'),
+      end: at('2027-03-04T18:00:00Z'),
+      reason: 'Supervision',
+    });
+    const busy = await busyIntervals(db, {
+      start: at('2027-03-04T00:00:00Z'),
+      end: at('2027-03-05T00:00:00Z'),
+    });
     expect(busy.sort((a, b) => a.start.getTime() - b.start.getTime())).toEqual([
       { start: at('2027-03-04T10:00:00Z'), end: at('2027-03-04T11:00:00Z') },
       { start: at('2027-03-04T16:00:00Z'), end: at('2027-03-04T18:00:00Z') },
     ]);
-    expect(await busyIntervals(db, { start: at('2027-03-05T00:00:00Z'), end: at('2027-03-06T00:00:00Z') })).toEqual([]);
+    expect(
+      await busyIntervals(db, {
+        start: at('2027-03-05T00:00:00Z'),
+        end: at('2027-03-06T00:00:00Z'),
+      }),
+    ).toEqual([]);
   });
 
   it('lists the diary, and blocks can be added and removed', async () => {
     await insertBooking(db, booking('2027-03-04T10:00:00Z'), limits);
     await insertBooking(db, booking('2027-03-06T10:00:00Z', 'client-b'), limits);
     const day = { start: at('2027-03-04T00:00:00Z'), end: at('2027-03-05T00:00:00Z') };
-    expect((await bookingsStartingWithin(db, day)).map((each) => each.client.uid)).toEqual(['client-a']);
+    expect((await bookingsStartingWithin(db, day)).map((each) => each.client.uid)).toEqual([
+      'client-a',
+    ]);
     const block = await insertBlock(db, { ...day, reason: 'Day off' });
     expect(block).toMatchObject({ ...day, reason: 'Day off' });
     expect(await blocksOverlapping(db, day)).toEqual([block]);
@@ -158,8 +201,13 @@ describe.each(DATABASE_KINDS)('data layer on %s', (kind) => {
   });
 
   it('refuses a note over 500 characters and a booking without its client', async () => {
-    await expect(insertBooking(db, { ...booking('2027-03-04T10:00:00Z'), note: 'x'.repeat(501) }, limits)).rejects.toThrow();
-    const noClient = { ...booking('2027-03-04T12:00:00Z'), client: { uid: '', email: '', name: '' } };
+    await expect(
+      insertBooking(db, { ...booking('2027-03-04T10:00:00Z'), note: 'x'.repeat(501) }, limits),
+    ).rejects.toThrow();
+    const noClient = {
+      ...booking('2027-03-04T12:00:00Z'),
+      client: { uid: '', email: '', name: '' },
+    };
     await expect(insertBooking(db, noClient, limits)).rejects.toThrow();
   });
 });
@@ -176,7 +224,9 @@ describe('migrations', () => {
       await first.destroy();
       const second = await openDatabase({ pgliteDir: folder });
       expect(await clientBookings(second, 'client-a')).toHaveLength(1);
-      const applied = await sql<{ name: string }>`select name from kysely_migration`.execute(second);
+      const applied = await sql<{ name: string }>`select name from kysely_migration`.execute(
+        second,
+      );
       expect(applied.rows.map((row) => row.name)).toEqual(['0001_bookings_and_blocks']);
       await second.destroy();
     } finally {

@@ -118,7 +118,11 @@ export async function busyIntervals(db: Database, within: Interval): Promise<Int
 }
 
 export async function findBooking(db: Database, id: string): Promise<BookingRecord | undefined> {
-  const row = await db.selectFrom('bookings').select(columns).where('id', '=', id).executeTakeFirst();
+  const row = await db
+    .selectFrom('bookings')
+    .select(columns)
+    .where('id', '=', id)
+    .executeTakeFirst();
   return row && toRecord(row);
 }
 
@@ -133,7 +137,10 @@ export async function clientBookings(db: Database, clientUid: string): Promise<B
 }
 
 /** Every booking starting in a stretch of time, for the practitioner's diary. */
-export async function bookingsStartingWithin(db: Database, within: Interval): Promise<BookingRecord[]> {
+export async function bookingsStartingWithin(
+  db: Database,
+  within: Interval,
+): Promise<BookingRecord[]> {
   const rows = await db
     .selectFrom('bookings')
     .select(columns)
@@ -163,7 +170,14 @@ export async function changeStatus(
 }
 
 /** Deletes every booking of one client (their account is going) and returns what was deleted. */
-export async function deleteClientBookings(db: Database, clientUid: string): Promise<BookingRecord[]> {
-  const rows = await db.deleteFrom('bookings').where('client_uid', '=', clientUid).returning(columns).execute();
+export async function deleteClientBookings(
+  db: Database,
+  clientUid: string,
+): Promise<BookingRecord[]> {
+  const rows = await db
+    .deleteFrom('bookings')
+    .where('client_uid', '=', clientUid)
+    .returning(columns)
+    .execute();
   return rows.map(toRecord);
 }

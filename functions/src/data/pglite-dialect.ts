@@ -86,7 +86,9 @@ class PGliteConnection implements DatabaseConnection {
     const result = await this.database.query<R>(compiledQuery.sql, [...compiledQuery.parameters]);
     return {
       rows: result.rows,
-      ...(result.affectedRows === undefined ? {} : { numAffectedRows: BigInt(result.affectedRows) }),
+      ...(result.affectedRows === undefined
+        ? {}
+        : { numAffectedRows: BigInt(result.affectedRows) }),
     };
   }
 

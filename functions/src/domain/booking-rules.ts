@@ -19,14 +19,18 @@ export const BOOKING_RULES = {
 const HOUR = 3_600_000;
 export const MINUTE = 60_000;
 
-export const addMinutes = (instant: Date, minutes: number) => new Date(instant.getTime() + minutes * MINUTE);
+export const addMinutes = (instant: Date, minutes: number) =>
+  new Date(instant.getTime() + minutes * MINUTE);
 
 export function isActive(booking: Pick<BookingRecord, 'status'>): boolean {
   return booking.status === 'requested' || booking.status === 'confirmed';
 }
 
 /** A client may cancel an active booking that starts more than the notice period from now. */
-export function clientMayCancel(booking: Pick<BookingRecord, 'status' | 'start'>, now: Date): boolean {
+export function clientMayCancel(
+  booking: Pick<BookingRecord, 'status' | 'start'>,
+  now: Date,
+): boolean {
   return (
     isActive(booking) &&
     booking.start.getTime() > now.getTime() + BOOKING_RULES.clientCancelNoticeHours * HOUR

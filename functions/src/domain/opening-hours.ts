@@ -21,9 +21,11 @@ const DAY_NAMES: readonly DayOfWeek[] = [
  * spring change skips moves forward; a time the autumn change repeats is taken the first time.
  */
 export function practiceInstant(date: Temporal.PlainDate, time: string): Date {
-  const zoned = date.toPlainDateTime(Temporal.PlainTime.from(time)).toZonedDateTime(PRACTICE_TIME_ZONE, {
-    disambiguation: 'compatible',
-  });
+  const zoned = date
+    .toPlainDateTime(Temporal.PlainTime.from(time))
+    .toZonedDateTime(PRACTICE_TIME_ZONE, {
+      disambiguation: 'compatible',
+    });
   return new Date(zoned.epochMilliseconds);
 }
 
@@ -42,7 +44,11 @@ export function practiceDate(instant: Date): Temporal.PlainDate {
  * (whose evening may run past midnight into `first`). A closing time at or before the opening
  * time belongs to the next day.
  */
-export function openingWindows(hours: WeeklyHours, first: Temporal.PlainDate, days: number): Interval[] {
+export function openingWindows(
+  hours: WeeklyHours,
+  first: Temporal.PlainDate,
+  days: number,
+): Interval[] {
   const windows: Interval[] = [];
   for (let offset = -1; offset < days; offset += 1) {
     const date = first.add({ days: offset });

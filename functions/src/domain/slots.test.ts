@@ -7,7 +7,9 @@ const date = (value: string) => Temporal.PlainDate.from(value);
 const at = (iso: string) => new Date(iso);
 const iso = (dates: readonly { start: Date }[]) => dates.map((slot) => slot.start.toISOString());
 const startsOn = (day: string, serviceMinutes: number, now: Date) =>
-  candidateStarts({ hours, from: date(day), days: 1, serviceMinutes, now }).map((start) => start.toISOString());
+  candidateStarts({ hours, from: date(day), days: 1, serviceMinutes, now }).map((start) =>
+    start.toISOString(),
+  );
 
 /** A week or more before the dates under test, so the 24-hour notice never interferes. */
 const weekBefore = at('2027-03-01T12:00:00Z');
@@ -69,7 +71,13 @@ describe('the clock changes', () => {
   });
 
   it('gives every day of a week that spans a change its own sessions, none twice', () => {
-    const starts = candidateStarts({ hours, from: date('2027-10-25'), days: 14, serviceMinutes: 50, now: at('2027-10-20T12:00:00Z') });
+    const starts = candidateStarts({
+      hours,
+      from: date('2027-10-25'),
+      days: 14,
+      serviceMinutes: 50,
+      now: at('2027-10-20T12:00:00Z'),
+    });
     expect(new Set(starts.map(String)).size).toBe(starts.length);
     expect(starts.every((start, index) => index === 0 || start > starts[index - 1]!)).toBe(true);
   });
@@ -111,20 +119,56 @@ describe('the bookable window', () => {
   const now = at('2027-03-04T09:10:00Z');
 
   it('offers nothing sooner than 24 hours from now', () => {
-    const starts = iso(availableSlots({ hours, from: date('2027-03-04'), days: 2, serviceMinutes: 50, now, busy: [] }));
+    const starts = iso(
+      availableSlots({
+        hours,
+        from: date('2027-03-04'),
+        days: 2,
+        serviceMinutes: 50,
+        now,
+        busy: [],
+      }),
+    );
     expect(starts).not.toContain('2027-03-05T09:00:00.000Z');
     expect(starts[0]).toBe('2027-03-05T09:30:00.000Z');
     const exactly = at('2027-03-04T09:30:00Z');
-    expect(iso(availableSlots({ hours, from: date('2027-03-05'), days: 1, serviceMinutes: 50, now: exactly, busy: [] }))[0]).toBe(
-      '2027-03-05T09:30:00.000Z',
-    );
+    expect(
+      iso(
+        availableSlots({
+          hours,
+          from: date('2027-03-05'),
+          days: 1,
+          serviceMinutes: 50,
+          now: exactly,
+          busy: [],
+        }),
+      )[0],
+    ).toBe('2027-03-05T09:30:00.000Z');
   });
 
   it('offers nothing later than 8 weeks from now', () => {
     const exactly = at('2027-04-29T14:00:00Z'); // 8 weeks later is Thursday 29 April, 3pm BST
-    const starts = iso(availableSlots({ hours, from: date('2027-06-24'), days: 1, serviceMinutes: 50, now: exactly, busy: [] }));
+    const starts = iso(
+      availableSlots({
+        hours,
+        from: date('2027-06-24'),
+        days: 1,
+        serviceMinutes: 50,
+        now: exactly,
+        busy: [],
+      }),
+    );
     expect(starts.at(-1)).toBe('2027-06-24T14:00:00.000Z');
-    expect(availableSlots({ hours, from: date('2027-06-25'), days: 7, serviceMinutes: 50, now: exactly, busy: [] })).toEqual([]);
+    expect(
+      availableSlots({
+        hours,
+        from: date('2027-06-25'),
+        days: 7,
+        serviceMinutes: 50,
+        now: exactly,
+        busy: [],
+      }),
+    ).toEqual([]);
   });
 });
 
@@ -141,12 +185,30 @@ describe('checkStart', () => {
   });
 
   it('names why a start cannot be requested', () => {
-    expect(checkStart({ ...rules, start: at('2027-03-01T20:00:00Z') })).toEqual({ ok: false, reason: 'too-soon' });
-    expect(checkStart({ ...rules, start: at('2027-05-01T08:00:00Z') })).toEqual({ ok: false, reason: 'too-far' });
-    expect(checkStart({ ...rules, start: at('2027-03-04T20:30:00Z') })).toEqual({ ok: false, reason: 'outside-hours' });
-    expect(checkStart({ ...rules, start: at('2027-03-04T08:15:00Z') })).toEqual({ ok: false, reason: 'outside-hours' });
-    expect(checkStart({ ...rules, start: at('2027-03-04T07:30:00Z') })).toEqual({ ok: false, reason: 'outside-hours' });
+    expect(checkStart({ ...rules, start: at('2027-03-01T20:00:00Z') })).toEqual({
+      ok: false,
+      reason: 'too-soon',
+    });
+    expect(checkStart({ ...rules, start: at('2027-05-01T08:00:00Z') })).toEqual({
+      ok: false,
+      reason: 'too-far',
+    });
+    expect(checkStart({ ...rules, start: at('2027-03-04T20:30:00Z') })).toEqual({
+      ok: false,
+      reason: 'outside-hours',
+    });
+    expect(checkStart({ ...rules, start: at('2027-03-04T08:15:00Z') })).toEqual({
+      ok: false,
+      reason: 'outside-hours',
+    });
+    expect(checkStart({ ...rules, start: at('2027-03-04T07:30:00Z') })).toEqual({
+      ok: false,
+      reason: 'outside-hours',
+    });
     const busy = [{ start: at('2027-03-04T10:00:00Z'), end: at('2027-03-04T11:00:00Z') }];
-    expect(checkStart({ ...rules, busy, start: at('2027-03-04T09:30:00Z') })).toEqual({ ok: false, reason: 'taken' });
+    expect(checkStart({ ...rules, busy, start: at('2027-03-04T09:30:00Z') })).toEqual({
+      ok: false,
+      reason: 'taken',
+    });
   });
 });

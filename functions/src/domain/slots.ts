@@ -1,6 +1,11 @@
 import type { Temporal } from 'temporal-polyfill';
 import { addMinutes, BOOKING_RULES, bookableWindow } from './booking-rules';
-import { openingWindows, practiceDate, startOfPracticeDay, type WeeklyHours } from './opening-hours';
+import {
+  openingWindows,
+  practiceDate,
+  startOfPracticeDay,
+  type WeeklyHours,
+} from './opening-hours';
 import type { Interval } from './types';
 
 export interface SlotQuery {
@@ -31,7 +36,8 @@ export function candidateStarts({ hours, from, days, serviceMinutes, now }: Slot
       addMinutes(start, serviceMinutes) <= window.end;
       start = addMinutes(start, BOOKING_RULES.slotStepMinutes)
     ) {
-      if (start < firstInstant || start >= afterLast || start < earliest || start > latest) continue;
+      if (start < firstInstant || start >= afterLast || start < earliest || start > latest)
+        continue;
       starts.set(start.getTime(), start);
     }
   }
@@ -40,8 +46,18 @@ export function candidateStarts({ hours, from, days, serviceMinutes, now }: Slot
 
 /** Free sessions: candidate starts whose session and break touch no busy time. */
 export function availableSlots(query: SlotQuery & { busy: readonly Interval[] }): Interval[] {
+  // Plain numbers: this runs for every start in 8 weeks against every booking in them.
+  const busyStarts = query.busy.map((busy) => busy.start.getTime());
+  const busyEnds = query.busy.map((busy) => busy.end.getTime());
+  const stretchMs = (query.serviceMinutes + BOOKING_RULES.breakMinutes) * 60_000;
   return candidateStarts(query)
-    .filter((start) => !query.busy.some((busy) => overlaps(busyStretch(start, query.serviceMinutes), busy)))
+    .filter((start) => {
+      const from = start.getTime();
+      const to = from + stretchMs;
+      return !busyStarts.some(
+        (busyStart, index) => busyStart < to && from < (busyEnds[index] ?? 0),
+      );
+    })
     .map((start) => ({ start, end: addMinutes(start, query.serviceMinutes) }));
 }
 

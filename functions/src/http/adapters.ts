@@ -5,7 +5,11 @@ const MAX_BODY_BYTES = 64 * 1024;
 
 /** Reads what the handlers need from any Node request (Cloud Functions' Express one included). */
 export function toApiRequest(
-  request: { method?: string | undefined; url?: string | undefined; headers: IncomingMessage['headers'] },
+  request: {
+    method?: string | undefined;
+    url?: string | undefined;
+    headers: IncomingMessage['headers'];
+  },
   rawBody: Buffer | undefined,
 ): ApiRequest {
   const url = new URL(request.url ?? '/', 'http://function.local');

@@ -14,11 +14,14 @@ const answerRequest =
     requirePractitioner(caller);
     const id = pathId(params.id);
     const booking = await findBooking(context.db, id);
-    if (!booking) throw problems.notFound('There is no booking with that id. Reload the diary and try again.');
+    if (!booking)
+      throw problems.notFound('There is no booking with that id. Reload the diary and try again.');
     const now = context.now();
     const answered = await changeStatus(context.db, id, ['requested'], answer, now);
     if (!answered) {
-      throw problems.wrongStatus(`Only requests can be answered; this booking is ${booking.status}.`);
+      throw problems.wrongStatus(
+        `Only requests can be answered; this booking is ${booking.status}.`,
+      );
     }
     await context.notify(notificationsFor({ booking: answered, status: answer, by: 'practice' }));
     return json(200, practiceBookingView(answered, context.services, now));

@@ -33,14 +33,23 @@ let otherClient: TestAccount;
 let unverified: TestAccount;
 let practitioner: TestAccount;
 
-const request = (method: string, path: string, options?: CallOptions) => call(api.url, method, path, options);
+const request = (method: string, path: string, options?: CallOptions) =>
+  call(api.url, method, path, options);
 const book = (account: TestAccount, start = nextStart(), serviceId = 1) =>
-  request('POST', '/bookings', { token: account.idToken, body: { serviceId, start, note: 'Can we meet downstairs?' } });
+  request('POST', '/bookings', {
+    token: account.idToken,
+    body: { serviceId, start, note: 'Can we meet downstairs?' },
+  });
 
 beforeAll(async () => {
   mail = await startMailCatcher(LOCAL_STACKS.api.ports.smtp);
   db = await freshDatabase('PGlite');
-  api = await startApiServer({ db, now: () => clock, smtpUrl: SMTP_URL, practiceEmail: PRACTICE_EMAIL });
+  api = await startApiServer({
+    db,
+    now: () => clock,
+    smtpUrl: SMTP_URL,
+    practiceEmail: PRACTICE_EMAIL,
+  });
   [client, otherClient, unverified, practitioner] = await Promise.all([
     createAccount({ name: 'Ada Client' }),
     createAccount(),
@@ -59,7 +68,10 @@ beforeEach(() => {
   clock = NOW;
 });
 
-function expectProblem(answer: { status: number; contentType: string; json: unknown }, status: number) {
+function expectProblem(
+  answer: { status: number; contentType: string; json: unknown },
+  status: number,
+) {
   expect(answer.status).toBe(status);
   expect(answer.contentType).toMatch(/^application\/problem\+json/);
   expect(v.is(ProblemSchema, answer.json)).toBe(true);
@@ -67,7 +79,14 @@ function expectProblem(answer: { status: number; contentType: string; json: unkn
 }
 
 type Role = 'anonymous' | 'bad token' | 'unverified' | 'other client' | 'client' | 'practitioner';
-const ROLES: Role[] = ['anonymous', 'bad token', 'unverified', 'other client', 'client', 'practitioner'];
+const ROLES: Role[] = [
+  'anonymous',
+  'bad token',
+  'unverified',
+  'other client',
+  'client',
+  'practitioner',
+];
 let owner: TestAccount;
 const asRole = (role: Role): CallOptions => {
   switch (role) {
@@ -109,7 +128,10 @@ describe('who may call what', () => {
       practitioner: 201,
     };
     for (const role of ROLES) {
-      const answer = await request('POST', '/bookings', { ...asRole(role), body: { serviceId: 1, start: nextStart() } });
+      const answer = await request('POST', '/bookings', {
+        ...asRole(role),
+        body: { serviceId: 1, start: nextStart() },
+      });
       expect([role, answer.status]).toEqual([role, expected[role]]);
       if (answer.status !== 201) expectProblem(answer, expected[role]);
     }
@@ -144,28 +166,47 @@ describe('who may call what', () => {
       const { json: booking } = await book(owner);
       const answer = await request('POST', `/bookings/${booking.id}/cancel`, asRole(role));
       expect([role, answer.status]).toEqual([role, expected[role]]);
-      if (answer.status === 200) expect(answer.json).toMatchObject({ id: booking.id, status: 'cancelled', cancellable: false });
+      if (answer.status === 200)
+        expect(answer.json).toMatchObject({
+          id: booking.id,
+          status: 'cancelled',
+          cancellable: false,
+        });
     }
   });
 
-  it.each(['confirm', 'decline'] as const)('POST /api/bookings/:id/%s: the practitioner only', async (answerKind) => {
-    const expected: Record<Role, number> = {
-      anonymous: 401,
-      'bad token': 401,
-      unverified: 403,
-      'other client': 403,
-      client: 403,
-      practitioner: 200,
-    };
-    const { json: booking } = await book(owner);
-    for (const role of ROLES) {
-      const answer = await request('POST', `/bookings/${booking.id}/${answerKind}`, asRole(role));
-      expect([role, answer.status]).toEqual([role, expected[role]]);
-    }
-    const again = await request('POST', `/bookings/${booking.id}/${answerKind}`, asRole('practitioner'));
-    expectProblem(again, 409);
-    expectProblem(await request('POST', `/bookings/${crypto.randomUUID()}/${answerKind}`, asRole('practitioner')), 404);
-  });
+  it.each(['confirm', 'decline'] as const)(
+    'POST /api/bookings/:id/%s: the practitioner only',
+    async (answerKind) => {
+      const expected: Record<Role, number> = {
+        anonymous: 401,
+        'bad token': 401,
+        unverified: 403,
+        'other client': 403,
+        client: 403,
+        practitioner: 200,
+      };
+      const { json: booking } = await book(owner);
+      for (const role of ROLES) {
+        const answer = await request('POST', `/bookings/${booking.id}/${answerKind}`, asRole(role));
+        expect([role, answer.status]).toEqual([role, expected[role]]);
+      }
+      const again = await request(
+        'POST',
+        `/bookings/${booking.id}/${answerKind}`,
+        asRole('practitioner'),
+      );
+      expectProblem(again, 409);
+      expectProblem(
+        await request(
+          'POST',
+          `/bookings/${crypto.randomUUID()}/${answerKind}`,
+          asRole('practitioner'),
+        ),
+        404,
+      );
+    },
+  );
 
   it('GET /api/practice/bookings: the practitioner sees every booking with its client', async () => {
     const { json: booking } = await book(owner);
@@ -174,9 +215,18 @@ describe('who may call what', () => {
       const status = { anonymous: 401, 'bad token': 401, practitioner: 200 }[role as string] ?? 403;
       expect([role, answer.status]).toEqual([role, status]);
     }
-    const diary = await request('GET', '/practice/bookings?from=2027-03-01&to=2027-04-30', asRole('practitioner'));
+    const diary = await request(
+      'GET',
+      '/practice/bookings?from=2027-03-01&to=2027-04-30',
+      asRole('practitioner'),
+    );
     expect(diary.json.bookings).toContainEqual(
-      expect.objectContaining({ id: booking.id, clientName: 'Ada Client', clientEmail: owner.email, status: 'requested' }),
+      expect.objectContaining({
+        id: booking.id,
+        clientName: 'Ada Client',
+        clientEmail: owner.email,
+        status: 'requested',
+      }),
     );
   });
 
@@ -187,13 +237,29 @@ describe('who may call what', () => {
       const status = { anonymous: 401, 'bad token': 401, practitioner: 201 }[role as string] ?? 403;
       expect([role, answer.status]).toEqual([role, status]);
       if (status !== 201) continue;
-      expect(answer.json).toMatchObject({ start: '2027-04-12T00:00:00.000Z', end: '2027-04-13T00:00:00.000Z', reason: 'Day off' });
+      expect(answer.json).toMatchObject({
+        start: '2027-04-12T00:00:00.000Z',
+        end: '2027-04-13T00:00:00.000Z',
+        reason: 'Day off',
+      });
       for (const other of ROLES.filter((each) => each !== 'practitioner')) {
-        const refused = await request('DELETE', `/practice/blocks/${answer.json.id}`, asRole(other));
-        expect([other, refused.status]).toEqual([other, other === 'anonymous' || other === 'bad token' ? 401 : 403]);
+        const refused = await request(
+          'DELETE',
+          `/practice/blocks/${answer.json.id}`,
+          asRole(other),
+        );
+        expect([other, refused.status]).toEqual([
+          other,
+          other === 'anonymous' || other === 'bad token' ? 401 : 403,
+        ]);
       }
-      expect((await request('DELETE', `/practice/blocks/${answer.json.id}`, asRole(role))).status).toBe(204);
-      expectProblem(await request('DELETE', `/practice/blocks/${answer.json.id}`, asRole(role)), 404);
+      expect(
+        (await request('DELETE', `/practice/blocks/${answer.json.id}`, asRole(role))).status,
+      ).toBe(204);
+      expectProblem(
+        await request('DELETE', `/practice/blocks/${answer.json.id}`, asRole(role)),
+        404,
+      );
     }
   });
 
@@ -205,12 +271,21 @@ describe('who may call what', () => {
     for (const role of ['anonymous', 'bad token'] as const) {
       expectProblem(await request('DELETE', '/account/bookings', asRole(role)), 401);
     }
-    expect((await request('DELETE', '/account/bookings', asRole('unverified'))).json).toEqual({ deleted: 0 });
-    expect((await request('DELETE', '/account/bookings', { token: leaver.idToken })).json).toEqual({ deleted: 2 });
-    expect((await request('GET', '/bookings', { token: leaver.idToken })).json.bookings).toEqual([]);
+    expect((await request('DELETE', '/account/bookings', asRole('unverified'))).json).toEqual({
+      deleted: 0,
+    });
+    expect((await request('DELETE', '/account/bookings', { token: leaver.idToken })).json).toEqual({
+      deleted: 2,
+    });
+    expect((await request('GET', '/bookings', { token: leaver.idToken })).json.bookings).toEqual(
+      [],
+    );
     const others = await request('GET', '/bookings', asRole('other client'));
     expect(others.json.bookings.map((each: { id: string }) => each.id)).toContain(stays.json.id);
-    await mail.waitFor((message) => message.to.includes(PRACTICE_EMAIL) && /Leaving Client.*cancelled/s.test(message.raw));
+    await mail.waitFor(
+      (message) =>
+        message.to.includes(PRACTICE_EMAIL) && /Leaving Client.*cancelled/s.test(message.raw),
+    );
   });
 
   it('refuses a revoked session', async () => {
@@ -225,17 +300,24 @@ describe('who may call what', () => {
     expectProblem(await request('DELETE', '/health'), 405);
     expectProblem(await request('PUT', '/bookings', asRole('client')), 405);
     expectProblem(await request('POST', '/bookings/not-an-id/cancel', asRole('client')), 404);
-    expectProblem(await request('POST', `/bookings/${crypto.randomUUID()}/cancel`, asRole('client')), 404);
+    expectProblem(
+      await request('POST', `/bookings/${crypto.randomUUID()}/cancel`, asRole('client')),
+      404,
+    );
   });
 });
 
 describe('booking rules over HTTP', () => {
   beforeEach(async () => {
-    [client, otherClient] = await Promise.all([createAccount({ name: 'Ada Client' }), createAccount()]);
+    [client, otherClient] = await Promise.all([
+      createAccount({ name: 'Ada Client' }),
+      createAccount(),
+    ]);
   });
 
   it('answers a request with what was requested, and the practice is told by email', async () => {
     const start = nextStart();
+    nextStart(); // a 60-minute session and its break reach into the next hour
     const answer = await request('POST', '/bookings', {
       token: client.idToken,
       body: { serviceId: 2, start, note: '  Please use the side door.  ' },
@@ -248,7 +330,9 @@ describe('booking rules over HTTP', () => {
       status: 'requested',
       note: 'Please use the side door.',
     });
-    const message = await mail.waitFor((each) => each.to.includes(PRACTICE_EMAIL) && each.raw.includes('Couples Counselling'));
+    const message = await mail.waitFor(
+      (each) => each.to.includes(PRACTICE_EMAIL) && each.raw.includes('Couples Counselling'),
+    );
     expect(message.raw).toMatch(/Subject: New session request/);
     expect(message.raw).not.toContain('side door'); // the note stays out of email
   });
@@ -257,7 +341,10 @@ describe('booking rules over HTTP', () => {
     const start = nextStart();
     expect((await book(client, start)).status).toBe(201);
     expectProblem(await book(otherClient, start), 409);
-    expectProblem(await book(otherClient, new Date(new Date(start).getTime() + 30 * 60_000).toISOString()), 409);
+    expectProblem(
+      await book(otherClient, new Date(new Date(start).getTime() + 30 * 60_000).toISOString()),
+      409,
+    );
     expectProblem(await book(otherClient, '2027-03-01T20:00:00Z'), 422); // sooner than 24 h
     expectProblem(await book(otherClient, '2027-05-20T10:00:00Z'), 422); // further than 8 weeks
     expectProblem(await book(otherClient, '2027-03-10T06:00:00Z'), 422); // before opening
@@ -273,7 +360,9 @@ describe('booking rules over HTTP', () => {
     expect(block.status).toBe(201);
     expectProblem(await book(otherClient, '2027-04-21T12:00:00Z'), 409);
     const slots = await request('GET', '/availability?service=1&from=2027-04-21&days=1');
-    expect(slots.json.slots.filter((slot: { start: string }) => slot.start < '2027-04-21T23:00:00Z')).toEqual([]);
+    expect(
+      slots.json.slots.filter((slot: { start: string }) => slot.start < '2027-04-21T23:00:00Z'),
+    ).toEqual([]);
     await request('DELETE', `/practice/blocks/${block.json.id}`, { token: practitioner.idToken });
     expect((await book(otherClient, '2027-04-21T12:00:00Z')).status).toBe(201);
   });
@@ -290,12 +379,16 @@ describe('booking rules over HTTP', () => {
   it('cancelling frees the time: availability shows it again', async () => {
     const start = '2027-04-19T10:00:00.000Z';
     const offered = async () =>
-      (await request('GET', '/availability?service=1&from=2027-04-19&days=1')).json.slots.map((slot: { start: string }) => slot.start);
+      (await request('GET', '/availability?service=1&from=2027-04-19&days=1')).json.slots.map(
+        (slot: { start: string }) => slot.start,
+      );
     expect(await offered()).toContain(start);
     const { json: booking } = await book(client, start);
     expect(await offered()).not.toContain(start);
     expect(await offered()).not.toContain('2027-04-19T10:30:00.000Z'); // inside the session and its break
-    expect((await request('POST', `/bookings/${booking.id}/cancel`, { token: client.idToken })).status).toBe(200);
+    expect(
+      (await request('POST', `/bookings/${booking.id}/cancel`, { token: client.idToken })).status,
+    ).toBe(200);
     expect(await offered()).toContain(start);
   });
 
@@ -304,39 +397,64 @@ describe('booking rules over HTTP', () => {
     const { json: booking } = await book(client, start);
     clock = new Date('2027-03-02T12:30:00Z');
     const mine = await request('GET', '/bookings', { token: client.idToken });
-    expect(mine.json.bookings.find((each: { id: string }) => each.id === booking.id)).toMatchObject({
-      cancellable: false,
-      serviceName: 'Individual Therapy',
-    });
-    expectProblem(await request('POST', `/bookings/${booking.id}/cancel`, { token: client.idToken }), 422);
-    expect((await request('POST', `/bookings/${booking.id}/cancel`, { token: practitioner.idToken })).status).toBe(200);
-    expectProblem(await request('POST', `/bookings/${booking.id}/cancel`, { token: practitioner.idToken }), 409);
+    expect(mine.json.bookings.find((each: { id: string }) => each.id === booking.id)).toMatchObject(
+      {
+        cancellable: false,
+        serviceName: 'Individual Therapy',
+      },
+    );
+    expectProblem(
+      await request('POST', `/bookings/${booking.id}/cancel`, { token: client.idToken }),
+      422,
+    );
+    expect(
+      (await request('POST', `/bookings/${booking.id}/cancel`, { token: practitioner.idToken }))
+        .status,
+    ).toBe(200);
+    expectProblem(
+      await request('POST', `/bookings/${booking.id}/cancel`, { token: practitioner.idToken }),
+      409,
+    );
   });
 
   it('confirming emails the client the session with session.ics; declining and cancelling tell them too', async () => {
     const start = '2027-04-20T13:00:00.000Z';
     const { json: booking } = await book(client, start);
-    expect((await request('POST', `/bookings/${booking.id}/confirm`, { token: practitioner.idToken })).json).toMatchObject({
+    expect(
+      (await request('POST', `/bookings/${booking.id}/confirm`, { token: practitioner.idToken }))
+        .json,
+    ).toMatchObject({
       status: 'confirmed',
       clientEmail: client.email,
     });
-    const confirmation = await mail.waitFor((each) => each.to.includes(client.email) && /Subject: Your session is confirmed/.test(each.raw));
+    const confirmation = await mail.waitFor(
+      (each) =>
+        each.to.includes(client.email) && /Subject: Your session is confirmed/.test(each.raw),
+    );
     expect(confirmation.raw).toMatch(/filename="?session\.ics"?/);
     const calendar = mimePart(confirmation.raw, /content-type:\s*text\/calendar/i);
     expect(calendar).toContain('BEGIN:VEVENT');
     expect(calendar).toContain('DTSTART:20270420T130000Z');
     expect(calendar).toContain('DTEND:20270420T135000Z');
     await request('POST', `/bookings/${booking.id}/cancel`, { token: practitioner.idToken });
-    await mail.waitFor((each) => each.to.includes(client.email) && /Subject: Your session is cancelled/.test(each.raw));
+    await mail.waitFor(
+      (each) =>
+        each.to.includes(client.email) && /Subject: Your session is cancelled/.test(each.raw),
+    );
     const { json: second } = await book(client);
     await request('POST', `/bookings/${second.id}/decline`, { token: practitioner.idToken });
-    await mail.waitFor((each) => each.to.includes(client.email) && /Subject: Your session request/.test(each.raw));
+    await mail.waitFor(
+      (each) => each.to.includes(client.email) && /Subject: Your session request/.test(each.raw),
+    );
   });
 
   it('answers the availability contract', async () => {
     const answer = await request('GET', '/availability?service=1&from=2027-03-04&days=1');
     expect(answer.json.timeZone).toBe('Europe/London');
-    expect(answer.json.slots[0]).toEqual({ start: '2027-03-04T08:00:00.000Z', end: '2027-03-04T08:50:00.000Z' });
+    expect(answer.json.slots[0]).toEqual({
+      start: '2027-03-04T08:00:00.000Z',
+      end: '2027-03-04T08:50:00.000Z',
+    });
     const today = await request('GET', '/availability?service=1');
     expect(today.json.slots[0].start >= '2027-03-02T09:00:00.000Z').toBe(true);
     expectProblem(await request('GET', '/availability?service=1&days=57'), 400);
@@ -357,7 +475,11 @@ describe('hostile input', () => {
       fc.record(
         {
           serviceId: fc.oneof(fc.integer(), fc.double(), fc.string(), fc.constant(null)),
-          start: fc.oneof(fc.string(), fc.date({ noInvalidDate: true }).map((date) => date.toISOString()), fc.integer()),
+          start: fc.oneof(
+            fc.string(),
+            fc.date({ noInvalidDate: true }).map((date) => date.toISOString()),
+            fc.integer(),
+          ),
           note: fc.oneof(fc.string({ maxLength: 600 }), fc.integer(), fc.constant(null)),
         },
         { requiredKeys: [] },
@@ -366,25 +488,66 @@ describe('hostile input', () => {
     await fc.assert(
       fc.asyncProperty(bodies, async (body) => {
         const json = JSON.stringify(body);
-        onlyProblems(await request('POST', '/bookings', { token: client.idToken, ...(json === undefined ? { rawBody: '' } : { rawBody: json }) }));
-        onlyProblems(await request('POST', '/practice/blocks', { token: practitioner.idToken, rawBody: json ?? '' }));
+        onlyProblems(
+          await request('POST', '/bookings', {
+            token: client.idToken,
+            ...(json === undefined ? { rawBody: '' } : { rawBody: json }),
+          }),
+        );
+        onlyProblems(
+          await request('POST', '/practice/blocks', {
+            token: practitioner.idToken,
+            rawBody: json ?? '',
+          }),
+        );
       }),
       { numRuns: 150 },
     );
   });
 
   it('unreadable bodies and wrong content types get 400', async () => {
-    for (const rawBody of ['{', 'null', '[]', '"text"', '{"serviceId": 1, "start": "2027-03-04T10:00:00Z"'.repeat(3), 'x'.repeat(70_000)]) {
+    for (const rawBody of [
+      '{',
+      'null',
+      '[]',
+      '"text"',
+      '{"serviceId": 1, "start": "2027-03-04T10:00:00Z"'.repeat(3),
+      'x'.repeat(70_000),
+    ]) {
       onlyProblems(await request('POST', '/bookings', { token: client.idToken, rawBody }));
     }
-    onlyProblems(await request('POST', '/bookings', { token: client.idToken, rawBody: '{}', contentType: 'text/plain' }));
-    onlyProblems(await request('POST', '/bookings', { token: client.idToken, body: { serviceId: 1, start: '2027-02-29T10:00:00Z' } }));
-    onlyProblems(await request('POST', '/bookings', { token: client.idToken, body: { serviceId: 1, start: '2027-03-04T10:00:00+99:00' } }));
-    onlyProblems(await request('POST', '/bookings', { token: client.idToken, body: { serviceId: 1, start: nextStart(), note: 'x'.repeat(501) } }));
+    onlyProblems(
+      await request('POST', '/bookings', {
+        token: client.idToken,
+        rawBody: '{}',
+        contentType: 'text/plain',
+      }),
+    );
+    onlyProblems(
+      await request('POST', '/bookings', {
+        token: client.idToken,
+        body: { serviceId: 1, start: '2027-02-29T10:00:00Z' },
+      }),
+    );
+    onlyProblems(
+      await request('POST', '/bookings', {
+        token: client.idToken,
+        body: { serviceId: 1, start: '2027-03-04T10:00:00+99:00' },
+      }),
+    );
+    onlyProblems(
+      await request('POST', '/bookings', {
+        token: client.idToken,
+        body: { serviceId: 1, start: nextStart(), note: 'x'.repeat(501) },
+      }),
+    );
   });
 
   it('query strings of any shape never get a 500', async () => {
-    const params = fc.dictionary(fc.constantFrom('service', 'from', 'days', 'to', 'x'), fc.oneof(fc.string(), fc.constantFrom('1', '2027-03-04', '56', '0', '-1', '1e3')));
+    const params = fc.dictionary(
+      fc.constantFrom('service', 'from', 'days', 'to', 'x'),
+      fc.oneof(fc.string(), fc.constantFrom('1', '2027-03-04', '56', '0', '-1', '1e3')),
+    );
     await fc.assert(
       fc.asyncProperty(params, async (query) => {
         const search = `?${new URLSearchParams(query)}`;
@@ -409,13 +572,20 @@ describe.each(DATABASE_KINDS)('50 verified clients racing for one time on %s', (
       const racers = await Promise.all(Array.from({ length: 50 }, () => createAccount()));
       const start = '2027-03-10T14:00:00Z';
       const answers = await Promise.all(
-        racers.map((racer) => call(raceApi.url, 'POST', '/bookings', { token: racer.idToken, body: { serviceId: 1, start } })),
+        racers.map((racer) =>
+          call(raceApi.url, 'POST', '/bookings', {
+            token: racer.idToken,
+            body: { serviceId: 1, start },
+          }),
+        ),
       );
       const statuses = answers.map((answer) => answer.status);
       expect(statuses.filter((status) => status === 201)).toHaveLength(1);
       expect(statuses.filter((status) => status === 409)).toHaveLength(49);
       const active = await sql<{ count: string }>`select count(*) from bookings
-        where status in ('requested', 'confirmed') and during && tstzrange(${new Date(start)}, ${new Date('2027-03-10T15:00:00Z')})`.execute(raceDb);
+        where status in ('requested', 'confirmed') and during && tstzrange(${new Date(start)}, ${new Date('2027-03-10T15:00:00Z')})`.execute(
+        raceDb,
+      );
       expect(Number(active.rows[0]?.count)).toBe(1);
     } finally {
       await raceApi.close();

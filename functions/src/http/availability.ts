@@ -1,5 +1,9 @@
 import { Temporal } from 'temporal-polyfill';
-import { AvailabilityQuerySchema, PRACTICE_TIME_ZONE, type Availability } from '../../../shared/booking';
+import {
+  AvailabilityQuerySchema,
+  PRACTICE_TIME_ZONE,
+  type Availability,
+} from '../../../shared/booking';
 import { busyIntervals } from '../data/bookings';
 import { BOOKING_RULES, addMinutes } from '../domain/booking-rules';
 import { practiceDate, startOfPracticeDay } from '../domain/opening-hours';
@@ -16,7 +20,10 @@ export const availability: Handler = async (request, context) => {
   const from = query.from ? Temporal.PlainDate.from(query.from) : practiceDate(now);
   const within = {
     start: addMinutes(startOfPracticeDay(from), -24 * 60),
-    end: addMinutes(startOfPracticeDay(from.add({ days: query.days + 1 })), BOOKING_RULES.breakMinutes),
+    end: addMinutes(
+      startOfPracticeDay(from.add({ days: query.days + 1 })),
+      BOOKING_RULES.breakMinutes,
+    ),
   };
   const busy = await busyIntervals(context.db, within);
   const slots = availableSlots({

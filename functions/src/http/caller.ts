@@ -32,7 +32,8 @@ export async function authenticate(request: ApiRequest, context: ApiContext): Pr
   try {
     return await context.verifyToken(match[1]);
   } catch (error) {
-    if (isAuthError(error)) throw problems.notSignedIn('Your session has expired or was ended. Sign in again.');
+    if (isAuthError(error))
+      throw problems.notSignedIn('Your session has expired or was ended. Sign in again.');
     throw error;
   }
 }
@@ -45,6 +46,8 @@ export function requireVerifiedEmail(caller: Caller): void {
 
 export function requirePractitioner(caller: Caller): void {
   if (!caller.practitioner) {
-    throw problems.notPractitioner('This page is for the practitioner. Sign in with the practice account.');
+    throw problems.notPractitioner(
+      'This page is for the practitioner. Sign in with the practice account.',
+    );
   }
 }

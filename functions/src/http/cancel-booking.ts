@@ -12,9 +12,11 @@ export const cancelBooking: Handler = async (request, context, params) => {
   const caller = await authenticate(request, context);
   const id = pathId(params.id);
   const booking = await findBooking(context.db, id);
-  if (!booking) throw problems.notFound('There is no booking with that id. Reload the list and try again.');
+  if (!booking)
+    throw problems.notFound('There is no booking with that id. Reload the list and try again.');
   const byClient = booking.client.uid === caller.uid;
-  if (!byClient && !caller.practitioner) throw problems.notYours('You can only cancel your own bookings.');
+  if (!byClient && !caller.practitioner)
+    throw problems.notYours('You can only cancel your own bookings.');
   if (!isActive(booking)) throw problems.wrongStatus(`This booking is already ${booking.status}.`);
   const now = context.now();
   if (byClient && !caller.practitioner && !clientMayCancel(booking, now)) {
@@ -22,10 +24,21 @@ export const cancelBooking: Handler = async (request, context, params) => {
       'Sessions can be cancelled here until 24 hours before they start. Please phone or email the practice.',
     );
   }
-  const cancelled = await changeStatus(context.db, id, ['requested', 'confirmed'], 'cancelled', now);
-  if (!cancelled) throw problems.wrongStatus('This booking changed a moment ago. Reload it and try again.');
+  const cancelled = await changeStatus(
+    context.db,
+    id,
+    ['requested', 'confirmed'],
+    'cancelled',
+    now,
+  );
+  if (!cancelled)
+    throw problems.wrongStatus('This booking changed a moment ago. Reload it and try again.');
   await context.notify(
-    notificationsFor({ booking: cancelled, status: 'cancelled', by: byClient ? 'client' : 'practice' }),
+    notificationsFor({
+      booking: cancelled,
+      status: 'cancelled',
+      by: byClient ? 'client' : 'practice',
+    }),
   );
   return json(200, bookingView(cancelled, context.services, now));
 };

@@ -15,7 +15,8 @@ export const createBlock: Handler = async (request, context) => {
   const input = parseBody(BlockRequestSchema, request);
   const start = new Date(input.start);
   const end = new Date(input.end);
-  if (end <= start) throw problems.outsideRules('The end of the blocked time must be after its start.');
+  if (end <= start)
+    throw problems.outsideRules('The end of the blocked time must be after its start.');
   if (end.getTime() - start.getTime() > MAX_BLOCK_DAYS * 86_400_000) {
     throw problems.outsideRules(`Block at most ${MAX_BLOCK_DAYS} days at once.`);
   }

@@ -10,10 +10,14 @@ import { json, type Handler } from './types';
 import { bookingView, serviceById } from './views';
 
 const refusal = {
-  'too-soon': () => problems.outsideRules('Sessions can be requested from 24 hours ahead. Choose a later time.'),
-  'too-far': () => problems.outsideRules('Sessions can be requested up to 8 weeks ahead. Choose an earlier time.'),
+  'too-soon': () =>
+    problems.outsideRules('Sessions can be requested from 24 hours ahead. Choose a later time.'),
+  'too-far': () =>
+    problems.outsideRules('Sessions can be requested up to 8 weeks ahead. Choose an earlier time.'),
   'outside-hours': () =>
-    problems.outsideRules('That is not one of the offered start times. Choose a time from the list.'),
+    problems.outsideRules(
+      'That is not one of the offered start times. Choose a time from the list.',
+    ),
   taken: () => problems.slotTaken('Someone has just taken this time. Choose another time.'),
 };
 
@@ -28,7 +32,13 @@ export const createBooking: Handler = async (request, context) => {
 
   const stretch = busyStretch(start, service.minutes);
   const busy = await busyIntervals(context.db, stretch);
-  const check = checkStart({ hours: context.hours, serviceMinutes: service.minutes, now, start, busy });
+  const check = checkStart({
+    hours: context.hours,
+    serviceMinutes: service.minutes,
+    now,
+    start,
+    busy,
+  });
   if (!check.ok) throw refusal[check.reason]();
 
   const result = await insertBooking(
@@ -49,6 +59,8 @@ export const createBooking: Handler = async (request, context) => {
       `You already have ${BOOKING_RULES.maxOpenRequests} requests waiting for an answer. Wait for one, or cancel one in My bookings.`,
     );
   }
-  await context.notify(notificationsFor({ booking: result.booking, status: 'requested', by: 'client' }));
+  await context.notify(
+    notificationsFor({ booking: result.booking, status: 'requested', by: 'client' }),
+  );
   return json(201, bookingView(result.booking, context.services, now));
 };

@@ -10,7 +10,9 @@ export const deleteBlock: Handler = async (request, context, params) => {
   requirePractitioner(caller);
   const id = pathId(params.id, 'blocked time');
   if (!(await deleteBlockRow(context.db, id))) {
-    throw problems.notFound('There is no blocked time with that id. Reload the diary and try again.');
+    throw problems.notFound(
+      'There is no blocked time with that id. Reload the diary and try again.',
+    );
   }
   return noContent();
 };

@@ -8,5 +8,7 @@ export const myBookings: Handler = async (request, context) => {
   const caller = await authenticate(request, context);
   const now = context.now();
   const bookings = await clientBookings(context.db, caller.uid);
-  return json(200, { bookings: bookings.map((booking) => bookingView(booking, context.services, now)) });
+  return json(200, {
+    bookings: bookings.map((booking) => bookingView(booking, context.services, now)),
+  });
 };

@@ -21,7 +21,9 @@ export const practiceDiary: Handler = async (request, context) => {
   const to = query.to ? Temporal.PlainDate.from(query.to) : from.add({ days: 56 });
   const days = from.until(to).days + 1;
   if (days < 1 || days > MAX_DIARY_DAYS) {
-    throw problems.invalidInput(`Choose a "to" date on or after "from", at most ${MAX_DIARY_DAYS} days later.`);
+    throw problems.invalidInput(
+      `Choose a "to" date on or after "from", at most ${MAX_DIARY_DAYS} days later.`,
+    );
   }
   const within = { start: startOfPracticeDay(from), end: startOfPracticeDay(to.add({ days: 1 })) };
   const [bookings, blocks] = await Promise.all([

@@ -7,7 +7,9 @@ import { problems } from './problems';
 export function serviceById(services: readonly Service[], id: number): Service {
   const service = services.find((candidate) => candidate.id === id);
   if (!service) {
-    throw problems.outsideRules(`We offer no service number ${id}. Choose one from the services list.`);
+    throw problems.outsideRules(
+      `We offer no service number ${id}. Choose one from the services list.`,
+    );
   }
   return service;
 }
@@ -15,7 +17,11 @@ export function serviceById(services: readonly Service[], id: number): Service {
 const serviceName = (services: readonly Service[], id: number) =>
   services.find((service) => service.id === id)?.name ?? 'A service no longer offered';
 
-export function bookingView(booking: BookingRecord, services: readonly Service[], now: Date): Booking {
+export function bookingView(
+  booking: BookingRecord,
+  services: readonly Service[],
+  now: Date,
+): Booking {
   return {
     id: booking.id,
     serviceId: booking.serviceId,

@@ -3,7 +3,11 @@ import { practice } from '../../../src/content/practice';
 import type { BookingRecord } from '../domain/types';
 
 /** The confirmed session as an iCalendar file (session.ics). */
-export function sessionCalendar(booking: BookingRecord, serviceName: string, organizerEmail: string): string {
+export function sessionCalendar(
+  booking: BookingRecord,
+  serviceName: string,
+  organizerEmail: string,
+): string {
   const { address } = practice;
   const { error, value } = createEvent({
     uid: `${booking.id}@${organizerEmail.split('@')[1] ?? 'practice'}`,

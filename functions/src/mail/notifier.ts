@@ -17,7 +17,8 @@ export function createNotifier(settings: NotifierSettings) {
     for (const notification of notifications) {
       try {
         const serviceName =
-          settings.services.find((service) => service.id === notification.booking.serviceId)?.name ?? 'Session';
+          settings.services.find((service) => service.id === notification.booking.serviceId)
+            ?.name ?? 'Session';
         const message = messageFor(notification, { ...settings, serviceName });
         const calendar =
           notification.kind === 'confirmed'
@@ -25,7 +26,10 @@ export function createNotifier(settings: NotifierSettings) {
             : undefined;
         await settings.mailer.send({ ...message, ...(calendar && { calendar }) });
       } catch (error) {
-        console.error('Notification not sent:', error instanceof Error ? error.message : 'unknown error');
+        console.error(
+          'Notification not sent:',
+          error instanceof Error ? error.message : 'unknown error',
+        );
       }
     }
   };

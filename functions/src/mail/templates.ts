@@ -31,7 +31,10 @@ export interface MessageContext {
 const signature = `${practice.practitioner}\n${practice.name}\n${practice.phone.display}`;
 
 /** The words of each message. The client's note is never put in an email. */
-export function messageFor(notification: Notification, context: MessageContext): Omit<MailMessage, 'calendar'> {
+export function messageFor(
+  notification: Notification,
+  context: MessageContext,
+): Omit<MailMessage, 'calendar'> {
   const { booking } = notification;
   const time = when.format(booking.start);
   const session = `${context.serviceName}, ${time}`;

@@ -24,7 +24,11 @@ export function smtpMailer(smtpUrl: string, from: string): Mailer {
           text: message.text,
           ...(message.calendar && {
             attachments: [
-              { filename: 'session.ics', content: message.calendar, contentType: 'text/calendar; charset=utf-8; method=PUBLISH' },
+              {
+                filename: 'session.ics',
+                content: message.calendar,
+                contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
+              },
             ],
           }),
         });

@@ -28,24 +28,44 @@ export interface TestAccount {
 let sequence = 0;
 const PASSWORD = 'a-long-test-password';
 
-async function identityToolkit(method: string, body: object): Promise<{ idToken: string; localId: string }> {
-  const response = await fetch(`${authEmulator()}/identitytoolkit.googleapis.com/v1/accounts:${method}?key=demo-api-key`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`Auth emulator ${method}: ${response.status} ${await response.text()}`);
+async function identityToolkit(
+  method: string,
+  body: object,
+): Promise<{ idToken: string; localId: string }> {
+  const response = await fetch(
+    `${authEmulator()}/identitytoolkit.googleapis.com/v1/accounts:${method}?key=demo-api-key`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    },
+  );
+  if (!response.ok)
+    throw new Error(`Auth emulator ${method}: ${response.status} ${await response.text()}`);
   return (await response.json()) as { idToken: string; localId: string };
 }
 
 /** Signs up a new account and returns a token that carries its verification and claims. */
-export async function createAccount(options: { verified?: boolean; practitioner?: boolean; name?: string } = {}) {
+export async function createAccount(
+  options: { verified?: boolean; practitioner?: boolean; name?: string } = {},
+) {
   sequence += 1;
   const email = `client-${process.pid}-${sequence}-${Date.now()}@example.test`;
-  const { localId } = await identityToolkit('signUp', { email, password: PASSWORD, returnSecureToken: true });
+  const { localId } = await identityToolkit('signUp', {
+    email,
+    password: PASSWORD,
+    returnSecureToken: true,
+  });
   const auth = adminAuth();
-  await auth.updateUser(localId, { emailVerified: options.verified ?? true, displayName: options.name ?? `Client ${sequence}` });
+  await auth.updateUser(localId, {
+    emailVerified: options.verified ?? true,
+    displayName: options.name ?? `Client ${sequence}`,
+  });
   if (options.practitioner) await auth.setCustomUserClaims(localId, { practitioner: true });
-  const { idToken } = await identityToolkit('signInWithPassword', { email, password: PASSWORD, returnSecureToken: true });
+  const { idToken } = await identityToolkit('signInWithPassword', {
+    email,
+    password: PASSWORD,
+    returnSecureToken: true,
+  });
   return { uid: localId, email, idToken } satisfies TestAccount;
 }

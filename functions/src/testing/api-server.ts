@@ -58,15 +58,25 @@ export interface CallOptions {
   authorization?: string;
 }
 
-export async function call(baseUrl: string, method: string, path: string, options: CallOptions = {}) {
+export async function call(
+  baseUrl: string,
+  method: string,
+  path: string,
+  options: CallOptions = {},
+) {
   const headers: Record<string, string> = {};
-  const authorization = options.authorization ?? (options.token ? `Bearer ${options.token}` : undefined);
+  const authorization =
+    options.authorization ?? (options.token ? `Bearer ${options.token}` : undefined);
   if (authorization !== undefined) headers.authorization = authorization;
   let body: string | undefined;
   if (options.rawBody !== undefined) body = options.rawBody;
   else if (options.body !== undefined) body = JSON.stringify(options.body);
   if (body !== undefined) headers['content-type'] = options.contentType ?? 'application/json';
-  const response = await fetch(`${baseUrl}${path}`, { method, headers, ...(body !== undefined && { body }) });
+  const response = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers,
+    ...(body !== undefined && { body }),
+  });
   const text = await response.text();
   return {
     status: response.status,

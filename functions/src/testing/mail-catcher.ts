@@ -31,7 +31,10 @@ export async function startMailCatcher(port: number) {
   });
   return {
     messages,
-    async waitFor(predicate: (mail: CaughtMail) => boolean, timeoutMs = 10_000): Promise<CaughtMail> {
+    async waitFor(
+      predicate: (mail: CaughtMail) => boolean,
+      timeoutMs = 10_000,
+    ): Promise<CaughtMail> {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
         const found = messages.find(predicate);
@@ -50,9 +53,12 @@ export function mimePart(raw: string, headerPattern: RegExp): string | undefined
     const [head = '', ...rest] = part.split(/\r?\n\r?\n/);
     if (!headerPattern.test(head)) continue;
     const body = rest.join('\n\n').replace(/\r?\n--[^\r\n]*--\s*$/, '');
-    if (/content-transfer-encoding:\s*base64/i.test(head)) return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+    if (/content-transfer-encoding:\s*base64/i.test(head))
+      return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
     if (/content-transfer-encoding:\s*quoted-printable/i.test(head)) {
-      return body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+      return body
+        .replace(/=\r?\n/g, '')
+        .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
     }
     return body;
   }

@@ -15,10 +15,16 @@ export interface PostgresServer {
 
 function binDirectory(): string {
   const root = '/usr/lib/postgresql';
-  const versions = fs.existsSync(root) ? fs.readdirSync(root).sort((a, b) => Number(b) - Number(a)) : [];
-  const found = versions.map((version) => path.join(root, version, 'bin')).find((bin) => fs.existsSync(path.join(bin, 'pg_ctl')));
+  const versions = fs.existsSync(root)
+    ? fs.readdirSync(root).sort((a, b) => Number(b) - Number(a))
+    : [];
+  const found = versions
+    .map((version) => path.join(root, version, 'bin'))
+    .find((bin) => fs.existsSync(path.join(bin, 'pg_ctl')));
   if (!found) {
-    throw new Error("PostgreSQL is not installed: run `apt-get install -y postgresql` (.ci/run does this).");
+    throw new Error(
+      'PostgreSQL is not installed: run `apt-get install -y postgresql` (.ci/run does this).',
+    );
   }
   return found;
 }
@@ -31,7 +37,9 @@ export function startPostgres(port: number): PostgresServer {
   if (asRoot) execFileSync('chown', ['postgres:postgres', folder]);
   const run = (command: string, args: string[]) =>
     asRoot
-      ? execFileSync('runuser', ['-u', 'postgres', '--', path.join(bin, command), ...args], { stdio: 'pipe' })
+      ? execFileSync('runuser', ['-u', 'postgres', '--', path.join(bin, command), ...args], {
+          stdio: 'pipe',
+        })
       : execFileSync(path.join(bin, command), args, { stdio: 'pipe' });
   run('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8']);
   run('pg_ctl', [
