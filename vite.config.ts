@@ -54,6 +54,14 @@ export default defineConfig(({ command, mode }) => {
           hostType === 'html' ? [] : dependencies,
       },
       chunkSizeWarningLimit: 200,
+      rolldownOptions: {
+        output: {
+          // Every page needs all of the router: one chunk, however the pages happen to import it.
+          codeSplitting: {
+            groups: [{ name: 'react-router', test: /node_modules[\\/]react-router[\\/]/ }],
+          },
+        },
+      },
     },
     // Bundle every dependency into the build-time renderer: some ship ESM that Node cannot load.
     ssr: { noExternal: true },

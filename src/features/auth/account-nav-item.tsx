@@ -34,9 +34,21 @@ export function AccountNavItem({ onNavigate }: { onNavigate: () => void }) {
     void navigate(paths.login);
   };
 
+  const onBookings = pathname === paths.bookings;
   return (
-    <Button variant="link" className="nav-link" onClick={() => void logOut()}>
-      Log Out
-    </Button>
+    <>
+      <Nav.Link
+        as={Link}
+        to={paths.bookings}
+        active={onBookings}
+        aria-current={onBookings ? 'page' : undefined}
+        onClick={onNavigate}
+      >
+        My bookings
+      </Nav.Link>
+      <Button variant="link" className="nav-link" onClick={() => void logOut()}>
+        Log Out
+      </Button>
+    </>
   );
 }
