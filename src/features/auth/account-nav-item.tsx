@@ -2,9 +2,9 @@ import Button from 'react-bootstrap/Button';
 import Nav from 'react-bootstrap/Nav';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { paths } from '../../config/routes';
-import { useSession } from './session';
+import { signOutOnPurpose, useSession } from './session';
 
-/** The navbar's Log In / Log Out slot; empty (its space reserved) while the session is unknown. */
+/** The navbar's account slot: Log In, or My account and Log Out; empty while the session is unknown. */
 export function AccountNavItem({ onNavigate }: { onNavigate: () => void }) {
   const { session } = useSession();
   const navigate = useNavigate();
@@ -30,13 +30,32 @@ export function AccountNavItem({ onNavigate }: { onNavigate: () => void }) {
   const logOut = async () => {
     onNavigate();
     const { firebaseAuth, signOut } = await import('../../lib/firebase');
-    await signOut(firebaseAuth());
+    await signOutOnPurpose(() => signOut(firebaseAuth()));
     void navigate(paths.login);
   };
 
+  const onAccountPage = pathname === paths.account;
+  const name = session.user.displayName?.trim();
+
   return (
-    <Button variant="link" className="nav-link" onClick={() => void logOut()}>
-      Log Out
-    </Button>
+    <div className="account-links">
+      {name && (
+        <span className="navbar-text account-name" title={name}>
+          {name}
+        </span>
+      )}
+      <Nav.Link
+        as={Link}
+        to={paths.account}
+        active={onAccountPage}
+        aria-current={onAccountPage ? 'page' : undefined}
+        onClick={onNavigate}
+      >
+        My account
+      </Nav.Link>
+      <Button variant="link" className="nav-link" onClick={() => void logOut()}>
+        Log Out
+      </Button>
+    </div>
   );
 }
