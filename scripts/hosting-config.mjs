@@ -1,14 +1,28 @@
-// Writes firebase.<mode>.json: firebase.json with the ports of that local mode and the Auth
-// emulator's origin allowed by the Content-Security-Policy. Production uses firebase.json as is.
+// Writes firebase.<mode>.json: firebase.json with the emulator ports of that local mode (from
+// scripts/local-stack.ts) and the Auth emulator's origin allowed by the Content-Security-Policy.
+// Production uses firebase.json as is.
+//   node scripts/hosting-config.mjs dev        (npm start: Auth + Functions beside Vite)
 //   node scripts/hosting-config.mjs emulator   (npm run preview)
 //   node scripts/hosting-config.mjs test       (the browser tests)
+//   node scripts/hosting-config.mjs api        (the API tests)
 import fs from 'node:fs';
 import path from 'node:path';
+import { LOCAL_HOST, LOCAL_STACKS } from './local-stack.ts';
+
+const emulatorPorts = ({ ports }) => ({
+  auth: ports.auth,
+  functions: ports.functions,
+  hosting: ports.site,
+  hub: ports.hub,
+  logging: ports.logging,
+});
 
 // Each mode serves its own build folder, so a preview never swaps the site under a test run.
 export const LOCAL_MODES = {
-  emulator: { site: 'dist', ports: { auth: 9099, hosting: 4173, hub: 4400, logging: 4500 } },
-  test: { site: 'dist-test', ports: { auth: 9199, hosting: 4174, hub: 4410, logging: 4510 } },
+  dev: { site: 'dist', ports: emulatorPorts(LOCAL_STACKS.dev) },
+  emulator: { site: LOCAL_STACKS.preview.site, ports: emulatorPorts(LOCAL_STACKS.preview) },
+  test: { site: LOCAL_STACKS.e2e.site, ports: emulatorPorts(LOCAL_STACKS.e2e) },
+  api: { site: 'dist', ports: emulatorPorts(LOCAL_STACKS.api) },
 };
 
 export function localHostingConfig(base, mode) {
@@ -16,7 +30,7 @@ export function localHostingConfig(base, mode) {
     throw new Error(`Unknown mode "${mode}": use ${Object.keys(LOCAL_MODES).join(' or ')}.`);
   }
   const { site, ports } = LOCAL_MODES[mode];
-  const emulatorOrigin = `http://127.0.0.1:${ports.auth}`;
+  const emulatorOrigin = `http://${LOCAL_HOST}:${ports.auth}`;
   const config = structuredClone(base);
   config.hosting.public = site;
   for (const rule of config.hosting.headers) {
@@ -29,7 +43,7 @@ export function localHostingConfig(base, mode) {
     }
   }
   for (const [name, port] of Object.entries(ports)) {
-    config.emulators[name] = { ...config.emulators[name], port };
+    config.emulators[name] = { ...config.emulators[name], host: LOCAL_HOST, port };
   }
   return config;
 }
