@@ -4,7 +4,17 @@ import { errorText, logIn, logInLink, logOutButton } from './support/session';
 
 // The production build as Firebase Hosting serves it (firebase.json), not a dev server.
 
-const ROUTES = ['/', '/home', '/about', '/blogs', '/login', '/register', '/checkout'];
+const ROUTES = [
+  '/',
+  '/home',
+  '/about',
+  '/blogs',
+  '/login',
+  '/register',
+  '/checkout',
+  '/bookings',
+  '/practice',
+];
 
 function directives(csp: string): Map<string, string[]> {
   return new Map(

@@ -3,7 +3,7 @@ import { expect, test } from './support/fixtures';
 import { E2E } from './support/ports';
 
 const INDEXABLE = ['/', '/about', '/blogs'];
-const NOINDEX = ['/login', '/register', '/checkout'];
+const NOINDEX = ['/login', '/register', '/checkout', '/bookings', '/practice'];
 const ROUTES = [...INDEXABLE, ...NOINDEX];
 const SCHEMA_DAYS = [
   'Monday',

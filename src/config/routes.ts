@@ -87,6 +87,22 @@ export const routeTable = {
     indexable: false,
     prerender: true,
   },
+  bookings: {
+    path: '/bookings',
+    module: 'bookings',
+    title: `My bookings | ${practice.name}`,
+    description: `Your session requests and bookings with ${practice.name}.`,
+    indexable: false,
+    prerender: true,
+  },
+  practice: {
+    path: '/practice',
+    module: 'practice',
+    title: `Diary | ${practice.name}`,
+    description: `The practitioner's diary of ${practice.name}.`,
+    indexable: false,
+    prerender: true,
+  },
   notFound: {
     path: '*',
     module: 'not-found',

@@ -34,7 +34,20 @@ export function AccountNavItem({ onNavigate }: { onNavigate: () => void }) {
     void navigate(paths.login);
   };
 
-  const onAccountPage = pathname === paths.account;
+  const link = (to: string, label: string) => {
+    const active = pathname === to;
+    return (
+      <Nav.Link
+        as={Link}
+        to={to}
+        active={active}
+        aria-current={active ? 'page' : undefined}
+        onClick={onNavigate}
+      >
+        {label}
+      </Nav.Link>
+    );
+  };
   const name = session.user.displayName?.trim();
 
   return (
@@ -44,15 +57,8 @@ export function AccountNavItem({ onNavigate }: { onNavigate: () => void }) {
           {name}
         </span>
       )}
-      <Nav.Link
-        as={Link}
-        to={paths.account}
-        active={onAccountPage}
-        aria-current={onAccountPage ? 'page' : undefined}
-        onClick={onNavigate}
-      >
-        My account
-      </Nav.Link>
+      {link(paths.bookings, 'My bookings')}
+      {link(paths.account, 'My account')}
       <Button variant="link" className="nav-link" onClick={() => void logOut()}>
         Log Out
       </Button>

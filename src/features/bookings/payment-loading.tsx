@@ -1,0 +1,17 @@
+import Spinner from 'react-bootstrap/Spinner';
+
+const SPINNER_VARIANTS = ['success', 'primary', 'secondary', 'dark'] as const;
+
+/** The spec's checkout screen below its heading, shown while the booking section loads. */
+export function PaymentLoading() {
+  return (
+    <div className="text-center">
+      <p role="status">Going to the payment section</p>
+      <div className="spinner-row" aria-hidden="true">
+        {SPINNER_VARIANTS.map((variant) => (
+          <Spinner key={variant} animation="grow" variant={variant} />
+        ))}
+      </div>
+    </div>
+  );
+}
