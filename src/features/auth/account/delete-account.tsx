@@ -35,7 +35,7 @@ export function DeleteAccount({
     event.preventDefault();
     if (!ready) return;
     await run(async () => {
-      await deleteMyBookings(await user.getIdToken());
+      await deleteMyBookings();
       onLeaving(true);
       try {
         await signOutOnPurpose(() => deleteUser(user));
