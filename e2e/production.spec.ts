@@ -14,6 +14,8 @@ const ROUTES = [
   '/checkout',
   '/bookings',
   '/practice',
+  '/account',
+  '/auth/action',
 ];
 
 function directives(csp: string): Map<string, string[]> {
