@@ -78,7 +78,11 @@ export function ConfirmIdentity({
       <h3 id={`${id}-heading`} className="h6" tabIndex={-1} ref={heading}>
         Confirm it is you
       </h3>
-      <p>{AUTH_ERROR_MESSAGES['auth/requires-recent-login']}</p>
+      <p>
+        {methods.includes('password')
+          ? AUTH_ERROR_MESSAGES['auth/requires-recent-login']
+          : 'For your security, please confirm it is you by signing in with Google again.'}
+      </p>
       {methods.includes('password') && (
         <Form
           onSubmit={(event) => void withPassword(event)}
