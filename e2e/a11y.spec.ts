@@ -142,6 +142,65 @@ test.describe('axe finds no WCAG 2.2 AA violations', () => {
     await expectNoAxeViolations(page, 'toast shown');
   });
 
+  test('the account page, its re-authentication prompt and its mobile menu at 375 px', async ({
+    page,
+    expectProblems,
+  }) => {
+    expectProblems(/response 400: .*accounts:sendOobCode/);
+    const user = await createUser({ verified: false, label: 'axe-account' });
+    await logIn(page, user);
+    await page.goto('/account');
+    await expect(page.getByRole('heading', { level: 1, name: 'My account' })).toBeVisible();
+    await expectNoAxeViolations(page, 'account page');
+
+    // The emulator never ages a sign-in: answer as Firebase does when the sign-in is old.
+    const email = page.getByRole('form', { name: 'Change your email address' });
+    await email.getByLabel('New email address').fill(uniqueEmail('axe-new'));
+    await page.route(/\/accounts:sendOobCode\?/, (route) =>
+      route.fulfill({
+        status: 400,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: { code: 400, message: 'CREDENTIAL_TOO_OLD_LOGIN_AGAIN' } }),
+      }),
+    );
+    await email.getByRole('button', { name: 'Send verification link' }).click();
+    await expect(page.getByRole('heading', { name: 'Confirm it is you' })).toBeFocused();
+    await expectNoAxeViolations(page, 'account re-authentication prompt');
+
+    await page.setViewportSize({ width: 375, height: 740 });
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow, 'no sideways scrolling at 375 px').toBe(0);
+    await page.getByRole('button', { name: 'Menu' }).click();
+    const myAccount = navLink(page, 'My account');
+    await expect(myAccount).toBeVisible();
+    await expect(myAccount).toHaveAttribute('aria-current', 'page');
+    await expect(page.locator('#site-nav')).not.toHaveClass(/collapsing/);
+    await expectNoAxeViolations(page, 'account page, menu open at 375 px');
+  });
+
+  test('the email-link page: a failed link, and the new-password form', async ({
+    page,
+    expectProblems,
+  }) => {
+    expectProblems(/response 400: .*accounts:resetPassword/);
+    await openSignedOut(page, '/auth/action?mode=resetPassword&oobCode=not-a-code-anyone-sent');
+    await expect(h1(page)).toHaveText('This link did not work');
+    await expectNoAxeViolations(page, 'email link failed');
+
+    const user = await createUser({ verified: true, label: 'axe-reset' });
+    await page.goto('/login');
+    await emailField(page).fill(user.email);
+    await page.getByRole('button', { name: 'Forget Password? Reset Password' }).click();
+    await expect(toast(page, 'Sent email')).toBeVisible();
+    const code = await latestOobCode(user.email, 'PASSWORD_RESET');
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.goto(`/auth/action?mode=resetPassword&oobCode=${code!.oobCode}`);
+    await expect(h1(page)).toHaveText('Choose a new password');
+    await expectNoAxeViolations(page, 'new-password form at 375 px');
+  });
+
   test('the mobile menu open at 375 px', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 740 });
     await page.goto('/about');
@@ -270,6 +329,35 @@ test.describe('keyboard only, with visible focus', () => {
     await expect(page).toHaveURL('/checkout?service=2');
     await expect(page.getByRole('heading', { level: 1, name: 'CheckOut Section' })).toBeFocused();
     await expect(page.getByText('You are booking: Couples Counselling')).toBeVisible();
+  });
+
+  test('my account: change the name, then confirm a deletion, with the keyboard alone', async ({
+    page,
+  }) => {
+    const user = await createUser({ verified: true, label: 'kbd-account' });
+    await logIn(page, user);
+    await tabTo(page, navLink(page, 'My account'), { backwards: true });
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { level: 1, name: 'My account' })).toBeFocused();
+    await expect(page).toHaveTitle(/^My account /);
+    const name = page
+      .getByRole('form', { name: 'Change your name' })
+      .getByLabel('Name', { exact: true });
+    await tabTo(page, name, { max: 60 });
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type('Kai Keys');
+    await page.keyboard.press('Enter');
+    await expect(toast(page, 'Your name has been saved.')).toBeVisible();
+    await expect(
+      page.getByRole('navigation', { name: 'Main' }).getByText('Kai Keys'),
+    ).toBeVisible();
+
+    const confirmation = page.getByLabel('Type DELETE to confirm');
+    await tabTo(page, confirmation, { max: 60 });
+    await page.keyboard.type('delete');
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('button', { name: 'Delete my account' })).toBeFocused();
+    await expectVisibleFocus(page);
   });
 
   test('log out', async ({ page }) => {

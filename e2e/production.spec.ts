@@ -15,6 +15,8 @@ const ROUTES = [
   '/checkout',
   '/bookings',
   '/practice',
+  '/account',
+  '/auth/action',
 ];
 
 function directives(csp: string): Map<string, string[]> {

@@ -71,6 +71,22 @@ export const routeTable = {
     indexable: false,
     prerender: true,
   },
+  account: {
+    path: '/account',
+    module: 'account',
+    title: `My account | ${practice.name}`,
+    description: `Your ${practice.name} account: profile, password, email address and bookings.`,
+    indexable: false,
+    prerender: true,
+  },
+  authAction: {
+    path: '/auth/action',
+    module: 'auth-action',
+    title: `Email link | ${practice.name}`,
+    description: `Confirm your email address or choose a new password for your ${practice.name} account.`,
+    indexable: false,
+    prerender: true,
+  },
   bookings: {
     path: '/bookings',
     module: 'bookings',

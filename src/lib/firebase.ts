@@ -31,15 +31,26 @@ export function firebaseAuth(): Auth {
 // The rest of the site reaches the identity SDK only through these re-exports, so it can be
 // swapped or slimmed here (and a dynamic import of this module keeps firebase/auth tree-shaken).
 export {
+  applyActionCode,
   browserPopupRedirectResolver,
+  checkActionCode,
+  confirmPasswordReset,
   createUserWithEmailAndPassword,
+  deleteUser,
+  EmailAuthProvider,
   GoogleAuthProvider,
   onAuthStateChanged,
+  onIdTokenChanged,
+  reauthenticateWithCredential,
+  reauthenticateWithPopup,
   sendEmailVerification,
   sendPasswordResetEmail,
   signInWithEmailAndPassword,
   signInWithPopup,
   signOut,
+  updatePassword,
   updateProfile,
+  verifyBeforeUpdateEmail,
+  verifyPasswordResetCode,
 } from 'firebase/auth';
-export type { User } from 'firebase/auth';
+export type { ActionCodeSettings, User } from 'firebase/auth';

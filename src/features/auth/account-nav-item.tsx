@@ -2,9 +2,9 @@ import Button from 'react-bootstrap/Button';
 import Nav from 'react-bootstrap/Nav';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { paths } from '../../config/routes';
-import { useSession } from './session';
+import { signOutOnPurpose, useSession } from './session';
 
-/** The navbar's Log In / Log Out slot; empty (its space reserved) while the session is unknown. */
+/** The navbar's account slot: Log In, or My account and Log Out; empty while the session is unknown. */
 export function AccountNavItem({ onNavigate }: { onNavigate: () => void }) {
   const { session } = useSession();
   const navigate = useNavigate();
@@ -30,25 +30,38 @@ export function AccountNavItem({ onNavigate }: { onNavigate: () => void }) {
   const logOut = async () => {
     onNavigate();
     const { firebaseAuth, signOut } = await import('../../lib/firebase');
-    await signOut(firebaseAuth());
+    await signOutOnPurpose(() => signOut(firebaseAuth()));
     void navigate(paths.login);
   };
 
-  const onBookings = pathname === paths.bookings;
-  return (
-    <>
+  const link = (to: string, label: string) => {
+    const active = pathname === to;
+    return (
       <Nav.Link
         as={Link}
-        to={paths.bookings}
-        active={onBookings}
-        aria-current={onBookings ? 'page' : undefined}
+        to={to}
+        active={active}
+        aria-current={active ? 'page' : undefined}
         onClick={onNavigate}
       >
-        My bookings
+        {label}
       </Nav.Link>
+    );
+  };
+  const name = session.user.displayName?.trim();
+
+  return (
+    <div className="account-links">
+      {name && (
+        <span className="navbar-text account-name" title={name}>
+          {name}
+        </span>
+      )}
+      {link(paths.bookings, 'My bookings')}
+      {link(paths.account, 'My account')}
       <Button variant="link" className="nav-link" onClick={() => void logOut()}>
         Log Out
       </Button>
-    </>
+    </div>
   );
 }

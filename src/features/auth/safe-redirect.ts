@@ -33,3 +33,20 @@ export function redirectTarget(state: unknown): string {
   if (pathname === paths.login || pathname === paths.register) return fallback;
   return target;
 }
+
+/**
+ * The site path inside a continue URL from an emailed link, or null: only an absolute URL on one
+ * of `siteOrigins` (this page's origin, the configured site address), through the same check.
+ */
+export function continuePath(continueUrl: string | null | undefined, siteOrigins: string[]) {
+  if (!continueUrl || continueUrl.length > MAX_LENGTH) return null;
+  let url: URL;
+  try {
+    url = new URL(continueUrl);
+  } catch {
+    return null;
+  }
+  if (!siteOrigins.includes(url.origin)) return null;
+  const target = `${url.pathname}${url.search}${url.hash}`;
+  return isSitePath(target) ? target : null;
+}
