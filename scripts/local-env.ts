@@ -1,8 +1,11 @@
 import { LOCAL_HOST, LOCAL_STACKS, origin, type LocalStackName } from './local-stack.ts';
 
-/** Vite's mode for each local stack: the dev server's default mode is `development`. */
+/**
+ * Vite's mode for each local stack: the dev server's default mode is `development`, and the unit
+ * tests (Vitest's mode `test`) see the dev stack's demo configuration too.
+ */
 export function localStackOfMode(mode: string): LocalStackName | undefined {
-  const name = mode === 'development' ? 'dev' : mode;
+  const name = mode === 'development' || mode === 'test' ? 'dev' : mode;
   return Object.hasOwn(LOCAL_STACKS, name) ? (name as LocalStackName) : undefined;
 }
 
