@@ -71,6 +71,8 @@ export default defineConfig(({ command, mode }) => {
       setupFiles: ['./src/testing/setup.ts'],
       include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
       css: false,
+      // Property tests run hundreds of cases; a loaded CI machine must not turn them into timeouts.
+      testTimeout: 30_000,
     },
   };
 });
