@@ -23,7 +23,8 @@ const ENDINGS: {
   {
     label: 'a disabled account',
     end: (user) => disableUser(user.uid),
-    refused: /response 400: .*accounts:lookup/,
+    // Whichever the SDK sends first is refused: the account lookup or the token refresh.
+    refused: /response 400: .*(accounts:lookup|securetoken\.googleapis\.com\/v1\/token)/,
   },
 ];
 

@@ -76,11 +76,22 @@ if (import.meta.filename === process.argv[1]) {
   const root = path.resolve(import.meta.dirname, '..');
   const config = writeLocalFirebaseConfig(root, name);
   if (args.length > 0) {
-    const projectId = LOCAL_STACKS[name].projectId;
-    const firebase = spawn('firebase', [...args, '--project', projectId, '--config', config], {
-      cwd: root,
-      stdio: 'inherit',
-    });
+    const { projectId, ports } = LOCAL_STACKS[name];
+    // The Functions emulator starts another worker process whenever one is busy, and each would
+    // open the embedded PostgreSQL (PGlite, a single-process database) on the same folder. Its
+    // sequential mode keeps one worker; the CLI turns it on only with the inspector, on loopback.
+    const runsFunctions = args.some((arg) => /^(--only=)?([\w,]*,)?functions(,|$)/.test(arg));
+    const sequential = runsFunctions
+      ? ['--inspect-functions', String(ports.functionsInspector)]
+      : [];
+    const firebase = spawn(
+      'firebase',
+      [...args, ...sequential, '--project', projectId, '--config', config],
+      {
+        cwd: root,
+        stdio: 'inherit',
+      },
+    );
     // Ctrl-C and Playwright's shutdown signal the whole process group, so the Firebase CLI gets
     // them itself (a second, forwarded SIGINT would make it skip its clean shutdown): just wait.
     for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => undefined);

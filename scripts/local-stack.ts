@@ -20,6 +20,8 @@ export interface LocalStack {
     logging: number;
     smtp: number;
     mailWeb: number;
+    /** Node inspector of the one Functions worker (see scripts/firebase-local.ts). */
+    functionsInspector: number;
   };
 }
 
@@ -34,6 +36,7 @@ export const LOCAL_STACKS = {
       logging: 4500,
       smtp: 1025,
       mailWeb: 1080,
+      functionsInspector: 9229,
     },
   },
   preview: {
@@ -47,6 +50,7 @@ export const LOCAL_STACKS = {
       logging: 4500,
       smtp: 1025,
       mailWeb: 1080,
+      functionsInspector: 9229,
     },
   },
   e2e: {
@@ -60,6 +64,7 @@ export const LOCAL_STACKS = {
       logging: 4510,
       smtp: 1125,
       mailWeb: 1180,
+      functionsInspector: 9239,
     },
   },
   smoke: {
@@ -72,6 +77,7 @@ export const LOCAL_STACKS = {
       logging: 4520,
       smtp: 1225,
       mailWeb: 1280,
+      functionsInspector: 9249,
     },
   },
   api: {
@@ -84,6 +90,7 @@ export const LOCAL_STACKS = {
       logging: 4530,
       smtp: 1325,
       mailWeb: 1380,
+      functionsInspector: 9259,
     },
   },
 } as const satisfies Record<string, LocalStack>;
