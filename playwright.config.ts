@@ -38,7 +38,7 @@ export default defineConfig({
   ],
   webServer: {
     name: 'firebase emulators (auth + functions + hosting) and MailDev',
-    command: `node scripts/local-services.mjs e2e -- firebase emulators:start --only auth,functions,hosting --project ${E2E.projectId} --config firebase.test.json`,
+    command: `node scripts/local-services.mjs e2e --fresh-data -- firebase emulators:start --only auth,functions,hosting --project ${E2E.projectId} --config firebase.test.json`,
     url: `${E2E.siteOrigin}/`,
     timeout: 120_000,
     reuseExistingServer: !process.env.CI,

@@ -1,6 +1,6 @@
 import { defineConfig, loadEnv } from 'vite';
 import react from '@vitejs/plugin-react';
-import { LOCAL_STACKS, origin, type LocalStackName } from './scripts/local-stack';
+import { LOCAL_STACKS, origin, type LocalStackName } from './scripts/local-stack.ts';
 import { productionBuildProblem } from './scripts/production-env.mjs';
 
 /** The dev server's stack (`npm start`: dev); its /api goes to that stack's Functions emulator. */
