@@ -1,8 +1,33 @@
 import js from '@eslint/js';
+import boundaries from 'eslint-plugin-boundaries';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+// Imports flow one way: app → features → components, lib, config, content (see STYLE.md).
+const elements = [
+  { type: 'app', pattern: 'src/app' },
+  { type: 'feature', pattern: 'src/features/*', capture: ['name'] },
+  { type: 'shared', pattern: 'src/(components|lib|config|content)' },
+];
+const dependencyPolicies = [
+  {
+    from: { element: { type: 'feature' } },
+    disallow: { to: { element: { type: 'feature' } } },
+    message: 'Features never import each other: move what both need to components/ or lib/.',
+  },
+  {
+    from: { element: { type: 'feature' } },
+    disallow: { to: { element: { type: 'app' } } },
+    message: 'app/ composes the features; a feature never imports it.',
+  },
+  {
+    from: { element: { type: 'shared' } },
+    disallow: { to: { element: { types: { anyOf: ['feature', 'app'] } } } },
+    message: 'Shared folders never import a feature or app/.',
+  },
+];
 
 export default tseslint.config(
   {
@@ -27,21 +52,32 @@ export default tseslint.config(
   {
     files: ['src/**/*.{ts,tsx}'],
     languageOptions: { globals: globals.browser },
-    plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },
+    plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y, boundaries },
+    settings: {
+      'boundaries/elements': elements,
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } },
+    },
     rules: {
       ...reactHooks.configs.recommended.rules,
       ...jsxA11y.flatConfigs.strict.rules,
       '@typescript-eslint/no-unused-vars': ['error', { ignoreRestSiblings: true }],
-      // The features/ folders never import each other; shared folders never import features.
+      'boundaries/dependencies': ['error', { default: 'allow', policies: dependencyPolicies }],
       'no-restricted-imports': [
         'error',
         {
           patterns: [
-            { group: ['../../app/*', '../app/*'], message: 'app/ composes; nothing imports it.' },
+            {
+              regex: '^@?firebase(/|$)',
+              message: 'Reach Firebase through src/lib/firebase.ts, the one place that sets it up.',
+            },
           ],
         },
       ],
     },
+  },
+  {
+    files: ['src/lib/firebase.ts'],
+    rules: { 'no-restricted-imports': 'off' },
   },
   {
     files: ['src/**/*.test.{ts,tsx}'],
@@ -81,7 +117,7 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
   },
   {
-    files: ['scripts/**/*.mjs', 'e2e/**/*.ts', '*.config.{ts,js}'],
+    files: ['scripts/**/*.{ts,mjs}', 'e2e/**/*.ts', '*.config.{ts,js}'],
     languageOptions: { globals: globals.node },
     rules: {
       // Playwright fixtures take `{}` when they use no other fixture; tests assert before `!`.

@@ -1,6 +1,14 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
-import { createUser, latestOobCode, uniqueEmail } from './support/emulator';
+import {
+  apiAs,
+  checkoutWeekStart,
+  deleteBookingsOf,
+  diaryWeeksUntil,
+  freeStarts,
+  makePractitioner,
+} from './support/bookings';
+import { createUser, latestOobCode, uniqueEmail, type TestUser } from './support/emulator';
 import { expect, test } from './support/fixtures';
 import { errorText, logIn, logInLink, logOutButton, toast } from './support/session';
 
@@ -134,6 +142,65 @@ test.describe('axe finds no WCAG 2.2 AA violations', () => {
     await expectNoAxeViolations(page, 'toast shown');
   });
 
+  test('the account page, its re-authentication prompt and its mobile menu at 375 px', async ({
+    page,
+    expectProblems,
+  }) => {
+    expectProblems(/response 400: .*accounts:sendOobCode/);
+    const user = await createUser({ verified: false, label: 'axe-account' });
+    await logIn(page, user);
+    await page.goto('/account');
+    await expect(page.getByRole('heading', { level: 1, name: 'My account' })).toBeVisible();
+    await expectNoAxeViolations(page, 'account page');
+
+    // The emulator never ages a sign-in: answer as Firebase does when the sign-in is old.
+    const email = page.getByRole('form', { name: 'Change your email address' });
+    await email.getByLabel('New email address').fill(uniqueEmail('axe-new'));
+    await page.route(/\/accounts:sendOobCode\?/, (route) =>
+      route.fulfill({
+        status: 400,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: { code: 400, message: 'CREDENTIAL_TOO_OLD_LOGIN_AGAIN' } }),
+      }),
+    );
+    await email.getByRole('button', { name: 'Send verification link' }).click();
+    await expect(page.getByRole('heading', { name: 'Confirm it is you' })).toBeFocused();
+    await expectNoAxeViolations(page, 'account re-authentication prompt');
+
+    await page.setViewportSize({ width: 375, height: 740 });
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow, 'no sideways scrolling at 375 px').toBe(0);
+    await page.getByRole('button', { name: 'Menu' }).click();
+    const myAccount = navLink(page, 'My account');
+    await expect(myAccount).toBeVisible();
+    await expect(myAccount).toHaveAttribute('aria-current', 'page');
+    await expect(page.locator('#site-nav')).not.toHaveClass(/collapsing/);
+    await expectNoAxeViolations(page, 'account page, menu open at 375 px');
+  });
+
+  test('the email-link page: a failed link, and the new-password form', async ({
+    page,
+    expectProblems,
+  }) => {
+    expectProblems(/response 400: .*accounts:resetPassword/);
+    await openSignedOut(page, '/auth/action?mode=resetPassword&oobCode=not-a-code-anyone-sent');
+    await expect(h1(page)).toHaveText('This link did not work');
+    await expectNoAxeViolations(page, 'email link failed');
+
+    const user = await createUser({ verified: true, label: 'axe-reset' });
+    await page.goto('/login');
+    await emailField(page).fill(user.email);
+    await page.getByRole('button', { name: 'Forget Password? Reset Password' }).click();
+    await expect(toast(page, 'Sent email')).toBeVisible();
+    const code = await latestOobCode(user.email, 'PASSWORD_RESET');
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.goto(`/auth/action?mode=resetPassword&oobCode=${code!.oobCode}`);
+    await expect(h1(page)).toHaveText('Choose a new password');
+    await expectNoAxeViolations(page, 'new-password form at 375 px');
+  });
+
   test('the mobile menu open at 375 px', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 740 });
     await page.goto('/about');
@@ -262,6 +329,35 @@ test.describe('keyboard only, with visible focus', () => {
     await expect(page).toHaveURL('/checkout?service=2');
     await expect(page.getByRole('heading', { level: 1, name: 'CheckOut Section' })).toBeFocused();
     await expect(page.getByText('You are booking: Couples Counselling')).toBeVisible();
+  });
+
+  test('my account: change the name, then confirm a deletion, with the keyboard alone', async ({
+    page,
+  }) => {
+    const user = await createUser({ verified: true, label: 'kbd-account' });
+    await logIn(page, user);
+    await tabTo(page, navLink(page, 'My account'), { backwards: true });
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { level: 1, name: 'My account' })).toBeFocused();
+    await expect(page).toHaveTitle(/^My account /);
+    const name = page
+      .getByRole('form', { name: 'Change your name' })
+      .getByLabel('Name', { exact: true });
+    await tabTo(page, name, { max: 60 });
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type('Kai Keys');
+    await page.keyboard.press('Enter');
+    await expect(toast(page, 'Your name has been saved.')).toBeVisible();
+    await expect(
+      page.getByRole('navigation', { name: 'Main' }).getByText('Kai Keys'),
+    ).toBeVisible();
+
+    const confirmation = page.getByLabel('Type DELETE to confirm');
+    await tabTo(page, confirmation, { max: 60 });
+    await page.keyboard.type('delete');
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('button', { name: 'Delete my account' })).toBeFocused();
+    await expectVisibleFocus(page);
   });
 
   test('log out', async ({ page }) => {
@@ -444,5 +540,98 @@ test.describe('contrast', () => {
     );
     const ratio = (lighter + 0.05) / (darker + 0.05);
     expect(ratio, `${colours.underline} on ${colours.background}`).toBeGreaterThanOrEqual(3);
+  });
+});
+
+test.describe('booking pages', () => {
+  // Weeks 4 to 6 of the checkout are this file's (bookings.spec.ts books in weeks 1 to 3).
+  const COUPLES = 2;
+  const clients: TestUser[] = [];
+  test.afterEach(async () => {
+    await Promise.all(clients.splice(0).map((client) => deleteBookingsOf(client)));
+  });
+
+  async function bookedClient(label: string, week: number) {
+    const client = await createUser({ verified: true, label });
+    clients.push(client);
+    const [start] = await freeStarts(COUPLES, checkoutWeekStart(week));
+    const booked = await apiAs(client, '/api/bookings', {
+      method: 'POST',
+      body: { serviceId: COUPLES, start, note: 'Ground floor room, please' },
+    });
+    expect(booked.status).toBe(201);
+    return { client, start: start! };
+  }
+
+  for (const width of [375, 1280]) {
+    test(`the checkout with free times and My bookings, at ${width} px`, async ({ page }) => {
+      const { client } = await bookedClient(`axe-bookings-${width}`, width < 600 ? 4 : 5);
+      await logIn(page, client);
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto('/checkout?service=2');
+      await expect(page.getByRole('radio').first()).toBeAttached();
+      await expectNoAxeViolations(page, `checkout times at ${width} px`);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        width,
+      );
+
+      await page.goto('/bookings');
+      await expect(page.getByText('Status: Requested')).toBeVisible();
+      await page.getByRole('button', { name: /^Cancel Couples Counselling on / }).click();
+      await expect(page.getByRole('button', { name: 'Yes, cancel it' })).toBeFocused();
+      await expectNoAxeViolations(page, `My bookings at ${width} px`);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        width,
+      );
+    });
+  }
+
+  test('the diary with a request in it, and the not-allowed page', async ({ page }) => {
+    const { start } = await bookedClient('axe-diary', 6);
+    const practitioner = await createUser({ verified: true, label: 'axe-practitioner' });
+    await makePractitioner(practitioner);
+    await logIn(page, practitioner);
+    await page.goto('/practice');
+    for (let week = diaryWeeksUntil(start); week > 0; week -= 1) {
+      await page.getByRole('button', { name: 'Next week' }).click();
+    }
+    await expect(page.getByText('Ground floor room, please')).toBeVisible();
+    await expectNoAxeViolations(page, 'diary');
+
+    const client = await createUser({ verified: true, label: 'axe-not-allowed' });
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('button', { name: 'Log Out' })
+      .click();
+    await logIn(page, client);
+    await page.goto('/practice');
+    await expect(page.getByRole('heading', { level: 1, name: 'Not allowed' })).toBeVisible();
+    await expectNoAxeViolations(page, 'not allowed');
+  });
+
+  test('request a time with the keyboard alone, with visible focus', async ({ page }) => {
+    const client = await createUser({ verified: true, label: 'kbd-booking' });
+    clients.push(client);
+    await logIn(page, client);
+    await page.goto('/checkout?service=2');
+    const nextWeek = page.getByRole('button', { name: 'Next week' });
+    await tabTo(page, nextWeek, { max: 60 });
+    // Week 6 (the diary test books that week's first time; this one takes the second).
+    for (let week = 0; week < 6; week += 1) await page.keyboard.press('Enter');
+    const first = page.getByRole('radio').first();
+    await tabTo(page, first, { max: 10 });
+    await page.keyboard.press('Space');
+    await expect(first).toBeChecked();
+    await page.keyboard.press('ArrowRight');
+    await expect(page.getByRole('radio').nth(1)).toBeChecked();
+    const note = page.getByLabel('Note for the practitioner (optional)');
+    await tabTo(page, note);
+    await page.keyboard.type('Afternoons are best');
+    await tabTo(page, page.getByRole('button', { name: 'Request this time' }));
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { name: 'Your request has been sent' })).toBeFocused();
+    await tabTo(page, page.getByRole('link', { name: 'See My bookings' }));
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { level: 1, name: 'My bookings' })).toBeFocused();
   });
 });

@@ -36,13 +36,24 @@ test.describe('register, verify, check out', () => {
     expect(verification, 'the emulator "sent" a verification email').toBeTruthy();
     await openOobLink(verification!.oobLink);
 
+    // The spec's screen shows while the booking section loads (held here until it has been seen).
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/service.json', async (route) => {
+      await held;
+      await route.continue();
+    });
     await page.getByRole('button', { name: 'I have verified my email' }).click();
     await expect(page.getByRole('heading', { name: 'CheckOut Section' })).toBeVisible();
     await expect(page.getByText('Going to the payment section')).toBeVisible();
     await expect(page.locator('.spinner-grow')).toHaveCount(4);
+    release();
+    await expect(page.getByRole('group', { name: 'Choose a service' })).toBeVisible();
+    await expect(page.locator('.spinner-grow')).toHaveCount(0);
 
     await page.reload();
     await expect(page.getByRole('heading', { name: 'CheckOut Section' })).toBeVisible();
+    await expect(page.getByRole('group', { name: 'Choose a service' })).toBeVisible();
   });
 
   test('an unverified visitor can send the verification email again', async ({ page }) => {
@@ -75,7 +86,11 @@ test.describe('register, verify, check out', () => {
     await logIn(page, user);
     await page.goto('/checkout?service=999');
     await expect(page.getByRole('heading', { name: 'CheckOut Section' })).toBeVisible();
+    await expect(page.getByText('That service is not on our list.')).toBeVisible();
     await expect(page.getByText('You are booking')).toHaveCount(0);
+    await page.getByRole('button', { name: /^Family Therapy/ }).click();
+    await expect(page).toHaveURL('/checkout?service=3');
+    await expect(page.getByText('You are booking: Family Therapy')).toBeVisible();
   });
 });
 

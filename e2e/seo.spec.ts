@@ -3,7 +3,15 @@ import { expect, test } from './support/fixtures';
 import { E2E } from './support/ports';
 
 const INDEXABLE = ['/', '/about', '/blogs'];
-const NOINDEX = ['/login', '/register', '/checkout'];
+const NOINDEX = [
+  '/login',
+  '/register',
+  '/checkout',
+  '/bookings',
+  '/practice',
+  '/account',
+  '/auth/action',
+];
 const ROUTES = [...INDEXABLE, ...NOINDEX];
 const SCHEMA_DAYS = [
   'Monday',

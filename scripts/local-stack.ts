@@ -26,25 +26,65 @@ export interface LocalStack {
 export const LOCAL_STACKS = {
   dev: {
     projectId: 'demo-counselling',
-    ports: { site: 5173, auth: 9099, functions: 5001, hub: 4400, logging: 4500, smtp: 1025, mailWeb: 1080 },
+    ports: {
+      site: 5173,
+      auth: 9099,
+      functions: 5001,
+      hub: 4400,
+      logging: 4500,
+      smtp: 1025,
+      mailWeb: 1080,
+    },
   },
   preview: {
     projectId: 'demo-counselling',
     site: 'dist',
-    ports: { site: 4173, auth: 9099, functions: 5001, hub: 4400, logging: 4500, smtp: 1025, mailWeb: 1080 },
+    ports: {
+      site: 4173,
+      auth: 9099,
+      functions: 5001,
+      hub: 4400,
+      logging: 4500,
+      smtp: 1025,
+      mailWeb: 1080,
+    },
   },
   e2e: {
     projectId: 'demo-counselling-e2e',
     site: 'dist-test',
-    ports: { site: 4174, auth: 9199, functions: 5101, hub: 4410, logging: 4510, smtp: 1125, mailWeb: 1180 },
+    ports: {
+      site: 4174,
+      auth: 9199,
+      functions: 5101,
+      hub: 4410,
+      logging: 4510,
+      smtp: 1125,
+      mailWeb: 1180,
+    },
   },
   smoke: {
     projectId: 'demo-counselling-smoke',
-    ports: { site: 5175, auth: 9299, functions: 5201, hub: 4420, logging: 4520, smtp: 1225, mailWeb: 1280 },
+    ports: {
+      site: 5175,
+      auth: 9299,
+      functions: 5201,
+      hub: 4420,
+      logging: 4520,
+      smtp: 1225,
+      mailWeb: 1280,
+    },
   },
   api: {
     projectId: 'demo-counselling-api',
-    ports: { site: 5176, auth: 9399, functions: 5301, hub: 4430, logging: 4530, smtp: 1325, mailWeb: 1380 },
+    ports: {
+      site: 5176,
+      auth: 9399,
+      functions: 5301,
+      hub: 4430,
+      logging: 4530,
+      smtp: 1325,
+      mailWeb: 1380,
+    },
   },
 } as const satisfies Record<string, LocalStack>;
 

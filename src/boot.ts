@@ -1,5 +1,7 @@
 import './styles/main.scss';
-import { pageNameForPath, routeLoaders } from './app/route-loaders';
+import { loadPage } from './app/route-loaders';
+import { pageNameForPath } from './config/routes';
+import { hasPrerenderedPage } from './prerendered';
 
 // The prerendered page is readable at once. Its JavaScript waits until the page has loaded and
 // its first paint is on screen, so that on a slow phone connection the HTML, CSS and banner
@@ -8,7 +10,7 @@ let started = false;
 function hydrate() {
   if (started) return;
   started = true;
-  void routeLoaders[pageNameForPath(window.location.pathname)]().catch(() => undefined);
+  void loadPage(pageNameForPath(window.location.pathname)).catch(() => undefined);
   void import('./main');
 }
 
@@ -31,5 +33,8 @@ function afterFirstPaint() {
   }
 }
 
-if (document.readyState === 'complete') afterFirstPaint();
+const root = document.getElementById('root');
+if (!root || !hasPrerenderedPage(root)) {
+  hydrate(); // nothing to paint first (the dev server): render at once
+} else if (document.readyState === 'complete') afterFirstPaint();
 else window.addEventListener('load', afterFirstPaint, { once: true });

@@ -5,7 +5,8 @@ import { AppProviders } from './app/providers';
 import { AppRoutes, pages } from './app/routes';
 import { config } from './config/env';
 
-export { headTags, PRERENDERED_PATHS, robotsTxt, sitemapXml } from './app/seo';
+export { headTags, robotsTxt, sitemapXml } from './app/seo';
+export { prerenderedPaths } from './config/routes';
 
 export const siteUrl = config.siteUrl;
 

@@ -3,6 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppProviders } from './app/providers';
 import { AppRoutes, pageForPath } from './app/routes';
+import { hasPrerenderedPage } from './prerendered';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element.');
@@ -22,6 +23,6 @@ pageForPath(window.location.pathname)
   .preload()
   .catch(() => undefined) // the route's error boundary shows 'Loading chunk failed'
   .finally(() => {
-    if (container.hasChildNodes()) hydrateRoot(container, app);
+    if (hasPrerenderedPage(container)) hydrateRoot(container, app);
     else createRoot(container).render(app);
   });

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { E2E } from './ports';
+import { E2E, type StackAddresses } from './ports';
 
 const ADMIN = { Authorization: 'Bearer owner', 'Content-Type': 'application/json' };
-const toolkit = `${E2E.authEmulator}/identitytoolkit.googleapis.com/v1/projects/${E2E.projectId}`;
+const toolkitOf = (stack: StackAddresses) =>
+  `${stack.authEmulator}/identitytoolkit.googleapis.com/v1/projects/${stack.projectId}`;
+const toolkit = toolkitOf(E2E);
 
 export interface TestUser {
   uid: string;
@@ -26,16 +28,21 @@ export function uniqueEmail(label: string): string {
 export async function createUser(options: {
   verified: boolean;
   label?: string;
+  /** Whose Auth emulator: the browser tests' (default) or another local stack's. */
+  stack?: StackAddresses;
 }): Promise<TestUser> {
   const email = uniqueEmail(options.label ?? 'user');
   const password = 'correct-horse-42';
   const displayName = 'Test Visitor';
   const body = { email, password, displayName, emailVerified: options.verified };
-  const { localId } = await call<{ localId: string }>(`${toolkit}/accounts`, {
-    method: 'POST',
-    headers: ADMIN,
-    body: JSON.stringify(body),
-  });
+  const { localId } = await call<{ localId: string }>(
+    `${toolkitOf(options.stack ?? E2E)}/accounts`,
+    {
+      method: 'POST',
+      headers: ADMIN,
+      body: JSON.stringify(body),
+    },
+  );
   return { uid: localId, email, password, displayName };
 }
 
@@ -49,7 +56,7 @@ export async function disableUser(uid: string): Promise<void> {
 
 export async function lookupUser(email: string) {
   const { users } = await call<{
-    users?: { localId: string; emailVerified?: boolean; displayName?: string }[];
+    users?: { localId: string; email?: string; emailVerified?: boolean; displayName?: string }[];
   }>(`${toolkit}/accounts:lookup`, {
     method: 'POST',
     headers: ADMIN,
@@ -60,7 +67,10 @@ export async function lookupUser(email: string) {
 
 interface OobCode {
   email: string;
-  requestType: 'VERIFY_EMAIL' | 'PASSWORD_RESET' | string;
+  /** VERIFY_AND_CHANGE_EMAIL: the address the link is for (`email` is the current one). */
+  newEmail?: string;
+  requestType:
+    'VERIFY_EMAIL' | 'PASSWORD_RESET' | 'VERIFY_AND_CHANGE_EMAIL' | 'RECOVER_EMAIL' | (string & {});
   oobCode: string;
   oobLink: string;
 }
@@ -78,4 +88,90 @@ export async function latestOobCode(email: string, requestType: OobCode['request
 export async function openOobLink(link: string): Promise<void> {
   const response = await fetch(link, { redirect: 'manual' });
   if (response.status >= 400) throw new Error(`oob link answered ${response.status}`);
+}
+
+const clientApi = `${E2E.authEmulator}/identitytoolkit.googleapis.com/v1`;
+const CLIENT = { 'Content-Type': 'application/json' };
+
+/** Signs in over REST (not in the page), for requests the visitor would make from elsewhere. */
+async function idTokenOf(user: Pick<TestUser, 'email' | 'password'>): Promise<string> {
+  const { idToken } = await call<{ idToken: string }>(
+    `${clientApi}/accounts:signInWithPassword?key=e2e`,
+    {
+      method: 'POST',
+      headers: CLIENT,
+      body: JSON.stringify({ email: user.email, password: user.password, returnSecureToken: true }),
+    },
+  );
+  return idToken;
+}
+
+/** Has the emulator "email" a link, as the site would have asked it to. */
+export async function sendOobCode(
+  user: Pick<TestUser, 'email' | 'password'>,
+  request:
+    | { requestType: 'VERIFY_EMAIL'; continueUrl?: string }
+    | { requestType: 'PASSWORD_RESET' }
+    | { requestType: 'VERIFY_AND_CHANGE_EMAIL'; newEmail: string },
+): Promise<void> {
+  const body =
+    request.requestType === 'PASSWORD_RESET'
+      ? { ...request, email: user.email }
+      : { ...request, idToken: await idTokenOf(user) };
+  await call(`${clientApi}/accounts:sendOobCode?key=e2e`, {
+    method: 'POST',
+    headers: CLIENT,
+    body: JSON.stringify(body),
+  });
+}
+
+/**
+ * Changes the address as an admin would; the emulator then "emails" the old address a
+ * RECOVER_EMAIL link, as Firebase does after an email change.
+ */
+export async function changeEmailAsAdmin(uid: string, email: string): Promise<void> {
+  await call(`${toolkit}/accounts:update`, {
+    method: 'POST',
+    headers: ADMIN,
+    body: JSON.stringify({ localId: uid, email }),
+  });
+}
+
+/**
+ * Revokes every session of the account (the Admin SDK's revokeRefreshTokens sets validSince).
+ * One second ahead, so a token issued in this very second counts as issued before it.
+ */
+export async function revokeSessions(uid: string): Promise<void> {
+  const validSince = String(Math.floor(Date.now() / 1000) + 1);
+  await call(`${toolkit}/accounts:update`, {
+    method: 'POST',
+    headers: ADMIN,
+    body: JSON.stringify({ localId: uid, validSince }),
+  });
+}
+
+/**
+ * The site's own /auth/action URL for an emulator email: a real template points at our page;
+ * the emulator's link points at its own handler, so keep its query and swap the address.
+ */
+export function siteActionPath(oobLink: string): string {
+  const emulatorLink = new URL(oobLink);
+  const query = new URLSearchParams();
+  for (const name of ['mode', 'oobCode', 'continueUrl', 'lang']) {
+    const value = emulatorLink.searchParams.get(name);
+    if (value !== null) query.set(name, value);
+  }
+  return `/auth/action?${query}`;
+}
+
+/** Grants the practitioner custom claim, as `npm run practitioner` does. */
+export async function grantPractitioner(uid: string): Promise<void> {
+  await call(`${toolkit}/accounts:update`, {
+    method: 'POST',
+    headers: ADMIN,
+    body: JSON.stringify({
+      localId: uid,
+      customAttributes: JSON.stringify({ practitioner: true }),
+    }),
+  });
 }

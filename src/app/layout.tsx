@@ -4,7 +4,7 @@ import { ChunkErrorBoundary } from '../components/layout/chunk-error-boundary';
 import { LoadingScreen } from '../components/layout/loading-screen';
 import { SiteFooter } from '../components/layout/site-footer';
 import { SiteNavbar } from '../components/layout/site-navbar';
-import { metaForPath } from '../content/pages';
+import { routeForPath } from '../config/routes';
 import { AccountNavItem } from '../features/auth/account-nav-item';
 import { useToastHostWanted } from '../lib/toast';
 
@@ -12,7 +12,7 @@ const ToastHost = lazy(() => import('../lib/toast-host'));
 
 function useDocumentMeta(pathname: string) {
   useEffect(() => {
-    const meta = metaForPath(pathname);
+    const meta = routeForPath(pathname);
     document.title = meta.title;
     document.querySelector('meta[name="description"]')?.setAttribute('content', meta.description);
   }, [pathname]);

@@ -1,38 +1,18 @@
 import type { ComponentType } from 'react';
-import { paths } from '../config/paths';
+import { routeTable, type PageName } from '../config/routes';
 
 type PageModule = { default: ComponentType };
 
-/** Each page's code-split chunk. Kept free of React so the boot script can start the download. */
-export const routeLoaders = {
-  home: () => import('./routes/home'),
-  about: () => import('./routes/about'),
-  blogs: () => import('./routes/blogs'),
-  login: () => import('./routes/login'),
-  register: () => import('./routes/register'),
-  checkout: () => import('./routes/checkout'),
-  notFound: () => import('./routes/not-found'),
-} satisfies Record<string, () => Promise<PageModule>>;
+// One code-split chunk per module in routes/. Kept free of React so the boot script can start
+// the current page's download.
+const modules = import.meta.glob<PageModule>(['./routes/*.tsx', '!./routes/*.test.tsx']);
 
-export type PageName = keyof typeof routeLoaders;
-
-export function pageNameForPath(pathname: string): PageName {
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  switch (path) {
-    case paths.root:
-    case paths.home:
-      return 'home';
-    case paths.about:
-      return 'about';
-    case paths.blogs:
-      return 'blogs';
-    case paths.login:
-      return 'login';
-    case paths.register:
-      return 'register';
-    case paths.checkout:
-      return 'checkout';
-    default:
-      return 'notFound';
-  }
+/** Loads a page's module; the table names the module, the file system holds it. */
+export function loadPage(name: PageName): Promise<PageModule> {
+  const load = modules[`./routes/${routeTable[name].module}.tsx`];
+  if (!load) throw new Error(`No page module src/app/routes/${routeTable[name].module}.tsx`);
+  return load();
 }
+
+/** The module files that exist, for the test that checks the table against them. */
+export const pageModuleFiles = Object.keys(modules);

@@ -1,17 +1,12 @@
-import { metaForPath, type PageMeta } from '../content/pages';
+import {
+  routeForPath,
+  routeTable,
+  siteRoot,
+  sitemapPaths,
+  type RouteEntry,
+} from '../config/routes';
 import { blog } from '../content/blog';
 import { practice } from '../content/practice';
-
-/** Public routes, prerendered and listed in the sitemap when indexable. */
-export const PRERENDERED_PATHS = [
-  '/',
-  '/home',
-  '/about',
-  '/blogs',
-  '/login',
-  '/register',
-  '/checkout',
-];
 
 const OG_IMAGE = '/images/og-image.png';
 
@@ -45,7 +40,7 @@ export function practiceStructuredData(siteUrl: string) {
     '@id': `${siteUrl}/#practice`,
     name: practice.name,
     description: practice.description,
-    url: `${siteUrl}/`,
+    url: `${siteUrl}${siteRoot}`,
     image: `${siteUrl}${OG_IMAGE}`,
     logo: `${siteUrl}/favicon.svg`,
     email: practice.email,
@@ -78,14 +73,11 @@ export function faqStructuredData() {
   };
 }
 
-function canonicalPath(path: string): string {
-  return path === '/home' ? '/' : path;
-}
-
 /** Everything between <!--head--> and <!--/head--> for one prerendered page. */
 export function headTags(path: string | 'notFound', siteUrl: string): string {
-  const meta: PageMeta = metaForPath(path === 'notFound' ? '/__not-found__' : path);
-  const url = path === 'notFound' ? undefined : `${siteUrl}${canonicalPath(path)}`;
+  const meta: RouteEntry = path === 'notFound' ? routeTable.notFound : routeForPath(path);
+  const canonicalPath = meta.canonicalPath ?? meta.path;
+  const url = path === 'notFound' ? undefined : `${siteUrl}${canonicalPath}`;
   const tags = [
     `<title>${escapeHtml(meta.title)}</title>`,
     `<meta name="description" content="${escapeHtml(meta.description)}" />`,
@@ -105,15 +97,13 @@ export function headTags(path: string | 'notFound', siteUrl: string): string {
     `<meta name="twitter:description" content="${escapeHtml(meta.description)}" />`,
     `<meta name="twitter:image" content="${escapeHtml(siteUrl + OG_IMAGE)}" />`,
   ];
-  if (canonicalPath(path) === '/') tags.push(jsonLd(practiceStructuredData(siteUrl)));
-  if (path === '/blogs') tags.push(jsonLd(faqStructuredData()));
+  if (meta === routeTable.home) tags.push(jsonLd(practiceStructuredData(siteUrl)));
+  if (meta === routeTable.blogs) tags.push(jsonLd(faqStructuredData()));
   return tags.filter(Boolean).join('\n    ');
 }
 
 export function sitemapXml(siteUrl: string): string {
-  const urls = PRERENDERED_PATHS.filter(
-    (path) => path !== '/home' && metaForPath(path).indexable,
-  ).map((path) => `  <url><loc>${escapeHtml(siteUrl + path)}</loc></url>`);
+  const urls = sitemapPaths.map((path) => `  <url><loc>${escapeHtml(siteUrl + path)}</loc></url>`);
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
 }
 

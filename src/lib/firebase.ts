@@ -28,6 +28,29 @@ export function firebaseAuth(): Auth {
   return instance;
 }
 
-// What the session code needs, re-exported so that a dynamic import of this module keeps
-// firebase/auth tree-shaken (a dynamic import of 'firebase/auth' itself would keep all of it).
-export { onAuthStateChanged, signOut } from 'firebase/auth';
+// The rest of the site reaches the identity SDK only through these re-exports, so it can be
+// swapped or slimmed here (and a dynamic import of this module keeps firebase/auth tree-shaken).
+export {
+  applyActionCode,
+  browserPopupRedirectResolver,
+  checkActionCode,
+  confirmPasswordReset,
+  createUserWithEmailAndPassword,
+  deleteUser,
+  EmailAuthProvider,
+  GoogleAuthProvider,
+  onAuthStateChanged,
+  onIdTokenChanged,
+  reauthenticateWithCredential,
+  reauthenticateWithPopup,
+  sendEmailVerification,
+  sendPasswordResetEmail,
+  signInWithEmailAndPassword,
+  signInWithPopup,
+  signOut,
+  updatePassword,
+  updateProfile,
+  verifyBeforeUpdateEmail,
+  verifyPasswordResetCode,
+} from 'firebase/auth';
+export type { ActionCodeSettings, User } from 'firebase/auth';

@@ -1,29 +1,25 @@
+import { lazy, Suspense } from 'react';
 import Container from 'react-bootstrap/Container';
-import Spinner from 'react-bootstrap/Spinner';
-import { useSearchParams } from 'react-router';
 import { PageHeading } from '../../components/layout/page-heading';
 import { RequireVerifiedEmail } from '../../features/auth/require-verified-email';
-import { useService } from '../../features/services/use-service';
+import { PaymentLoading } from '../../features/bookings/payment-loading';
+import { useServices } from '../../features/services/use-services';
 
-const SPINNER_VARIANTS = ['success', 'primary', 'secondary', 'dark'] as const;
+// The booking code (and the API client) loads only once a verified visitor is here.
+const BookingSection = lazy(() =>
+  import('../../features/bookings/booking-section').then((module) => ({
+    default: module.BookingSection,
+  })),
+);
 
 function CheckoutPage() {
-  const [params] = useSearchParams();
-  const service = useService(params.get('service'));
+  const { state } = useServices();
   return (
-    <Container className="text-center pb-5">
+    <Container className="text-center pb-5 checkout">
       <PageHeading>CheckOut Section</PageHeading>
-      {service && (
-        <p className="fs-5">
-          You are booking: <strong>{service.name}</strong>
-        </p>
-      )}
-      <p role="status">Going to the payment section</p>
-      <div className="spinner-row" aria-hidden="true">
-        {SPINNER_VARIANTS.map((variant) => (
-          <Spinner key={variant} animation="grow" variant={variant} />
-        ))}
-      </div>
+      <Suspense fallback={<PaymentLoading />}>
+        <BookingSection services={state} />
+      </Suspense>
     </Container>
   );
 }

@@ -1,7 +1,7 @@
 import Container from 'react-bootstrap/Container';
 import { Link } from 'react-router';
 import { PageHeading } from '../../components/layout/page-heading';
-import { paths } from '../../config/paths';
+import { paths } from '../../config/routes';
 import { notFound } from '../../content/practice';
 
 export default function NotFoundRoute() {

@@ -3,7 +3,7 @@ import Container from 'react-bootstrap/Container';
 import Nav from 'react-bootstrap/Nav';
 import Navbar from 'react-bootstrap/Navbar';
 import { Link, useLocation } from 'react-router';
-import { paths } from '../../config/paths';
+import { normalisePath, paths, siteRoot } from '../../config/routes';
 import { practice } from '../../content/practice';
 
 interface NavItem {
@@ -14,59 +14,60 @@ interface NavItem {
 }
 
 const NAV_ITEMS: readonly NavItem[] = [
-  { to: paths.home, label: 'Home', matches: [paths.root, paths.home] },
+  { to: paths.home, label: 'Home', matches: [siteRoot, paths.home] },
   { to: paths.about, label: 'About', matches: [paths.about] },
   { to: paths.blogs, label: 'Blog', matches: [paths.blogs] },
 ];
 
-function normalise(pathname: string): string {
-  return pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-}
-
-/** Sticky site navbar; collapses below the large breakpoint. `accountSlot` holds Log In / Log Out. */
+/**
+ * Sticky site navbar; collapses below the large breakpoint. The whole bar, Menu toggle included,
+ * is the navigation landmark (as in Bootstrap's own markup), so it is found with the menu closed.
+ * `accountSlot` holds Log In / Log Out.
+ */
 export function SiteNavbar({ accountSlot }: { accountSlot: (close: () => void) => ReactNode }) {
   const { pathname } = useLocation();
-  const current = normalise(pathname);
+  const current = normalisePath(pathname);
   const [expanded, setExpanded] = useState(false);
   const close = () => setExpanded(false);
 
   return (
-    <Navbar
-      expand="lg"
-      sticky="top"
-      className="site-navbar"
-      expanded={expanded}
-      onToggle={setExpanded}
-      as="header"
-      role="banner"
-    >
-      <Container>
-        <Navbar.Brand as={Link} to={paths.home} onClick={close}>
-          <img src="/favicon.svg" width="32" height="32" alt="" />
-          {practice.shortName}
-        </Navbar.Brand>
-        <Navbar.Toggle aria-controls="site-nav" aria-expanded={expanded} label="Menu" />
-        <Navbar.Collapse id="site-nav">
-          <Nav as="nav" aria-label="Main" className="ms-auto align-items-lg-center">
-            {NAV_ITEMS.map((item) => {
-              const active = item.matches.includes(current);
-              return (
-                <Nav.Link
-                  key={item.to}
-                  as={Link}
-                  to={item.to}
-                  active={active}
-                  aria-current={active ? 'page' : undefined}
-                  onClick={close}
-                >
-                  {item.label}
-                </Nav.Link>
-              );
-            })}
-            <div className="account-slot">{accountSlot(close)}</div>
-          </Nav>
-        </Navbar.Collapse>
-      </Container>
-    </Navbar>
+    <header className="sticky-top">
+      <Navbar
+        expand="lg"
+        className="site-navbar"
+        expanded={expanded}
+        onToggle={setExpanded}
+        as="nav"
+        aria-label="Main"
+      >
+        <Container>
+          <Navbar.Brand as={Link} to={paths.home} onClick={close}>
+            <img src="/favicon.svg" width="32" height="32" alt="" />
+            {practice.shortName}
+          </Navbar.Brand>
+          <Navbar.Toggle aria-controls="site-nav" aria-expanded={expanded} label="Menu" />
+          <Navbar.Collapse id="site-nav">
+            <Nav className="ms-auto align-items-lg-center">
+              {NAV_ITEMS.map((item) => {
+                const active = item.matches.includes(current);
+                return (
+                  <Nav.Link
+                    key={item.to}
+                    as={Link}
+                    to={item.to}
+                    active={active}
+                    aria-current={active ? 'page' : undefined}
+                    onClick={close}
+                  >
+                    {item.label}
+                  </Nav.Link>
+                );
+              })}
+              <div className="account-slot">{accountSlot(close)}</div>
+            </Nav>
+          </Navbar.Collapse>
+        </Container>
+      </Navbar>
+    </header>
   );
 }

@@ -1,10 +1,10 @@
 import Button from 'react-bootstrap/Button';
 import Nav from 'react-bootstrap/Nav';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { paths } from '../../config/paths';
-import { useSession } from './session';
+import { paths } from '../../config/routes';
+import { signOutOnPurpose, useSession } from './session';
 
-/** The navbar's Log In / Log Out slot; empty (its space reserved) while the session is unknown. */
+/** The navbar's account slot: Log In, or My account and Log Out; empty while the session is unknown. */
 export function AccountNavItem({ onNavigate }: { onNavigate: () => void }) {
   const { session } = useSession();
   const navigate = useNavigate();
@@ -30,13 +30,38 @@ export function AccountNavItem({ onNavigate }: { onNavigate: () => void }) {
   const logOut = async () => {
     onNavigate();
     const { firebaseAuth, signOut } = await import('../../lib/firebase');
-    await signOut(firebaseAuth());
+    await signOutOnPurpose(() => signOut(firebaseAuth()));
     void navigate(paths.login);
   };
 
+  const link = (to: string, label: string) => {
+    const active = pathname === to;
+    return (
+      <Nav.Link
+        as={Link}
+        to={to}
+        active={active}
+        aria-current={active ? 'page' : undefined}
+        onClick={onNavigate}
+      >
+        {label}
+      </Nav.Link>
+    );
+  };
+  const name = session.user.displayName?.trim();
+
   return (
-    <Button variant="link" className="nav-link" onClick={() => void logOut()}>
-      Log Out
-    </Button>
+    <div className="account-links">
+      {name && (
+        <span className="navbar-text account-name" title={name}>
+          {name}
+        </span>
+      )}
+      {link(paths.bookings, 'My bookings')}
+      {link(paths.account, 'My account')}
+      <Button variant="link" className="nav-link" onClick={() => void logOut()}>
+        Log Out
+      </Button>
+    </div>
   );
 }

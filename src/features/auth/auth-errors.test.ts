@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { AUTH_ERROR_MESSAGES, authErrorMessage } from './auth-errors';
+import { AUTH_ERROR_MESSAGES, authErrorMessage, SITE_ERROR, siteError } from './auth-errors';
 
 // Spec section 8's client codes, plus the ones the accounts issue names.
 const REQUIRED_CODES = [
@@ -24,6 +24,12 @@ const REQUIRED_CODES = [
   'weak-password',
   'invalid-credential',
   'account-exists-with-different-credential',
+  // The account pages and the email-link page.
+  'user-disabled',
+  'invalid-new-email',
+  'missing-new-email',
+  'unauthorized-continue-uri',
+  'invalid-continue-uri',
 ];
 
 const firebaseError = (code: string, message = `Firebase: Error (${code}).`) =>
@@ -35,6 +41,22 @@ describe('authErrorMessage', () => {
     expect(message).toBe(AUTH_ERROR_MESSAGES[`auth/${code}`]);
     expect(message).toMatch(/^[A-Z].*\.$/);
     expect(message).not.toMatch(/auth\/|Firebase/);
+  });
+
+  it.each(Object.values(SITE_ERROR))('has a human sentence for our own %s', (code) => {
+    const message = authErrorMessage(siteError(code));
+    expect(message).toBe(AUTH_ERROR_MESSAGES[code]);
+    expect(message).toMatch(/^[A-Z].*\.$/);
+    expect(message).not.toMatch(/site\/|auth\//);
+  });
+
+  it('says what to do next when an emailed link fails', () => {
+    for (const code of ['expired-action-code', 'invalid-action-code']) {
+      expect(authErrorMessage({ code: `auth/${code}` })).toMatch(/ask for a new one/);
+    }
+    expect(authErrorMessage({ code: 'auth/user-disabled' })).toMatch(/contact the practice/);
+    expect(authErrorMessage({ code: 'auth/weak-password' })).toMatch(/at least 6 characters/);
+    expect(authErrorMessage(siteError(SITE_ERROR.incompleteLink))).toMatch(/ask for a new one/);
   });
 
   it('gives one message for every wrong-credential code, so accounts cannot be probed', () => {

@@ -1,3 +1,20 @@
+/** Codes for problems the site itself detects; they share the table with the provider's codes. */
+export const SITE_ERROR = {
+  incompleteLink: 'site/incomplete-link',
+  newEmailInUse: 'site/new-email-in-use',
+  sameEmail: 'site/same-email',
+  wrongPassword: 'site/wrong-password',
+  bookingsNotDeleted: 'site/bookings-not-deleted',
+  bookingsUnreachable: 'site/bookings-unreachable',
+} as const;
+
+export type SiteErrorCode = (typeof SITE_ERROR)[keyof typeof SITE_ERROR];
+
+/** An error carrying one of our codes, shown through the same table as the provider's. */
+export function siteError(code: SiteErrorCode): Error & { code: SiteErrorCode } {
+  return Object.assign(new Error(code), { code });
+}
+
 const WRONG_CREDENTIALS = 'The email address or password is incorrect. Please try again.';
 
 /** Every identity-provider error code we expect, as a sentence a visitor can act on. */
@@ -17,8 +34,9 @@ export const AUTH_ERROR_MESSAGES: Readonly<Record<string, string>> = {
   'auth/expired-action-code': 'This link has expired. Please ask for a new one.',
   'auth/invalid-action-code':
     'This link is not valid or has already been used. Please ask for a new one.',
-  'auth/requires-recent-login': 'For your security, please log in again, then repeat this step.',
-  'auth/user-token-expired': 'Your session has expired. Please log in again.',
+  'auth/requires-recent-login':
+    'For your security, please confirm it is you by entering your password again.',
+  'auth/user-token-expired': 'Your session has ended. Please log in again.',
   'auth/invalid-verification-code':
     'The verification code is not correct. Please check it and try again.',
   'auth/code-expired': 'The verification code has expired. Please ask for a new one.',
@@ -39,12 +57,29 @@ export const AUTH_ERROR_MESSAGES: Readonly<Record<string, string>> = {
   'auth/no-current-user': 'No user is logged in.',
   'auth/multi-factor-auth-required':
     'This account needs a second sign-in step, which this site does not support yet.',
+  'auth/invalid-new-email': 'Please enter a valid new email address.',
+  'auth/missing-new-email': 'Please enter your new email address.',
+  'auth/unauthorized-continue-uri':
+    'We could not prepare the email link for this site. Please try again later, or contact the practice.',
+  'auth/invalid-continue-uri':
+    'We could not prepare the email link for this site. Please try again later, or contact the practice.',
+  // Our own codes: problems the site finds itself, worded in the same voice.
+  [SITE_ERROR.incompleteLink]:
+    'This link is incomplete. Please open the whole link from the email, or ask for a new one.',
+  [SITE_ERROR.newEmailInUse]:
+    'Another account already uses this email address. Please choose a different one.',
+  [SITE_ERROR.sameEmail]: 'That is already your email address.',
+  [SITE_ERROR.wrongPassword]: 'That password is not correct. Please try again.',
+  [SITE_ERROR.bookingsNotDeleted]:
+    'We could not delete your bookings, so your account has not been deleted. Please try again, or contact the practice.',
+  [SITE_ERROR.bookingsUnreachable]:
+    'We could not reach the booking service, so your account has not been deleted. Please check your connection and try again.',
 };
 
 const FALLBACK = 'Something went wrong. Please try again.';
 const MAX_PROVIDER_MESSAGE = 300;
 
-function codeOf(error: unknown): string | undefined {
+export function codeOf(error: unknown): string | undefined {
   if (error && typeof error === 'object' && 'code' in error) {
     const { code } = error as { code: unknown };
     return typeof code === 'string' ? code : undefined;

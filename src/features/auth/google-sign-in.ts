@@ -1,5 +1,9 @@
-import { browserPopupRedirectResolver, GoogleAuthProvider, signInWithPopup } from 'firebase/auth';
-import { firebaseAuth } from '../../lib/firebase';
+import {
+  browserPopupRedirectResolver,
+  firebaseAuth,
+  GoogleAuthProvider,
+  signInWithPopup,
+} from '../../lib/firebase';
 
 /** Google sign-in in a popup (the spec's 500x600 window is the SDK's default). */
 export async function signInWithGoogle(): Promise<void> {

@@ -1,12 +1,15 @@
-import { sendPasswordResetEmail, signInWithEmailAndPassword } from 'firebase/auth';
 import { useEffect, useRef, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { LoadingScreen } from '../../components/layout/loading-screen';
 import { useHydrated } from '../../components/use-hydrated';
-import { paths } from '../../config/paths';
-import { firebaseAuth } from '../../lib/firebase';
+import { paths } from '../../config/routes';
+import {
+  firebaseAuth,
+  sendPasswordResetEmail,
+  signInWithEmailAndPassword,
+} from '../../lib/firebase';
 import { showToast } from '../../lib/toast';
 import { AuthErrorText } from './auth-error-text';
 import { signInWithGoogle } from './google-sign-in';

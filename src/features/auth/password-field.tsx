@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type Ref } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 
@@ -6,17 +6,29 @@ interface PasswordFieldProps {
   id: string;
   autoComplete: 'current-password' | 'new-password';
   describedBy?: string;
+  /** The visible label; the show/hide button is named after it ("Show new password"). */
+  label?: string;
+  name?: string;
+  inputRef?: Ref<HTMLInputElement>;
 }
 
-export function PasswordField({ id, autoComplete, describedBy }: PasswordFieldProps) {
+export function PasswordField({
+  id,
+  autoComplete,
+  describedBy,
+  label = 'Password',
+  name = 'password',
+  inputRef,
+}: PasswordFieldProps) {
   const [visible, setVisible] = useState(false);
   return (
     <Form.Group className="mb-3" controlId={id}>
-      <Form.Label>Password</Form.Label>
+      <Form.Label>{label}</Form.Label>
       <div className="password-field">
         <Form.Control
+          ref={inputRef}
           type={visible ? 'text' : 'password'}
-          name="password"
+          name={name}
           required
           autoComplete={autoComplete}
           aria-describedby={describedBy}
@@ -30,7 +42,7 @@ export function PasswordField({ id, autoComplete, describedBy }: PasswordFieldPr
           onClick={() => setVisible(!visible)}
         >
           {visible ? 'Hide' : 'Show'}
-          <span className="visually-hidden"> password</span>
+          <span className="visually-hidden"> {label.toLowerCase()}</span>
         </Button>
       </div>
     </Form.Group>

@@ -1,16 +1,16 @@
-import {
-  createUserWithEmailAndPassword,
-  sendEmailVerification,
-  updateProfile,
-} from 'firebase/auth';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { Link, useNavigate } from 'react-router';
 import { LoadingScreen } from '../../components/layout/loading-screen';
 import { useHydrated } from '../../components/use-hydrated';
-import { paths } from '../../config/paths';
-import { firebaseAuth } from '../../lib/firebase';
+import { paths } from '../../config/routes';
+import {
+  createUserWithEmailAndPassword,
+  firebaseAuth,
+  sendEmailVerification,
+  updateProfile,
+} from '../../lib/firebase';
 import { showToast } from '../../lib/toast';
 import { AuthErrorText } from './auth-error-text';
 import { signInWithGoogle } from './google-sign-in';

@@ -1,13 +1,13 @@
-import { sendEmailVerification } from 'firebase/auth';
 import { useEffect, useState, type ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
 import Container from 'react-bootstrap/Container';
 import { Navigate, useLocation } from 'react-router';
 import { LoadingScreen } from '../../components/layout/loading-screen';
 import { PageHeading } from '../../components/layout/page-heading';
-import { paths } from '../../config/paths';
-import { firebaseAuth } from '../../lib/firebase';
+import { paths } from '../../config/routes';
+import { firebaseAuth, sendEmailVerification, type User } from '../../lib/firebase';
 import { showToast } from '../../lib/toast';
+import { continueTo } from './action-link';
 import { AuthErrorText } from './auth-error-text';
 import { useSession } from './session';
 import { useAuthAction } from './use-auth-action';
@@ -15,6 +15,7 @@ import { useAuthAction } from './use-auth-action';
 function VerifyEmailNotice({ email }: { email: string | null }) {
   const { refresh } = useSession();
   const { pending, error, run } = useAuthAction();
+  const { pathname, search } = useLocation();
   const [checking, setChecking] = useState(false);
 
   // A visitor who verified in their mail app comes back to this tab: look again.
@@ -34,7 +35,8 @@ function VerifyEmailNotice({ email }: { email: string | null }) {
     run(async () => {
       const user = firebaseAuth().currentUser;
       if (!user) throw new Error('No user is logged in');
-      await sendEmailVerification(user);
+      // The link brings the visitor back here, to the service they chose, once verified.
+      await sendEmailVerification(user, continueTo(`${pathname}${search}`));
       void showToast('Sent email');
     });
 
@@ -69,8 +71,15 @@ function VerifyEmailNotice({ email }: { email: string | null }) {
   );
 }
 
-/** Spec section 4's checkout gate: loading, then log in, then verify, then the page. */
-export function RequireVerifiedEmail({ children }: { children: ReactNode }) {
+/** A page for signed-in visitors only: loading while the session is unknown, else log in first. */
+export function RequireSignedIn({
+  children,
+  whenSignedOut,
+}: {
+  children: (user: User, emailVerified: boolean) => ReactNode;
+  /** Shown instead of the redirect to log in, when the page signed the visitor out itself. */
+  whenSignedOut?: ReactNode;
+}) {
   const { session, start } = useSession();
   const location = useLocation();
 
@@ -78,9 +87,20 @@ export function RequireVerifiedEmail({ children }: { children: ReactNode }) {
 
   if (session.status === 'unknown') return <LoadingScreen />;
   if (session.status === 'signed-out') {
+    if (whenSignedOut) return whenSignedOut;
     const from = { pathname: location.pathname, search: location.search, hash: location.hash };
     return <Navigate to={paths.login} replace state={{ from }} />;
   }
-  if (!session.emailVerified) return <VerifyEmailNotice email={session.user.email} />;
-  return children;
+  return children(session.user, session.emailVerified);
+}
+
+/** Spec section 4's checkout gate: loading, then log in, then verify, then the page. */
+export function RequireVerifiedEmail({ children }: { children: ReactNode }) {
+  return (
+    <RequireSignedIn>
+      {(user, emailVerified) =>
+        emailVerified ? children : <VerifyEmailNotice email={user.email} />
+      }
+    </RequireSignedIn>
+  );
 }

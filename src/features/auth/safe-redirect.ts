@@ -1,4 +1,4 @@
-import { paths } from '../../config/paths';
+import { paths, siteRoot } from '../../config/routes';
 
 const PROBE_ORIGIN = 'https://site.invalid';
 const MAX_LENGTH = 2000;
@@ -19,7 +19,7 @@ export function isSitePath(target: string): boolean {
 
 /** Where to go after signing in: the remembered location from router state, or `/`. */
 export function redirectTarget(state: unknown): string {
-  const fallback = paths.root;
+  const fallback = siteRoot;
   if (!state || typeof state !== 'object' || !('from' in state)) return fallback;
   const { from } = state as { from: unknown };
   if (!from || typeof from !== 'object') return fallback;
@@ -32,4 +32,21 @@ export function redirectTarget(state: unknown): string {
   // Never send a visitor back to the form they just used.
   if (pathname === paths.login || pathname === paths.register) return fallback;
   return target;
+}
+
+/**
+ * The site path inside a continue URL from an emailed link, or null: only an absolute URL on one
+ * of `siteOrigins` (this page's origin, the configured site address), through the same check.
+ */
+export function continuePath(continueUrl: string | null | undefined, siteOrigins: string[]) {
+  if (!continueUrl || continueUrl.length > MAX_LENGTH) return null;
+  let url: URL;
+  try {
+    url = new URL(continueUrl);
+  } catch {
+    return null;
+  }
+  if (!siteOrigins.includes(url.origin)) return null;
+  const target = `${url.pathname}${url.search}${url.hash}`;
+  return isSitePath(target) ? target : null;
 }

@@ -1,3 +1,4 @@
+import type { User } from '../../lib/firebase';
 import {
   createContext,
   useCallback,
@@ -9,8 +10,10 @@ import {
   useSyncExternalStore,
   type ReactNode,
 } from 'react';
-import type { User } from 'firebase/auth';
 import { readSessionHint, subscribeSessionHint, writeSessionHint } from '../../lib/session-hint';
+import { showToast } from '../../lib/toast';
+import { authErrorMessage } from './auth-errors';
+import { keepSessionChecked } from './session-check';
 
 export type Session =
   | { status: 'unknown' }
@@ -23,10 +26,44 @@ interface SessionValue {
   start: () => void;
   /** Re-reads the user from the server (email verified elsewhere, account disabled or deleted). */
   refresh: () => Promise<void>;
+  /** Shows the user's profile again after this page changed it (updateProfile fires no event). */
+  userChanged: () => Promise<void>;
 }
 
 const UNKNOWN: Session = { status: 'unknown' };
 const SIGNED_OUT: Session = { status: 'signed-out' };
+
+/** The one sentence a visitor sees when the server, not they, ended their session. */
+export const SESSION_ENDED_MESSAGE = authErrorMessage({ code: 'auth/user-token-expired' });
+
+let signOutExpected = false;
+
+/**
+ * Runs something that signs the visitor out on purpose (Log Out, deleting the account), so the
+ * sign-out is not reported as a session the server ended.
+ */
+export async function signOutOnPurpose<T>(action: () => Promise<T>): Promise<T> {
+  signOutExpected = true;
+  try {
+    return await action();
+  } catch (error) {
+    signOutExpected = false;
+    throw error;
+  }
+}
+
+/**
+ * Whether this change to "signed out" is one the visitor did not ask for: revoked, disabled,
+ * deleted or expired. The hint is still set only if no tab of this browser signed out on purpose.
+ */
+function sessionEndedByServer(user: User | null): boolean {
+  if (user) return false;
+  if (signOutExpected) {
+    signOutExpected = false;
+    return false;
+  }
+  return readSessionHint();
+}
 
 const SessionContext = createContext<SessionValue | null>(null);
 
@@ -55,11 +92,19 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     if (subscription.current) return;
     setStarted(true);
     subscription.current = import('../../lib/firebase').then(
-      ({ firebaseAuth, onAuthStateChanged }) =>
-        onAuthStateChanged(firebaseAuth(), (user) => {
+      ({ firebaseAuth, onAuthStateChanged, onIdTokenChanged }) => {
+        const auth = firebaseAuth();
+        const stopChecks = keepSessionChecked(auth, onIdTokenChanged);
+        const stopListening = onAuthStateChanged(auth, (user) => {
+          if (sessionEndedByServer(user)) void showToast(SESSION_ENDED_MESSAGE, 'error');
           writeSessionHint(user !== null);
           setFirebaseSession(toSession(user));
-        }),
+        });
+        return () => {
+          stopListening();
+          stopChecks();
+        };
+      },
     );
   }, []);
 
@@ -76,6 +121,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     [],
   );
 
+  const userChanged = useCallback(async () => {
+    const { firebaseAuth } = await import('../../lib/firebase');
+    setFirebaseSession(toSession(firebaseAuth().currentUser));
+  }, []);
+
   const refresh = useCallback(async () => {
     const { firebaseAuth } = await import('../../lib/firebase');
     const auth = firebaseAuth();
@@ -90,7 +140,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const session = started ? firebaseSession : hint === false ? SIGNED_OUT : UNKNOWN;
-  const value = useMemo(() => ({ session, start, refresh }), [session, start, refresh]);
+  const value = useMemo(
+    () => ({ session, start, refresh, userChanged }),
+    [session, start, refresh, userChanged],
+  );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
 

@@ -4,7 +4,7 @@ import Card from 'react-bootstrap/Card';
 import Container from 'react-bootstrap/Container';
 import Spinner from 'react-bootstrap/Spinner';
 import { Link } from 'react-router';
-import { checkoutPath } from '../../config/paths';
+import { checkoutPath } from '../../config/routes';
 import type { Service } from './service-schema';
 import { useServices } from './use-services';
 

@@ -4,10 +4,22 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
+/** What the build-time renderer (src/entry-server.tsx) exports. */
+interface EntryServer {
+  render(url: string): Promise<string>;
+  headTags(key: string, siteUrl: string): string;
+  sitemapXml(siteUrl: string): string;
+  robotsTxt(siteUrl: string): string;
+  siteUrl: string;
+  prerenderedPaths: readonly string[];
+}
+
 const root = path.resolve(import.meta.dirname, '..');
 const dist = path.resolve(process.argv[2] ?? path.join(root, 'dist'));
 const ssrDir = path.resolve(process.argv[3] ?? `${dist}-ssr`);
-const server = await import(pathToFileURL(path.join(ssrDir, 'entry-server.js')).href);
+const server = (await import(
+  pathToFileURL(path.join(ssrDir, 'entry-server.js')).href
+)) as EntryServer;
 const template = await fs.readFile(path.join(dist, 'index.html'), 'utf8');
 
 const HEAD = /<!--head-->[\s\S]*<!--\/head-->/;
@@ -15,7 +27,7 @@ if (!HEAD.test(template) || !template.includes('<!--app-->')) {
   throw new Error('index.html lost its <!--head--> or <!--app--> marker.');
 }
 
-async function writePage(urlPath, file, headKey = urlPath) {
+async function writePage(urlPath: string, file: string, headKey = urlPath): Promise<string> {
   const html = await server.render(urlPath);
   const page = template
     .replace(HEAD, () => server.headTags(headKey, server.siteUrl))
@@ -26,8 +38,8 @@ async function writePage(urlPath, file, headKey = urlPath) {
   return file;
 }
 
-const written = [];
-for (const urlPath of server.PRERENDERED_PATHS) {
+const written: string[] = [];
+for (const urlPath of server.prerenderedPaths) {
   const file = urlPath === '/' ? 'index.html' : `${urlPath.slice(1)}/index.html`;
   written.push(await writePage(urlPath, file));
 }

@@ -1,4 +1,3 @@
-#!/usr/bin/env node
 /**
  * Renders the hand-made SVG illustrations in images-src/ into the responsive
  * raster assets under public/. Deterministic and idempotent: every run
@@ -9,7 +8,7 @@
 import { copyFile, mkdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import sharp from 'sharp';
+import sharp, { type AvifOptions, type PngOptions, type WebpOptions } from 'sharp';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const srcDir = path.join(root, 'images-src');
@@ -17,9 +16,9 @@ const publicDir = path.join(root, 'public');
 const imagesDir = path.join(publicDir, 'images');
 const servicesDir = path.join(imagesDir, 'services');
 
-const AVIF = { quality: 50, effort: 6, chromaSubsampling: '4:2:0' };
-const WEBP = { quality: 75, effort: 6, smartSubsample: true };
-const PNG = { compressionLevel: 9, adaptiveFiltering: true, palette: false };
+const AVIF: AvifOptions = { quality: 50, effort: 6, chromaSubsampling: '4:2:0' };
+const WEBP: WebpOptions = { quality: 75, effort: 6, smartSubsample: true };
+const PNG: PngOptions = { compressionLevel: 9, adaptiveFiltering: true, palette: false };
 
 const BANNERS = ['therapist', 'mental-health', 'cbt'];
 const BANNER_WIDTHS = [480, 800, 1200, 1600];
@@ -30,21 +29,28 @@ sharp.cache(false);
 sharp.concurrency(1);
 
 /** Output files written by this run, in order. */
-const written = [];
+const written: string[] = [];
 
-const svgCache = new Map();
-async function readSvg(name) {
-  if (!svgCache.has(name)) {
-    svgCache.set(name, await readFile(path.join(srcDir, name)));
+const svgCache = new Map<string, Buffer>();
+async function readSvg(name: string): Promise<Buffer> {
+  let svg = svgCache.get(name);
+  if (!svg) {
+    svg = await readFile(path.join(srcDir, name));
+    svgCache.set(name, svg);
   }
-  return svgCache.get(name);
+  return svg;
 }
 
 /**
  * Rasterises an SVG so that its intrinsic size maps to at least the target
  * width (density scaling keeps vector edges crisp), then resizes exactly.
  */
-async function rasterise(name, width, height, { intrinsicWidth, background } = {}) {
+async function rasterise(
+  name: string,
+  width: number,
+  height: number,
+  { intrinsicWidth, background }: { intrinsicWidth: number; background?: string },
+): Promise<Buffer> {
   const svg = await readSvg(name);
   const density = Math.max(72, Math.ceil((72 * width) / intrinsicWidth));
   let img = sharp(svg, { density }).resize(width, height, { fit: 'fill', kernel: 'lanczos3' });
@@ -53,7 +59,7 @@ async function rasterise(name, width, height, { intrinsicWidth, background } = {
   return img.png().toBuffer();
 }
 
-async function write(buffer, format, file) {
+async function write(buffer: Buffer, format: 'avif' | 'webp' | 'png', file: string) {
   let img = sharp(buffer);
   if (format === 'avif') img = img.avif(AVIF);
   else if (format === 'webp') img = img.webp(WEBP);
@@ -69,7 +75,7 @@ async function buildBanners() {
     for (const w of BANNER_WIDTHS) {
       const h = Math.round(w * 0.4);
       const pixels = await rasterise(source, w, h, { intrinsicWidth: 1600 });
-      for (const format of ['avif', 'webp']) {
+      for (const format of ['avif', 'webp'] as const) {
         await write(pixels, format, path.join(imagesDir, `banner-${name}-${w}.${format}`));
       }
     }
@@ -80,7 +86,7 @@ async function buildPortrait() {
   for (const w of PORTRAIT_WIDTHS) {
     const h = Math.round(w * 1.25);
     const pixels = await rasterise('about-portrait.svg', w, h, { intrinsicWidth: 800 });
-    for (const format of ['avif', 'webp']) {
+    for (const format of ['avif', 'webp'] as const) {
       await write(pixels, format, path.join(imagesDir, `about-portrait-${w}.${format}`));
     }
   }
@@ -89,7 +95,7 @@ async function buildPortrait() {
 async function buildServices() {
   for (const name of SERVICES) {
     const pixels = await rasterise(`service-${name}.svg`, 640, 400, { intrinsicWidth: 800 });
-    for (const format of ['webp', 'avif']) {
+    for (const format of ['webp', 'avif'] as const) {
       await write(pixels, format, path.join(servicesDir, `${name}.${format}`));
     }
   }
@@ -117,11 +123,11 @@ async function buildSocialAndIcons() {
 }
 
 async function report() {
-  const rows = [];
+  const rows: [file: string, dims: string, size: number][] = [];
   let total = 0;
   for (const file of written) {
     const { size } = await stat(file);
-    let dims = '';
+    let dims: string;
     if (file.endsWith('.svg')) {
       dims = 'vector';
     } else {
@@ -133,7 +139,7 @@ async function report() {
   }
   const w0 = Math.max(...rows.map((r) => r[0].length), 4);
   const w1 = Math.max(...rows.map((r) => r[1].length), 6);
-  const fmt = (n) => `${(n / 1024).toFixed(1)} kB`.padStart(9);
+  const fmt = (n: number) => `${(n / 1024).toFixed(1)} kB`.padStart(9);
   console.log(
     `${'File'.padEnd(w0)}  ${'Pixels'.padEnd(w1)}  ${'Bytes'.padStart(7)}  ${'Size'.padStart(9)}`,
   );

@@ -1,0 +1,251 @@
+import type { Page } from '@playwright/test';
+import {
+  createUser,
+  latestOobCode,
+  openOobLink,
+  uniqueEmail,
+  type TestUser,
+} from './support/emulator';
+import {
+  apiAs,
+  checkoutWeekStart,
+  deleteBookingsOf,
+  diaryWeeksUntil,
+  emailsTo,
+  formatDay,
+  formatTime,
+  freeStarts,
+  londonDate,
+  makePractitioner,
+} from './support/bookings';
+import { expect, test } from './support/fixtures';
+import { logIn, logOutButton, toast } from './support/session';
+
+// Every test books in its own checkout week, so tests running side by side never share a time.
+const COUPLES = 2;
+const HOSTILE_NOTE = '<img src=x onerror=alert(1)> Evenings suit me';
+
+const timeButtons = (page: Page) => page.getByRole('radio');
+const requestButton = (page: Page) => page.getByRole('button', { name: 'Request this time' });
+
+async function showWeek(page: Page, weeks: number) {
+  for (let week = 0; week < weeks; week += 1) {
+    await page.getByRole('button', { name: 'Next week' }).click();
+  }
+  await expect(page.getByText('Loading free times…')).toHaveCount(0);
+}
+
+async function openDiaryWeekOf(page: Page, start: string) {
+  await page.goto('/practice');
+  await expect(page.getByRole('heading', { level: 1, name: 'Diary' })).toBeVisible();
+  for (let week = diaryWeeksUntil(start); week > 0; week -= 1) {
+    await page.getByRole('button', { name: 'Next week' }).click();
+  }
+  await expect(page.getByText('Loading the diary…')).toHaveCount(0);
+}
+
+const cleanUp: TestUser[] = [];
+test.afterEach(async () => {
+  await Promise.all(cleanUp.splice(0).map((user) => deleteBookingsOf(user)));
+});
+
+test.describe('from Book Now to a booked session', () => {
+  test('register, verify, request a time; the practitioner confirms; the client gets the .ics and cancels', async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(120_000);
+    const email = uniqueEmail('journey');
+    const password = 'calm-waters-7';
+
+    // Book Now → log in page → register → verify.
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Book Now: Couples Counselling' }).click();
+    await expect(page).toHaveURL('/login');
+    await page.getByRole('link', { name: 'Please register!' }).click();
+    await page.getByLabel('Username').fill('Jo <b>Client</b>');
+    await page.getByLabel('Email address', { exact: true }).fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Register', exact: true }).click();
+    await expect(logOutButton(page)).toBeVisible();
+    await page.goto('/checkout?service=2');
+    await expect(page.getByRole('heading', { name: 'Your Email is not verified!!' })).toBeVisible();
+    await expect.poll(() => latestOobCode(email, 'VERIFY_EMAIL')).toBeTruthy();
+    await openOobLink((await latestOobCode(email, 'VERIFY_EMAIL'))!.oobLink);
+    await page.getByRole('button', { name: 'I have verified my email' }).click();
+
+    // The booking section replaces the spec's spinners.
+    await expect(page.getByRole('heading', { level: 1, name: 'CheckOut Section' })).toBeVisible();
+    await expect(page.getByText('You are booking: Couples Counselling')).toBeVisible();
+    await expect(requestButton(page)).toBeVisible();
+    await expect(page.locator('.spinner-grow')).toHaveCount(0);
+
+    await showWeek(page, 1);
+    const slot = timeButtons(page).first();
+    const slotName = (await slot.getAttribute('value'))!;
+    await slot.check({ force: true }); // the radio is drawn as its label (Bootstrap's btn-check)
+    await page.getByLabel('Note for the practitioner (optional)').fill(HOSTILE_NOTE);
+    const created = page.waitForResponse(
+      (response) =>
+        response.url().endsWith('/api/bookings') && response.request().method() === 'POST',
+    );
+    await requestButton(page).click();
+    const booking = (await (await created).json()) as { id: string; start: string };
+    expect(booking.start).toBe(slotName);
+
+    await expect(page.getByRole('heading', { name: 'Your request has been sent' })).toBeFocused();
+    await expect(page.getByText('You asked for Couples Counselling on')).toContainText(
+      `on ${formatDay(booking.start)} at ${formatTime(booking.start)}`,
+    );
+    await expect(page.getByText('fees are paid at the session')).toBeVisible();
+    await page.getByRole('link', { name: 'See My bookings' }).click();
+    await expect(page).toHaveURL('/bookings');
+    const upcoming = page.getByRole('region', { name: 'Upcoming' });
+    await expect(upcoming.getByText('Status: Requested')).toBeVisible();
+    await expect(upcoming.getByText(`Your note: ${HOSTILE_NOTE}`)).toBeVisible();
+    await expect(page.locator('main img[src="x"]')).toHaveCount(0);
+
+    // The practitioner confirms in the diary.
+    const practitioner = await createUser({ verified: true, label: 'practitioner' });
+    await makePractitioner(practitioner);
+    const practiceContext = await browser.newContext();
+    const diary = await practiceContext.newPage();
+    await logIn(diary, practitioner);
+    await openDiaryWeekOf(diary, booking.start);
+    const entry = diary.locator('.diary-booking').filter({ hasText: email });
+    await expect(entry).toContainText('Couples Counselling');
+    await expect(entry).toContainText('Jo <b>Client</b>');
+    await expect(entry).toContainText(HOSTILE_NOTE);
+    await expect(entry.getByText('Status: Requested')).toBeVisible();
+    await entry.getByRole('button', { name: /^Confirm / }).click();
+    await expect(
+      toast(diary, 'Confirmed: Couples Counselling with Jo <b>Client</b>'),
+    ).toBeVisible();
+    await expect(entry.getByText('Status: Confirmed')).toBeVisible();
+    await expect(entry.getByRole('button', { name: /^Confirm / })).toHaveCount(0);
+    await practiceContext.close();
+
+    // The client sees it confirmed, and the confirmation email carries the calendar file.
+    await page.reload();
+    await expect(upcoming.getByText('Status: Confirmed')).toBeVisible();
+    await expect
+      .poll(async () =>
+        (await emailsTo(email)).some((mail) =>
+          mail.attachments?.some((file) => file.contentType.startsWith('text/calendar')),
+        ),
+      )
+      .toBe(true);
+
+    // The client cancels (with a confirm step); the time is offered again.
+    await upcoming.getByRole('button', { name: /^Cancel Couples Counselling on / }).click();
+    await page.getByRole('button', { name: 'Yes, cancel it' }).click();
+    await expect(toast(page, 'Cancelled: Couples Counselling on')).toBeVisible();
+    await expect(
+      page.getByRole('region', { name: 'Upcoming' }).getByText('Status: Cancelled'),
+    ).toBeVisible();
+    expect(await freeStarts(COUPLES, checkoutWeekStart(1))).toContain(booking.start);
+    await page.goto('/checkout?service=2');
+    await showWeek(page, 1);
+    await expect(page.locator(`input[value="${booking.start}"]`)).toHaveCount(1);
+  });
+
+  test('another client takes the time first: the page says so, refreshes the times and keeps the note', async ({
+    page,
+    expectProblems,
+  }) => {
+    expectProblems(/response 409: .*\/api\/bookings$/);
+    const [client, rival] = await Promise.all([
+      createUser({ verified: true, label: 'race-a' }),
+      createUser({ verified: true, label: 'race-b' }),
+    ]);
+    cleanUp.push(client, rival);
+    await logIn(page, client);
+    await page.goto('/checkout?service=2');
+    await showWeek(page, 2);
+    const slot = timeButtons(page).first();
+    const start = (await slot.getAttribute('value'))!;
+    await slot.check({ force: true });
+    await page.getByLabel('Note for the practitioner (optional)').fill('Mornings please');
+
+    const taken = await apiAs(rival, '/api/bookings', {
+      method: 'POST',
+      body: { serviceId: COUPLES, start },
+    });
+    expect(taken.status).toBe(201);
+
+    await requestButton(page).click();
+    const alert = page.getByRole('alert').filter({ hasText: 'no longer free' });
+    await expect(alert).toContainText('Someone has just taken this time.');
+    await expect(page.locator(`input[value="${start}"]`)).toHaveCount(0);
+    await expect(timeButtons(page).first()).toBeVisible();
+    await expect(page.getByLabel('Note for the practitioner (optional)')).toHaveValue(
+      'Mornings please',
+    );
+  });
+
+  test('blocked time removes those times from the checkout, and removing the block brings them back', async ({
+    page,
+    browser,
+  }) => {
+    const practitioner = await createUser({ verified: true, label: 'blocker' });
+    await makePractitioner(practitioner);
+    const from = checkoutWeekStart(3);
+    const starts = await freeStarts(COUPLES, from);
+    expect(starts.length).toBeGreaterThan(0);
+    const day = londonDate(starts[0]!); // the first day of that week with free times
+    const dayStarts = starts.filter((start) => londonDate(start) === day);
+
+    await logIn(page, practitioner);
+    await openDiaryWeekOf(page, `${day}T12:00:00Z`);
+    await page.getByLabel('Start date').fill(day);
+    await page.getByLabel('Start time').fill('00:00');
+    await page.getByLabel('End date').fill(day);
+    await page.getByLabel('End time').fill('23:59');
+    await page.getByLabel('Reason (optional)').fill('Training <day>');
+    await page.getByRole('button', { name: 'Block this time' }).click();
+    await expect(toast(page, 'Blocked ')).toBeVisible();
+    const block = page
+      .getByRole('region', { name: 'Blocked time this week' })
+      .getByRole('listitem')
+      .filter({ hasText: 'Training <day>' });
+    await expect(block).toBeVisible();
+
+    const after = await freeStarts(COUPLES, from);
+    for (const start of dayStarts) expect(after).not.toContain(start);
+    const visitor = await browser.newContext();
+    const client = await visitor.newPage();
+    await logIn(client, await createUser({ verified: true, label: 'sees-block' }));
+    await client.goto('/checkout?service=2');
+    await showWeek(client, 3);
+    await expect(client.locator(`input[value="${dayStarts[0]}"]`)).toHaveCount(0);
+    await visitor.close();
+
+    await block.getByRole('button', { name: /^Remove blocked time / }).click();
+    await expect(toast(page, 'Removed the blocked time')).toBeVisible();
+    await expect(block).toHaveCount(0);
+    expect(await freeStarts(COUPLES, from)).toEqual(expect.arrayContaining(dayStarts));
+  });
+});
+
+test.describe('who may see the diary', () => {
+  test('a signed-in client is told they are not allowed', async ({ page }) => {
+    await logIn(page, await createUser({ verified: true, label: 'not-practitioner' }));
+    await page.goto('/practice');
+    await expect(page.getByRole('heading', { level: 1, name: 'Not allowed' })).toBeVisible();
+    await expect(page.getByText('The diary is only for the practitioner')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Confirm' })).toHaveCount(0);
+  });
+
+  test('a signed-out visitor logs in first and comes back to My bookings', async ({ page }) => {
+    const user = await createUser({ verified: true, label: 'bookings-gate' });
+    await page.goto('/bookings');
+    await expect(page).toHaveURL('/login');
+    await logIn(page, user, '');
+    await expect(page).toHaveURL('/bookings');
+    await expect(page.getByRole('heading', { level: 1, name: 'My bookings' })).toBeVisible();
+    await expect(page.getByText('You have no upcoming bookings.')).toBeVisible();
+    await expect(
+      page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My bookings' }),
+    ).toHaveAttribute('aria-current', 'page');
+  });
+});

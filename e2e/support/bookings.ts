@@ -1,0 +1,100 @@
+import { LOCAL_STACKS, origin } from '../../scripts/local-stack';
+import { addDays, dateIn, mondayOf } from '../../src/lib/practice-time';
+import { E2E } from './ports';
+import type { TestUser } from './emulator';
+
+const ADMIN = { Authorization: 'Bearer owner', 'Content-Type': 'application/json' };
+const toolkit = `${E2E.authEmulator}/identitytoolkit.googleapis.com/v1`;
+const mailWeb = origin(LOCAL_STACKS.e2e.ports.mailWeb);
+
+async function call<T>(url: string, init: RequestInit = {}): Promise<{ status: number; body: T }> {
+  const response = await fetch(url, init);
+  const text = await response.text();
+  return { status: response.status, body: (text ? JSON.parse(text) : undefined) as T };
+}
+
+/** Grants the `practitioner` custom claim, as `npm run practitioner` does. */
+export async function makePractitioner(user: TestUser): Promise<void> {
+  const { status } = await call(`${toolkit}/projects/${E2E.projectId}/accounts:update`, {
+    method: 'POST',
+    headers: ADMIN,
+    body: JSON.stringify({
+      localId: user.uid,
+      customAttributes: JSON.stringify({ practitioner: true }),
+    }),
+  });
+  if (status !== 200) throw new Error(`accounts:update answered ${status}`);
+}
+
+/** An ID token for a user, from the Auth emulator's password sign-in. */
+export async function idTokenFor(user: TestUser): Promise<string> {
+  const { status, body } = await call<{ idToken: string }>(
+    `${toolkit}/accounts:signInWithPassword?key=demo-api-key`,
+    {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: user.email, password: user.password, returnSecureToken: true }),
+    },
+  );
+  if (status !== 200) throw new Error(`signInWithPassword answered ${status}`);
+  return body.idToken;
+}
+
+/** Calls the site's own API as a user, through Hosting's /api rewrite. */
+export async function apiAs<T>(
+  user: TestUser,
+  path: string,
+  init: { method?: string; body?: unknown } = {},
+) {
+  return call<T>(`${E2E.siteOrigin}${path}`, {
+    method: init.method ?? 'GET',
+    headers: {
+      Authorization: `Bearer ${await idTokenFor(user)}`,
+      'Content-Type': 'application/json',
+    },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+}
+
+/** Deletes every booking of the user (the API's account clean-up), so runs leave times free. */
+export async function deleteBookingsOf(user: TestUser): Promise<void> {
+  await apiAs(user, '/api/account/bookings', { method: 'DELETE' });
+}
+
+/** Free start times for a service over a number of days from a London date. */
+export async function freeStarts(serviceId: number, from: string, days = 7): Promise<string[]> {
+  const query = new URLSearchParams({ service: String(serviceId), from, days: String(days) });
+  const { status, body } = await call<{ slots: { start: string }[] }>(
+    `${E2E.siteOrigin}/api/availability?${query}`,
+  );
+  if (status !== 200) throw new Error(`availability answered ${status}`);
+  return body.slots.map((slot) => slot.start);
+}
+
+export { dateIn as londonDate, formatDay, formatTime } from '../../src/lib/practice-time';
+
+/** The London date `weeks` checkout weeks from today (the checkout's week N starts there). */
+export const checkoutWeekStart = (weeks: number) => addDays(dateIn(Date.now()), weeks * 7);
+
+/** How many times to press the diary's "Next week" to reach the week holding an instant. */
+export function diaryWeeksUntil(instant: string): number {
+  const thisMonday = mondayOf(dateIn(Date.now()));
+  const target = mondayOf(dateIn(instant));
+  return Math.round(
+    (Date.parse(`${target}T00:00:00Z`) - Date.parse(`${thisMonday}T00:00:00Z`)) / (7 * 86_400_000),
+  );
+}
+
+interface MailDevEmail {
+  subject: string;
+  to: { address: string }[];
+  attachments?: { contentType: string; fileName: string }[];
+}
+
+/** Every email MailDev caught for an address. */
+export async function emailsTo(address: string): Promise<MailDevEmail[]> {
+  const { body } = await call<MailDevEmail[]>(`${mailWeb}/email`);
+  return body.filter((email) =>
+    email.to.some((to) => to.address.toLowerCase() === address.toLowerCase()),
+  );
+}

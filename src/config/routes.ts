@@ -1,0 +1,165 @@
+import { practice } from '../content/practice.ts';
+
+/**
+ * Every page of the site, written once. The router, the chunk preloading, the prerender, the
+ * sitemap, the page meta, the browser smoke test and the benchmark all read this table. Adding a
+ * page is one entry here plus its module, `src/app/routes/<module>.tsx`.
+ */
+export interface RouteEntry {
+  /** What links point at; `*` for the page shown at every unknown path. */
+  path: string;
+  /** The address search engines are given, and a second path that shows the page. */
+  canonicalPath?: string;
+  /** The page module in src/app/routes/, without its extension. */
+  module: string;
+  title: string;
+  description: string;
+  /** Whether search engines may index the page (account and booking pages may not). */
+  indexable: boolean;
+  /** Whether the build writes the page's HTML; the not-found page is written as 404.html. */
+  prerender: boolean;
+}
+
+export const routeTable = {
+  home: {
+    path: '/home',
+    canonicalPath: '/',
+    module: 'home',
+    title: `${practice.name} | Counselling and psychotherapy in Bristol and online`,
+    description: practice.description,
+    indexable: true,
+    prerender: true,
+  },
+  about: {
+    path: '/about',
+    module: 'about',
+    title: `About ${practice.practitioner} | ${practice.name}`,
+    description: `${practice.practitioner}, ${practice.title}: training, approach and how sessions work.`,
+    indexable: true,
+    prerender: true,
+  },
+  blogs: {
+    path: '/blogs',
+    module: 'blogs',
+    title: `Blog | ${practice.name}`,
+    description:
+      'Answers on authentication and authorization, why this site uses Firebase, and what else Firebase offers.',
+    indexable: true,
+    prerender: true,
+  },
+  login: {
+    path: '/login',
+    module: 'login',
+    title: `Log in | ${practice.name}`,
+    description: `Log in to your ${practice.name} account to book a session.`,
+    indexable: false,
+    prerender: true,
+  },
+  register: {
+    path: '/register',
+    module: 'register',
+    title: `Register | ${practice.name}`,
+    description: `Create a ${practice.name} account to book counselling sessions.`,
+    indexable: false,
+    prerender: true,
+  },
+  checkout: {
+    path: '/checkout',
+    module: 'checkout',
+    title: `Checkout | ${practice.name}`,
+    description: `Book your counselling sessions with ${practice.name}.`,
+    indexable: false,
+    prerender: true,
+  },
+  account: {
+    path: '/account',
+    module: 'account',
+    title: `My account | ${practice.name}`,
+    description: `Your ${practice.name} account: profile, password, email address and bookings.`,
+    indexable: false,
+    prerender: true,
+  },
+  authAction: {
+    path: '/auth/action',
+    module: 'auth-action',
+    title: `Email link | ${practice.name}`,
+    description: `Confirm your email address or choose a new password for your ${practice.name} account.`,
+    indexable: false,
+    prerender: true,
+  },
+  bookings: {
+    path: '/bookings',
+    module: 'bookings',
+    title: `My bookings | ${practice.name}`,
+    description: `Your session requests and bookings with ${practice.name}.`,
+    indexable: false,
+    prerender: true,
+  },
+  practice: {
+    path: '/practice',
+    module: 'practice',
+    title: `Diary | ${practice.name}`,
+    description: `The practitioner's diary of ${practice.name}.`,
+    indexable: false,
+    prerender: true,
+  },
+  notFound: {
+    path: '*',
+    module: 'not-found',
+    title: `Page not found | ${practice.name}`,
+    description: 'This page does not exist.',
+    indexable: false,
+    prerender: true,
+  },
+} as const satisfies Record<string, RouteEntry>;
+
+export type PageName = keyof typeof routeTable;
+
+type PathOf = { [Name in PageName]: (typeof routeTable)[Name]['path'] };
+
+/** Where each page lives, for links and redirects. */
+export const paths = Object.fromEntries(
+  Object.entries(routeTable).map(([name, entry]) => [name, entry.path]),
+) as PathOf;
+
+/** The site's front door: where a visitor lands by default. */
+export const siteRoot: string = routeTable.home.canonicalPath;
+
+/** The one place trailing slashes are handled: `/about/` and `/about` are the same page. */
+export function normalisePath(pathname: string): string {
+  return pathname.length > 1 ? pathname.replace(/\/+$/, '') || '/' : pathname;
+}
+
+/** Every path a page is shown at (its link path and its canonical path). */
+export function pathsOf(entry: RouteEntry): string[] {
+  if (entry.path === '*') return [];
+  return entry.canonicalPath ? [entry.canonicalPath, entry.path] : [entry.path];
+}
+
+/** Which page a pathname shows. */
+export function pageNameForPath(pathname: string): PageName {
+  const path = normalisePath(pathname);
+  const names = Object.keys(routeTable) as PageName[];
+  return names.find((name) => pathsOf(routeTable[name]).includes(path)) ?? 'notFound';
+}
+
+export function routeForPath(pathname: string): RouteEntry {
+  return routeTable[pageNameForPath(pathname)];
+}
+
+/** The paths the build writes as HTML (not-found aside, which becomes 404.html). */
+export const prerenderedPaths: string[] = Object.values(routeTable)
+  .filter((entry: RouteEntry) => entry.prerender)
+  .flatMap(pathsOf);
+
+/** Pages for search engines, at their canonical address. */
+export const sitemapPaths: string[] = Object.values(routeTable)
+  .filter((entry: RouteEntry) => entry.prerender && entry.indexable && entry.path !== '*')
+  .map((entry: RouteEntry) => entry.canonicalPath ?? entry.path);
+
+/** A path that no page has, for tests and the benchmark of the not-found page. */
+export const unknownPath = '/no-such-page';
+
+export function checkoutPath(serviceId?: number): string {
+  return serviceId === undefined ? paths.checkout : `${paths.checkout}?service=${serviceId}`;
+}

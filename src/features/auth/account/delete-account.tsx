@@ -1,0 +1,81 @@
+import { useState, type FormEvent } from 'react';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import { useNavigate } from 'react-router';
+import { siteRoot } from '../../../config/routes';
+import { deleteUser, type User } from '../../../lib/firebase';
+import { showToast } from '../../../lib/toast';
+import { AuthErrorText } from '../auth-error-text';
+import { signOutOnPurpose } from '../session';
+import { deletionConfirmed, DELETE_CONFIRMATION } from './account-facts';
+import { ConfirmIdentity } from './confirm-identity';
+import { deleteMyBookings } from './delete-bookings';
+import { useSensitiveAction } from './use-sensitive-action';
+
+const ERROR_ID = 'delete-error';
+const HINT_ID = 'delete-hint';
+
+/**
+ * Erasure: the server deletes the visitor's bookings (telling the practice of cancelled future
+ * sessions) first, so no booking outlives its client; then the identity account goes.
+ */
+export function DeleteAccount({
+  user,
+  onLeaving,
+}: {
+  user: User;
+  onLeaving: (leaving: boolean) => void;
+}) {
+  const navigate = useNavigate();
+  const { pending, error, confirming, run, confirmed, cancel } = useSensitiveAction();
+  const [typed, setTyped] = useState('');
+  const ready = deletionConfirmed(typed);
+
+  const remove = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!ready) return;
+    await run(async () => {
+      await deleteMyBookings();
+      onLeaving(true);
+      try {
+        await signOutOnPurpose(() => deleteUser(user));
+      } catch (caught) {
+        onLeaving(false);
+        throw caught;
+      }
+      void showToast('Your account and your bookings have been deleted.');
+      await navigate(siteRoot, { replace: true });
+    });
+  };
+
+  const describedBy = [HINT_ID, error ? ERROR_ID : ''].join(' ').trim();
+
+  return (
+    <section className="account-section danger-zone" aria-labelledby="delete-heading">
+      <h2 id="delete-heading">Delete your account</h2>
+      <p id={HINT_ID}>
+        This deletes your account and all your bookings; any future sessions are cancelled and the
+        practice is told. It cannot be undone. To confirm, type {DELETE_CONFIRMATION} below.
+      </p>
+      <Form onSubmit={(event) => void remove(event)} aria-label="Delete your account">
+        <Form.Group className="mb-3" controlId="delete-confirmation">
+          <Form.Label>Type {DELETE_CONFIRMATION} to confirm</Form.Label>
+          <Form.Control
+            name="confirmation"
+            autoComplete="off"
+            value={typed}
+            onChange={(event) => setTyped(event.target.value)}
+            aria-describedby={describedBy}
+          />
+        </Form.Group>
+        <AuthErrorText id={ERROR_ID} message={error} />
+        <Button type="submit" variant="danger" disabled={!ready || pending || confirming}>
+          Delete my account
+        </Button>
+      </Form>
+      {confirming && (
+        <ConfirmIdentity user={user} onConfirmed={() => void confirmed()} onCancel={cancel} />
+      )}
+    </section>
+  );
+}

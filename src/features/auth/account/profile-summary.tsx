@@ -1,0 +1,80 @@
+import Badge from 'react-bootstrap/Badge';
+import Button from 'react-bootstrap/Button';
+import { sendEmailVerification, type User } from '../../../lib/firebase';
+import { showToast } from '../../../lib/toast';
+import { paths } from '../../../config/routes';
+import { continueTo } from '../action-link';
+import { AuthErrorText } from '../auth-error-text';
+import { useAuthAction } from '../use-auth-action';
+import { formatAccountTime, signInMethodName, signInMethodsOf } from './account-facts';
+
+function AccountTime({ value }: { value: string | undefined }) {
+  const time = formatAccountTime(value);
+  return time ? <time dateTime={time.iso}>{time.text}</time> : <>Not known</>;
+}
+
+/** Who the visitor is to the identity provider: the spec's User fields and metadata. */
+export function ProfileSummary({ user, emailVerified }: { user: User; emailVerified: boolean }) {
+  const { pending, error, run } = useAuthAction();
+  const methods = signInMethodsOf(user);
+
+  const sendVerification = () =>
+    run(async () => {
+      await sendEmailVerification(user, continueTo(paths.account));
+      void showToast('Sent email');
+    });
+
+  return (
+    <section className="account-section" aria-labelledby="profile-heading">
+      <h2 id="profile-heading">Your details</h2>
+      <dl className="account-facts">
+        <dt>Name</dt>
+        <dd>{user.displayName?.trim() || 'Not set'}</dd>
+        <dt>Email address</dt>
+        <dd>
+          <span className="me-2">{user.email ?? 'None'}</span>
+          {emailVerified ? (
+            <Badge bg="success">Verified</Badge>
+          ) : (
+            <Badge bg="warning" text="dark">
+              Not verified
+            </Badge>
+          )}
+          {!emailVerified && user.email && (
+            <div>
+              <Button
+                variant="link"
+                className="px-0"
+                disabled={pending}
+                onClick={() => void sendVerification()}
+              >
+                Send the verification email again
+              </Button>
+              <AuthErrorText id="verify-again-error" message={error} />
+            </div>
+          )}
+        </dd>
+        <dt>Sign-in methods</dt>
+        <dd>
+          {methods.length > 0 ? (
+            <ul className="list-unstyled mb-0">
+              {methods.map((method) => (
+                <li key={method}>{signInMethodName(method)}</li>
+              ))}
+            </ul>
+          ) : (
+            'None'
+          )}
+        </dd>
+        <dt>Account created</dt>
+        <dd>
+          <AccountTime value={user.metadata.creationTime} />
+        </dd>
+        <dt>Last signed in</dt>
+        <dd>
+          <AccountTime value={user.metadata.lastSignInTime} />
+        </dd>
+      </dl>
+    </section>
+  );
+}

@@ -1,0 +1,114 @@
+import { act, render } from '@testing-library/react';
+import { useEffect } from 'react';
+import type { User } from '../../lib/firebase';
+import { CHECK_BEFORE_EXPIRY_MS, nextCheckDelay, RETRY_AFTER_MS } from './session-check';
+import { SESSION_ENDED_MESSAGE, SessionProvider, signOutOnPurpose, useSession } from './session';
+
+// The auth-state listener the provider registered: the tests play the SDK's part through it.
+const firebase = vi.hoisted(() => ({ emit: undefined as unknown as (user: unknown) => void }));
+
+vi.mock('../../lib/firebase', () => ({
+  firebaseAuth: () => ({ currentUser: null }),
+  onAuthStateChanged: (_auth: unknown, listener: (user: unknown) => void) => {
+    firebase.emit = listener;
+    return () => undefined;
+  },
+  onIdTokenChanged: () => () => undefined,
+}));
+
+const toast = vi.hoisted(() => vi.fn());
+vi.mock('../../lib/toast', () => ({ showToast: toast }));
+
+const HINT = 'mindful-path:signed-in';
+const someone = { uid: 'u1', emailVerified: true } as User;
+
+function Starter() {
+  const { start } = useSession();
+  useEffect(start, [start]);
+  return null;
+}
+
+async function startSession() {
+  render(
+    <SessionProvider>
+      <Starter />
+    </SessionProvider>,
+  );
+  await vi.waitFor(() => expect(firebase.emit).not.toBe(undefined));
+  await act(async () => {
+    await Promise.resolve();
+  });
+}
+
+const emit = (user: User | null) =>
+  act(() => {
+    firebase.emit(user);
+  });
+
+describe('the session provider', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    toast.mockClear();
+    firebase.emit = undefined as never;
+  });
+
+  it('says once that the session ended when a remembered session does not come back', async () => {
+    localStorage.setItem(HINT, '1');
+    await startSession();
+    await emit(null);
+    expect(toast).toHaveBeenCalledExactlyOnceWith(SESSION_ENDED_MESSAGE, 'error');
+    await emit(null);
+    expect(toast).toHaveBeenCalledTimes(1);
+  });
+
+  it('says nothing to a visitor who was never signed in', async () => {
+    await startSession();
+    await emit(null);
+    expect(toast).not.toHaveBeenCalled();
+  });
+
+  it('says so when the server ends a running session, but not for a sign-out on purpose', async () => {
+    await startSession();
+    await emit(someone);
+    await emit(null);
+    expect(toast).toHaveBeenCalledExactlyOnceWith(SESSION_ENDED_MESSAGE, 'error');
+
+    toast.mockClear();
+    await emit(someone);
+    await act(() => signOutOnPurpose(async () => firebase.emit(null)));
+    expect(toast).not.toHaveBeenCalled();
+  });
+
+  it('says nothing when another tab of this browser logged out', async () => {
+    await startSession();
+    await emit(someone);
+    localStorage.removeItem(HINT); // the other tab's sign-out cleared the hint first
+    await emit(null);
+    expect(toast).not.toHaveBeenCalled();
+  });
+
+  it('forgets a sign-out on purpose that failed', async () => {
+    await startSession();
+    await emit(someone);
+    await expect(
+      signOutOnPurpose(() => Promise.reject(new Error('requires-recent-login'))),
+    ).rejects.toThrow();
+    await emit(null);
+    expect(toast).toHaveBeenCalledOnce();
+  });
+});
+
+describe('nextCheckDelay', () => {
+  const now = Date.parse('2026-11-22T10:00:00Z');
+
+  it('checks five minutes before the token expires', () => {
+    expect(nextCheckDelay('Sun, 22 Nov 2026 11:00:00 GMT', now)).toBe(
+      60 * 60_000 - CHECK_BEFORE_EXPIRY_MS,
+    );
+  });
+
+  it('checks at once when that moment has passed, and retries later if the time is unreadable', () => {
+    expect(nextCheckDelay('Sun, 22 Nov 2026 10:01:00 GMT', now)).toBe(0);
+    expect(nextCheckDelay('not a time', now)).toBe(RETRY_AFTER_MS);
+  });
+});

@@ -1,0 +1,193 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import Button from 'react-bootstrap/Button';
+import { Link } from 'react-router';
+import type { Booking } from '../../../shared/booking';
+import { StatusBadge } from '../../components/bookings/status-badge';
+import { checkoutPath } from '../../config/routes';
+import { errorSentence } from '../../lib/api';
+import { describeTime, formatDayWithYear, formatTime } from '../../lib/practice-time';
+import { showToast } from '../../lib/toast';
+import { cancelBooking, fetchMyBookings } from './bookings-api';
+import '../../components/bookings/bookings.css';
+
+type ListState =
+  | { status: 'loading' }
+  | { status: 'ready'; bookings: Booking[]; at: number }
+  | { status: 'failed'; message: string };
+
+const serviceOf = (booking: Booking) => booking.serviceName ?? 'Session';
+
+function whenText(booking: Booking) {
+  const when = describeTime(booking.start);
+  return `${formatDayWithYear(booking.start)}, ${when.time} to ${formatTime(booking.end)}`;
+}
+
+function BookingItem({ booking, onCancelled }: { booking: Booking; onCancelled: () => void }) {
+  const [confirming, setConfirming] = useState(false);
+  const [pending, setPending] = useState(false);
+  const [problem, setProblem] = useState<string | undefined>(undefined);
+  const yes = useRef<HTMLButtonElement>(null);
+  const cancelButton = useRef<HTMLButtonElement>(null);
+  const when = describeTime(booking.start);
+
+  useEffect(() => {
+    if (confirming) yes.current?.focus();
+  }, [confirming]);
+
+  const cancel = async () => {
+    setPending(true);
+    setProblem(undefined);
+    try {
+      await cancelBooking(booking.id);
+      void showToast(`Cancelled: ${serviceOf(booking)} on ${when.day} at ${when.time}.`);
+      onCancelled();
+    } catch (error) {
+      setProblem(errorSentence(error));
+      setPending(false);
+    }
+  };
+
+  const headingId = `booking-${booking.id}`;
+  return (
+    <li className="card booking-card">
+      <div className="card-body">
+        <h3 id={headingId} className="h5 card-title">
+          {serviceOf(booking)}
+        </h3>
+        <p className="mb-1">
+          {whenText(booking)} (UK time)
+          {when.visitorTime && <span className="d-block small">Your time: {when.visitorTime}</span>}
+        </p>
+        <p className="mb-2">
+          <StatusBadge status={booking.status} />
+        </p>
+        {booking.note && <p className="booking-note small mb-2">Your note: {booking.note}</p>}
+        {problem && (
+          <div role="alert" className="alert alert-danger py-2">
+            {problem}
+          </div>
+        )}
+        {booking.cancellable &&
+          (confirming ? (
+            <div className="d-flex flex-wrap gap-2 align-items-center">
+              <span>Cancel this session?</span>
+              <Button ref={yes} variant="danger" disabled={pending} onClick={() => void cancel()}>
+                {pending ? 'Cancelling…' : 'Yes, cancel it'}
+              </Button>
+              <Button
+                variant="outline-secondary"
+                disabled={pending}
+                onClick={() => {
+                  setConfirming(false);
+                  requestAnimationFrame(() => cancelButton.current?.focus());
+                }}
+              >
+                Keep it
+              </Button>
+            </div>
+          ) : (
+            <Button
+              ref={cancelButton}
+              variant="outline-danger"
+              onClick={() => setConfirming(true)}
+              aria-label={`Cancel ${serviceOf(booking)} on ${when.day} at ${when.time}`}
+            >
+              Cancel
+            </Button>
+          ))}
+      </div>
+    </li>
+  );
+}
+
+function BookingList({
+  title,
+  bookings,
+  onCancelled,
+  empty,
+}: {
+  title: string;
+  bookings: Booking[];
+  onCancelled: () => void;
+  empty: string;
+}) {
+  return (
+    <section className="mb-5" aria-label={title}>
+      <h2 className="h4">{title}</h2>
+      {bookings.length === 0 ? (
+        <p>{empty}</p>
+      ) : (
+        <ul className="list-unstyled booking-list">
+          {bookings.map((booking) => (
+            <BookingItem key={booking.id} booking={booking} onCancelled={onCancelled} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** The signed-in client's bookings, upcoming first, with cancel where the rules allow it. */
+export function MyBookings() {
+  const [state, setState] = useState<ListState>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  const reload = useCallback(() => setAttempt((n) => n + 1), []);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    fetchMyBookings(controller.signal).then(
+      ({ bookings }) => setState({ status: 'ready', bookings, at: Date.now() }),
+      (error: unknown) => {
+        if (!controller.signal.aborted)
+          setState({ status: 'failed', message: errorSentence(error) });
+      },
+    );
+    return () => controller.abort();
+  }, [attempt]);
+
+  if (state.status === 'loading') return <p role="status">Loading your bookings…</p>;
+  if (state.status === 'failed') {
+    return (
+      <div className="alert alert-danger">
+        {state.message}{' '}
+        <Button variant="link" className="p-0 align-baseline" onClick={reload}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+
+  const now = state.at; // when the list arrived: upcoming and past as the server answered
+  const upcoming = state.bookings
+    .filter((booking) => Date.parse(booking.end) > now)
+    .sort((a, b) => a.start.localeCompare(b.start));
+  const past = state.bookings
+    .filter((booking) => Date.parse(booking.end) <= now)
+    .sort((a, b) => b.start.localeCompare(a.start));
+
+  return (
+    <>
+      <BookingList
+        title="Upcoming"
+        bookings={upcoming}
+        onCancelled={reload}
+        empty="You have no upcoming bookings."
+      />
+      <p>
+        <Link to={checkoutPath()} className="btn btn-success">
+          Book a session
+        </Link>
+      </p>
+      <BookingList
+        title="Past"
+        bookings={past}
+        onCancelled={reload}
+        empty="No past bookings yet."
+      />
+      <p className="small">
+        Sessions can be cancelled here until 24 hours before they start; after that, please phone or
+        email the practice. Fees are paid at the session.
+      </p>
+    </>
+  );
+}

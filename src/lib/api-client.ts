@@ -1,0 +1,120 @@
+import * as v from 'valibot';
+import { ProblemSchema } from '../../shared/booking';
+
+/** A failed call to our own API, carrying a sentence a person can act on. */
+export class ApiError extends Error {
+  /** The HTTP status, or 0 when no answer arrived (offline, timed out). */
+  readonly status: number;
+
+  constructor(message: string, status: number) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+  }
+}
+
+export const NETWORK_FAILURE =
+  'We could not reach the booking service. Please check your connection and try again.';
+export const TIMED_OUT = 'The booking service took too long to answer. Please try again.';
+export const UNREADABLE_ANSWER =
+  'The booking service sent an answer we could not read. Please try again later.';
+
+/** What we say when an error answer carries no sentence of its own. */
+function fallbackSentence(status: number): string {
+  if (status === 401) return 'Your session has ended. Please log in again.';
+  if (status === 403) return 'You are not allowed to do that.';
+  if (status === 404) return 'That booking or time was not found.';
+  if (status === 409) return 'That time has just been taken.';
+  if (status === 429) return 'Too many requests. Please wait a moment and try again.';
+  if (status >= 500) return 'The booking service had a problem. Please try again in a moment.';
+  return 'The request could not be completed.';
+}
+
+/** RFC 9457 problem details (the API's shared schema): the detail is the sentence for a person. */
+async function errorFrom(response: Response): Promise<ApiError> {
+  let body: unknown;
+  try {
+    body = await response.json();
+  } catch {
+    body = undefined;
+  }
+  const problem = v.safeParse(ProblemSchema, body);
+  const detail = problem.success ? problem.output.detail.trim().slice(0, 500) : '';
+  return new ApiError(detail || fallbackSentence(response.status), response.status);
+}
+
+export interface ApiRequestOptions {
+  method?: 'GET' | 'POST' | 'DELETE';
+  body?: unknown;
+  signal?: AbortSignal;
+  /** Calls that need no account (availability) send no token. */
+  anonymous?: boolean;
+}
+
+export interface ApiClientDeps {
+  fetch: typeof fetch;
+  /** The signed-in user's ID token (a fresh one when asked), or null when nobody is signed in. */
+  idToken: (fresh: boolean) => Promise<string | null>;
+  timeoutMs?: number;
+}
+
+export type ApiRequest = <TSchema extends v.GenericSchema>(
+  path: string,
+  schema: TSchema,
+  options?: ApiRequestOptions,
+) => Promise<v.InferOutput<TSchema>>;
+
+/** A same-origin JSON client for `/api/...`; every failure becomes an ApiError with a sentence. */
+export function createApiClient({ fetch, idToken, timeoutMs = 20_000 }: ApiClientDeps): ApiRequest {
+  const send = async (path: string, options: ApiRequestOptions, freshToken: boolean) => {
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    if (!options.anonymous) {
+      const token = await idToken(freshToken);
+      if (!token) throw new ApiError('Please log in to continue.', 401);
+      headers.Authorization = `Bearer ${token}`;
+    }
+    if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+
+    const timeout = AbortSignal.timeout(timeoutMs);
+    const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+    try {
+      return await fetch(path, {
+        method: options.method ?? 'GET',
+        headers,
+        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        signal,
+        credentials: 'same-origin',
+      });
+    } catch (error) {
+      if (options.signal?.aborted) throw error; // the caller gave up: not a failure to show
+      throw new ApiError(timeout.aborted ? TIMED_OUT : NETWORK_FAILURE, 0);
+    }
+  };
+
+  return async (path, schema, options = {}) => {
+    let response = await send(path, options, false);
+    // A cached token predates a change the server reads from it (email just verified, the
+    // practitioner claim just granted): refused once, ask again with a fresh token.
+    if (!options.anonymous && (response.status === 401 || response.status === 403)) {
+      response = await send(path, options, true);
+    }
+
+    if (!response.ok) throw await errorFrom(response);
+
+    let body: unknown;
+    try {
+      // 204 No Content (a deletion) has no body: the schema for it is v.undefined().
+      body = response.status === 204 ? undefined : await response.json();
+    } catch {
+      throw new ApiError(UNREADABLE_ANSWER, response.status);
+    }
+    const parsed = v.safeParse(schema, body);
+    if (!parsed.success) throw new ApiError(UNREADABLE_ANSWER, response.status);
+    return parsed.output;
+  };
+}
+
+/** The sentence to show for any error a call may throw. */
+export function errorSentence(error: unknown): string {
+  return error instanceof ApiError ? error.message : 'Something went wrong. Please try again.';
+}
