@@ -41,7 +41,7 @@ export default defineConfig({
   webServer: {
     name: 'firebase emulators (auth + functions + hosting) and MailDev',
     command:
-      'node scripts/local-services.mjs e2e -- node scripts/firebase-local.ts e2e emulators:start --only auth,functions,hosting',
+      'node scripts/local-services.mjs e2e --fresh-data -- node scripts/firebase-local.ts e2e emulators:start --only auth,functions,hosting',
     url: `${E2E.siteOrigin}/`,
     timeout: 120_000,
     reuseExistingServer: !process.env.CI,

@@ -1,8 +1,11 @@
 // Runs a command beside the local services the API needs: MailDev (SMTP + web inbox) on the
 // stack's ports, and with --watch-functions a rebuild of functions/lib on every change (the
-// Functions emulator reloads it). Stops them when the command ends or is interrupted.
-//   node scripts/local-services.mjs <stack> [--watch-functions] -- <command> [args…]
+// Functions emulator reloads it); with --fresh-data the stack's PGlite folder (.data/<project id>)
+// is emptied first. Stops them when the command ends or is interrupted.
+//   node scripts/local-services.mjs <stack> [--watch-functions] [--fresh-data] -- <command> [args…]
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
 import { LOCAL_HOST, LOCAL_STACKS, origin } from './local-stack.ts';
 
 const [stackName, ...rest] = process.argv.slice(2);
@@ -15,6 +18,13 @@ if (!stack || separator < 0 || !command) {
     'Usage: node scripts/local-services.mjs <stack> [--watch-functions] -- <command> [args…]',
   );
   process.exit(2);
+}
+
+if (options.includes('--fresh-data')) {
+  fs.rmSync(path.resolve(import.meta.dirname, '..', '.data', stack.projectId), {
+    recursive: true,
+    force: true,
+  });
 }
 
 const children = [];
