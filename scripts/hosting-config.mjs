@@ -1,9 +1,12 @@
 // Writes firebase.<mode>.json: firebase.json with the ports of that local mode and the Auth
-// emulator's origin allowed by the Content-Security-Policy. Production uses firebase.json as is.
+// emulator's origin allowed by the Content-Security-Policy. Every mode, production included
+// (firebase.deploy.json), also allows the inline critical CSS of its build by hash.
 //   node scripts/hosting-config.mjs emulator   (npm run preview)
 //   node scripts/hosting-config.mjs test       (the browser tests)
+//   node scripts/hosting-config.mjs deploy     (npm run deploy)
 import fs from 'node:fs';
 import path from 'node:path';
+import { readStyleHashes, withStyleHashes } from './style-hashes.mjs';
 
 // Each mode serves its own build folder, so a preview never swaps the site under a test run.
 export const LOCAL_MODES = {
@@ -39,6 +42,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const mode = process.argv[2] ?? 'emulator';
   const base = JSON.parse(fs.readFileSync(path.join(root, 'firebase.json'), 'utf8'));
   const target = path.join(root, `firebase.${mode}.json`);
-  fs.writeFileSync(target, `${JSON.stringify(localHostingConfig(base, mode), null, 2)}\n`);
+  const config = mode === 'deploy' ? base : localHostingConfig(base, mode);
+  const hashes = readStyleHashes(path.join(root, config.hosting.public));
+  fs.writeFileSync(target, `${JSON.stringify(withStyleHashes(config, hashes), null, 2)}\n`);
   console.log(`wrote ${path.relative(root, target)}`);
 }

@@ -3,6 +3,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { criticalCssInliner } from './critical-css.mjs';
+import { HASHES_FILE, styleHashes } from './style-hashes.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const dist = path.resolve(process.argv[2] ?? path.join(root, 'dist'));
@@ -15,11 +17,17 @@ if (!HEAD.test(template) || !template.includes('<!--app-->')) {
   throw new Error('index.html lost its <!--head--> or <!--app--> marker.');
 }
 
+const inlineCriticalCss = criticalCssInliner(dist);
+const hashes = new Set();
+
 async function writePage(urlPath, file, headKey = urlPath) {
   const html = await server.render(urlPath);
-  const page = template
-    .replace(HEAD, () => server.headTags(headKey, server.siteUrl))
-    .replace('<!--app-->', () => html);
+  const page = await inlineCriticalCss(
+    template
+      .replace(HEAD, () => server.headTags(headKey, server.siteUrl))
+      .replace('<!--app-->', () => html),
+  );
+  styleHashes(page).forEach((hash) => hashes.add(hash));
   const target = path.join(dist, file);
   await fs.mkdir(path.dirname(target), { recursive: true });
   await fs.writeFile(target, page);
@@ -35,5 +43,13 @@ written.push(await writePage('/404', '404.html', 'notFound'));
 
 await fs.writeFile(path.join(dist, 'sitemap.xml'), server.sitemapXml(server.siteUrl));
 await fs.writeFile(path.join(dist, 'robots.txt'), server.robotsTxt(server.siteUrl));
+// scripts/hosting-config.mjs adds these to the CSP's style-src of the config it writes.
+await fs.writeFile(
+  path.join(dist, HASHES_FILE),
+  `${JSON.stringify({ 'style-src': [...hashes].sort() }, null, 2)}\n`,
+);
 await fs.rm(ssrDir, { recursive: true, force: true });
-console.log(`prerendered ${written.length} pages: ${written.join(', ')}; sitemap.xml, robots.txt`);
+console.log(
+  `prerendered ${written.length} pages: ${written.join(', ')}; sitemap.xml, robots.txt, ` +
+    `${HASHES_FILE} (${hashes.size} inline styles)`,
+);
