@@ -1,12 +1,13 @@
 import './styles/main.scss';
+import { listenBeforeHydration } from './app/early-input';
 import { loadPage } from './app/route-loaders';
 import { pageNameForPath } from './config/routes';
 import { hasPrerenderedPage } from './prerendered';
 
 // The prerendered page is readable at once: its critical CSS is inline. The app's JavaScript
 // waits for the first paint and for the page's main picture (its largest paint), so that on a
-// slow connection those get the bandwidth first. The app and the page's chunk then download
-// side by side.
+// slow connection those get the bandwidth first; a tap or key press before then starts it at
+// once (see app/early-input.ts). The app and the page's chunk then download side by side.
 let started = false;
 function hydrate() {
   if (started) return;
@@ -52,6 +53,7 @@ const root = document.getElementById('root');
 if (!root || !hasPrerenderedPage(root)) {
   hydrate(); // nothing to paint first (the dev server): render at once
 } else {
+  listenBeforeHydration(hydrate);
   setTimeout(hydrate, WAIT_LIMIT_MS);
   afterFirstPaint(() => afterMainPicture(() => setTimeout(hydrate, 0)));
 }

@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
+import { handOverToReact } from './app/early-input';
 import { AppProviders } from './app/providers';
 import { AppRoutes, pageForPath } from './app/routes';
 import { hasPrerenderedPage } from './prerendered';
@@ -23,6 +24,8 @@ pageForPath(window.location.pathname)
   .preload()
   .catch(() => undefined) // the route's error boundary shows 'Loading chunk failed'
   .finally(() => {
-    if (hasPrerenderedPage(container)) hydrateRoot(container, app);
-    else createRoot(container).render(app);
+    if (hasPrerenderedPage(container)) {
+      handOverToReact();
+      hydrateRoot(container, app);
+    } else createRoot(container).render(app);
   });
