@@ -1,5 +1,3 @@
-import Button from 'react-bootstrap/Button';
-import Nav from 'react-bootstrap/Nav';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { paths } from '../../config/routes';
 import { useSession } from './session';
@@ -15,15 +13,14 @@ export function AccountNavItem({ onNavigate }: { onNavigate: () => void }) {
   if (session.status === 'signed-out') {
     const active = pathname === paths.login;
     return (
-      <Nav.Link
-        as={Link}
+      <Link
         to={paths.login}
-        active={active}
+        className={active ? 'nav-link active' : 'nav-link'}
         aria-current={active ? 'page' : undefined}
         onClick={onNavigate}
       >
         Log In
-      </Nav.Link>
+      </Link>
     );
   }
 
@@ -35,8 +32,8 @@ export function AccountNavItem({ onNavigate }: { onNavigate: () => void }) {
   };
 
   return (
-    <Button variant="link" className="nav-link" onClick={() => void logOut()}>
+    <button type="button" className="btn btn-link nav-link" onClick={() => void logOut()}>
       Log Out
-    </Button>
+    </button>
   );
 }
