@@ -80,12 +80,18 @@ export function handOverToReact(): void {
   stopListening();
 }
 
-/** Called once the hydrated page has committed: what was held happens now, in order. */
+/**
+ * Called once the hydrated page has committed: what was held happens now, in order. In a task of
+ * its own: React hydrates a page's Suspense boundary at once for an event, but not from inside its
+ * own commit.
+ */
 export function replayHeldInput(): void {
   if (!reactOwnsPage) return;
-  for (const { target, key } of held.splice(0)) {
-    if (!target.isConnected) continue;
-    if (key) target.dispatchEvent(new KeyboardEvent('keydown', { ...key, bubbles: true }));
-    else target.click();
-  }
+  setTimeout(() => {
+    for (const { target, key } of held.splice(0)) {
+      if (!target.isConnected) continue;
+      if (key) target.dispatchEvent(new KeyboardEvent('keydown', { ...key, bubbles: true }));
+      else target.click();
+    }
+  }, 0);
 }
