@@ -43,6 +43,10 @@ export default tseslint.config(
       'playwright-report',
       'public',
       'e2e/support/fake-gapi.js',
+      'functions/lib',
+      'functions/.bench',
+      'functions/node_modules',
+      '.data',
     ],
   },
   js.configs.recommended,
@@ -81,7 +85,40 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
   },
   {
-    files: ['scripts/**/*.mjs', 'e2e/**/*.ts', '*.config.{ts,js}'],
+    // The API (a Cloud Function) and the contract it shares with the browser.
+    files: ['functions/**/*.ts', 'shared/**/*.ts'],
+    languageOptions: { globals: globals.node },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { ignoreRestSiblings: true }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/src/features/*', '**/src/app/*'],
+              message: 'The server shares content and shared/, never UI code.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['shared/**/*.ts'],
+    rules: {
+      // shared/ is imported by both sides; it imports nothing of either.
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/functions/*', '**/src/*'], message: 'shared/ stands alone.' }] },
+      ],
+    },
+  },
+  {
+    files: ['functions/src/**/*.test.ts', 'functions/src/testing/**/*.ts'],
+    rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
+  },
+  {
+    files: ['scripts/**/*.{ts,mjs}', 'e2e/**/*.ts', '*.config.{ts,js}'],
     languageOptions: { globals: globals.node },
     rules: {
       // Playwright fixtures take `{}` when they use no other fixture; tests assert before `!`.

@@ -1,10 +1,12 @@
 import { defineConfig, devices } from '@playwright/test';
 import { E2E } from './e2e/support/ports';
 
-// The browser suite runs the production build (built with `--mode test`) as Firebase Hosting
+// The browser suite runs the production build (built with `--mode e2e`) as Firebase Hosting
 // serves it, signing in against the Auth emulator: `npm run test:e2e` builds first.
 export default defineConfig({
   testDir: './e2e',
+  // The dev-server smoke test has its own stack and config: playwright.smoke.config.ts.
+  testIgnore: 'smoke/**',
   fullyParallel: true,
   forbidOnly: true,
   retries: process.env.CI ? 1 : 0,
@@ -37,8 +39,9 @@ export default defineConfig({
     },
   ],
   webServer: {
-    name: 'firebase emulators (auth + hosting)',
-    command: `firebase emulators:start --only auth,hosting --project ${E2E.projectId} --config firebase.test.json`,
+    name: 'firebase emulators (auth + functions + hosting) and MailDev',
+    command:
+      'node scripts/local-services.mjs e2e -- node scripts/firebase-local.ts e2e emulators:start --only auth,functions,hosting',
     url: `${E2E.siteOrigin}/`,
     timeout: 120_000,
     reuseExistingServer: !process.env.CI,

@@ -1,17 +1,40 @@
 import { defineConfig, loadEnv } from 'vite';
 import react from '@vitejs/plugin-react';
-import { productionBuildProblem } from './scripts/production-env.mjs';
+import { localStackEnv, localStackOfMode } from './scripts/local-env.ts';
+import { LOCAL_HOST, LOCAL_STACKS, origin } from './scripts/local-stack.ts';
+import { productionBuildProblem } from './scripts/production-env.ts';
 
 export default defineConfig(({ command, mode }) => {
-  const env = loadEnv(mode, process.cwd(), 'VITE_');
   if (command === 'build' && mode === 'production') {
-    const problem = productionBuildProblem(env);
+    const problem = productionBuildProblem(loadEnv(mode, process.cwd(), 'VITE_'));
     if (problem) throw new Error(problem);
   }
+  // `vite` (mode development) is the dev stack, `vite --mode smoke` the smoke test's, and
+  // `--mode preview|e2e` builds sign in against those stacks' emulators; all from local-stack.ts.
+  const stack = localStackOfMode(mode);
+  const stackEnv = stack ? localStackEnv(stack) : {};
+  // The dev server's stack; its /api goes to that stack's Functions emulator.
+  const serverStack = LOCAL_STACKS[stack ?? 'dev'];
   return {
     plugins: [react()],
-    server: { host: 'localhost', port: 5173, strictPort: true },
-    preview: { host: '127.0.0.1', port: 4173, strictPort: true },
+    define: Object.fromEntries(
+      Object.entries(stackEnv).map(([key, value]) => [
+        `import.meta.env.${key}`,
+        JSON.stringify(value),
+      ]),
+    ),
+    server: {
+      host: LOCAL_HOST,
+      port: serverStack.ports.site,
+      strictPort: true,
+      // Same origin as in production, where Hosting rewrites /api/** to the function.
+      proxy: {
+        '/api': {
+          target: origin(serverStack.ports.functions),
+          rewrite: (path) => `/${serverStack.projectId}/europe-west2/api${path}`,
+        },
+      },
+    },
     css: {
       preprocessorOptions: {
         // Bootstrap 5.3's Sass still uses @import and global functions.
@@ -38,7 +61,7 @@ export default defineConfig(({ command, mode }) => {
       environment: 'jsdom',
       globals: true,
       setupFiles: ['./src/testing/setup.ts'],
-      include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.{ts,mjs}'],
+      include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
       css: false,
     },
   };

@@ -1,5 +1,6 @@
 import { createUser } from './support/emulator';
 import { expect, test } from './support/fixtures';
+import { E2E } from './support/ports';
 import { errorText, logIn, logInLink, logOutButton } from './support/session';
 
 // The production build as Firebase Hosting serves it (firebase.json), not a dev server.
@@ -38,7 +39,7 @@ test.describe('hosting', () => {
         "'self'",
         'https://identitytoolkit.googleapis.com',
         'https://securetoken.googleapis.com',
-        'http://127.0.0.1:9199', // the Auth emulator, added for local builds only
+        E2E.authEmulator, // the Auth emulator, added for local builds only
       ]);
       for (const values of csp.values()) {
         expect(values).not.toContain("'unsafe-eval'");

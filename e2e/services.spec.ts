@@ -6,6 +6,7 @@ const valid = {
   name: 'Individual Therapy',
   price: 240,
   session: 4,
+  minutes: 50,
   description: 'Weekly sessions.',
   img: '/images/services/individual.webp',
 };

@@ -1,4 +1,5 @@
 import { expect, ready, test } from './support/fixtures';
+import { E2E } from './support/ports';
 
 test.describe('public pages', () => {
   for (const [path, heading] of [
@@ -292,5 +293,5 @@ test('every picture is local, sized and described; only the first banner loads e
   }
   expect(images[0]).toMatchObject({ loading: 'eager', priority: 'high' });
   expect(images.slice(1).every((image) => image.loading === 'lazy')).toBe(true);
-  expect(requests.filter((url) => !url.startsWith('http://127.0.0.1:4174/'))).toEqual([]);
+  expect(requests.filter((url) => !url.startsWith(`${E2E.siteOrigin}/`))).toEqual([]);
 });

@@ -19,9 +19,8 @@ function hydrate() {
 
 /** The full stylesheet (the page inlines only what its first paint needs): for what comes next. */
 function applyFullStylesheet() {
-  for (const link of document.querySelectorAll<HTMLLinkElement>('link[data-href]')) {
-    link.href = link.dataset.href ?? '';
-  }
+  const template = document.getElementById('full-stylesheet');
+  if (template instanceof HTMLTemplateElement) template.replaceWith(template.content);
 }
 
 const WAIT_LIMIT_MS = 2000; // a tab opened in the background paints only when shown

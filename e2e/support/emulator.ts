@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { E2E } from './ports';
+import { E2E, type StackAddresses } from './ports';
 
 const ADMIN = { Authorization: 'Bearer owner', 'Content-Type': 'application/json' };
-const toolkit = `${E2E.authEmulator}/identitytoolkit.googleapis.com/v1/projects/${E2E.projectId}`;
+const toolkitOf = (stack: StackAddresses) =>
+  `${stack.authEmulator}/identitytoolkit.googleapis.com/v1/projects/${stack.projectId}`;
+const toolkit = toolkitOf(E2E);
 
 export interface TestUser {
   uid: string;
@@ -26,16 +28,21 @@ export function uniqueEmail(label: string): string {
 export async function createUser(options: {
   verified: boolean;
   label?: string;
+  /** Whose Auth emulator: the browser tests' (default) or another local stack's. */
+  stack?: StackAddresses;
 }): Promise<TestUser> {
   const email = uniqueEmail(options.label ?? 'user');
   const password = 'correct-horse-42';
   const displayName = 'Test Visitor';
   const body = { email, password, displayName, emailVerified: options.verified };
-  const { localId } = await call<{ localId: string }>(`${toolkit}/accounts`, {
-    method: 'POST',
-    headers: ADMIN,
-    body: JSON.stringify(body),
-  });
+  const { localId } = await call<{ localId: string }>(
+    `${toolkitOf(options.stack ?? E2E)}/accounts`,
+    {
+      method: 'POST',
+      headers: ADMIN,
+      body: JSON.stringify(body),
+    },
+  );
   return { uid: localId, email, password, displayName };
 }
 

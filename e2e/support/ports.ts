@@ -1,6 +1,14 @@
-/** Must match .env.test and `node scripts/hosting-config.mjs test`. */
-export const E2E = {
-  projectId: 'demo-counselling-e2e',
-  siteOrigin: 'http://127.0.0.1:4174',
-  authEmulator: 'http://127.0.0.1:9199',
-} as const;
+import { LOCAL_STACKS, origin, type LocalStackName } from '../../scripts/local-stack.ts';
+
+/** The addresses of a local stack (scripts/local-stack.ts) that browser tests talk to. */
+export function stackAddresses(name: LocalStackName) {
+  const { projectId, ports } = LOCAL_STACKS[name];
+  return { projectId, siteOrigin: origin(ports.site), authEmulator: origin(ports.auth) };
+}
+
+export type StackAddresses = ReturnType<typeof stackAddresses>;
+
+/** The built site on the Hosting emulator (playwright.config.ts). */
+export const E2E = stackAddresses('e2e');
+/** The Vite dev server, as `npm start` runs it (playwright.smoke.config.ts). */
+export const SMOKE = stackAddresses('smoke');

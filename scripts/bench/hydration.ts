@@ -3,17 +3,14 @@
 // For every prerendered page (the route table) and the limit page it reports, as medians:
 //   FCP · hydrated (`html[data-ready]` set) · first tap handled (a tap on Menu 100 ms after the
 //   first paint, until the menu is on screen).
-// Without --site it builds the site for the Auth emulator into bench-results/site, as `npm run bench`
-// does. A figure, never a test: the machine is shared, so quote medians and compare in one run.
-import { spawn, type ChildProcess } from 'node:child_process';
+// `npm run bench` runs it after Lighthouse, on the same build and servers. Without --site it builds
+// the site for the preview stack into bench-results/site, as `npm run bench` does. A figure, never a test: the machine is shared, so quote medians and compare in one run.
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { routeTable, type RouteEntry } from '../../src/config/routes.ts';
-
-const root = path.resolve(import.meta.dirname, '..', '..');
+import { freePorts, root, run, serve, stopChildren } from './processes.ts';
 const sharedBench = path.resolve(root, '..', 'shared', 'bench');
 const serveScript = path.join(sharedBench, 'serve.mjs');
 const limitDir = path.join(sharedBench, 'limit');
@@ -266,71 +263,49 @@ function option(name: string): string | undefined {
   return process.argv[index]?.split('=')[1] ?? process.argv[index + 1];
 }
 
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-/** The shared static server (gzip, route/index.html, 404.html), as `npm run bench` uses. */
-async function serve(dir: string, servers: ChildProcess[]): Promise<string> {
-  const port = await freePort();
-  const server = spawn(process.execPath, [serveScript, dir, String(port)], { stdio: 'ignore' });
-  servers.push(server);
-  const origin = `http://127.0.0.1:${port}`;
-  for (let attempt = 0; attempt < 50; attempt++) {
-    try {
-      await fetch(`${origin}/`);
-      return origin;
-    } catch {
-      await sleep(200);
-    }
-  }
-  throw new Error(`The server for ${dir} did not answer on ${origin}`);
-}
-
 async function main() {
   const runs = Number(option('--runs') ?? 5);
   if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs needs a whole number');
   let site = option('--site');
   if (!site) {
     site = path.join(root, 'bench-results', 'site');
-    console.error('Building the site (emulator mode) into bench-results/site…');
-    const build = spawn(
-      process.execPath,
-      ['scripts/build.mjs', '--mode', 'emulator', '--out-dir', path.relative(root, site)],
-      { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] },
-    );
-    const code = await new Promise((resolve) => build.on('exit', resolve));
-    if (code !== 0) throw new Error(`The build failed (exit ${String(code)})`);
+    console.error('Building the site (preview stack) into bench-results/site…');
+    await run(process.execPath, [
+      'scripts/build.ts',
+      '--mode',
+      'preview',
+      '--out-dir',
+      path.relative(root, site),
+    ]);
   }
   if (!fs.existsSync(path.join(site, 'index.html'))) throw new Error(`No site in ${site}`);
-  const servers: ChildProcess[] = [];
-  const stop = () => servers.forEach((server) => server.kill());
-  process.on('SIGINT', () => {
-    stop();
-    process.exit(130);
+  const [sitePort, limitPort] = await freePorts(2);
+  const siteOrigin = await serve(serveScript, path.resolve(site), sitePort ?? 0);
+  const limitOrigin = fs.existsSync(limitDir)
+    ? await serve(serveScript, limitDir, limitPort ?? 0)
+    : undefined;
+  const pages = await measureHydration({
+    siteOrigin,
+    limitOrigin,
+    runs,
+    log: (line) => console.error(line),
   });
-  try {
-    const siteOrigin = await serve(path.resolve(site), servers);
-    const limitOrigin = fs.existsSync(limitDir) ? await serve(limitDir, servers) : undefined;
-    const pages = await measureHydration({
-      siteOrigin,
-      limitOrigin,
-      runs,
-      log: (line) => console.error(line),
-    });
-    console.log(hydrationMarkdown(pages, runs));
-  } finally {
-    stop();
-  }
+  console.log(hydrationMarkdown(pages, runs));
 }
 
 if (import.meta.filename === process.argv[1]) {
-  main().catch((error: unknown) => {
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(signal, () => {
+      stopChildren();
+      process.exit(signal === 'SIGINT' ? 130 : 143);
+    });
+  }
+  try {
+    await main();
+  } catch (error) {
     console.error(`bench/hydration: ${error instanceof Error ? error.message : String(error)}`);
     process.exitCode = 1;
-  });
+  } finally {
+    stopChildren();
+  }
 }

@@ -1,27 +1,11 @@
-import * as v from 'valibot';
-
-const nonEmpty = v.pipe(v.string(), v.trim(), v.minLength(1));
-
-const EnvSchema = v.object({
-  VITE_FIREBASE_API_KEY: nonEmpty,
-  VITE_FIREBASE_AUTH_DOMAIN: nonEmpty,
-  VITE_FIREBASE_PROJECT_ID: nonEmpty,
-  VITE_FIREBASE_APP_ID: nonEmpty,
-  VITE_FIREBASE_AUTH_EMULATOR_HOST: v.optional(
-    v.pipe(v.string(), v.regex(/^[\w.-]+:\d+$/, 'must be host:port')),
-  ),
-  VITE_SITE_URL: v.pipe(v.string(), v.url()),
-});
+import { parseEnvVariables } from './env-schema';
 
 function parseEnv(raw: Record<string, unknown>) {
-  const result = v.safeParse(EnvSchema, raw);
-  if (!result.success) {
-    const problems = result.issues.map(
-      (issue) => `${v.getDotPath(issue) ?? 'env'}: ${issue.message}`,
-    );
-    throw new Error(`Invalid site configuration (see .env.example): ${problems.join('; ')}`);
+  const result = parseEnvVariables(raw);
+  if (!result.ok) {
+    throw new Error(`Invalid site configuration (see .env.example): ${result.problems.join('; ')}`);
   }
-  const env = result.output;
+  const { env } = result;
   return {
     firebase: {
       apiKey: env.VITE_FIREBASE_API_KEY,

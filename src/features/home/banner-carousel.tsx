@@ -55,7 +55,13 @@ export function BannerCarousel() {
   const advancing = !paused && !focusInside;
 
   return (
-    <section ref={section} className="banner position-relative" aria-label="Highlights">
+    // The carousel container (WAI-ARIA APG): a named region holding the rotation control and slides.
+    <section
+      ref={section}
+      className="banner position-relative"
+      aria-roledescription="carousel"
+      aria-label="Highlights"
+    >
       <Button
         size="sm"
         variant="dark"
@@ -75,8 +81,6 @@ export function BannerCarousel() {
         wrap
         keyboard
         touch
-        aria-roledescription="carousel"
-        aria-label="Highlights"
         prevLabel="Previous slide"
         nextLabel="Next slide"
       >

@@ -6,6 +6,7 @@ const valid = {
   name: 'Individual Therapy',
   price: 240,
   session: 4,
+  minutes: 50,
   description: 'Weekly sessions.',
   img: '/images/services/individual.webp',
 };
@@ -26,9 +27,10 @@ describe('parseServices', () => {
       null,
       { ...valid, name: 'Same id' },
       { ...valid, id: 6, price: Number.POSITIVE_INFINITY },
+      { ...valid, id: 7, minutes: 0 },
     ]);
     expect(services.map((s) => s.id)).toEqual([1]);
-    expect(rejected).toHaveLength(8);
+    expect(rejected).toHaveLength(9);
     expect(rejected[0]).toMatch(/^#1 \(id 2\)/);
   });
 

@@ -8,6 +8,7 @@ const service = {
   name: '<b>Bold</b> therapy',
   price: 99.5,
   session: 2,
+  minutes: 50,
   description: '<script>alert(1)</script>',
   img: '/images/services/online.webp',
 };

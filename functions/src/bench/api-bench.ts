@@ -1,0 +1,124 @@
+/**
+ * npm run bench:api — the API's two busy paths over HTTP, on PGlite and on a real PostgreSQL:
+ * 8 weeks of availability and a booking request, each timed over many calls with 10 000
+ * bookings already stored. Tokens are checked by a stand-in verifier: this measures our code and
+ * the database, not the Auth emulator.
+ */
+import { performance } from 'node:perf_hooks';
+import { sql } from 'kysely';
+import { TEST_POSTGRES_PORT } from '../../../scripts/local-stack';
+import { openDatabase, type Database, type DatabaseTarget } from '../data/database';
+import { call, startApiServer } from '../testing/api-server';
+import { startPostgres } from '../testing/postgres-server';
+
+const CALLS = Number(process.env.BENCH_CALLS ?? 200);
+const EXISTING_BOOKINGS = 10_000;
+const NOW = new Date('2030-01-07T09:00:00Z');
+
+/**
+ * 10 000 bookings two hours apart, ending about 8 weeks from now: the availability window holds
+ * ~670 of them, and every other hour stays free for the booking requests.
+ */
+async function seed(db: Database) {
+  const spacing = 7200;
+  const first = NOW.getTime() / 1000 - (EXISTING_BOOKINGS - 670) * spacing;
+  await sql`
+    insert into bookings (client_uid, client_email, client_name, service_id, starts_at, ends_at, during, status, note)
+    select 'seed-' || (n % 500), 'seed' || (n % 500) || '@example.test', 'Seed client', 1,
+           to_timestamp(${first}::float8 + n * ${spacing}), to_timestamp(${first}::float8 + n * ${spacing} + 3000),
+           tstzrange(to_timestamp(${first}::float8 + n * ${spacing}), to_timestamp(${first}::float8 + n * ${spacing} + 3600)),
+           case when n % 4 = 0 then 'cancelled' else 'confirmed' end, ''
+    from generate_series(0, ${EXISTING_BOOKINGS - 1}) as n`.execute(db);
+  await sql`analyze`.execute(db);
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
+
+async function time(calls: number, run: (index: number) => Promise<number>) {
+  const durations: number[] = [];
+  const statuses = new Map<number, number>();
+  for (let index = 0; index < calls; index += 1) {
+    const started = performance.now();
+    const status = await run(index);
+    durations.push(performance.now() - started);
+    if (status >= 500) throw new Error(`call ${index} answered ${status}`);
+    statuses.set(status, (statuses.get(status) ?? 0) + 1);
+  }
+  durations.sort((a, b) => a - b);
+  const answered = [...statuses].map(([status, count]) => `${count}×${status}`).join(' ');
+  return { p50: percentile(durations, 50), p95: percentile(durations, 95), answered };
+}
+
+async function measure(label: string, target: DatabaseTarget) {
+  const db = await openDatabase(target);
+  await sql`truncate bookings, blocks`.execute(db);
+  await seed(db);
+  let caller = 0;
+  const api = await startApiServer({
+    db,
+    now: () => NOW,
+    smtpUrl: 'smtp://127.0.0.1:9', // nothing listens there: mail fails fast and is only logged
+    verifyToken: async (token) => ({
+      uid: token,
+      email: `${token}@example.test`,
+      emailVerified: true,
+      name: 'Bench',
+      practitioner: false,
+    }),
+  });
+  const quietError = console.error;
+  console.error = () => {};
+  try {
+    const from = '2030-01-08';
+    const availability = await time(
+      CALLS,
+      async () =>
+        (await call(api.url, 'GET', `/availability?service=1&from=${from}&days=56`)).status,
+    );
+    // Each request is a different client and a different free hour (10:00 to 20:00 UTC, even hours).
+    const booking = await time(CALLS, async (index) => {
+      caller += 1;
+      const day = new Date(Date.UTC(2030, 0, 9 + Math.floor(index / 6)));
+      const start = new Date(day.getTime() + (10 + 2 * (index % 6)) * 3_600_000);
+      const answer = await call(api.url, 'POST', '/bookings', {
+        authorization: `Bearer bench-client-${caller}-padding-to-look-like-a-token`,
+        body: { serviceId: 1, start: start.toISOString() },
+      });
+      return answer.status;
+    });
+    return { label, availability, booking };
+  } finally {
+    console.error = quietError;
+    await api.close();
+    await db.destroy();
+  }
+}
+
+const server = startPostgres(TEST_POSTGRES_PORT);
+try {
+  const rows = [
+    await measure('PGlite (embedded)', { memory: true }),
+    await measure('PostgreSQL (Debian)', { url: server.url }),
+  ];
+  const ms = (value: number) => `${value.toFixed(1)} ms`.padStart(9);
+  console.log(`\nAPI over HTTP, ${CALLS} calls each, ${EXISTING_BOOKINGS} bookings stored\n`);
+  console.log(
+    '| database            | availability 8 weeks p50 | p95       | booking request p50 | p95       |',
+  );
+  console.log(
+    '| ------------------- | ------------------------ | --------- | ------------------- | --------- |',
+  );
+  for (const row of rows) {
+    console.log(
+      `| ${row.label.padEnd(19)} | ${ms(row.availability.p50).padEnd(24)} | ${ms(row.availability.p95)} | ${ms(row.booking.p50).padEnd(19)} | ${ms(row.booking.p95)} |`,
+    );
+  }
+  console.log('\nAnswers:');
+  for (const row of rows)
+    console.log(
+      `  ${row.label}: availability ${row.availability.answered}; booking ${row.booking.answered}`,
+    );
+} finally {
+  server.stop();
+}

@@ -1,0 +1,50 @@
+import { sql } from 'kysely';
+import type { BlockRecord, Interval } from '../domain/types';
+import type { Database } from './database';
+
+const blockColumns = [
+  'id',
+  'reason',
+  sql<Date>`lower(during)`.as('start'),
+  sql<Date>`upper(during)`.as('end'),
+] as const;
+
+type BlockRow = { id: string; reason: string; start: Date; end: Date };
+
+const toRecord = (row: BlockRow): BlockRecord => ({
+  id: row.id,
+  reason: row.reason,
+  start: new Date(row.start),
+  end: new Date(row.end),
+});
+
+export async function insertBlock(
+  db: Database,
+  block: Interval & { reason: string },
+): Promise<BlockRecord> {
+  const row = await db
+    .insertInto('blocks')
+    .values({
+      during: sql<string>`tstzrange(${block.start}, ${block.end}, '[)')`,
+      reason: block.reason,
+    })
+    .returning(blockColumns)
+    .executeTakeFirstOrThrow();
+  return toRecord(row);
+}
+
+export async function blocksOverlapping(db: Database, within: Interval): Promise<BlockRecord[]> {
+  const rows = await db
+    .selectFrom('blocks')
+    .select(blockColumns)
+    .where(sql<boolean>`during && tstzrange(${within.start}, ${within.end}, '[)')`)
+    .orderBy(sql`lower(during)`)
+    .execute();
+  return rows.map(toRecord);
+}
+
+/** True when a block was deleted, false when there was none with that id. */
+export async function deleteBlock(db: Database, id: string): Promise<boolean> {
+  const result = await db.deleteFrom('blocks').where('id', '=', id).executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}

@@ -1,0 +1,59 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ApiRequest, ApiResponse } from './types';
+
+const MAX_BODY_BYTES = 64 * 1024;
+
+/** Reads what the handlers need from any Node request (Cloud Functions' Express one included). */
+export function toApiRequest(
+  request: {
+    method?: string | undefined;
+    url?: string | undefined;
+    headers: IncomingMessage['headers'];
+  },
+  rawBody: Buffer | undefined,
+): ApiRequest {
+  const url = new URL(request.url ?? '/', 'http://function.local');
+  // The Hosting rewrite passes /api/…; the emulator's direct URL strips the function's own prefix.
+  const path = url.pathname.replace(/^\/api(?=\/|$)/, '').replace(/\/+$/, '') || '/';
+  const hasBody = rawBody !== undefined && rawBody.length > 0;
+  let body: unknown;
+  let bodyUnreadable = false;
+  if (hasBody) {
+    const isJson = /^application\/([\w.+-]+\+)?json\b/i.test(request.headers['content-type'] ?? '');
+    try {
+      if (!isJson || rawBody.length > MAX_BODY_BYTES) throw new Error('not JSON');
+      body = JSON.parse(rawBody.toString('utf8'));
+    } catch {
+      bodyUnreadable = true;
+    }
+  }
+  return {
+    method: (request.method ?? 'GET').toUpperCase(),
+    path,
+    query: url.searchParams,
+    authorization: request.headers.authorization,
+    body,
+    bodyUnreadable,
+  };
+}
+
+export function writeApiResponse(response: ServerResponse, answer: ApiResponse): void {
+  const headers = { 'cache-control': 'no-store', ...answer.headers };
+  if (answer.body === undefined) {
+    response.writeHead(answer.status, headers).end();
+    return;
+  }
+  response.writeHead(answer.status, headers).end(JSON.stringify(answer.body));
+}
+
+/** Collects a plain node:http request body (tests and the benchmark serve the API this way). */
+export async function readBody(request: IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > MAX_BODY_BYTES + 1) break;
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
+}

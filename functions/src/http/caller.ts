@@ -1,0 +1,53 @@
+import type { DecodedIdToken } from 'firebase-admin/auth';
+import { getAuth } from 'firebase-admin/auth';
+import { problems } from './problems';
+import type { ApiContext, ApiRequest, Caller, TokenVerifier } from './types';
+
+/** firebase-admin checks the signature, expiry and (checkRevoked) that the session was not revoked. */
+export function firebaseTokenVerifier(): TokenVerifier {
+  return async (idToken) => callerFrom(await getAuth().verifyIdToken(idToken, true));
+}
+
+function callerFrom(token: DecodedIdToken): Caller {
+  return {
+    uid: token.uid,
+    email: token.email ?? '',
+    emailVerified: token.email_verified === true,
+    name: typeof token.name === 'string' ? token.name : '',
+    practitioner: token.practitioner === true,
+  };
+}
+
+const isAuthError = (error: unknown) =>
+  typeof error === 'object' &&
+  error !== null &&
+  'code' in error &&
+  typeof error.code === 'string' &&
+  error.code.startsWith('auth/');
+
+/** The caller from `Authorization: Bearer <ID token>`, or 401. Runs before anything else. */
+export async function authenticate(request: ApiRequest, context: ApiContext): Promise<Caller> {
+  const match = /^Bearer ([\w.-]{20,4096})$/.exec(request.authorization ?? '');
+  if (!match?.[1]) throw problems.notSignedIn('Sign in, then try again.');
+  try {
+    return await context.verifyToken(match[1]);
+  } catch (error) {
+    if (isAuthError(error))
+      throw problems.notSignedIn('Your session has expired or was ended. Sign in again.');
+    throw error;
+  }
+}
+
+export function requireVerifiedEmail(caller: Caller): void {
+  if (!caller.emailVerified) {
+    throw problems.emailNotVerified('Open the verification link we emailed you, then try again.');
+  }
+}
+
+export function requirePractitioner(caller: Caller): void {
+  if (!caller.practitioner) {
+    throw problems.notPractitioner(
+      'This page is for the practitioner. Sign in with the practice account.',
+    );
+  }
+}

@@ -1,0 +1,44 @@
+import * as v from 'valibot';
+import { problems } from './problems';
+import type { ApiRequest } from './types';
+
+/** Validates input against a shared schema, or answers 400 naming the first thing to fix. */
+export function parse<TSchema extends v.GenericSchema>(
+  schema: TSchema,
+  input: unknown,
+): v.InferOutput<TSchema> {
+  const result = v.safeParse(schema, input);
+  if (result.success) return result.output;
+  throw problems.invalidInput(sentenceFor(result.issues[0]));
+}
+
+/** Our schemas' own messages are sentences; valibot's type messages are turned into one. */
+function sentenceFor(issue: v.BaseIssue<unknown> | undefined): string {
+  const field = issue ? v.getDotPath(issue) : null;
+  if (!issue || !field) return 'Send a JSON object with the fields this address expects.';
+  if (issue.kind === 'schema') {
+    return issue.received === 'undefined'
+      ? `Add "${field}": it is required.`
+      : `"${field}" has the wrong type: check its value.`;
+  }
+  return `Check "${field}": ${issue.message.endsWith('.') ? issue.message : `${issue.message}.`}`;
+}
+
+export function parseBody<TSchema extends v.GenericSchema>(schema: TSchema, request: ApiRequest) {
+  if (request.bodyUnreadable || request.body === undefined) {
+    throw problems.invalidInput('Send the request body as JSON (Content-Type: application/json).');
+  }
+  return parse(schema, request.body);
+}
+
+/** The query string as a plain object of its last values. */
+export const queryObject = (request: ApiRequest) => Object.fromEntries(request.query);
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** An id from the path; anything that cannot be an id is simply not found. */
+export function pathId(id: string | undefined, what = 'booking'): string {
+  if (!id || !UUID.test(id))
+    throw problems.notFound(`There is no ${what} with that id. Reload the list and try again.`);
+  return id.toLowerCase();
+}

@@ -1,0 +1,57 @@
+import type { Service } from '../../../shared/service';
+import type { Database } from '../data/database';
+import type { Notification } from '../domain/notifications';
+import type { WeeklyHours } from '../domain/opening-hours';
+
+/** A request as the handlers see it, whatever server carried it (Cloud Functions or node:http). */
+export interface ApiRequest {
+  method: string;
+  /** The path after `/api`, e.g. `/bookings/123/cancel`. */
+  path: string;
+  query: URLSearchParams;
+  authorization: string | undefined;
+  /** The parsed JSON body; undefined when there was none. */
+  body: unknown;
+  /** Set when a body was sent but could not be read as JSON. */
+  bodyUnreadable?: boolean;
+}
+
+export interface ApiResponse {
+  status: number;
+  headers: Record<string, string>;
+  body?: unknown;
+}
+
+/** Who is asking, from a verified Firebase ID token. */
+export interface Caller {
+  uid: string;
+  email: string;
+  emailVerified: boolean;
+  name: string;
+  practitioner: boolean;
+}
+
+/** Verifies an ID token (revoked ones fail) or throws an error with an `auth/…` code. */
+export type TokenVerifier = (idToken: string) => Promise<Caller>;
+
+/** Everything a handler may use; the clock is passed in so tests can stand on any day. */
+export interface ApiContext {
+  db: Database;
+  verifyToken: TokenVerifier;
+  notify: (notifications: readonly Notification[]) => Promise<void>;
+  now: () => Date;
+  services: readonly Service[];
+  hours: WeeklyHours;
+}
+
+export type Handler = (
+  request: ApiRequest,
+  context: ApiContext,
+  params: Readonly<Record<string, string>>,
+) => Promise<ApiResponse>;
+
+export function json(status: number, body: unknown): ApiResponse {
+  return { status, headers: { 'content-type': 'application/json; charset=utf-8' }, body };
+}
+
+export const noContent = (): ApiResponse => ({ status: 204, headers: {} });

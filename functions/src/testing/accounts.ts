@@ -1,0 +1,71 @@
+import { getApps, initializeApp } from 'firebase-admin/app';
+import { getAuth } from 'firebase-admin/auth';
+import { LOCAL_STACKS } from '../../../scripts/local-stack';
+
+/**
+ * Real ID tokens from the Auth emulator of the `api` stack (`npm run test:api` starts it).
+ * Accounts are made through its REST API and shaped with firebase-admin, as in production.
+ */
+export function authEmulator(): string {
+  const host = process.env.FIREBASE_AUTH_EMULATOR_HOST;
+  if (!host) {
+    throw new Error('The API tests need the Auth emulator: run them with `npm run test:api`.');
+  }
+  return `http://${host}`;
+}
+
+export function adminAuth() {
+  if (getApps().length === 0) initializeApp({ projectId: LOCAL_STACKS.api.projectId });
+  return getAuth();
+}
+
+export interface TestAccount {
+  uid: string;
+  email: string;
+  idToken: string;
+}
+
+let sequence = 0;
+const PASSWORD = 'a-long-test-password';
+
+async function identityToolkit(
+  method: string,
+  body: object,
+): Promise<{ idToken: string; localId: string }> {
+  const response = await fetch(
+    `${authEmulator()}/identitytoolkit.googleapis.com/v1/accounts:${method}?key=demo-api-key`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    },
+  );
+  if (!response.ok)
+    throw new Error(`Auth emulator ${method}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as { idToken: string; localId: string };
+}
+
+/** Signs up a new account and returns a token that carries its verification and claims. */
+export async function createAccount(
+  options: { verified?: boolean; practitioner?: boolean; name?: string } = {},
+) {
+  sequence += 1;
+  const email = `client-${process.pid}-${sequence}-${Date.now()}@example.test`;
+  const { localId } = await identityToolkit('signUp', {
+    email,
+    password: PASSWORD,
+    returnSecureToken: true,
+  });
+  const auth = adminAuth();
+  await auth.updateUser(localId, {
+    emailVerified: options.verified ?? true,
+    displayName: options.name ?? `Client ${sequence}`,
+  });
+  if (options.practitioner) await auth.setCustomUserClaims(localId, { practitioner: true });
+  const { idToken } = await identityToolkit('signInWithPassword', {
+    email,
+    password: PASSWORD,
+    returnSecureToken: true,
+  });
+  return { uid: localId, email, idToken } satisfies TestAccount;
+}

@@ -1,0 +1,87 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { practice } from '../../../src/content/practice';
+import { LOCAL_HOST } from '../../../scripts/local-stack';
+import type { Database } from '../data/database';
+import { loadServices } from '../domain/services';
+import { readBody, toApiRequest, writeApiResponse } from '../http/adapters';
+import { firebaseTokenVerifier } from '../http/caller';
+import type { TokenVerifier } from '../http/types';
+import { createApi } from '../index';
+import { createNotifier } from '../mail/notifier';
+import { smtpMailer } from '../mail/transport';
+
+export interface ApiServerOptions {
+  db: Database;
+  now: () => Date;
+  smtpUrl: string;
+  practiceEmail?: string;
+  verifyToken?: TokenVerifier;
+}
+
+/** The API on node:http at a free port: the same handlers the Cloud Function runs. */
+export async function startApiServer(options: ApiServerOptions) {
+  const services = loadServices();
+  const practiceEmail = options.practiceEmail ?? practice.email;
+  const handle = createApi({
+    db: options.db,
+    services,
+    hours: practice.openingHours,
+    now: options.now,
+    verifyToken: options.verifyToken ?? firebaseTokenVerifier(),
+    notify: createNotifier({
+      mailer: smtpMailer(options.smtpUrl, `${practice.name} <${practiceEmail}>`),
+      practiceEmail,
+      siteUrl: 'http://site.test',
+      services,
+    }),
+  });
+  const server = http.createServer((request, response) => {
+    void readBody(request)
+      .then((body) => handle(toApiRequest(request, body)))
+      .then((answer) => writeApiResponse(response, answer));
+  });
+  await new Promise<void>((resolve) => server.listen(0, LOCAL_HOST, resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://${LOCAL_HOST}:${port}/api`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+export interface CallOptions {
+  token?: string;
+  body?: unknown;
+  /** Sent as it is, instead of JSON. */
+  rawBody?: string;
+  contentType?: string;
+  authorization?: string;
+}
+
+export async function call(
+  baseUrl: string,
+  method: string,
+  path: string,
+  options: CallOptions = {},
+) {
+  const headers: Record<string, string> = {};
+  const authorization =
+    options.authorization ?? (options.token ? `Bearer ${options.token}` : undefined);
+  if (authorization !== undefined) headers.authorization = authorization;
+  let body: string | undefined;
+  if (options.rawBody !== undefined) body = options.rawBody;
+  else if (options.body !== undefined) body = JSON.stringify(options.body);
+  if (body !== undefined) headers['content-type'] = options.contentType ?? 'application/json';
+  const response = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers,
+    ...(body !== undefined && { body }),
+  });
+  const text = await response.text();
+  return {
+    status: response.status,
+    contentType: response.headers.get('content-type') ?? '',
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    json: (text ? JSON.parse(text) : undefined) as any,
+  };
+}

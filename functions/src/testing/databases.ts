@@ -1,0 +1,27 @@
+import { sql } from 'kysely';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { openDatabase, type Database } from '../data/database';
+
+export const DATABASE_KINDS = ['PGlite', 'PostgreSQL'] as const;
+export type DatabaseKind = (typeof DATABASE_KINDS)[number];
+
+let counter = 0;
+
+/** A fresh, migrated database of either kind (a new database on the shared test server). */
+export async function freshDatabase(kind: DatabaseKind): Promise<Database> {
+  if (kind === 'PGlite') return openDatabase({ memory: true });
+  const serverUrl = inject('postgresUrl');
+  const name = `bookings_test_${process.pid}_${(counter += 1)}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return openDatabase({ url: url.href });
+}
+
+export async function emptyTables(db: Database) {
+  await sql`truncate bookings, blocks`.execute(db);
+}

@@ -1,0 +1,16 @@
+import type { TestProject } from 'vitest/node';
+import { TEST_POSTGRES_PORT } from '../../../scripts/local-stack';
+import { startPostgres } from './postgres-server';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    postgresUrl: string;
+  }
+}
+
+/** One real PostgreSQL server for the whole run, stopped after it. */
+export default function setup(project: TestProject) {
+  const server = startPostgres(TEST_POSTGRES_PORT);
+  project.provide('postgresUrl', server.url);
+  return () => server.stop();
+}

@@ -1,0 +1,65 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { LOCAL_HOST } from '../../../scripts/local-stack';
+
+/**
+ * A throwaway PostgreSQL server (Debian's `postgresql` package) in a temporary folder. PostgreSQL
+ * refuses to run as root, so as root it runs as the `postgres` user.
+ */
+export interface PostgresServer {
+  url: string;
+  stop(): void;
+}
+
+function binDirectory(): string {
+  const root = '/usr/lib/postgresql';
+  const versions = fs.existsSync(root)
+    ? fs.readdirSync(root).sort((a, b) => Number(b) - Number(a))
+    : [];
+  const found = versions
+    .map((version) => path.join(root, version, 'bin'))
+    .find((bin) => fs.existsSync(path.join(bin, 'pg_ctl')));
+  if (!found) {
+    throw new Error(
+      'PostgreSQL is not installed: run `apt-get install -y postgresql` (.ci/run does this).',
+    );
+  }
+  return found;
+}
+
+export function startPostgres(port: number): PostgresServer {
+  const bin = binDirectory();
+  const asRoot = process.getuid?.() === 0;
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'bookings-pg-'));
+  const data = path.join(folder, 'data');
+  if (asRoot) execFileSync('chown', ['postgres:postgres', folder]);
+  const run = (command: string, args: string[]) =>
+    asRoot
+      ? execFileSync('runuser', ['-u', 'postgres', '--', path.join(bin, command), ...args], {
+          stdio: 'pipe',
+        })
+      : execFileSync(path.join(bin, command), args, { stdio: 'pipe' });
+  run('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8']);
+  run('pg_ctl', [
+    '-D',
+    data,
+    '-l',
+    path.join(folder, 'server.log'),
+    '-w',
+    '-o',
+    `-p ${port} -k ${folder} -c listen_addresses=${LOCAL_HOST} -c fsync=off -c max_connections=120`,
+    'start',
+  ]);
+  return {
+    url: `postgres://postgres@${LOCAL_HOST}:${port}/postgres`,
+    stop() {
+      try {
+        run('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);
+      } finally {
+        fs.rmSync(folder, { recursive: true, force: true });
+      }
+    },
+  };
+}

@@ -1,0 +1,18 @@
+// npm run bench:api — builds functions/src/bench/api-bench.ts like the function (npm deps from
+// functions/node_modules) and runs it: availability and booking p50/p95 on PGlite and PostgreSQL.
+import { execFileSync } from 'node:child_process';
+
+execFileSync(
+  'vite',
+  [
+    'build',
+    '--config',
+    'functions/vite.config.ts',
+    '--ssr',
+    'src/bench/api-bench.ts',
+    '--outDir',
+    '.bench',
+  ],
+  { stdio: 'inherit' },
+);
+execFileSync(process.execPath, ['functions/.bench/index.js'], { stdio: 'inherit' });

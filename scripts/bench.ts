@@ -1,0 +1,198 @@
+// `npm run bench [-- --runs N]`: a benchmark run by hand, never by the tests. Builds the site for
+// the preview stack's Auth emulator into bench-results/site (dist/ is left alone), serves it beside
+// the reference "limit" page (../shared/bench/limit: the home page as one static HTML file), and
+// measures both with Lighthouse 12, mobile and desktop, interleaved so that the noise of this shared
+// machine hits both alike. Prints a markdown table per route (medians), the goals with ✓/✗ and what
+// Lighthouse found; writes the JSON reports and summary.md to bench-results/<timestamp>/.
+// Then throttled Chromium: first paint, hydration and a first tap per page (bench/hydration.ts).
+// The jobs live in scripts/bench/: processes (servers, ports), lighthouse (install, one run),
+// figures (what a report says), summary (the markdown), hydration (throttled Chromium).
+import fs from 'node:fs';
+import path from 'node:path';
+import {
+  figures,
+  findings,
+  jsBudget,
+  median,
+  medians,
+  type FailingAudit,
+  type Figures,
+  type Findings,
+} from './bench/figures.ts';
+import { seconds, ms } from './bench/format.ts';
+import { hydrationMarkdown, measureHydration } from './bench/hydration.ts';
+import {
+  chromePath,
+  ensureLighthouse,
+  FORM_FACTORS,
+  lighthouse,
+  type FormFactor,
+  type LhReport,
+} from './bench/lighthouse.ts';
+import { freePorts, root, run, serve, stopChildren } from './bench/processes.ts';
+import { summaryMarkdown, type PageResult } from './bench/summary.ts';
+import { routeTable, type RouteEntry } from '../src/config/routes.ts';
+
+// One address per prerendered page, from the route table (the not-found page aside).
+const ROUTES = Object.values(routeTable as Record<string, RouteEntry>)
+  .filter((entry) => entry.prerender && entry.path !== '*')
+  .map((entry) => entry.canonicalPath ?? entry.path);
+
+const sharedBench = path.resolve(root, '..', 'shared', 'bench');
+const limitDir = path.join(sharedBench, 'limit');
+const serveScript = path.join(sharedBench, 'serve.mjs');
+const resultsDir = path.join(root, 'bench-results');
+const siteDir = path.join(resultsDir, 'site');
+
+function runsOption(): number {
+  const index = process.argv.findIndex((arg) => arg === '--runs' || arg.startsWith('--runs='));
+  if (index === -1) return 3;
+  const value = process.argv[index]?.split('=')[1] ?? process.argv[index + 1];
+  const runs = Number(value);
+  if (!Number.isInteger(runs) || runs < 1)
+    throw new Error(`--runs needs a whole number, not ${value}`);
+  return runs;
+}
+
+interface Target {
+  key: 'site' | 'limit';
+  route: string;
+  origin: string;
+  dir: string;
+  name: string;
+  runs: Record<FormFactor, Figures[]>;
+  firstFindings: Partial<Record<FormFactor, Findings>>;
+  failing: Map<string, FailingAudit & { where: FormFactor[] }>;
+}
+
+async function main() {
+  const runs = runsOption();
+  if (!fs.existsSync(path.join(limitDir, 'index.html'))) {
+    throw new Error(
+      `The reference page is missing: ${limitDir}/index.html (../shared/bench/limit).`,
+    );
+  }
+  if (!fs.existsSync(serveScript)) throw new Error(`The static server is missing: ${serveScript}`);
+  if (!fs.existsSync(chromePath)) throw new Error(`No Chrome at ${chromePath} (set CHROME_PATH).`);
+  const lighthouseRelease = await ensureLighthouse();
+
+  console.error('Building the site (preview stack) into bench-results/site…');
+  const binPath = `${path.join(root, 'node_modules', '.bin')}${path.delimiter}${process.env.PATH}`;
+  await run(
+    process.execPath,
+    ['scripts/build.ts', '--mode', 'preview', '--out-dir', path.relative(root, siteDir)],
+    { env: { ...process.env, PATH: binPath } },
+  );
+
+  const [sitePort, limitPort] = await freePorts(2);
+  const siteOrigin = await serve(serveScript, siteDir, sitePort!);
+  const limitOrigin = await serve(serveScript, limitDir, limitPort!);
+  const startedAt = new Date().toISOString();
+  const outDir = path.join(resultsDir, startedAt.replace(/[:.]/g, '-').slice(0, 19));
+  fs.mkdirSync(outDir, { recursive: true });
+
+  const slug = (route: string) => (route === '/' ? 'home' : route.slice(1).replaceAll('/', '-'));
+  const target = (key: Target['key'], route: string, origin: string, dir: string): Target => ({
+    key,
+    route,
+    origin,
+    dir,
+    name: `${key}-${slug(route)}`,
+    runs: { mobile: [], desktop: [] },
+    firstFindings: {},
+    failing: new Map(),
+  });
+  const targets = [
+    target('limit', '/', limitOrigin, limitDir),
+    ...ROUTES.map((route) => target('site', route, siteOrigin, siteDir)),
+  ];
+
+  // Interleaved: run 1 of every page and form factor, then run 2…, limit page first each time.
+  const total = runs * FORM_FACTORS.length * targets.length;
+  let done = 0;
+  let anyReport: LhReport | undefined;
+  for (let round = 1; round <= runs; round++) {
+    for (const formFactor of FORM_FACTORS) {
+      for (const t of targets) {
+        const file = path.join(outDir, `${t.name}-${formFactor}-${round}.json`);
+        const report = await lighthouse(`${t.origin}${t.route}`, formFactor, file);
+        anyReport ??= report;
+        const row = figures(report, t.dir);
+        t.runs[formFactor].push(row);
+        const found = findings(report);
+        if (round === 1) t.firstFindings[formFactor] = found;
+        for (const audit of found.failing) {
+          const entry = t.failing.get(audit.id) ?? { ...audit, where: [] };
+          if (!entry.where.includes(formFactor)) entry.where.push(formFactor);
+          t.failing.set(audit.id, entry);
+        }
+        console.error(
+          `[${++done}/${total}] ${t.key} ${t.route} ${formFactor} run ${round}: perf ${row.perf}, ` +
+            `LCP ${seconds(row.lcp)}, TBT ${ms(row.tbt)}, CLS ${row.cls.toFixed(3)}`,
+        );
+      }
+    }
+  }
+
+  const results: PageResult[] = targets.map((t) => ({
+    key: t.key,
+    route: t.route,
+    mobile: { runs: t.runs.mobile, median: medians(t.runs.mobile) },
+    desktop: { runs: t.runs.desktop, median: medians(t.runs.desktop) },
+    findings: { mobile: t.firstFindings.mobile!, desktop: t.firstFindings.desktop! },
+    failing: [...t.failing.values()],
+  }));
+  const meta = {
+    date: startedAt,
+    lighthouse: anyReport?.lighthouseVersion ?? lighthouseRelease ?? '12',
+    chrome: anyReport?.environment?.hostUserAgent?.match(/Chrome\/[\d.]+/)?.[0] ?? 'Chrome',
+    benchmarkIndex: median(
+      targets.flatMap((t) => FORM_FACTORS.flatMap((ff) => t.runs[ff].map((r) => r.benchmarkIndex))),
+    ),
+  };
+  const [limit, ...pages] = results;
+  const home = pages.find((page) => page.route === '/');
+  const budget = jsBudget(siteDir, home?.mobile.runs[0]?.jsFiles ?? []);
+  const hydrationRuns = Math.max(runs, 5); // medians of at least 5
+  const hydration = await measureHydration({
+    siteOrigin,
+    limitOrigin,
+    routes: ROUTES,
+    runs: hydrationRuns,
+    chromePath,
+    log: (line) => console.error(line),
+  });
+  const summary = [
+    summaryMarkdown({ pages, limit: limit!, budget, runs, siteDir, meta }),
+    hydrationMarkdown(hydration, hydrationRuns),
+  ].join('\n\n');
+  fs.writeFileSync(path.join(outDir, 'summary.md'), `${summary}\n`);
+  const json = results.map(({ key, route, mobile, desktop, failing }) => ({
+    key,
+    route,
+    mobile,
+    desktop,
+    failing,
+  }));
+  fs.writeFileSync(
+    path.join(outDir, 'summary.json'),
+    JSON.stringify({ meta, budget, pages: json, hydration }, null, 2),
+  );
+  console.log(summary);
+  console.log(`\nReports and summary.md: ${path.relative(process.cwd(), outDir) || '.'}/`);
+}
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    stopChildren();
+    process.exit(signal === 'SIGINT' ? 130 : 143);
+  });
+}
+try {
+  await main();
+} catch (error) {
+  console.error(`bench: ${(error as Error).message}`);
+  process.exitCode = 1;
+} finally {
+  stopChildren();
+}

@@ -1,0 +1,94 @@
+// Runs the Firebase CLI for one local stack of scripts/local-stack.ts: writes firebase.<stack>.json
+// (firebase.json with that stack's emulator ports, its build folder, and the Auth emulator allowed by
+// the Content-Security-Policy), then runs `firebase <args> --project <id> --config firebase.<stack>.json`.
+//   node scripts/firebase-local.ts dev emulators:exec --only auth vite        (npm start)
+//   node scripts/firebase-local.ts preview emulators:start --only auth,hosting (npm run preview)
+// Production uses firebase.json as it is.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { LOCAL_HOST, LOCAL_STACKS, origin, type LocalStackName } from './local-stack.ts';
+import { readStyleHashes, withStyleHashes } from './style-hashes.ts';
+
+interface FirebaseConfig {
+  hosting: {
+    public: string;
+    headers: { headers: { key: string; value: string }[] }[];
+    [key: string]: unknown;
+  };
+  emulators?: Record<string, unknown>;
+  [key: string]: unknown;
+}
+
+export function isLocalStack(name: string): name is LocalStackName {
+  return Object.hasOwn(LOCAL_STACKS, name);
+}
+
+export function localFirebaseConfig(base: FirebaseConfig, name: LocalStackName): FirebaseConfig {
+  const stack = LOCAL_STACKS[name];
+  const { ports } = stack;
+  const authOrigin = origin(ports.auth);
+  const config = structuredClone(base);
+  if ('site' in stack) config.hosting.public = stack.site;
+  for (const rule of config.hosting.headers) {
+    for (const header of rule.headers) {
+      if (header.key !== 'Content-Security-Policy') continue;
+      header.value = header.value
+        .replace(/connect-src ([^;]*)/, `connect-src $1 ${authOrigin}`)
+        .replace(/frame-src ([^;]*)/, `frame-src $1 ${authOrigin}`)
+        .replace(/; upgrade-insecure-requests/, ''); // the local servers speak plain http
+    }
+  }
+  const at = (port: number) => ({ host: LOCAL_HOST, port });
+  config.emulators = {
+    auth: at(ports.auth),
+    functions: at(ports.functions),
+    // The dev and smoke stacks serve the site with Vite, not with the Hosting emulator.
+    ...('site' in stack ? { hosting: at(ports.site) } : {}),
+    hub: at(ports.hub),
+    logging: at(ports.logging),
+    ui: { enabled: false },
+    singleProjectMode: true,
+  };
+  return config;
+}
+
+/** Writes firebase.<stack>.json beside firebase.json and returns its path relative to the root. */
+export function writeLocalFirebaseConfig(root: string, name: LocalStackName): string {
+  const base = JSON.parse(
+    fs.readFileSync(path.join(root, 'firebase.json'), 'utf8'),
+  ) as FirebaseConfig;
+  const file = `firebase.${name}.json`;
+  let config = localFirebaseConfig(base, name);
+  // A stack that serves a build allows that build's inline critical CSS.
+  if ('site' in LOCAL_STACKS[name]) {
+    config = withStyleHashes(config, readStyleHashes(path.join(root, config.hosting.public)));
+  }
+  fs.writeFileSync(path.join(root, file), `${JSON.stringify(config, null, 2)}\n`);
+  return file;
+}
+
+if (import.meta.filename === process.argv[1]) {
+  const [name = '', ...args] = process.argv.slice(2);
+  if (!isLocalStack(name)) {
+    console.error(
+      `Usage: node scripts/firebase-local.ts <${Object.keys(LOCAL_STACKS).join('|')}> <firebase arguments…>`,
+    );
+    process.exit(2);
+  }
+  const root = path.resolve(import.meta.dirname, '..');
+  const config = writeLocalFirebaseConfig(root, name);
+  if (args.length > 0) {
+    const projectId = LOCAL_STACKS[name].projectId;
+    const firebase = spawn('firebase', [...args, '--project', projectId, '--config', config], {
+      cwd: root,
+      stdio: 'inherit',
+    });
+    // Ctrl-C and Playwright's shutdown signal the whole process group, so the Firebase CLI gets
+    // them itself (a second, forwarded SIGINT would make it skip its clean shutdown): just wait.
+    for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => undefined);
+    firebase.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+  } else {
+    console.log(`wrote ${config}`);
+  }
+}

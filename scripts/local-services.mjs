@@ -1,0 +1,63 @@
+// Runs a command beside the local services the API needs: MailDev (SMTP + web inbox) on the
+// stack's ports, and with --watch-functions a rebuild of functions/lib on every change (the
+// Functions emulator reloads it). Stops them when the command ends or is interrupted.
+//   node scripts/local-services.mjs <stack> [--watch-functions] -- <command> [args…]
+import { spawn } from 'node:child_process';
+import { LOCAL_HOST, LOCAL_STACKS, origin } from './local-stack.ts';
+
+const [stackName, ...rest] = process.argv.slice(2);
+const separator = rest.indexOf('--');
+const options = rest.slice(0, separator);
+const [command, ...args] = rest.slice(separator + 1);
+const stack = LOCAL_STACKS[stackName];
+if (!stack || separator < 0 || !command) {
+  console.error(
+    'Usage: node scripts/local-services.mjs <stack> [--watch-functions] -- <command> [args…]',
+  );
+  process.exit(2);
+}
+
+const children = [];
+const start = (file, fileArgs, stdio = 'inherit') => {
+  const child = spawn(file, fileArgs, { stdio });
+  children.push(child);
+  return child;
+};
+
+start(
+  'maildev',
+  [
+    '--ip',
+    LOCAL_HOST,
+    '--smtp',
+    String(stack.ports.smtp),
+    '--web',
+    String(stack.ports.mailWeb),
+    '--silent',
+  ],
+  'ignore',
+);
+console.log(
+  `MailDev: SMTP on ${LOCAL_HOST}:${stack.ports.smtp}, inbox at ${origin(stack.ports.mailWeb)}`,
+);
+if (options.includes('--watch-functions')) {
+  start(
+    'vite',
+    ['build', '--watch', '--config', 'functions/vite.config.ts'],
+    ['ignore', 'ignore', 'inherit'],
+  );
+}
+
+const main = start(command, args);
+const stopAll = () => {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
+};
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    if (main.exitCode === null) main.kill(signal);
+  });
+}
+main.on('exit', (code, signal) => {
+  stopAll();
+  process.exitCode = code ?? (signal ? 1 : 0);
+});

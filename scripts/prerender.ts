@@ -1,0 +1,67 @@
+// Renders every public route to static HTML in dist/ after `vite build` (client) and
+// `vite build --ssr` (dist-ssr/). Unknown paths get dist/404.html, served with status 404.
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { criticalCssInliner } from './critical-css.ts';
+import { HASHES_FILE, styleHashes } from './style-hashes.ts';
+
+/** What the build-time renderer (src/entry-server.tsx) exports. */
+interface EntryServer {
+  render(url: string): Promise<string>;
+  headTags(key: string, siteUrl: string): string;
+  sitemapXml(siteUrl: string): string;
+  robotsTxt(siteUrl: string): string;
+  siteUrl: string;
+  prerenderedPaths: readonly string[];
+}
+
+const root = path.resolve(import.meta.dirname, '..');
+const dist = path.resolve(process.argv[2] ?? path.join(root, 'dist'));
+const ssrDir = path.resolve(process.argv[3] ?? `${dist}-ssr`);
+const server = (await import(
+  pathToFileURL(path.join(ssrDir, 'entry-server.js')).href
+)) as EntryServer;
+const template = await fs.readFile(path.join(dist, 'index.html'), 'utf8');
+
+const HEAD = /<!--head-->[\s\S]*<!--\/head-->/;
+if (!HEAD.test(template) || !template.includes('<!--app-->')) {
+  throw new Error('index.html lost its <!--head--> or <!--app--> marker.');
+}
+
+const inlineCriticalCss = criticalCssInliner(dist);
+const hashes = new Set<string>();
+
+async function writePage(urlPath: string, file: string, headKey = urlPath): Promise<string> {
+  const html = await server.render(urlPath);
+  const page = await inlineCriticalCss(
+    template
+      .replace(HEAD, () => server.headTags(headKey, server.siteUrl))
+      .replace('<!--app-->', () => html),
+  );
+  styleHashes(page).forEach((hash) => hashes.add(hash));
+  const target = path.join(dist, file);
+  await fs.mkdir(path.dirname(target), { recursive: true });
+  await fs.writeFile(target, page);
+  return file;
+}
+
+const written: string[] = [];
+for (const urlPath of server.prerenderedPaths) {
+  const file = urlPath === '/' ? 'index.html' : `${urlPath.slice(1)}/index.html`;
+  written.push(await writePage(urlPath, file));
+}
+written.push(await writePage('/404', '404.html', 'notFound'));
+
+await fs.writeFile(path.join(dist, 'sitemap.xml'), server.sitemapXml(server.siteUrl));
+await fs.writeFile(path.join(dist, 'robots.txt'), server.robotsTxt(server.siteUrl));
+// The Firebase configs written from firebase.json add these to the CSP's style-src.
+await fs.writeFile(
+  path.join(dist, HASHES_FILE),
+  `${JSON.stringify({ 'style-src': [...hashes].sort() }, null, 2)}\n`,
+);
+await fs.rm(ssrDir, { recursive: true, force: true });
+console.log(
+  `prerendered ${written.length} pages: ${written.join(', ')}; sitemap.xml, robots.txt, ` +
+    `${HASHES_FILE} (${hashes.size} inline styles)`,
+);

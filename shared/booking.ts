@@ -1,0 +1,175 @@
+/**
+ * The bookings API contract (/api/**): what the browser sends and what the server answers. Both
+ * sides validate with these schemas, so the check and the type cannot drift apart.
+ */
+import * as v from 'valibot';
+
+export const PRACTICE_TIME_ZONE = 'Europe/London';
+export const NOTE_MAX_LENGTH = 500;
+export const REASON_MAX_LENGTH = 200;
+export const AVAILABILITY_MAX_DAYS = 56;
+
+/** An instant written as ISO 8601 with a zone (`Z` or an offset); answers always use UTC `Z`. */
+export const InstantSchema = v.pipe(
+  v.string(),
+  v.maxLength(40),
+  v.regex(
+    /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/,
+    'Write the time as an ISO 8601 instant, for example 2027-03-01T09:00:00Z.',
+  ),
+  v.check(
+    (value) =>
+      isRealDate(value.slice(0, 10)) &&
+      isRealTime(value.slice(11, 19)) &&
+      !Number.isNaN(Date.parse(value)),
+    'That date or time does not exist.',
+  ),
+);
+
+function isRealDate(value: string): boolean {
+  const [year, month, day] = value.split('-').map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return (
+    date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
+  );
+}
+
+function isRealTime(value: string): boolean {
+  const [hours = 0, minutes = 0, seconds = 0] = value
+    .split(':')
+    .map((part) => Number(part.slice(0, 2)));
+  return hours < 24 && minutes < 60 && seconds < 60;
+}
+
+/** A calendar date in the practice's time zone, YYYY-MM-DD. */
+export const LocalDateSchema = v.pipe(
+  v.string(),
+  v.regex(/^\d{4}-\d{2}-\d{2}$/, 'Write the date as YYYY-MM-DD.'),
+  v.check(isRealDate, 'That date does not exist.'),
+);
+
+export const ServiceIdSchema = v.pipe(
+  v.number(),
+  v.integer(),
+  v.minValue(0),
+  v.maxValue(1_000_000),
+);
+
+export const BookingStatusSchema = v.picklist(['requested', 'confirmed', 'declined', 'cancelled']);
+export type BookingStatus = v.InferOutput<typeof BookingStatusSchema>;
+
+/** POST /api/bookings. The note is for practical matters, never clinical details. */
+export const BookingRequestSchema = v.object({
+  serviceId: ServiceIdSchema,
+  start: InstantSchema,
+  note: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.maxLength(NOTE_MAX_LENGTH, `Keep the note to at most ${NOTE_MAX_LENGTH} characters.`),
+    ),
+    '',
+  ),
+});
+export type BookingRequest = v.InferInput<typeof BookingRequestSchema>;
+
+/** GET /api/availability query string (strings, as they come in the URL). */
+export const AvailabilityQuerySchema = v.object({
+  service: v.pipe(
+    v.string(),
+    v.regex(/^\d{1,7}$/, 'Choose a service by its number.'),
+    v.transform(Number),
+  ),
+  from: v.optional(LocalDateSchema),
+  days: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d{1,3}$/, 'Give the number of days as a whole number.'),
+      v.transform(Number),
+      v.minValue(1, 'Ask for at least one day.'),
+      v.maxValue(AVAILABILITY_MAX_DAYS, `Ask for at most ${AVAILABILITY_MAX_DAYS} days.`),
+    ),
+    '7',
+  ),
+});
+
+export const SlotSchema = v.object({ start: InstantSchema, end: InstantSchema });
+export type Slot = v.InferOutput<typeof SlotSchema>;
+
+export const AvailabilitySchema = v.object({
+  timeZone: v.literal(PRACTICE_TIME_ZONE),
+  slots: v.array(SlotSchema),
+});
+export type Availability = v.InferOutput<typeof AvailabilitySchema>;
+
+/** One booking as its client sees it (POST /api/bookings answers the first six fields). */
+export const BookingSchema = v.object({
+  id: v.string(),
+  serviceId: v.number(),
+  serviceName: v.optional(v.string()),
+  start: InstantSchema,
+  end: InstantSchema,
+  status: BookingStatusSchema,
+  note: v.string(),
+  /** Active and more than 24 hours ahead: the client may still cancel it. */
+  cancellable: v.optional(v.boolean()),
+});
+export type Booking = v.InferOutput<typeof BookingSchema>;
+
+export const MyBookingsSchema = v.object({ bookings: v.array(BookingSchema) });
+export type MyBookings = v.InferOutput<typeof MyBookingsSchema>;
+
+/** A booking in the practitioner's diary. */
+export const PracticeBookingSchema = v.object({
+  ...BookingSchema.entries,
+  clientName: v.string(),
+  clientEmail: v.string(),
+});
+export type PracticeBooking = v.InferOutput<typeof PracticeBookingSchema>;
+
+/** POST /api/practice/blocks: time the practitioner is away (a day off, a holiday). */
+export const BlockRequestSchema = v.object({
+  start: InstantSchema,
+  end: InstantSchema,
+  reason: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.maxLength(REASON_MAX_LENGTH, `Keep the reason to at most ${REASON_MAX_LENGTH} characters.`),
+    ),
+    '',
+  ),
+});
+export type BlockRequest = v.InferInput<typeof BlockRequestSchema>;
+
+export const BlockSchema = v.object({
+  id: v.string(),
+  start: InstantSchema,
+  end: InstantSchema,
+  reason: v.string(),
+});
+export type Block = v.InferOutput<typeof BlockSchema>;
+
+/** GET /api/practice/bookings?from=&to= (dates in the practice's time zone). */
+export const DiaryQuerySchema = v.object({
+  from: v.optional(LocalDateSchema),
+  to: v.optional(LocalDateSchema),
+});
+
+export const DiarySchema = v.object({
+  bookings: v.array(PracticeBookingSchema),
+  blocks: v.array(BlockSchema),
+});
+export type Diary = v.InferOutput<typeof DiarySchema>;
+
+export const DeletedBookingsSchema = v.object({ deleted: v.number() });
+
+/** RFC 9457 problem details: every error the API answers, as `application/problem+json`. */
+export const ProblemSchema = v.object({
+  type: v.string(),
+  title: v.string(),
+  status: v.number(),
+  /** A sentence a person can act on. */
+  detail: v.string(),
+});
+export type Problem = v.InferOutput<typeof ProblemSchema>;

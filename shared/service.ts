@@ -1,0 +1,66 @@
+import * as v from 'valibot';
+
+export const SERVICE_IMAGE_PLACEHOLDER = '/images/service-placeholder.svg';
+
+/** An image source we are willing to render: an http(s) URL or a path on this site. */
+export function safeImageSource(value: string): string | undefined {
+  const src = value.trim();
+  if (src.startsWith('/') && !src.startsWith('//') && !src.includes('\\')) return src;
+  try {
+    const url = new URL(src);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const text = (max: number) => v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(max));
+
+export const ServiceSchema = v.object({
+  id: v.pipe(v.number(), v.integer(), v.minValue(0)),
+  name: text(120),
+  price: v.pipe(v.number(), v.finite(), v.minValue(0), v.maxValue(100_000)),
+  session: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100)),
+  /** Length of one session in minutes (the break after it is the booking rules' business). */
+  minutes: v.pipe(v.number(), v.integer(), v.minValue(5), v.maxValue(480)),
+  description: text(2000),
+  img: v.pipe(
+    v.optional(v.string(), ''),
+    v.transform((value) => safeImageSource(value) ?? SERVICE_IMAGE_PLACEHOLDER),
+  ),
+});
+
+export type Service = v.InferOutput<typeof ServiceSchema>;
+
+export interface ParsedServices {
+  services: Service[];
+  /** A short description of each entry that was skipped, for one console warning. */
+  rejected: string[];
+}
+
+function describe(entry: unknown, index: number): string {
+  if (entry && typeof entry === 'object' && 'id' in entry) {
+    return `#${index} (id ${JSON.stringify((entry as { id: unknown }).id)?.slice(0, 40)})`;
+  }
+  return `#${index}`;
+}
+
+/** Keeps the valid services of an untrusted service.json body; throws if it is not a list. */
+export function parseServices(data: unknown): ParsedServices {
+  if (!Array.isArray(data)) throw new Error('The services list is not a list.');
+  const services: Service[] = [];
+  const rejected: string[] = [];
+  const seen = new Set<number>();
+  data.forEach((entry, index) => {
+    const result = v.safeParse(ServiceSchema, entry);
+    if (!result.success) {
+      rejected.push(`${describe(entry, index)}: ${result.issues[0]?.message ?? 'invalid'}`);
+    } else if (seen.has(result.output.id)) {
+      rejected.push(`${describe(entry, index)}: duplicate id`);
+    } else {
+      seen.add(result.output.id);
+      services.push(result.output);
+    }
+  });
+  return { services, rejected };
+}
