@@ -38,8 +38,10 @@ function toggleDisclosure(button: HTMLElement, panel: HTMLElement) {
 
 function onClick(event: MouseEvent) {
   const root = document.getElementById('root');
-  const button = event.target instanceof Element ? event.target.closest('button') : null;
-  if (!root || !button || !root.contains(button)) return;
+  // react-bootstrap's carousel controls are links with role="button" (href="#").
+  const button =
+    event.target instanceof Element ? event.target.closest('button, [role="button"]') : null;
+  if (!root || !(button instanceof HTMLElement) || !root.contains(button)) return;
   event.preventDefault(); // a submit button's form waits for React as well
   event.stopImmediatePropagation();
   const panelId = button.getAttribute('aria-controls');
