@@ -1,5 +1,6 @@
 import './styles/main.scss';
 import { listenBeforeHydration } from './app/early-input';
+import { loadFullStylesheet } from './app/full-stylesheet';
 import { loadPage } from './app/route-loaders';
 import { pageNameForPath } from './config/routes';
 import { hasPrerenderedPage } from './prerendered';
@@ -13,14 +14,8 @@ function hydrate() {
   if (started) return;
   started = true;
   void loadPage(pageNameForPath(window.location.pathname)).catch(() => undefined);
-  // The full stylesheet follows the app's code rather than share the connection with it.
-  void import('./main').finally(applyFullStylesheet);
-}
-
-/** The full stylesheet (the page inlines only what its first paint needs): for what comes next. */
-function applyFullStylesheet() {
-  const template = document.getElementById('full-stylesheet');
-  if (template instanceof HTMLTemplateElement) template.replaceWith(template.content);
+  void loadFullStylesheet();
+  void import('./main');
 }
 
 const WAIT_LIMIT_MS = 2000; // a tab opened in the background paints only when shown
