@@ -4,8 +4,9 @@
 // measures both with Lighthouse 12, mobile and desktop, interleaved so that the noise of this shared
 // machine hits both alike. Prints a markdown table per route (medians), the goals with ✓/✗ and what
 // Lighthouse found; writes the JSON reports and summary.md to bench-results/<timestamp>/.
+// Then throttled Chromium: first paint, hydration and a first tap per page (bench/hydration.ts).
 // The jobs live in scripts/bench/: processes (servers, ports), lighthouse (install, one run),
-// figures (what a report says), summary (the markdown).
+// figures (what a report says), summary (the markdown), hydration (throttled Chromium).
 import fs from 'node:fs';
 import path from 'node:path';
 import {
@@ -19,6 +20,7 @@ import {
   type Findings,
 } from './bench/figures.ts';
 import { seconds, ms } from './bench/format.ts';
+import { hydrationMarkdown, measureHydration } from './bench/hydration.ts';
 import {
   chromePath,
   ensureLighthouse,
@@ -151,7 +153,19 @@ async function main() {
   const [limit, ...pages] = results;
   const home = pages.find((page) => page.route === '/');
   const budget = jsBudget(siteDir, home?.mobile.runs[0]?.jsFiles ?? []);
-  const summary = summaryMarkdown({ pages, limit: limit!, budget, runs, siteDir, meta });
+  const hydrationRuns = Math.max(runs, 5); // medians of at least 5
+  const hydration = await measureHydration({
+    siteOrigin,
+    limitOrigin,
+    routes: ROUTES,
+    runs: hydrationRuns,
+    chromePath,
+    log: (line) => console.error(line),
+  });
+  const summary = [
+    summaryMarkdown({ pages, limit: limit!, budget, runs, siteDir, meta }),
+    hydrationMarkdown(hydration, hydrationRuns),
+  ].join('\n\n');
   fs.writeFileSync(path.join(outDir, 'summary.md'), `${summary}\n`);
   const json = results.map(({ key, route, mobile, desktop, failing }) => ({
     key,
@@ -162,7 +176,7 @@ async function main() {
   }));
   fs.writeFileSync(
     path.join(outDir, 'summary.json'),
-    JSON.stringify({ meta, budget, pages: json }, null, 2),
+    JSON.stringify({ meta, budget, pages: json, hydration }, null, 2),
   );
   console.log(summary);
   console.log(`\nReports and summary.md: ${path.relative(process.cwd(), outDir) || '.'}/`);

@@ -8,6 +8,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { LOCAL_HOST, LOCAL_STACKS, origin, type LocalStackName } from './local-stack.ts';
+import { readStyleHashes, withStyleHashes } from './style-hashes.ts';
 
 interface FirebaseConfig {
   hosting: {
@@ -58,10 +59,12 @@ export function writeLocalFirebaseConfig(root: string, name: LocalStackName): st
     fs.readFileSync(path.join(root, 'firebase.json'), 'utf8'),
   ) as FirebaseConfig;
   const file = `firebase.${name}.json`;
-  fs.writeFileSync(
-    path.join(root, file),
-    `${JSON.stringify(localFirebaseConfig(base, name), null, 2)}\n`,
-  );
+  let config = localFirebaseConfig(base, name);
+  // A stack that serves a build allows that build's inline critical CSS.
+  if ('site' in LOCAL_STACKS[name]) {
+    config = withStyleHashes(config, readStyleHashes(path.join(root, config.hosting.public)));
+  }
+  fs.writeFileSync(path.join(root, file), `${JSON.stringify(config, null, 2)}\n`);
   return file;
 }
 

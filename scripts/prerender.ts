@@ -3,6 +3,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { criticalCssInliner } from './critical-css.ts';
+import { HASHES_FILE, styleHashes } from './style-hashes.ts';
 
 /** What the build-time renderer (src/entry-server.tsx) exports. */
 interface EntryServer {
@@ -27,11 +29,17 @@ if (!HEAD.test(template) || !template.includes('<!--app-->')) {
   throw new Error('index.html lost its <!--head--> or <!--app--> marker.');
 }
 
+const inlineCriticalCss = criticalCssInliner(dist);
+const hashes = new Set<string>();
+
 async function writePage(urlPath: string, file: string, headKey = urlPath): Promise<string> {
   const html = await server.render(urlPath);
-  const page = template
-    .replace(HEAD, () => server.headTags(headKey, server.siteUrl))
-    .replace('<!--app-->', () => html);
+  const page = await inlineCriticalCss(
+    template
+      .replace(HEAD, () => server.headTags(headKey, server.siteUrl))
+      .replace('<!--app-->', () => html),
+  );
+  styleHashes(page).forEach((hash) => hashes.add(hash));
   const target = path.join(dist, file);
   await fs.mkdir(path.dirname(target), { recursive: true });
   await fs.writeFile(target, page);
@@ -47,5 +55,13 @@ written.push(await writePage('/404', '404.html', 'notFound'));
 
 await fs.writeFile(path.join(dist, 'sitemap.xml'), server.sitemapXml(server.siteUrl));
 await fs.writeFile(path.join(dist, 'robots.txt'), server.robotsTxt(server.siteUrl));
+// The Firebase configs written from firebase.json add these to the CSP's style-src.
+await fs.writeFile(
+  path.join(dist, HASHES_FILE),
+  `${JSON.stringify({ 'style-src': [...hashes].sort() }, null, 2)}\n`,
+);
 await fs.rm(ssrDir, { recursive: true, force: true });
-console.log(`prerendered ${written.length} pages: ${written.join(', ')}; sitemap.xml, robots.txt`);
+console.log(
+  `prerendered ${written.length} pages: ${written.join(', ')}; sitemap.xml, robots.txt, ` +
+    `${HASHES_FILE} (${hashes.size} inline styles)`,
+);

@@ -1,40 +1,53 @@
 import './styles/main.scss';
+import { listenBeforeHydration } from './app/early-input';
+import { loadFullStylesheet } from './app/full-stylesheet';
 import { loadPage } from './app/route-loaders';
 import { pageNameForPath } from './config/routes';
 import { hasPrerenderedPage } from './prerendered';
 
-// The prerendered page is readable at once. Its JavaScript waits until the page has loaded and
-// its first paint is on screen, so that on a slow phone connection the HTML, CSS and banner
-// image get the bandwidth first; then the app and the current page's chunk download side by side.
+// The prerendered page is readable at once: its critical CSS is inline. The app's JavaScript
+// waits for the first paint and for the page's main picture (its largest paint), so that on a
+// slow connection those get the bandwidth first; a tap or key press before then starts it at
+// once (see app/early-input.ts). The app and the page's chunk then download side by side.
 let started = false;
 function hydrate() {
   if (started) return;
   started = true;
   void loadPage(pageNameForPath(window.location.pathname)).catch(() => undefined);
+  void loadFullStylesheet();
   void import('./main');
 }
 
-const PAINT_WAIT_LIMIT_MS = 2000; // a tab opened in the background paints only when shown
+const WAIT_LIMIT_MS = 2000; // a tab opened in the background paints only when shown
 
-function afterFirstPaint() {
-  setTimeout(hydrate, PAINT_WAIT_LIMIT_MS);
-  if (performance.getEntriesByName('first-contentful-paint').length > 0) {
-    setTimeout(hydrate, 0);
-    return;
-  }
+/** Calls `then` once the page's main picture (`fetchpriority="high"`) is on screen, or failed. */
+function afterMainPicture(then: () => void) {
+  const picture = document.querySelector<HTMLImageElement>('#root img[fetchpriority="high"]');
+  // Two frames after it loaded: the first paints it (it decodes synchronously), the second follows.
+  const afterItsPaint = () => requestAnimationFrame(() => requestAnimationFrame(then));
+  if (!picture || picture.complete) return afterItsPaint();
+  picture.addEventListener('load', afterItsPaint, { once: true });
+  picture.addEventListener('error', afterItsPaint, { once: true });
+}
+
+function afterFirstPaint(then: () => void) {
+  if (performance.getEntriesByName('first-contentful-paint').length > 0) return then();
   try {
     const observer = new PerformanceObserver(() => {
       observer.disconnect();
-      setTimeout(hydrate, 0);
+      then();
     });
     observer.observe({ type: 'paint', buffered: true });
   } catch {
-    hydrate(); // no paint timing in this browser
+    then(); // no paint timing in this browser
   }
 }
 
 const root = document.getElementById('root');
 if (!root || !hasPrerenderedPage(root)) {
   hydrate(); // nothing to paint first (the dev server): render at once
-} else if (document.readyState === 'complete') afterFirstPaint();
-else window.addEventListener('load', afterFirstPaint, { once: true });
+} else {
+  listenBeforeHydration(hydrate);
+  setTimeout(hydrate, WAIT_LIMIT_MS);
+  afterFirstPaint(() => afterMainPicture(() => setTimeout(hydrate, 0)));
+}

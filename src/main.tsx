@@ -1,6 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
+import { handOverToReact } from './app/early-input';
+import { loadFullStylesheet } from './app/full-stylesheet';
 import { AppProviders } from './app/providers';
 import { AppRoutes, pageForPath } from './app/routes';
 import { hasPrerenderedPage } from './prerendered';
@@ -18,11 +20,16 @@ const app = (
   </StrictMode>
 );
 
-// The current page's chunk loads first, so hydration matches the prerendered HTML exactly.
-pageForPath(window.location.pathname)
-  .preload()
-  .catch(() => undefined) // the route's error boundary shows 'Loading chunk failed'
-  .finally(() => {
-    if (hasPrerenderedPage(container)) hydrateRoot(container, app);
-    else createRoot(container).render(app);
-  });
+// The current page's chunk loads first, so hydration matches the prerendered HTML exactly; the
+// full stylesheet too, so that whatever React shows next (a redirect, another page) is styled.
+Promise.all([
+  pageForPath(window.location.pathname)
+    .preload()
+    .catch(() => undefined), // the route's error boundary shows 'Loading chunk failed'
+  loadFullStylesheet(),
+]).finally(() => {
+  if (hasPrerenderedPage(container)) {
+    handOverToReact();
+    hydrateRoot(container, app);
+  } else createRoot(container).render(app);
+});

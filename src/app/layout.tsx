@@ -7,6 +7,7 @@ import { SiteNavbar } from '../components/layout/site-navbar';
 import { routeForPath } from '../config/routes';
 import { AccountNavItem } from '../features/auth/account-nav-item';
 import { useToastHostWanted } from '../lib/toast';
+import { replayHeldInput } from './early-input';
 
 const ToastHost = lazy(() => import('../lib/toast-host'));
 
@@ -25,6 +26,7 @@ export function Layout() {
   useEffect(() => {
     // Marks the prerendered page as interactive (the browser tests wait for it).
     document.documentElement.dataset.ready = '';
+    replayHeldInput(); // taps and keys that came before hydration
   }, []);
 
   return (

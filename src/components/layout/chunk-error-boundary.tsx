@@ -1,5 +1,4 @@
 import { Component, type ReactNode } from 'react';
-import Button from 'react-bootstrap/Button';
 import Container from 'react-bootstrap/Container';
 
 interface State {
@@ -44,9 +43,9 @@ export class ChunkErrorBoundary extends Component<
             ? 'Part of this page could not be downloaded. Please check your connection and try again.'
             : 'This page could not be shown. Please reload it; if it happens again, try later.'}
         </p>
-        <Button variant="success" onClick={() => window.location.reload()}>
+        <button type="button" className="btn btn-success" onClick={() => window.location.reload()}>
           Reload the page
-        </Button>
+        </button>
       </Container>
     );
   }

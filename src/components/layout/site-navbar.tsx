@@ -1,7 +1,4 @@
 import { useState, type ReactNode } from 'react';
-import Container from 'react-bootstrap/Container';
-import Nav from 'react-bootstrap/Nav';
-import Navbar from 'react-bootstrap/Navbar';
 import { Link, useLocation } from 'react-router';
 import { normalisePath, paths, siteRoot } from '../../config/routes';
 import { practice } from '../../content/practice';
@@ -19,55 +16,70 @@ const NAV_ITEMS: readonly NavItem[] = [
   { to: paths.blogs, label: 'Blog', matches: [paths.blogs] },
 ];
 
+const MENU_ID = 'site-nav';
+
+/** Whether the page shows the menu open: a tap before hydration may have opened it (app/early-input). */
+function menuOpenInPage(): boolean {
+  return (
+    typeof document !== 'undefined' &&
+    !!document.getElementById(MENU_ID)?.classList.contains('show')
+  );
+}
+
 /**
  * Sticky site navbar; collapses below the large breakpoint. The whole bar, Menu toggle included,
  * is the navigation landmark (as in Bootstrap's own markup), so it is found with the menu closed.
- * `accountSlot` holds Log In / Log Out.
+ * Bootstrap's navbar markup without react-bootstrap's Navbar, whose Collapse, Transition and
+ * Offcanvas code every page would download before it can hydrate. `accountSlot` holds Log In / Log Out.
  */
 export function SiteNavbar({ accountSlot }: { accountSlot: (close: () => void) => ReactNode }) {
   const { pathname } = useLocation();
   const current = normalisePath(pathname);
-  const [expanded, setExpanded] = useState(false);
+  const [expanded, setExpanded] = useState(menuOpenInPage);
   const close = () => setExpanded(false);
 
   return (
     <header className="sticky-top">
-      <Navbar
-        expand="lg"
-        className="site-navbar"
-        expanded={expanded}
-        onToggle={setExpanded}
-        as="nav"
-        aria-label="Main"
-      >
-        <Container>
-          <Navbar.Brand as={Link} to={paths.home} onClick={close}>
+      <nav aria-label="Main" className="site-navbar navbar navbar-expand-lg navbar-light">
+        <div className="container">
+          <Link className="navbar-brand" to={paths.home} onClick={close}>
             <img src="/favicon.svg" width="32" height="32" alt="" />
             {practice.shortName}
-          </Navbar.Brand>
-          <Navbar.Toggle aria-controls="site-nav" aria-expanded={expanded} label="Menu" />
-          <Navbar.Collapse id="site-nav">
-            <Nav className="ms-auto align-items-lg-center">
+          </Link>
+          <button
+            type="button"
+            aria-controls={MENU_ID}
+            aria-expanded={expanded}
+            aria-label="Menu"
+            className={expanded ? 'navbar-toggler' : 'navbar-toggler collapsed'}
+            onClick={() => setExpanded(!expanded)}
+          >
+            <span className="navbar-toggler-icon" />
+          </button>
+          <div
+            className={expanded ? 'navbar-collapse collapse show' : 'navbar-collapse collapse'}
+            id={MENU_ID}
+          >
+            <div className="ms-auto align-items-lg-center navbar-nav">
               {NAV_ITEMS.map((item) => {
                 const active = item.matches.includes(current);
                 return (
-                  <Nav.Link
+                  <Link
                     key={item.to}
-                    as={Link}
                     to={item.to}
-                    active={active}
+                    className={active ? 'nav-link active' : 'nav-link'}
                     aria-current={active ? 'page' : undefined}
                     onClick={close}
                   >
                     {item.label}
-                  </Nav.Link>
+                  </Link>
                 );
               })}
               <div className="account-slot">{accountSlot(close)}</div>
-            </Nav>
-          </Navbar.Collapse>
-        </Container>
-      </Navbar>
+            </div>
+          </div>
+        </div>
+      </nav>
     </header>
   );
 }

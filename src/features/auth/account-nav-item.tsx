@@ -1,5 +1,3 @@
-import Button from 'react-bootstrap/Button';
-import Nav from 'react-bootstrap/Nav';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { paths } from '../../config/routes';
 import { signOutOnPurpose, useSession } from './session';
@@ -15,15 +13,14 @@ export function AccountNavItem({ onNavigate }: { onNavigate: () => void }) {
   if (session.status === 'signed-out') {
     const active = pathname === paths.login;
     return (
-      <Nav.Link
-        as={Link}
+      <Link
         to={paths.login}
-        active={active}
+        className={active ? 'nav-link active' : 'nav-link'}
         aria-current={active ? 'page' : undefined}
         onClick={onNavigate}
       >
         Log In
-      </Nav.Link>
+      </Link>
     );
   }
 
@@ -37,15 +34,14 @@ export function AccountNavItem({ onNavigate }: { onNavigate: () => void }) {
   const link = (to: string, label: string) => {
     const active = pathname === to;
     return (
-      <Nav.Link
-        as={Link}
+      <Link
         to={to}
-        active={active}
+        className={active ? 'nav-link active' : 'nav-link'}
         aria-current={active ? 'page' : undefined}
         onClick={onNavigate}
       >
         {label}
-      </Nav.Link>
+      </Link>
     );
   };
   const name = session.user.displayName?.trim();
@@ -59,9 +55,9 @@ export function AccountNavItem({ onNavigate }: { onNavigate: () => void }) {
       )}
       {link(paths.bookings, 'My bookings')}
       {link(paths.account, 'My account')}
-      <Button variant="link" className="nav-link" onClick={() => void logOut()}>
+      <button type="button" className="btn btn-link nav-link" onClick={() => void logOut()}>
         Log Out
-      </Button>
+      </button>
     </div>
   );
 }

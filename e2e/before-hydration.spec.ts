@@ -1,0 +1,118 @@
+import type { Page } from '@playwright/test';
+import { expect, ready, test } from './support/fixtures';
+
+// What a visitor does while the app's code is still on its way: nothing may be lost.
+
+/** Holds the app's main chunk until `release()`: the page stays as prerendered until then. */
+async function holdApp(page: Page) {
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/main-*.js', async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+const notHydrated = (page: Page) => expect(page.locator('html')).not.toHaveAttribute('data-ready');
+const navLink = (page: Page, name: string) =>
+  page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true });
+const activeSlide = (page: Page) =>
+  page.locator('.carousel-item.active').getAttribute('aria-label');
+
+test('a Menu tap before hydration opens the menu, which stays open once React takes over', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  const release = await holdApp(page);
+  await page.goto('/blogs');
+  const toggle = page.getByRole('button', { name: 'Menu' });
+  await expect(navLink(page, 'About')).toBeHidden();
+  await toggle.click();
+  await expect(navLink(page, 'About')).toBeVisible();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  await notHydrated(page);
+
+  release();
+  await ready(page);
+  await expect(navLink(page, 'About')).toBeVisible();
+  await toggle.click(); // React owns the menu now, in the state the visitor left it
+  await expect(navLink(page, 'About')).toBeHidden();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+});
+
+test('Pause before hydration pauses the slideshow', async ({ page }) => {
+  await page.clock.install();
+  const release = await holdApp(page);
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Pause slideshow' }).click();
+  await notHydrated(page);
+
+  release();
+  await ready(page);
+  await expect(page.getByRole('button', { name: 'Play slideshow' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await page.mouse.move(5, 700);
+  await page.clock.runFor(16_000);
+  await expect.poll(() => activeSlide(page)).toMatch(/^1 of 3/);
+});
+
+test('a key press before hydration is not lost: Enter on Previous slide moves the slideshow', async ({
+  page,
+}) => {
+  await page.clock.install();
+  const release = await holdApp(page);
+  await page.goto('/');
+  // Backwards, so that the slideshow's own advance (to slide 2) cannot pass for it.
+  await page.getByRole('button', { name: 'Previous slide' }).press('Enter');
+  await notHydrated(page);
+
+  release();
+  await ready(page);
+  await expect.poll(() => activeSlide(page)).toMatch(/^3 of 3/);
+});
+
+test('what was typed in the login form before hydration stays', async ({ page }) => {
+  const release = await holdApp(page);
+  await page.goto('/login');
+  await page.getByLabel('Email address', { exact: true }).fill('early@example.com');
+  await page.getByLabel('Password', { exact: true }).fill('typed-early');
+  await page.getByRole('button', { name: 'Show password' }).click();
+  await notHydrated(page);
+
+  release();
+  await ready(page);
+  await expect(page.getByLabel('Email address', { exact: true })).toHaveValue('early@example.com');
+  await expect(page.getByLabel('Password', { exact: true })).toHaveValue('typed-early');
+  await expect(page.getByLabel('Password', { exact: true })).toHaveAttribute('type', 'text');
+});
+
+test('a link followed before hydration navigates', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await holdApp(page); // never released: the app does not load on this page
+  await page.goto('/about');
+  await navLink(page, 'Blog').click();
+  await expect(page).toHaveURL('/blogs');
+  await expect(page.getByRole('heading', { level: 1, name: 'Read My Blogs' })).toBeVisible();
+});
+
+test('hydration starts at the first interaction when it has not started yet', async ({ page }) => {
+  // Time stands still (no time-limit start) and the banner never arrives, so without a visitor
+  // the boot script would still be waiting for the banner to paint.
+  await page.clock.install({ time: new Date('2026-01-05T09:00:00') });
+  await page.clock.pauseAt(new Date('2026-01-05T09:00:01'));
+  await page.route('**/images/banner-*', () => undefined);
+  const appRequests: string[] = [];
+  page.on('request', (request) => {
+    if (/\/assets\/main-/.test(request.url())) appRequests.push(request.url());
+  });
+  await page.goto('/', { waitUntil: 'domcontentloaded' }); // the boot script has run by then
+  await expect(page.getByRole('heading', { level: 1 })).toBeAttached();
+  expect(appRequests).toEqual([]);
+
+  await page.keyboard.press('Tab');
+  await ready(page);
+  expect(appRequests).not.toEqual([]);
+});

@@ -1,0 +1,311 @@
+// `node scripts/bench/hydration.ts [--runs 5] [--site DIR]`: how soon each public page is usable
+// on a slow phone, in real Chromium with DevTools throttling (150 ms RTT, 1.6 Mbit/s down, 4× CPU).
+// For every prerendered page (the route table) and the limit page it reports, as medians:
+//   FCP · hydrated (`html[data-ready]` set) · first tap handled (a tap on Menu 100 ms after the
+//   first paint, until the menu is on screen).
+// `npm run bench` runs it after Lighthouse, on the same build and servers. Without --site it builds
+// the site for the preview stack into bench-results/site, as `npm run bench` does. A figure, never a test: the machine is shared, so quote medians and compare in one run.
+import fs from 'node:fs';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { chromium, type Browser, type Page } from '@playwright/test';
+import { routeTable, type RouteEntry } from '../../src/config/routes.ts';
+import { freePorts, root, run, serve, stopChildren } from './processes.ts';
+const sharedBench = path.resolve(root, '..', 'shared', 'bench');
+const serveScript = path.join(sharedBench, 'serve.mjs');
+const limitDir = path.join(sharedBench, 'limit');
+
+/** DevTools' own units: kbit = 1024 bit. */
+export const THROTTLING = {
+  latencyMs: 150,
+  downloadBytesPerSecond: (1.6 * 1024 * 1024) / 8,
+  uploadBytesPerSecond: (750 * 1024) / 8,
+  cpuSlowdown: 4,
+};
+export const GOALS = { hydratedMs: 1200, tapDelayMs: 100, tapHandledMs: 300 };
+const PAGE_TIMEOUT_MS = 20_000;
+const TAP_TIMEOUT_MS = 5_000; // a tap unanswered this long counts as dead
+
+/** Every page a visitor can open by its address: the route table's prerendered pages. */
+export const publicRoutes: string[] = Object.values(routeTable)
+  .filter((entry: RouteEntry) => entry.prerender && entry.path !== '*')
+  .map((entry: RouteEntry) => entry.canonicalPath ?? entry.path);
+
+interface Run {
+  fcp: number;
+  hydrated: number;
+  /** When the tap landed, after the first paint. */
+  tapAfterFcp: number;
+  /** From the tap until the menu was on screen. */
+  tapHandled: number;
+}
+
+export interface PageFigures {
+  label: string;
+  hasApp: boolean;
+  runs: Run[];
+  median: Run;
+}
+
+// Runs in the page before its own scripts: records paint, hydration, the tap and the open menu.
+function recorder() {
+  const bench = { fcp: NaN, hydrated: NaN, tap: NaN, open: NaN };
+  Object.assign(window, { __bench: bench });
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries())
+      if (entry.name === 'first-contentful-paint') bench.fcp = entry.startTime;
+  }).observe({ type: 'paint', buffered: true });
+  new MutationObserver(() => {
+    if (Number.isNaN(bench.hydrated) && document.documentElement.hasAttribute('data-ready'))
+      bench.hydrated = performance.now();
+    // The document is still empty when this runs: watch it all for <html data-ready>.
+  }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-ready'] });
+  const menuOnScreen = () => {
+    const menu = document.getElementById('site-nav');
+    if (menu && menu.getBoundingClientRect().height > 0) bench.open = performance.now();
+    else requestAnimationFrame(menuOnScreen);
+  };
+  window.addEventListener(
+    'pointerdown',
+    (event) => {
+      if (!Number.isNaN(bench.tap)) return;
+      bench.tap = event.timeStamp; // when the finger landed, however busy the page was
+      requestAnimationFrame(menuOnScreen);
+    },
+    { capture: true },
+  );
+}
+
+type Bench = { fcp: number; hydrated: number; tap: number; open: number };
+const read = (page: Page) => page.evaluate(() => (window as unknown as { __bench: Bench }).__bench);
+
+async function waitFor(
+  page: Page,
+  done: (bench: Bench) => boolean,
+  timeout = PAGE_TIMEOUT_MS,
+): Promise<Bench> {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    const bench = await read(page);
+    if (done(bench)) return bench;
+    if (Date.now() > deadline) return bench; // reported as n/a, not a hang
+    await sleep(10);
+  }
+}
+
+type Point = { x: number; y: number };
+
+/**
+ * One cold visit in a fresh context (empty cache), throttled. With `tapAt`, taps there 100 ms
+ * after the first paint, as the browser reports it (not the page: its main thread may be busy).
+ */
+async function visit(
+  browser: Browser,
+  url: string,
+  { hasApp, tapAt }: { hasApp: boolean; tapAt?: Point },
+): Promise<Bench & { menu?: Point }> {
+  const context = await browser.newContext({
+    viewport: { width: 412, height: 823 },
+    deviceScaleFactor: 1.75,
+    isMobile: true,
+    hasTouch: true,
+    serviceWorkers: 'block',
+  });
+  try {
+    await context.addInitScript(recorder);
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: THROTTLING.latencyMs,
+      downloadThroughput: THROTTLING.downloadBytesPerSecond,
+      uploadThroughput: THROTTLING.uploadBytesPerSecond,
+    });
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLING.cpuSlowdown });
+    await cdp.send('Page.enable');
+    await cdp.send('Page.setLifecycleEventsEnabled', { enabled: true });
+    const painted = new Promise<void>((resolve) =>
+      cdp.on('Page.lifecycleEvent', (event) => {
+        if (event.name === 'firstContentfulPaint') resolve();
+      }),
+    );
+    await page.goto(url, { waitUntil: 'commit' });
+    if (!tapAt) {
+      const loaded = await waitFor(page, (b) => !Number.isNaN(hasApp ? b.hydrated : b.fcp));
+      const menu = await page.evaluate(() => {
+        const box = document.querySelector('.navbar-toggler')?.getBoundingClientRect();
+        return box && { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+      });
+      return { ...loaded, menu };
+    }
+    await painted;
+    await sleep(GOALS.tapDelayMs);
+    await page.touchscreen.tap(tapAt.x, tapAt.y);
+    const tapped = await waitFor(page, (b) => !Number.isNaN(b.open), TAP_TIMEOUT_MS);
+    return { ...tapped, open: Number.isNaN(tapped.open) ? Infinity : tapped.open }; // a dead tap
+  } finally {
+    await context.close();
+  }
+}
+
+function median(values: number[]): number {
+  const sorted = values.filter((v) => !Number.isNaN(v)).sort((a, b) => a - b);
+  if (!sorted.length) return NaN;
+  const middle = sorted.length >> 1;
+  const at = (index: number) => sorted[index] ?? NaN;
+  return sorted.length % 2 ? at(middle) : (at(middle - 1) + at(middle)) / 2;
+}
+
+/** Measures every page `runs` times, interleaved so that the machine's noise hits all alike. */
+export async function measureHydration(options: {
+  siteOrigin: string;
+  limitOrigin?: string;
+  routes?: string[];
+  runs?: number;
+  chromePath?: string;
+  log?: (line: string) => void;
+}): Promise<PageFigures[]> {
+  const {
+    siteOrigin,
+    limitOrigin,
+    routes = publicRoutes,
+    runs = 5,
+    log = () => undefined,
+  } = options;
+  const browser = await chromium.launch({
+    executablePath: options.chromePath ?? process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    args: ['--disable-background-networking', '--disable-component-update', '--no-first-run'],
+  });
+  const targets = [
+    ...(limitOrigin ? [{ label: 'limit /', url: `${limitOrigin}/`, hasApp: false }] : []),
+    ...routes.map((route) => ({ label: route, url: `${siteOrigin}${route}`, hasApp: true })),
+  ].map((target) => ({ ...target, runs: [] as Run[] }));
+  try {
+    for (let round = 1; round <= runs; round++) {
+      for (const target of targets) {
+        const load = await visit(browser, target.url, { hasApp: target.hasApp });
+        const tapped =
+          target.hasApp && load.menu
+            ? await visit(browser, target.url, { hasApp: true, tapAt: load.menu })
+            : undefined;
+        const run: Run = {
+          fcp: load.fcp,
+          hydrated: load.hydrated,
+          tapAfterFcp: tapped ? tapped.tap - tapped.fcp : NaN,
+          tapHandled: tapped ? tapped.open - tapped.tap : NaN,
+        };
+        target.runs.push(run);
+        log(
+          `[run ${round}/${runs}] ${target.label}: FCP ${ms(run.fcp)}, hydrated ${ms(run.hydrated)}, ` +
+            `tap at FCP + ${ms(run.tapAfterFcp)}, menu open ${ms(run.tapHandled)} later`,
+        );
+      }
+    }
+  } finally {
+    await browser.close();
+  }
+  return targets.map((t) => ({
+    label: t.label,
+    hasApp: t.hasApp,
+    runs: t.runs,
+    median: {
+      fcp: median(t.runs.map((r) => r.fcp)),
+      hydrated: median(t.runs.map((r) => r.hydrated)),
+      tapAfterFcp: median(t.runs.map((r) => r.tapAfterFcp)),
+      tapHandled: median(t.runs.map((r) => r.tapHandled)),
+    },
+  }));
+}
+
+const ms = (value: number) =>
+  value === Infinity
+    ? `none in ${TAP_TIMEOUT_MS / 1000} s`
+    : Number.isFinite(value)
+      ? `${Math.round(value)} ms`
+      : 'n/a';
+const mark = (pass: boolean) => (pass ? '✓' : '✗');
+
+/** The table and goals, in markdown, for `npm run bench`'s summary. */
+export function hydrationMarkdown(pages: PageFigures[], runs: number): string {
+  const t = THROTTLING;
+  const lines = [
+    `## Throttled Chromium: first paint, hydration, first tap (medians of ${runs})`,
+    '',
+    `DevTools throttling: ${t.latencyMs} ms RTT, ${((t.downloadBytesPerSecond * 8) / 1024 / 1024).toFixed(1)} Mbit/s down, ` +
+      `${t.cpuSlowdown}× CPU; 412×823 touch screen; cold cache. Times from navigation start; ` +
+      `the tap lands on Menu ${GOALS.tapDelayMs} ms after the first paint (in separate visits).`,
+    '',
+    '| page | FCP | hydrated | tap at | menu open after the tap | hydrated ≤ 1.2 s | open ≤ 300 ms |',
+    '|---|--:|--:|--:|--:|:-:|:-:|',
+  ];
+  for (const page of pages) {
+    const m = page.median;
+    lines.push(
+      page.hasApp
+        ? `| ${page.label} | ${ms(m.fcp)} | ${ms(m.hydrated)} | FCP + ${ms(m.tapAfterFcp)} | ${ms(m.tapHandled)} | ` +
+            `${mark(m.hydrated <= GOALS.hydratedMs)} | ${mark(m.tapHandled <= GOALS.tapHandledMs)} |`
+        : `| ${page.label} | ${ms(m.fcp)} | no JS | | | | |`,
+    );
+  }
+  const site = pages.filter((page) => page.hasApp);
+  lines.push(
+    '',
+    `- ${mark(site.every((p) => p.median.hydrated <= GOALS.hydratedMs))} hydrated ≤ ${GOALS.hydratedMs} ms on every public page`,
+    `- ${mark(site.every((p) => p.median.tapHandled <= GOALS.tapHandledMs))} a Menu tap ${GOALS.tapDelayMs} ms after the first paint opens the menu within ${GOALS.tapHandledMs} ms`,
+  );
+  return lines.join('\n');
+}
+
+function option(name: string): string | undefined {
+  const index = process.argv.findIndex((arg) => arg === name || arg.startsWith(`${name}=`));
+  if (index === -1) return undefined;
+  return process.argv[index]?.split('=')[1] ?? process.argv[index + 1];
+}
+
+async function main() {
+  const runs = Number(option('--runs') ?? 5);
+  if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs needs a whole number');
+  let site = option('--site');
+  if (!site) {
+    site = path.join(root, 'bench-results', 'site');
+    console.error('Building the site (preview stack) into bench-results/site…');
+    await run(process.execPath, [
+      'scripts/build.ts',
+      '--mode',
+      'preview',
+      '--out-dir',
+      path.relative(root, site),
+    ]);
+  }
+  if (!fs.existsSync(path.join(site, 'index.html'))) throw new Error(`No site in ${site}`);
+  const [sitePort, limitPort] = await freePorts(2);
+  const siteOrigin = await serve(serveScript, path.resolve(site), sitePort ?? 0);
+  const limitOrigin = fs.existsSync(limitDir)
+    ? await serve(serveScript, limitDir, limitPort ?? 0)
+    : undefined;
+  const pages = await measureHydration({
+    siteOrigin,
+    limitOrigin,
+    runs,
+    log: (line) => console.error(line),
+  });
+  console.log(hydrationMarkdown(pages, runs));
+}
+
+if (import.meta.filename === process.argv[1]) {
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(signal, () => {
+      stopChildren();
+      process.exit(signal === 'SIGINT' ? 130 : 143);
+    });
+  }
+  try {
+    await main();
+  } catch (error) {
+    console.error(`bench/hydration: ${error instanceof Error ? error.message : String(error)}`);
+    process.exitCode = 1;
+  } finally {
+    stopChildren();
+  }
+}
