@@ -125,4 +125,19 @@ export default tseslint.config(
       '@typescript-eslint/no-non-null-assertion': 'off',
     },
   },
+  {
+    files: ['e2e/**/*.ts'],
+    ignores: ['e2e/support/fixtures.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "CallExpression[callee.object.name='browser'][callee.property.name=/^new(Context|Page)$/]",
+          message:
+            "Use the `newContext` fixture: a context opened by hand escapes the fixture's checks.",
+        },
+      ],
+    },
+  },
 );

@@ -52,7 +52,7 @@ test.afterEach(async () => {
 test.describe('from Book Now to a booked session', () => {
   test('register, verify, request a time; the practitioner confirms; the client gets the .ics and cancels', async ({
     page,
-    browser,
+    newContext,
   }) => {
     test.setTimeout(120_000);
     const email = uniqueEmail('journey');
@@ -108,7 +108,7 @@ test.describe('from Book Now to a booked session', () => {
     // The practitioner confirms in the diary.
     const practitioner = await createUser({ verified: true, label: 'practitioner' });
     await makePractitioner(practitioner);
-    const practiceContext = await browser.newContext();
+    const practiceContext = await newContext();
     const diary = await practiceContext.newPage();
     await logIn(diary, practitioner);
     await openDiaryWeekOf(diary, booking.start);
@@ -185,7 +185,7 @@ test.describe('from Book Now to a booked session', () => {
 
   test('blocked time removes those times from the checkout, and removing the block brings them back', async ({
     page,
-    browser,
+    newContext,
   }) => {
     const practitioner = await createUser({ verified: true, label: 'blocker' });
     await makePractitioner(practitioner);
@@ -212,7 +212,7 @@ test.describe('from Book Now to a booked session', () => {
 
     const after = await freeStarts(COUPLES, from);
     for (const start of dayStarts) expect(after).not.toContain(start);
-    const visitor = await browser.newContext();
+    const visitor = await newContext();
     const client = await visitor.newPage();
     await logIn(client, await createUser({ verified: true, label: 'sees-block' }));
     await client.goto('/checkout?service=2');

@@ -26,8 +26,8 @@ test('an unknown path answers 404 with the 404 page', async ({ request }) => {
   expect(await response.text()).toContain('404 Page Not Found');
 });
 
-test('pages read without JavaScript', async ({ browser }) => {
-  const context = await browser.newContext({
+test('pages read without JavaScript', async ({ newContext }) => {
+  const context = await newContext({
     javaScriptEnabled: false,
     viewport: { width: 375, height: 740 },
   });
@@ -42,7 +42,6 @@ test('pages read without JavaScript', async ({ browser }) => {
   await expect(
     page.getByRole('heading', { name: 'A professional therapist by your side' }),
   ).toBeVisible();
-  await context.close();
 });
 
 test('hydrates without warnings or errors', async ({ page, expectProblems }) => {

@@ -207,8 +207,8 @@ test.describe('banner carousel', () => {
     await expect.poll(() => activeSlide(page)).toMatch(/^1 of 3/);
   });
 
-  test('swipes with touch past 40 px', async ({ browser }) => {
-    const context = await browser.newContext({
+  test('swipes with touch past 40 px', async ({ newContext }) => {
+    const context = await newContext({
       hasTouch: true,
       viewport: { width: 375, height: 740 },
     });
@@ -238,11 +238,10 @@ test.describe('banner carousel', () => {
     await expect.poll(() => activeSlide(page)).toMatch(/^1 of 3/);
     await swipe(box.x + 300, box.x + 100); // leftwards: next slide
     await expect.poll(() => activeSlide(page)).toMatch(/^2 of 3/);
-    await context.close();
   });
 
-  test('does not advance when the visitor prefers reduced motion', async ({ browser }) => {
-    const context = await browser.newContext({ reducedMotion: 'reduce' });
+  test('does not advance when the visitor prefers reduced motion', async ({ newContext }) => {
+    const context = await newContext({ reducedMotion: 'reduce' });
     const page = await context.newPage();
     await page.clock.install();
     await page.goto('/');
@@ -250,7 +249,6 @@ test.describe('banner carousel', () => {
     await expect(page.getByRole('button', { name: 'Play slideshow' })).toBeVisible();
     await page.clock.runFor(16_000);
     await expect.poll(() => activeSlide(page)).toMatch(/^1 of 3/);
-    await context.close();
   });
 
   test('stops advancing while it holds keyboard focus', async ({ page }) => {

@@ -5,7 +5,8 @@ export const SERVICE_IMAGE_PLACEHOLDER = '/images/service-placeholder.svg';
 /** An image source we are willing to render: an http(s) URL or a path on this site. */
 export function safeImageSource(value: string): string | undefined {
   const src = value.trim();
-  if (src.startsWith('/') && !src.startsWith('//') && !src.includes('\\')) return src;
+  // Browsers drop tabs and newlines from URLs, so "/\t/evil.example" would load from another host.
+  if (src.startsWith('/') && !src.startsWith('//') && !/[\\\p{Cc}]/u.test(src)) return src;
   try {
     const url = new URL(src);
     return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : undefined;

@@ -1,72 +1,193 @@
 import { readFileSync } from 'node:fs';
-import { test as base, expect, type Page } from '@playwright/test';
+import {
+  test as base,
+  expect,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Frame,
+  type Page,
+  type Request,
+  type Route,
+} from '@playwright/test';
+import { E2E } from './ports';
 
 const fakeGapi = readFileSync(new URL('./fake-gapi.js', import.meta.url), 'utf8');
-const LOCAL = /^https?:\/\/(127\.0\.0\.1|localhost)(:\d+)?\//;
+
+/** The one outside script the site may load: Google's API loader, answered by the offline stand-in. */
+const GOOGLE_API_LOADER = { origin: 'https://apis.google.com', pathname: '/js/api.js' };
+
+/**
+ * The Auth emulator's sign-in widget (our Google popup stand-in, not the site) styles itself from
+ * the internet; it signs in without these, so the fixture aborts them on purpose, in that popup only.
+ */
+const EMULATOR_WIDGET_ASSETS = new Set(
+  [
+    'https://unpkg.com/material-components-web@10/dist/material-components-web.min.css',
+    'https://unpkg.com/material-components-web@10/dist/material-components-web.min.js',
+    'https://fonts.googleapis.com/icon?family=Material+Icons',
+    'https://fonts.googleapis.com/css2?family=Roboto:wght@400;500&display=swap',
+  ].map((url) => new URL(url).href),
+);
+
+/** Everything a test watches, shared by every page of every context the test opens. */
+class Checks {
+  readonly problems: string[] = [];
+  readonly allowed: RegExp[] = [];
+  /** Requests the fixture itself aborted on purpose, or already reported. */
+  private readonly handled = new WeakSet<Request>();
+  private readonly epochs = new WeakMap<Frame, number>();
+  private readonly navigating = new WeakSet<Frame>();
+  private readonly urls = new WeakMap<Frame, string>();
+  private readonly startedIn = new WeakMap<Request, number>();
+  private pages = 0;
+
+  private readonly allowedOrigins: readonly string[];
+
+  constructor(allowedOrigins: readonly string[]) {
+    this.allowedOrigins = allowedOrigins;
+  }
+
+  /** Blocks every request to an origin the test does not run, except Google's loader (faked). */
+  async guard(context: BrowserContext): Promise<void> {
+    await context.route(
+      (url) => !this.allowedOrigins.includes(url.origin),
+      (route) => this.outside(route),
+    );
+    context.on('page', (page) => this.watch(page));
+  }
+
+  unexpected(): string[] {
+    return this.problems.filter(
+      (problem) => !this.allowed.some((pattern) => pattern.test(problem)),
+    );
+  }
+
+  private async outside(route: Route): Promise<void> {
+    const request = route.request();
+    const url = new URL(request.url());
+    if (url.origin === GOOGLE_API_LOADER.origin && url.pathname === GOOGLE_API_LOADER.pathname) {
+      await route.fulfill({ contentType: 'text/javascript', body: fakeGapi });
+      return;
+    }
+    this.handled.add(request);
+    if (!(EMULATOR_WIDGET_ASSETS.has(url.href) && fromEmulatorWidget(request))) {
+      this.problems.push(`outside request (aborted): ${request.method()} ${url.href}`);
+    }
+    await route.abort('blockedbyclient');
+  }
+
+  private epoch(frame: Frame): number {
+    return this.epochs.get(frame) ?? 0;
+  }
+
+  private watch(page: Page): void {
+    this.pages += 1;
+    const where = this.pages === 1 ? '' : `page ${this.pages}: `;
+    const bump = (frame: Frame) => this.epochs.set(frame, this.epoch(frame) + 1);
+    page.on('console', (message) => {
+      // Chromium logs every 4xx/5xx answer without its address; the response listener names it.
+      if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) {
+        this.problems.push(`${where}console: ${message.text()}`);
+      }
+    });
+    page.on('pageerror', (error) => this.problems.push(`${where}pageerror: ${error.message}`));
+    page.on('response', (response) => {
+      if (response.status() >= 400)
+        this.problems.push(`${where}response ${response.status()}: ${response.url()}`);
+    });
+    page.on('framenavigated', (frame) => {
+      // A new document, or a route change; not the router re-stamping the same URL in history.
+      if (this.navigating.delete(frame) || this.urls.get(frame) !== frame.url()) bump(frame);
+      this.urls.set(frame, frame.url());
+    });
+    page.on('request', (request) => {
+      const frame = frameOf(request);
+      if (!frame) return;
+      if (request.isNavigationRequest()) this.navigating.add(frame);
+      this.startedIn.set(request, this.epoch(frame));
+    });
+    page.on('requestfailed', (request) => {
+      const frame = frameOf(request);
+      if (frame && request.isNavigationRequest()) this.navigating.delete(frame);
+      if (this.handled.has(request)) return;
+      const reason = request.failure()?.errorText ?? '';
+      if (reason === 'net::ERR_ABORTED' && this.cancelledByNavigation(request)) return;
+      this.problems.push(`${where}request failed: ${request.url()} ${reason}`);
+    });
+  }
+
+  /**
+   * ERR_ABORTED is the browser cancelling what a document still loads because its frame is
+   * navigating (a page load in flight, or a route change since the request began) or has gone.
+   */
+  private cancelledByNavigation(request: Request): boolean {
+    const frame = frameOf(request);
+    if (!frame || frame.isDetached() || this.navigating.has(frame)) return true;
+    const started = this.startedIn.get(request);
+    return started !== undefined && this.epoch(frame) > started;
+  }
+}
+
+function frameOf(request: Request): Frame | undefined {
+  try {
+    return request.frame();
+  } catch {
+    return undefined; // a service worker's request (they are blocked in this suite)
+  }
+}
+
+function fromEmulatorWidget(request: Request): boolean {
+  const frame = frameOf(request);
+  return frame?.url().startsWith(`${E2E.authEmulator}/emulator/auth/handler`) ?? false;
+}
 
 interface Fixtures {
   /** Problems this test causes on purpose (aborted requests, 4xx answers) and expects to see. */
   expectProblems: (...patterns: RegExp[]) => void;
+  /** Opens another browser context (touch, reduced motion, no JavaScript) with the same checks. */
+  newContext: (options?: BrowserContextOptions) => Promise<BrowserContext>;
+}
+
+interface Options {
+  /** Origins the tests run (site and Auth emulator); a request anywhere else fails the test. */
+  allowedOrigins: readonly string[];
 }
 
 /**
  * Every test fails on a console error, an uncaught page error, a Content-Security-Policy
- * violation or a failed request that it did not announce with `expectProblems`.
- * Nothing reaches the internet: Google's script is served from the notes' offline stand-in.
+ * violation, a failed request it did not announce with `expectProblems`, or any request to an
+ * origin outside `allowedOrigins` (aborted, so nothing reaches the internet). Google's script is
+ * served from the offline stand-in. Open extra contexts with `newContext`, never
+ * `browser.newContext()`, so they are checked too.
  */
-export const test = base.extend<Fixtures & { problems: string[]; allowed: RegExp[] }>({
-  allowed: async ({}, use) => {
-    await use([]);
+export const test = base.extend<Fixtures & Options & { checks: Checks }>({
+  allowedOrigins: [[E2E.siteOrigin, E2E.authEmulator], { option: true }],
+  checks: async ({ allowedOrigins }, use) => {
+    await use(new Checks(allowedOrigins));
   },
-  problems: async ({}, use) => {
-    await use([]);
-  },
-  context: async ({ context }, use) => {
-    await context.route('https://apis.google.com/js/api.js*', (route) =>
-      route.fulfill({ contentType: 'text/javascript', body: fakeGapi }),
-    );
-    await context.route(
-      (url) => !LOCAL.test(url.href) && !url.href.startsWith('https://apis.google.com/js/api.js'),
-      (route) => route.fulfill({ status: 200, body: '' }),
-    );
+  context: async ({ context, checks }, use) => {
+    await checks.guard(context);
     await use(context);
+    expect(
+      checks.unexpected(),
+      'console errors, CSP violations, failed or outside requests',
+    ).toEqual([]);
   },
-  page: async ({ page, problems, allowed }, use) => {
-    watch(page, problems);
-    page.context().on('page', (popup) => {
-      if (popup !== page) watch(popup, problems, true);
+  newContext: async ({ browser, checks, context }, use) => {
+    void context; // set up first, so its final check runs after these contexts close
+    const opened: BrowserContext[] = [];
+    await use(async (options) => {
+      const extra = await browser.newContext(options);
+      opened.push(extra);
+      await checks.guard(extra);
+      return extra;
     });
-    await use(page);
-    const unexpected = problems.filter(
-      (problem) => !allowed.some((pattern) => pattern.test(problem)),
-    );
-    expect(unexpected, 'console errors, CSP violations or failed requests').toEqual([]);
+    await Promise.all(opened.map((extra) => extra.close()));
   },
-  expectProblems: async ({ allowed }, use) => {
-    await use((...patterns) => allowed.push(...patterns));
+  expectProblems: async ({ checks }, use) => {
+    await use((...patterns) => checks.allowed.push(...patterns));
   },
 });
-
-function watch(page: Page, problems: string[], isPopup = false) {
-  const where = isPopup ? 'popup ' : '';
-  page.on('console', (message) => {
-    // Chromium logs every 4xx/5xx answer without its address; the response listener names it.
-    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) {
-      problems.push(`${where}console: ${message.text()}`);
-    }
-  });
-  page.on('response', (response) => {
-    if (response.status() >= 400)
-      problems.push(`${where}response ${response.status()}: ${response.url()}`);
-  });
-  page.on('pageerror', (error) => problems.push(`${where}pageerror: ${error.message}`));
-  page.on('requestfailed', (request) => {
-    const reason = request.failure()?.errorText ?? '';
-    // Cancelled by the page itself (navigation away, an unmounted fetch): not a fault.
-    if (reason === 'net::ERR_ABORTED') return;
-    problems.push(`${where}request failed: ${request.url()} ${reason}`);
-  });
-}
 
 /** Waits until React has taken over the prerendered page, so its controls respond. */
 export async function ready(page: Page): Promise<void> {

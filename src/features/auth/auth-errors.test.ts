@@ -22,6 +22,7 @@ const REQUIRED_CODES = [
   'user-mismatch',
   'cancelled-popup-request',
   'weak-password',
+  'unavailable',
   'invalid-credential',
   'account-exists-with-different-credential',
   // The account pages and the email-link page.

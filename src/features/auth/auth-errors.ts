@@ -16,6 +16,7 @@ export function siteError(code: SiteErrorCode): Error & { code: SiteErrorCode } 
 }
 
 const WRONG_CREDENTIALS = 'The email address or password is incorrect. Please try again.';
+const SERVICE_PROBLEM = 'The sign-in service had a problem. Please try again in a moment.';
 
 /** Every identity-provider error code we expect, as a sentence a visitor can act on. */
 export const AUTH_ERROR_MESSAGES: Readonly<Record<string, string>> = {
@@ -44,7 +45,9 @@ export const AUTH_ERROR_MESSAGES: Readonly<Record<string, string>> = {
   'auth/user-disabled': 'This account has been disabled. Please contact the practice.',
   'auth/network-request-failed':
     'We could not reach the sign-in service. Please check your connection and try again.',
-  'auth/internal-error': 'The sign-in service had a problem. Please try again in a moment.',
+  'auth/internal-error': SERVICE_PROBLEM,
+  // The service answering 503 UNAVAILABLE (an outage), which the SDK passes on as its own code.
+  'auth/unavailable': SERVICE_PROBLEM,
   'auth/popup-closed-by-user': 'The Google sign-in window was closed before sign-in finished.',
   'auth/popup-blocked':
     'Your browser blocked the Google sign-in window. Please allow pop-ups for this site and try again.',

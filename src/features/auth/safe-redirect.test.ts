@@ -30,22 +30,91 @@ describe('redirectTarget', () => {
   ])('sends the visitor to / for %s', (_label, state) => {
     expect(redirectTarget(state)).toBe('/');
   });
+});
+
+/** A path on this site as the router remembers it: segments, an optional query and fragment. */
+const sitePath = fc
+  .tuple(
+    fc.constantFrom('', '/checkout', '/about', '/blogs', '/home', '/no/such/page'),
+    fc.array(fc.webSegment().filter(Boolean), { maxLength: 4 }),
+  )
+  .map(([base, segments]) => [base, ...segments].join('/') || '/')
+  .map((pathname) => (pathname.startsWith('/') ? pathname : `/${pathname}`));
+const siteSearch = fc.option(fc.webQueryParameters(), { nil: '' }).map((q) => (q ? `?${q}` : ''));
+const siteHash = fc.option(fc.webFragments(), { nil: '' }).map((f) => (f ? `#${f}` : ''));
+
+/** Pathnames that try to leave the site, or are not paths at all. */
+const hostilePathname = fc.oneof(
+  fc.constantFrom(
+    '//evil.example/x',
+    '/\\evil.example',
+    '\\\\evil.example',
+    '/\t/evil.example',
+    '/\n/evil.example',
+    '/\r/evil.example',
+    'javascript:alert(1)',
+    ' javascript:alert(1)',
+    'JAVASCRIPT:alert(1)',
+    'data:text/html,<script>alert(1)</script>',
+    'https://evil.example',
+    'http:evil.example',
+    '///evil.example',
+    '',
+  ),
+  fc.webUrl(),
+  fc.webSegment().map((segment) => `//${segment}`),
+  fc.string(),
+);
+
+const SITE = 'https://site.example';
+const staysOnSite = (target: string) => {
+  expect(target.startsWith('/')).toBe(true);
+  expect(target.startsWith('//')).toBe(false);
+  expect(target).not.toMatch(/[\\\p{Cc}]/u);
+  expect(new URL(target, SITE).origin).toBe(SITE);
+};
+
+describe('redirectTarget properties', () => {
+  it('returns any remembered path on this site as it was', () => {
+    fc.assert(
+      fc.property(sitePath, siteSearch, siteHash, (pathname, search, hash) => {
+        const target = redirectTarget(from(pathname, search, hash));
+        staysOnSite(target);
+        expect(target).toBe(`${pathname}${search}${hash}`);
+      }),
+      { numRuns: 500 },
+    );
+  });
 
   it('never leaves the site, whatever it is given', () => {
+    const seen = { remembered: 0, fallback: 0 };
     fc.assert(
       fc.property(
         fc.oneof(
-          fc.string(),
-          fc.webUrl(),
-          fc.constantFrom('//x.example', '/\\x', 'javascript:alert(1)'),
+          fc.record({ pathname: sitePath, search: siteSearch, hash: siteHash }),
+          fc.record({ pathname: hostilePathname, search: siteSearch, hash: siteHash }),
+          fc.record({ pathname: sitePath, search: fc.string(), hash: fc.string() }),
         ),
-        fc.string(),
-        fc.string(),
-        (pathname, search, hash) => {
+        ({ pathname, search, hash }) => {
           const target = redirectTarget(from(pathname, search, hash));
-          expect(target.startsWith('/')).toBe(true);
-          expect(target.startsWith('//')).toBe(false);
-          expect(new URL(target, 'https://site.example').origin).toBe('https://site.example');
+          staysOnSite(target);
+          seen[target === '/' ? 'fallback' : 'remembered'] += 1;
+        },
+      ),
+      { numRuns: 600 },
+    );
+    // Both outcomes were exercised many times, so the check above ran on real redirects.
+    expect(seen.remembered).toBeGreaterThan(200);
+    expect(seen.fallback).toBeGreaterThan(100);
+  });
+
+  it('sends hostile pathnames to /', () => {
+    fc.assert(
+      fc.property(
+        hostilePathname.filter((pathname) => !/^\/(?![/\\])[^\p{Cc}]*$/u.test(pathname)),
+        siteSearch,
+        (pathname, search) => {
+          expect(redirectTarget(from(pathname, search))).toBe('/');
         },
       ),
     );

@@ -5,18 +5,44 @@ const TIMEOUT_MS = 10_000;
 
 export class ServicesUnavailableError extends Error {}
 
+let thisVisit: Promise<Service[]> | undefined;
+
+/**
+ * The services list, fetched once per visit (spec section 4) and shared by every page that shows
+ * it; a failure is forgotten, so Retry asks again. `signal` lets a caller stop waiting.
+ */
+export function loadServices(signal?: AbortSignal): Promise<Service[]> {
+  thisVisit ??= fetchServices().catch((error: unknown) => {
+    thisVisit = undefined;
+    throw error;
+  });
+  return signal ? untilAborted(thisVisit, signal) : thisVisit;
+}
+
+/** Starts a new visit: the next caller fetches again (unit tests). */
+export function forgetServices(): void {
+  thisVisit = undefined;
+}
+
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason as Error);
+  return new Promise<T>((resolve, reject) => {
+    const stop = () => reject(signal.reason as Error);
+    signal.addEventListener('abort', stop, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', stop));
+  });
+}
+
 /** GET /service.json, validated; rejects with a visitor-readable reason when nothing is usable. */
-export async function loadServices(signal?: AbortSignal): Promise<Service[]> {
+async function fetchServices(): Promise<Service[]> {
   const timeout = AbortSignal.timeout(TIMEOUT_MS);
-  const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
   let response: Response;
   try {
     response = await fetch(SERVICES_URL, {
-      signal: combined,
+      signal: timeout,
       headers: { Accept: 'application/json' },
     });
-  } catch (error) {
-    if (signal?.aborted) throw error;
+  } catch {
     throw new ServicesUnavailableError(
       timeout.aborted
         ? 'The services list took too long to arrive.'

@@ -1,6 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
+import { forgetServices } from './load-services';
 import { ServicesSection } from './services-section';
 
 const service = {
@@ -30,7 +31,10 @@ const renderSection = () =>
     </MemoryRouter>,
   );
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  forgetServices();
+});
 
 describe('ServicesSection', () => {
   it('starts empty, then shows each service as text with its price and booking link', async () => {
@@ -55,6 +59,16 @@ describe('ServicesSection', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('heading', { name: '<b>Bold</b> therapy' })).toBeInTheDocument();
     expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('asks for the list once per visit, however often the section is shown', async () => {
+    const fetchMock = respondWith([service], [service]);
+    const first = renderSection();
+    await screen.findByRole('heading', { name: '<b>Bold</b> therapy' });
+    first.unmount();
+    renderSection();
+    expect(await screen.findByRole('heading', { name: '<b>Bold</b> therapy' })).toBeInTheDocument();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 
   it('warns once about skipped entries', async () => {

@@ -1,0 +1,84 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
+
+// The browser fixture's own checks: each case makes the fault on purpose, reads what the fixture
+// recorded, then clears it so the test itself passes.
+
+/** Loads a picture or script from the page (both allowed to other hosts by the CSP). */
+const load = (page: Page, tag: 'img' | 'script', url: string) =>
+  page.evaluate(
+    ([name, src]) =>
+      new Promise<string>((resolve) => {
+        const element = document.createElement(name);
+        element.onload = () => resolve('loaded');
+        element.onerror = () => resolve('failed');
+        element.setAttribute('src', src);
+        document.body.append(element);
+      }),
+    [tag, url] as const,
+  );
+
+test('a request to another origin is aborted and fails the test', async ({ page, checks }) => {
+  await page.goto('/about');
+  expect(await load(page, 'img', 'https://example.com/pixel.png?x=1')).toBe('failed');
+  expect(checks.unexpected()).toEqual([
+    'outside request (aborted): GET https://example.com/pixel.png?x=1',
+  ]);
+  checks.problems.splice(0);
+});
+
+test("only Google's API loader is served, by the offline stand-in", async ({ page, checks }) => {
+  await page.goto('/about');
+  expect(await load(page, 'script', 'https://apis.google.com/js/api.js?onload=x')).toBe('loaded');
+  expect(
+    await page.evaluate(() => typeof (window as { gapi?: { load?: unknown } }).gapi?.load),
+  ).toBe('function');
+  expect(await load(page, 'script', 'https://apis.google.com/js/platform.js')).toBe('failed');
+  expect(checks.unexpected()).toEqual([
+    'outside request (aborted): GET https://apis.google.com/js/platform.js',
+  ]);
+  checks.problems.splice(0);
+});
+
+test('a request the page aborts is a problem, unless the page was navigating away', async ({
+  page,
+  checks,
+}) => {
+  await page.route('**/held.json', () => undefined); // never answers
+  await page.goto('/about');
+  const ended = await page.evaluate(() => {
+    const controller = new AbortController();
+    const request = fetch('/held.json', { signal: controller.signal }).catch(() => 'aborted');
+    setTimeout(() => controller.abort(), 200);
+    return request;
+  });
+  expect(ended).toBe('aborted');
+  await expect
+    .poll(() => checks.unexpected())
+    .toEqual([expect.stringMatching(/^request failed: .*\/held\.json net::ERR_ABORTED$/)]);
+  checks.problems.splice(0);
+
+  const requested = page.waitForRequest('**/held.json');
+  await page.evaluate(() => void fetch('/held.json').catch(() => undefined));
+  await requested;
+  const cancelled = page.waitForEvent('requestfailed', (r) => r.url().endsWith('/held.json'));
+  await page.goto('/blogs');
+  expect((await cancelled).failure()?.errorText).toBe('net::ERR_ABORTED');
+  await expect(page.getByRole('heading', { name: 'Read My Blogs' })).toBeVisible();
+  expect(checks.unexpected()).toEqual([]);
+});
+
+test('contexts opened with newContext get the same checks', async ({ newContext, checks }) => {
+  const context = await newContext({ viewport: { width: 375, height: 740 } });
+  const page = await context.newPage();
+  await page.goto('/about');
+  expect(await load(page, 'img', 'https://example.com/')).toBe('failed');
+  await page.evaluate(() => console.error('from the second context'));
+  await expect
+    .poll(() => checks.unexpected())
+    .toEqual([
+      'outside request (aborted): GET https://example.com/',
+      'console: from the second context',
+    ]);
+  checks.problems.splice(0);
+});

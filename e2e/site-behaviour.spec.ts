@@ -1,0 +1,173 @@
+import type { Page } from '@playwright/test';
+import { createUser } from './support/emulator';
+import { expect, ready, test } from './support/fixtures';
+import { logIn, logOutButton, toast } from './support/session';
+
+// Spec items seen on every page or across pages: loading screen, toasts, navbar breakpoint,
+// footer, and the one service.json request per visit.
+
+const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
+const menuButton = (page: Page) => page.getByRole('button', { name: 'Menu' });
+
+test("/checkout shows 'Loading...' with four spinners until the sign-in state is known", async ({
+  page,
+}) => {
+  const user = await createUser({ verified: true, label: 'loading' });
+  await logIn(page, user);
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let lookups = 0;
+  await page.route('**/accounts:lookup*', async (route) => {
+    if (route.request().method() === 'POST') {
+      lookups += 1;
+      await held;
+    }
+    await route.continue();
+  });
+  await page.goto('/checkout');
+  const loading = page.getByRole('status').filter({ hasText: 'Loading...' });
+  await expect(loading).toBeVisible();
+  await expect(loading.locator('.spinner-border')).toHaveCount(4);
+  await expect.poll(() => lookups).toBe(1); // the page is waiting on the identity lookup
+  await expect(page.getByRole('heading', { name: 'CheckOut Section' })).toHaveCount(0);
+  release();
+  await expect(page.getByRole('heading', { level: 1, name: 'CheckOut Section' })).toBeVisible();
+  await expect(loading).toHaveCount(0);
+});
+
+test.describe('toasts', () => {
+  /** Shows the reset-password reminder, the one toast a signed-out visitor can raise. */
+  async function raiseToast(page: Page) {
+    await page.goto('/login');
+    await ready(page);
+    await page.getByRole('button', { name: 'Forget Password? Reset Password' }).click();
+    const shown = toast(page, 'please enter your email address');
+    await expect(shown).toBeVisible();
+    return shown;
+  }
+
+  test('appear at the top right', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const shown = await raiseToast(page);
+    await shown.evaluate((element) => Promise.all(element.getAnimations().map((a) => a.finished)));
+    const box = (await shown.boundingBox())!;
+    expect(box.y, 'near the top').toBeLessThan(80);
+    expect(1280 - (box.x + box.width), 'near the right edge').toBeLessThan(40);
+    expect(box.x, 'on the right half').toBeGreaterThan(640);
+  });
+
+  test('close by themselves about 5 s after appearing', async ({ page }) => {
+    const shown = await raiseToast(page);
+    const appeared = Date.now();
+    await page.mouse.move(5, 5); // away from the toast, which would pause it
+    await page.waitForTimeout(4_000);
+    await expect(shown, 'still shown after 4 s').toBeVisible();
+    await expect(shown).toHaveCount(0, { timeout: 4_000 });
+    // Measured from when the test saw it, a moment after it appeared.
+    expect(Date.now() - appeared, 'closed after 5 s, not before').toBeGreaterThan(4_500);
+  });
+
+  test('stay while the pointer is over them, then close', async ({ page }) => {
+    const shown = await raiseToast(page);
+    const appeared = Date.now();
+    await shown.hover();
+    await page.waitForTimeout(7_000);
+    await expect(shown, 'still shown after 7 s under the pointer').toBeVisible();
+    await page.mouse.move(5, 5);
+    await expect(shown).toHaveCount(0, { timeout: 8_000 });
+    expect(Date.now() - appeared).toBeGreaterThan(7_000);
+  });
+
+  test('close when clicked', async ({ page }) => {
+    const shown = await raiseToast(page);
+    await shown.getByText('please enter your email address').click();
+    await expect(shown).toHaveCount(0);
+  });
+});
+
+test.describe('navbar breakpoint', () => {
+  test('collapsed behind the Menu button at 991 px', async ({ page }) => {
+    await page.setViewportSize({ width: 991, height: 800 });
+    await page.goto('/about');
+    await ready(page);
+    await expect(menuButton(page)).toBeVisible();
+    await expect(mainNav(page).getByRole('link', { name: 'Blog' })).toBeHidden();
+    await menuButton(page).click();
+    await expect(mainNav(page).getByRole('link', { name: 'Blog' })).toBeVisible();
+  });
+
+  test('expanded, with no Menu button, at 992 px', async ({ page }) => {
+    await page.setViewportSize({ width: 992, height: 800 });
+    await page.goto('/about');
+    await ready(page);
+    await expect(menuButton(page)).toBeHidden();
+    for (const name of ['Home', 'About', 'Blog', 'Log In'])
+      await expect(mainNav(page).getByRole('link', { name, exact: true })).toBeVisible();
+  });
+});
+
+test("the footer's About Me block: the practitioner's title and two degree lines", async ({
+  page,
+}) => {
+  await page.goto('/blogs');
+  const footer = page.getByRole('contentinfo');
+  const heading = footer.getByRole('heading', { level: 2, name: 'About Me' });
+  await expect(heading).toBeVisible();
+  // The block is the heading's own column: the innermost element holding it and its lines.
+  const block = footer
+    .locator('div')
+    .filter({ has: page.getByRole('heading', { level: 2, name: 'About Me' }) })
+    .last();
+  await expect(block.getByText('Counselling Psychologist and Psychotherapist')).toBeVisible();
+  const degrees = block.getByText(/^(B|M)\.Sc\. .*Psychology/);
+  await expect(degrees).toHaveText([
+    'B.Sc. (Hons) in Psychology, University of Bristol',
+    'M.Sc. in Counselling Psychology, University of Bath',
+  ]);
+  await expect(block.getByRole('heading', { name: 'Contact' })).toHaveCount(0);
+});
+
+test('service.json is requested once per visit, however often the services are shown', async ({
+  page,
+}) => {
+  const requests: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/service.json') requests.push(request.url());
+  });
+  const cards = page.locator('.services-grid > li');
+  await page.goto('/');
+  await ready(page);
+  await expect(cards).toHaveCount(6);
+  await mainNav(page).getByRole('link', { name: 'About' }).click();
+  await expect(page).toHaveURL('/about');
+  await mainNav(page).getByRole('link', { name: 'Home' }).click();
+  await expect(page).toHaveURL('/home');
+  await expect(cards).toHaveCount(6);
+  await mainNav(page).getByRole('link', { name: 'Blog' }).click();
+  await expect(page).toHaveURL('/blogs');
+  await page.getByRole('link', { name: 'Mindful Path' }).first().click();
+  await expect(page).toHaveURL('/home');
+  await expect(cards).toHaveCount(6);
+  expect(requests).toHaveLength(1);
+
+  // A new visit (a reload) asks again.
+  await page.reload();
+  await expect(cards).toHaveCount(6);
+  expect(requests).toHaveLength(2);
+});
+
+test('service.json stays one request when a signed-in visitor books from home', async ({
+  page,
+}) => {
+  const user = await createUser({ verified: true, label: 'once' });
+  const requests: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/service.json') requests.push(request.url());
+  });
+  await logIn(page, user);
+  await expect(page.locator('.services-grid > li')).toHaveCount(6);
+  await page.getByRole('link', { name: 'Book Now: Couples Counselling' }).click();
+  await expect(page.getByText('You are booking: Couples Counselling')).toBeVisible();
+  await expect(logOutButton(page)).toBeVisible();
+  expect(requests).toHaveLength(1);
+});
