@@ -38,6 +38,8 @@ class Checks {
   private readonly epochs = new WeakMap<Frame, number>();
   private readonly navigating = new WeakSet<Frame>();
   private readonly urls = new WeakMap<Frame, string>();
+  /** Pages and contexts the test is closing: what they still load is cancelled on purpose. */
+  private readonly closing = new WeakSet<Page | BrowserContext>();
   private readonly startedIn = new WeakMap<Request, number>();
   private pages = 0;
 
@@ -49,6 +51,11 @@ class Checks {
 
   /** Blocks every request to an origin the test does not run, except Google's loader (faked). */
   async guard(context: BrowserContext): Promise<void> {
+    const close = context.close.bind(context);
+    context.close = (options) => {
+      this.closing.add(context);
+      return close(options);
+    };
     await context.route(
       (url) => !this.allowedOrigins.includes(url.origin),
       (route) => this.outside(route),
@@ -83,6 +90,11 @@ class Checks {
   private watch(page: Page): void {
     this.pages += 1;
     const where = this.pages === 1 ? '' : `page ${this.pages}: `;
+    const close = page.close.bind(page);
+    page.close = (options) => {
+      this.closing.add(page);
+      return close(options);
+    };
     const bump = (frame: Frame) => this.epochs.set(frame, this.epoch(frame) + 1);
     page.on('console', (message) => {
       // Chromium logs every 4xx/5xx answer without its address; the response listener names it.
@@ -118,11 +130,14 @@ class Checks {
 
   /**
    * ERR_ABORTED is the browser cancelling what a document still loads because its frame is
-   * navigating (a page load in flight, or a route change since the request began) or has gone.
+   * navigating (a page load in flight, or a route change since the request began) or has gone,
+   * or because the test is closing its page or context.
    */
   private cancelledByNavigation(request: Request): boolean {
     const frame = frameOf(request);
     if (!frame || frame.isDetached() || this.navigating.has(frame)) return true;
+    const page = frame.page();
+    if (this.closing.has(page) || this.closing.has(page.context())) return true;
     const started = this.startedIn.get(request);
     return started !== undefined && this.epoch(frame) > started;
   }
