@@ -5,10 +5,18 @@ import { SMOKE } from './e2e/support/ports';
 // The browser smoke test of `npm start`: the Vite dev server beside the Auth emulator, on the
 // smoke stack's ports (scripts/local-stack.ts) so that it can run while `npm start` is open.
 // The command mirrors the `start` script of package.json: keep them alike.
-export default defineConfig(base, {
+// Spread, not `defineConfig(base, …)`: that merge would keep the base's web server (the e2e stack)
+// beside this one.
+export default defineConfig<{ allowedOrigins: readonly string[] }>({
+  ...base,
   testDir: './e2e/smoke',
   testIgnore: [],
-  use: { baseURL: SMOKE.siteOrigin },
+  use: {
+    ...base.use,
+    baseURL: SMOKE.siteOrigin,
+    // The smoke stack's own origins; a request anywhere else fails the test, as in the e2e suite.
+    allowedOrigins: [SMOKE.siteOrigin, SMOKE.authEmulator],
+  },
   webServer: {
     name: 'npm start stack (Vite dev server, Auth and Functions emulators, MailDev)',
     command:
