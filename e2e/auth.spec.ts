@@ -7,7 +7,14 @@ import {
   uniqueEmail,
 } from './support/emulator';
 import { expect, test } from './support/fixtures';
-import { errorText, logIn, logInLink, logOutButton, toast } from './support/session';
+import {
+  errorText,
+  expectSpecErrorLine,
+  logIn,
+  logInLink,
+  logOutButton,
+  toast,
+} from './support/session';
 
 const CREDENTIAL_400 = /response 400: .*accounts:signInWithPassword/;
 
@@ -108,8 +115,7 @@ test.describe('errors keep what was typed', () => {
     await expect(page.getByRole('alert').filter({ hasText: 'Error:' })).toBeVisible();
     await expect(page.getByLabel('Email address', { exact: true })).toHaveValue(user.email);
     await expect(page.getByLabel('Password', { exact: true })).toHaveValue('not-the-password');
-    await expect(errorText(page)).toHaveCSS('font-weight', '700');
-    await expect(errorText(page)).toHaveCSS('text-align', 'center');
+    await expectSpecErrorLine(errorText(page));
   });
 
   test('unknown email', async ({ page, expectProblems }) => {

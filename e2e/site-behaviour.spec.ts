@@ -43,13 +43,15 @@ test.describe('toasts', () => {
     await page.getByRole('button', { name: 'Forget Password? Reset Password' }).click();
     const shown = toast(page, 'please enter your email address');
     await expect(shown).toBeVisible();
-    return shown;
+    const appeared = Date.now();
+    // Let it slide in fully, so the pointer meets it where it rests.
+    await shown.evaluate((element) => Promise.all(element.getAnimations().map((a) => a.finished)));
+    return { shown, appeared };
   }
 
   test('appear at the top right', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
-    const shown = await raiseToast(page);
-    await shown.evaluate((element) => Promise.all(element.getAnimations().map((a) => a.finished)));
+    const { shown } = await raiseToast(page);
     const box = (await shown.boundingBox())!;
     expect(box.y, 'near the top').toBeLessThan(80);
     expect(1280 - (box.x + box.width), 'near the right edge').toBeLessThan(40);
@@ -57,10 +59,9 @@ test.describe('toasts', () => {
   });
 
   test('close by themselves about 5 s after appearing', async ({ page }) => {
-    const shown = await raiseToast(page);
-    const appeared = Date.now();
+    const { shown, appeared } = await raiseToast(page);
     await page.mouse.move(5, 5); // away from the toast, which would pause it
-    await page.waitForTimeout(4_000);
+    await page.waitForTimeout(appeared + 4_000 - Date.now());
     await expect(shown, 'still shown after 4 s').toBeVisible();
     await expect(shown).toHaveCount(0, { timeout: 4_000 });
     // Measured from when the test saw it, a moment after it appeared.
@@ -68,8 +69,7 @@ test.describe('toasts', () => {
   });
 
   test('stay while the pointer is over them, then close', async ({ page }) => {
-    const shown = await raiseToast(page);
-    const appeared = Date.now();
+    const { shown, appeared } = await raiseToast(page);
     await shown.hover();
     await page.waitForTimeout(7_000);
     await expect(shown, 'still shown after 7 s under the pointer').toBeVisible();
@@ -79,7 +79,7 @@ test.describe('toasts', () => {
   });
 
   test('close when clicked', async ({ page }) => {
-    const shown = await raiseToast(page);
+    const { shown } = await raiseToast(page);
     await shown.getByText('please enter your email address').click();
     await expect(shown).toHaveCount(0);
   });

@@ -157,10 +157,16 @@ test.describe('banner carousel', () => {
   const activeSlide = (page: import('@playwright/test').Page) =>
     page.locator('.carousel-item.active').getAttribute('aria-label');
 
+  /** Hydrated and service.json answered, so the fake clock cannot run past the list's timeout. */
+  const settled = async (page: import('@playwright/test').Page) => {
+    await ready(page);
+    await expect(page.locator('.services-grid > li')).toHaveCount(6);
+  };
+
   test('advances every 5 seconds, wraps, and has no indicators', async ({ page }) => {
     await page.clock.install();
     await page.goto('/');
-    await ready(page);
+    await settled(page);
     await expect(page.locator('.carousel-indicators')).toHaveCount(0);
     await expect.poll(() => activeSlide(page)).toMatch(/^1 of 3/);
     await page.clock.runFor(4000);
@@ -176,7 +182,7 @@ test.describe('banner carousel', () => {
   test('pauses while the pointer is over it', async ({ page }) => {
     await page.clock.install();
     await page.goto('/');
-    await ready(page);
+    await settled(page);
     await page.locator('.carousel').hover();
     await page.clock.runFor(12_000);
     await expect.poll(() => activeSlide(page)).toMatch(/^1 of 3/);
@@ -188,7 +194,7 @@ test.describe('banner carousel', () => {
   test('moves with the keyboard and its pause button stops it', async ({ page }) => {
     await page.clock.install();
     await page.goto('/');
-    await ready(page);
+    await settled(page);
     await page.getByRole('button', { name: 'Next slide' }).click();
     await expect.poll(() => activeSlide(page)).toMatch(/^2 of 3/);
     await page.getByRole('button', { name: 'Previous slide' }).press('Enter');
@@ -245,7 +251,7 @@ test.describe('banner carousel', () => {
     const page = await context.newPage();
     await page.clock.install();
     await page.goto('/');
-    await ready(page);
+    await settled(page);
     await expect(page.getByRole('button', { name: 'Play slideshow' })).toBeVisible();
     await page.clock.runFor(16_000);
     await expect.poll(() => activeSlide(page)).toMatch(/^1 of 3/);
@@ -254,7 +260,7 @@ test.describe('banner carousel', () => {
   test('stops advancing while it holds keyboard focus', async ({ page }) => {
     await page.clock.install();
     await page.goto('/');
-    await ready(page);
+    await settled(page);
     await page.getByRole('button', { name: 'Next slide' }).focus();
     await page.clock.runFor(16_000);
     await expect.poll(() => activeSlide(page)).toMatch(/^1 of 3/);

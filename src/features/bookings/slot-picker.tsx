@@ -56,8 +56,8 @@ export function SlotPicker({
                     onChange={() => onChoose(slot.start)}
                   />
                   <label className="btn btn-outline-success slot-time" htmlFor={id}>
-                    <span className="visually-hidden">{day.label}, </span>
-                    {time.time}
+                    {/* The space sits outside the hidden text: the name reads "Monday 30 March, 14:30". */}
+                    <span className="visually-hidden">{day.label},</span> {time.time}
                     {time.visitorTime && (
                       <>
                         {' '}
