@@ -488,14 +488,37 @@ test.describe('toasts', () => {
     expect((await sent.getAttribute('aria-live')) ?? 'polite').toBe('polite');
   });
 
-  test("a toast's close button is reached and pressed with the keyboard", async ({ page }) => {
+  test('a toast is reached with Alt+T, waits while the keyboard is in it, and closes with its button', async ({
+    page,
+  }) => {
     await openSignedOut(page, '/login');
     await page.getByRole('button', { name: 'Forget Password? Reset Password' }).click();
     const notice = page.getByRole('alert').filter({ hasText: 'please enter your email address' });
     await expect(notice).toBeVisible();
-    await tabTo(page, notice.getByRole('button', { name: 'close' }));
+    await expect(page.getByRole('region', { name: /Alt\+T/ })).toBeAttached();
+    await page.keyboard.press('Alt+KeyT');
+    await expect(notice).toBeFocused();
+    await expectVisibleFocus(page);
+    await page.waitForTimeout(6_000); // past the 5 s a toast stays when nobody is in it
+    await expect(notice).toBeVisible();
+    const close = notice.getByRole('button', { name: 'close' });
+    await tabTo(page, close, { max: 3 });
     await page.keyboard.press('Enter');
     await expect(notice).toHaveCount(0);
+  });
+
+  test('a toast waits while focus is in it, and goes its way once focus leaves', async ({
+    page,
+  }) => {
+    await openSignedOut(page, '/login');
+    await page.getByRole('button', { name: 'Forget Password? Reset Password' }).click();
+    const notice = page.getByRole('alert').filter({ hasText: 'please enter your email address' });
+    await expect(notice).toBeVisible();
+    await notice.getByRole('button', { name: 'close' }).focus();
+    await page.waitForTimeout(6_000);
+    await expect(notice).toBeVisible();
+    await page.getByRole('button', { name: 'Forget Password? Reset Password' }).focus();
+    await expect(notice).toHaveCount(0, { timeout: 10_000 });
   });
 });
 
@@ -609,12 +632,7 @@ test.describe('booking pages', () => {
     await expectNoAxeViolations(page, 'not allowed');
   });
 
-  test('request a time with the keyboard alone, with visible focus', async ({
-    page,
-    expectProblems,
-  }) => {
-    // Six quick presses of Next week: the page drops each week's request it no longer shows.
-    expectProblems(/request failed: .*\/api\/availability\?.* net::ERR_ABORTED/);
+  test('request a time with the keyboard alone, with visible focus', async ({ page }) => {
     const client = await createUser({ verified: true, label: 'kbd-booking' });
     clients.push(client);
     await logIn(page, client);

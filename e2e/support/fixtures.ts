@@ -29,6 +29,22 @@ const EMULATOR_WIDGET_ASSETS = new Set(
   ].map((url) => new URL(url).href),
 );
 
+/**
+ * Runs in every page before the site: when the page aborts one of its own fetches on purpose (a
+ * week it no longer shows, a page it left), it tells the fixture which address it gave up.
+ */
+const reportPageAborts = `(() => {
+  const fetch = window.fetch;
+  window.fetch = function (input, init) {
+    const signal = init && init.signal ? init.signal : input instanceof Request ? input.signal : undefined;
+    if (signal && !signal.aborted) {
+      const url = new URL(input instanceof Request ? input.url : String(input), location.href).href;
+      signal.addEventListener('abort', () => window.__pageAbortedFetch(url), { once: true });
+    }
+    return fetch.apply(this, arguments);
+  };
+})();`;
+
 /** Everything a test watches, shared by every page of every context the test opens. */
 class Checks {
   readonly problems: string[] = [];
@@ -36,11 +52,16 @@ class Checks {
   /** Requests the fixture itself aborted on purpose, or already reported. */
   private readonly handled = new WeakSet<Request>();
   private readonly epochs = new WeakMap<Frame, number>();
-  private readonly navigating = new WeakSet<Frame>();
+  /** Document loads in flight per frame: until one ends, the old document's loads may be cut off. */
+  private readonly navigating = new WeakMap<Frame, Set<Request>>();
   private readonly urls = new WeakMap<Frame, string>();
   /** Pages and contexts the test is closing: what they still load is cancelled on purpose. */
   private readonly closing = new WeakSet<Page | BrowserContext>();
   private readonly startedIn = new WeakMap<Request, number>();
+  /** Addresses the pages aborted their own fetches of, and how often. */
+  private readonly abortedByPage = new Map<string, number>();
+  /** Fetches cancelled with ERR_ABORTED that only the page itself can have cancelled. */
+  private readonly cancelledFetches: { where: string; url: string }[] = [];
   private pages = 0;
 
   private readonly allowedOrigins: readonly string[];
@@ -60,11 +81,32 @@ class Checks {
       (url) => !this.allowedOrigins.includes(url.origin),
       (route) => this.outside(route),
     );
+    await context.exposeBinding('__pageAbortedFetch', (_source, url: string) => {
+      this.abortedByPage.set(url, (this.abortedByPage.get(url) ?? 0) + 1);
+    });
+    await context.addInitScript(reportPageAborts);
     context.on('page', (page) => this.watch(page));
   }
 
+  /** Forgets what was recorded (the fixture's own tests, after reading what they caused). */
+  clear(): void {
+    this.problems.splice(0);
+    this.cancelledFetches.splice(0);
+    this.abortedByPage.clear();
+  }
+
   unexpected(): string[] {
-    return this.problems.filter(
+    // Settled at the end: the page's report and the browser's failure arrive in either order.
+    const excused = new Map(this.abortedByPage);
+    const cancelled = this.cancelledFetches.flatMap(({ where, url }) => {
+      const left = excused.get(url) ?? 0;
+      if (left > 0) {
+        excused.set(url, left - 1);
+        return [];
+      }
+      return [`${where}request failed: ${url} net::ERR_ABORTED`];
+    });
+    return [...this.problems, ...cancelled].filter(
       (problem) => !this.allowed.some((pattern) => pattern.test(problem)),
     );
   }
@@ -108,22 +150,37 @@ class Checks {
         this.problems.push(`${where}response ${response.status()}: ${response.url()}`);
     });
     page.on('framenavigated', (frame) => {
-      // A new document, or a route change; not the router re-stamping the same URL in history.
-      if (this.navigating.delete(frame) || this.urls.get(frame) !== frame.url()) bump(frame);
+      // A route change; not the router re-stamping the same URL in history.
+      if (this.urls.get(frame) !== frame.url()) bump(frame);
       this.urls.set(frame, frame.url());
     });
+    // A document load that has ended (loaded or not) has replaced or kept the old document;
+    // either way, what that document was still loading may have been cut off.
+    const navigationEnded = (request: Request) => {
+      const frame = frameOf(request);
+      if (!frame || !request.isNavigationRequest()) return;
+      this.navigating.get(frame)?.delete(request);
+      bump(frame);
+    };
     page.on('request', (request) => {
       const frame = frameOf(request);
       if (!frame) return;
-      if (request.isNavigationRequest()) this.navigating.add(frame);
+      if (request.isNavigationRequest()) {
+        const loads = this.navigating.get(frame) ?? new Set<Request>();
+        this.navigating.set(frame, loads.add(request));
+      }
       this.startedIn.set(request, this.epoch(frame));
     });
+    page.on('requestfinished', navigationEnded);
     page.on('requestfailed', (request) => {
-      const frame = frameOf(request);
-      if (frame && request.isNavigationRequest()) this.navigating.delete(frame);
+      navigationEnded(request);
       if (this.handled.has(request)) return;
       const reason = request.failure()?.errorText ?? '';
       if (reason === 'net::ERR_ABORTED' && this.cancelledByNavigation(request)) return;
+      if (reason === 'net::ERR_ABORTED' && request.resourceType() === 'fetch') {
+        this.cancelledFetches.push({ where, url: request.url() });
+        return;
+      }
       this.problems.push(`${where}request failed: ${request.url()} ${reason}`);
     });
   }
@@ -135,7 +192,7 @@ class Checks {
    */
   private cancelledByNavigation(request: Request): boolean {
     const frame = frameOf(request);
-    if (!frame || frame.isDetached() || this.navigating.has(frame)) return true;
+    if (!frame || frame.isDetached() || (this.navigating.get(frame)?.size ?? 0) > 0) return true;
     const page = frame.page();
     if (this.closing.has(page) || this.closing.has(page.context())) return true;
     const started = this.startedIn.get(request);

@@ -13,6 +13,9 @@ export async function logIn(
   await page.getByLabel('Password', { exact: true }).fill(user.password);
   await page.getByRole('button', { name: 'Log In', exact: true }).click();
   await expect(logOutButton(page)).toBeVisible();
+  // Signed in, the visitor is taken on: wait until that page is shown, not still loading.
+  await expect(page).not.toHaveURL(/\/login(\?|$)/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 }
 
 export const logOutButton = (page: Page) =>

@@ -88,6 +88,41 @@ describe('the API client', () => {
     expect((await failure(stillRefused('/api/x', Health))).message).toBe('Not yours.');
   });
 
+  it('ends the session when the server refuses even a fresh token, and only then', async () => {
+    const refused = () =>
+      Promise.resolve(
+        problem(401, {
+          type: 'x',
+          title: 'Unauthorized',
+          status: 401,
+          detail: 'Your session has ended. Please log in again.',
+        }),
+      );
+    const sessionRefused = vi.fn(() => Promise.resolve());
+    const idToken = (fresh: boolean) => Promise.resolve(fresh ? 'fresh' : 'cached');
+    const revoked = createApiClient({ fetch: refused, idToken, sessionRefused });
+    expect((await failure(revoked('/api/bookings', Health))).status).toBe(401);
+    expect(sessionRefused).toHaveBeenCalledTimes(1);
+
+    const answers = [await refused(), Response.json({ ok: true })];
+    const renewed = createApiClient({
+      fetch: () => Promise.resolve(answers.shift()!),
+      idToken,
+      sessionRefused,
+    });
+    await expect(renewed('/api/bookings', Health)).resolves.toEqual({ ok: true });
+    const forbidden = createApiClient({
+      fetch: () =>
+        Promise.resolve(
+          problem(403, { type: 'x', title: 'Forbidden', status: 403, detail: 'No.' }),
+        ),
+      idToken,
+      sessionRefused,
+    });
+    expect((await failure(forbidden('/api/practice/bookings', Health))).status).toBe(403);
+    expect(sessionRefused).toHaveBeenCalledTimes(1);
+  });
+
   it("shows the problem's detail, the sentence the server wrote for a person", async () => {
     const { request } = clientAnswering(() =>
       Promise.resolve(

@@ -55,6 +55,12 @@ export interface ApiClientDeps {
   fetch: typeof fetch;
   /** The signed-in user's ID token (a fresh one when asked), or null when nobody is signed in. */
   idToken: (fresh: boolean) => Promise<string | null>;
+  /**
+   * The server refused even a fresh token (401): the session was revoked or the account disabled
+   * or deleted. The server checks revocation on every call, so this is the authority, whatever
+   * the identity provider's token renewal said.
+   */
+  sessionRefused?: () => Promise<void>;
   timeoutMs?: number;
 }
 
@@ -65,7 +71,12 @@ export type ApiRequest = <TSchema extends v.GenericSchema>(
 ) => Promise<v.InferOutput<TSchema>>;
 
 /** A same-origin JSON client for `/api/...`; every failure becomes an ApiError with a sentence. */
-export function createApiClient({ fetch, idToken, timeoutMs = 20_000 }: ApiClientDeps): ApiRequest {
+export function createApiClient({
+  fetch,
+  idToken,
+  sessionRefused,
+  timeoutMs = 20_000,
+}: ApiClientDeps): ApiRequest {
   const send = async (path: string, options: ApiRequestOptions, freshToken: boolean) => {
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (!options.anonymous) {
@@ -97,6 +108,7 @@ export function createApiClient({ fetch, idToken, timeoutMs = 20_000 }: ApiClien
     // practitioner claim just granted): refused once, ask again with a fresh token.
     if (!options.anonymous && (response.status === 401 || response.status === 403)) {
       response = await send(path, options, true);
+      if (response.status === 401) await sessionRefused?.();
     }
 
     if (!response.ok) throw await errorFrom(response);

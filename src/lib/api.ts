@@ -1,5 +1,5 @@
 import { createApiClient } from './api-client';
-import { firebaseAuth } from './firebase';
+import { firebaseAuth, signOut } from './firebase';
 
 export { ApiError, errorSentence } from './api-client';
 
@@ -16,4 +16,6 @@ async function currentIdToken(fresh: boolean): Promise<string | null> {
 export const apiRequest = createApiClient({
   fetch: (input, init) => fetch(input, init),
   idToken: currentIdToken,
+  // Signed out as by the server: the session provider shows "Your session has ended".
+  sessionRefused: () => signOut(firebaseAuth()),
 });

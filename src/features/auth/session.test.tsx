@@ -100,15 +100,31 @@ describe('the session provider', () => {
 
 describe('nextCheckDelay', () => {
   const now = Date.parse('2026-11-22T10:00:00Z');
+  const token = (issuedAtTime: string, expirationTime: string) => ({
+    issuedAtTime,
+    expirationTime,
+  });
 
-  it('checks five minutes before the token expires', () => {
-    expect(nextCheckDelay('Sun, 22 Nov 2026 11:00:00 GMT', now)).toBe(
-      60 * 60_000 - CHECK_BEFORE_EXPIRY_MS,
-    );
+  it('checks a little before the token expires', () => {
+    expect(
+      nextCheckDelay(token('Sun, 22 Nov 2026 10:00:00 GMT', 'Sun, 22 Nov 2026 11:00:00 GMT'), now),
+    ).toBe(60 * 60_000 - CHECK_BEFORE_EXPIRY_MS);
   });
 
   it('checks at once when that moment has passed, and retries later if the time is unreadable', () => {
-    expect(nextCheckDelay('Sun, 22 Nov 2026 10:01:00 GMT', now)).toBe(0);
-    expect(nextCheckDelay('not a time', now)).toBe(RETRY_AFTER_MS);
+    expect(
+      nextCheckDelay(token('Sun, 22 Nov 2026 09:01:00 GMT', 'Sun, 22 Nov 2026 10:01:00 GMT'), now),
+    ).toBe(0);
+    expect(nextCheckDelay(token('not a time', 'not a time'), now)).toBe(RETRY_AFTER_MS);
+  });
+
+  it("times a token issued just now by its own lifetime, whatever the device's clock says", () => {
+    const fresh = token('Sun, 22 Nov 2026 09:00:00 GMT', 'Sun, 22 Nov 2026 10:00:00 GMT');
+    // The device runs an hour fast: the new token already looks expired.
+    expect(nextCheckDelay(fresh, now, { justIssued: true })).toBe(
+      60 * 60_000 - CHECK_BEFORE_EXPIRY_MS,
+    );
+    const short = token('Sun, 22 Nov 2026 09:00:00 GMT', 'Sun, 22 Nov 2026 09:05:00 GMT');
+    expect(nextCheckDelay(short, now, { justIssued: true })).toBe(RETRY_AFTER_MS);
   });
 });
