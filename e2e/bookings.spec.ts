@@ -68,6 +68,8 @@ test.describe('from Book Now to a booked session', () => {
     await page.getByLabel('Password', { exact: true }).fill(password);
     await page.getByRole('button', { name: 'Register', exact: true }).click();
     await expect(logOutButton(page)).toBeVisible();
+    // Registering ends on the home page, once the name is saved: leaving sooner would cut it off.
+    await expect(page).toHaveURL('/home');
     await page.goto('/checkout?service=2');
     await expect(page.getByRole('heading', { name: 'Your Email is not verified!!' })).toBeVisible();
     await expect.poll(() => latestOobCode(email, 'VERIFY_EMAIL')).toBeTruthy();
