@@ -13,9 +13,11 @@ export async function logIn(
   await page.getByLabel('Password', { exact: true }).fill(user.password);
   await page.getByRole('button', { name: 'Log In', exact: true }).click();
   await expect(logOutButton(page)).toBeVisible();
-  // Signed in, the visitor is taken on: wait until that page is shown, not still loading.
+  // Signed in, the visitor is taken on. The router keeps the log-in page on screen while the next
+  // page's code loads, so wait until that page itself is shown.
   await expect(page).not.toHaveURL(/\/login(\?|$)/);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Please Log In' })).toHaveCount(0);
 }
 
 export const logOutButton = (page: Page) =>
