@@ -70,6 +70,11 @@ export default tseslint.config(
               regex: '^@?firebase(/|$)',
               message: 'Reach Firebase through src/lib/firebase.ts, the one place that sets it up.',
             },
+            {
+              regex: '^(\\.\\./)+functions(/|$)',
+              message:
+                'The browser talks to the API over HTTP; what both sides need is in shared/.',
+            },
           ],
         },
       ],
@@ -94,8 +99,9 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['**/src/features/*', '**/src/app/*'],
-              message: 'The server shares content and shared/, never UI code.',
+              regex: '^(\\.\\./)+(src|scripts)(/|$)',
+              message:
+                'The function imports shared/ and its own folders only: settings come from its environment (config.ts), facts and rules from shared/.',
             },
           ],
         },
@@ -108,7 +114,11 @@ export default tseslint.config(
       // shared/ is imported by both sides; it imports nothing of either.
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/functions/*', '**/src/*'], message: 'shared/ stands alone.' }] },
+        {
+          patterns: [
+            { regex: '^(\\.\\./)+(functions|src|scripts)(/|$)', message: 'shared/ stands alone.' },
+          ],
+        },
       ],
     },
   },

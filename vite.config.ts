@@ -89,7 +89,7 @@ export default defineConfig(({ command, mode }) => {
       environment: 'jsdom',
       globals: true,
       setupFiles: ['./src/testing/setup.ts'],
-      include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
+      include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts', 'shared/**/*.test.ts'],
       css: false,
       // Property tests run hundreds of cases; a loaded CI machine must not turn them into timeouts.
       testTimeout: 30_000,

@@ -1,6 +1,7 @@
 // npm run bench:api — builds functions/src/bench/api-bench.ts like the function (npm deps from
 // functions/node_modules) and runs it: availability and booking p50/p95 on PGlite and PostgreSQL.
 import { execFileSync } from 'node:child_process';
+import { LOCAL_HOST, TEST_POSTGRES_PORT } from './local-stack.ts';
 
 execFileSync(
   'vite',
@@ -15,4 +16,7 @@ execFileSync(
   ],
   { stdio: 'inherit' },
 );
-execFileSync(process.execPath, ['functions/.bench/index.js'], { stdio: 'inherit' });
+execFileSync(process.execPath, ['functions/.bench/index.js'], {
+  stdio: 'inherit',
+  env: { ...process.env, LOCAL_HOST, TEST_POSTGRES_PORT: String(TEST_POSTGRES_PORT) },
+});

@@ -8,6 +8,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { LOCAL_HOST, LOCAL_STACKS, origin, type LocalStackName } from './local-stack.ts';
+import { localStackServerEnv } from './local-env.ts';
 import { readStyleHashes, withStyleHashes } from './style-hashes.ts';
 
 interface FirebaseConfig {
@@ -90,10 +91,7 @@ if (import.meta.filename === process.argv[1]) {
     const firebase = spawn(
       'firebase',
       [...args, ...sequential, '--project', projectId, '--config', config],
-      {
-        cwd: root,
-        stdio: 'inherit',
-      },
+      { cwd: root, stdio: 'inherit', env: { ...process.env, ...localStackServerEnv(name, root) } },
     );
     // Ctrl-C and Playwright's shutdown signal the whole process group, so the Firebase CLI gets
     // them itself (a second, forwarded SIGINT would make it skip its clean shutdown): just wait.

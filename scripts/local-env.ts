@@ -1,4 +1,11 @@
-import { LOCAL_HOST, LOCAL_STACKS, origin, type LocalStackName } from './local-stack.ts';
+import path from 'node:path';
+import {
+  LOCAL_HOST,
+  LOCAL_STACKS,
+  TEST_POSTGRES_PORT,
+  origin,
+  type LocalStackName,
+} from './local-stack.ts';
 
 /**
  * Vite's mode for each local stack: the dev server's default mode is `development`, and the unit
@@ -22,5 +29,22 @@ export function localStackEnv(name: LocalStackName) {
     VITE_FIREBASE_APP_ID: 'demo-app-id',
     VITE_FIREBASE_AUTH_EMULATOR_HOST: `${LOCAL_HOST}:${ports.auth}`,
     VITE_SITE_URL: origin(ports.site),
+  };
+}
+
+/**
+ * The API's settings in a local stack, passed to the Firebase CLI's environment (its Functions
+ * emulator hands its own environment to the function): the stack's MailDev, site address and
+ * embedded database folder, and for the API tests the loopback host and PostgreSQL port.
+ */
+export function localStackServerEnv(name: LocalStackName, root: string) {
+  const { projectId, ports } = LOCAL_STACKS[name];
+  return {
+    SMTP_URL: `smtp://${LOCAL_HOST}:${ports.smtp}`,
+    SITE_URL: origin(ports.site),
+    PGLITE_DIR: path.join(root, '.data', projectId),
+    LOCAL_HOST,
+    LOCAL_PROJECT_ID: projectId,
+    TEST_POSTGRES_PORT: String(TEST_POSTGRES_PORT),
   };
 }

@@ -3,11 +3,14 @@
  * sides validate with these schemas, so the check and the type cannot drift apart.
  */
 import * as v from 'valibot';
+import { BOOKING_RULES } from './booking-rules';
+import { BOOKING_ACTIONS } from './booking-status';
+import { PRACTICE_TIME_ZONE } from './time';
 
-export const PRACTICE_TIME_ZONE = 'Europe/London';
+export { PRACTICE_TIME_ZONE };
 export const NOTE_MAX_LENGTH = 500;
 export const REASON_MAX_LENGTH = 200;
-export const AVAILABILITY_MAX_DAYS = 56;
+export const AVAILABILITY_MAX_DAYS = BOOKING_RULES.horizonDays;
 
 /** An instant written as ISO 8601 with a zone (`Z` or an offset); answers always use UTC `Z`. */
 export const InstantSchema = v.pipe(
@@ -111,8 +114,10 @@ export const BookingSchema = v.object({
   end: InstantSchema,
   status: BookingStatusSchema,
   note: v.string(),
-  /** Active and more than 24 hours ahead: the client may still cancel it. */
+  /** The client may still cancel it (active, and far enough ahead). */
   cancellable: v.optional(v.boolean()),
+  /** What the caller may do with it now, as the server's rules decide (booking-status.ts). */
+  actions: v.optional(v.array(v.picklist(BOOKING_ACTIONS))),
 });
 export type Booking = v.InferOutput<typeof BookingSchema>;
 

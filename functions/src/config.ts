@@ -1,6 +1,6 @@
 import path from 'node:path';
-import { practice } from '../../src/content/practice';
-import { LOCAL_HOST, LOCAL_STACKS, origin } from '../../scripts/local-stack';
+import * as v from 'valibot';
+import { practiceFacts } from '../../shared/practice';
 import type { DatabaseTarget } from './data/database';
 
 export interface ServerConfig {
@@ -12,44 +12,69 @@ export interface ServerConfig {
   siteUrl: string;
 }
 
-type Environment = Readonly<Record<string, string | undefined>>;
+const optionalText = v.optional(v.pipe(v.string(), v.trim(), v.minLength(1)));
+const url = (protocols: readonly string[], example: string) =>
+  v.pipe(
+    v.string(),
+    v.trim(),
+    v.check((value) => {
+      try {
+        return protocols.includes(new URL(value).protocol);
+      } catch {
+        return false;
+      }
+    }, `must be a URL such as ${example}`),
+  );
 
 /**
- * The function's settings from its environment. Production sets DATABASE_URL and SMTP_URL (and may
- * set PRACTICE_EMAIL, SITE_URL, MAIL_FROM). In the emulators each local stack is recognised by its
- * project id, so its PGlite folder and MailDev port come from scripts/local-stack.ts.
+ * Every variable the function reads. Production (deployed: NODE_ENV=production) needs
+ * DATABASE_URL, SMTP_URL and SITE_URL; the local stacks pass theirs through the emulators'
+ * environment (scripts/firebase-local.ts), with an embedded database in PGLITE_DIR.
  */
+const EnvironmentSchema = v.object({
+  NODE_ENV: v.optional(v.string()),
+  DATABASE_URL: v.optional(url(['postgres:', 'postgresql:'], 'postgres://user:password@host/db')),
+  PGLITE_DIR: optionalText,
+  SMTP_URL: v.optional(url(['smtp:', 'smtps:'], 'smtps://user:password@smtp.example.com:465')),
+  SITE_URL: v.optional(url(['https:', 'http:'], 'https://www.example.com')),
+  PRACTICE_EMAIL: v.optional(v.pipe(v.string(), v.trim(), v.email('must be an email address'))),
+  MAIL_FROM: optionalText,
+});
+
+const REQUIRED = {
+  DATABASE_URL: 'the PostgreSQL connection URL',
+  SMTP_URL: "the mail provider's SMTP URL",
+  SITE_URL: "the site's address, for links in emails",
+} as const;
+
+type Environment = Readonly<Record<string, string | undefined>>;
+
+/** The function's settings, or an error whose message names every missing or malformed one. */
 export function serverConfig(env: Environment, functionsDir: string): ServerConfig {
-  const projectId = env.GCLOUD_PROJECT ?? '';
-  const emulated = env.FUNCTIONS_EMULATOR === 'true';
-  const stack = emulated
-    ? Object.values(LOCAL_STACKS).find((each) => each.projectId === projectId)
-    : undefined;
-  const practiceEmail = env.PRACTICE_EMAIL || practice.email;
-
-  let database: DatabaseTarget;
-  if (env.DATABASE_URL) database = { url: env.DATABASE_URL };
-  else if (env.PGLITE_DIR) database = { pgliteDir: path.resolve(functionsDir, env.PGLITE_DIR) };
-  else if (emulated)
-    database = { pgliteDir: path.resolve(functionsDir, '..', '.data', projectId || 'local') };
-  else
+  const parsed = v.safeParse(EnvironmentSchema, env);
+  const faults = parsed.success
+    ? []
+    : parsed.issues.map((issue) => `${v.getDotPath(issue) ?? 'a variable'} ${issue.message}`);
+  const settings = parsed.success ? parsed.output : undefined;
+  const production = env.NODE_ENV === 'production';
+  const missing = (Object.keys(REQUIRED) as (keyof typeof REQUIRED)[]).filter(
+    (name) =>
+      !env[name]?.trim() && !(name === 'DATABASE_URL' && !production && env.PGLITE_DIR?.trim()),
+  );
+  if (missing.length > 0 || !settings) {
+    const named = missing.map((name) => `${name} (${REQUIRED[name]})`);
     throw new Error(
-      'DATABASE_URL is not set: the function needs a PostgreSQL database in production.',
+      `The API cannot start: ${[...(named.length ? [`set ${named.join(', ')}`] : []), ...faults].join('; ')}.`,
     );
-
-  const smtpUrl =
-    env.SMTP_URL ||
-    (stack
-      ? `smtp://${LOCAL_HOST}:${stack.ports.smtp}`
-      : `smtp://${LOCAL_HOST}:${LOCAL_STACKS.dev.ports.smtp}`);
-  const siteUrl =
-    env.SITE_URL ||
-    (stack ? origin(stack.ports.site) : projectId ? `https://${projectId}.web.app` : '');
+  }
+  const practiceEmail = settings.PRACTICE_EMAIL ?? practiceFacts.email;
   return {
-    database,
-    smtpUrl,
+    database: settings.DATABASE_URL
+      ? { url: settings.DATABASE_URL }
+      : { pgliteDir: path.resolve(functionsDir, settings.PGLITE_DIR ?? '') },
+    smtpUrl: settings.SMTP_URL ?? '',
     practiceEmail,
-    mailFrom: env.MAIL_FROM || `${practice.name} <${practiceEmail}>`,
-    siteUrl,
+    mailFrom: settings.MAIL_FROM ?? `${practiceFacts.name} <${practiceEmail}>`,
+    siteUrl: (settings.SITE_URL ?? '').replace(/\/+$/, ''),
   };
 }

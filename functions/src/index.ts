@@ -1,21 +1,12 @@
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { onRequest } from 'firebase-functions/v2/https';
-import { practice } from '../../src/content/practice';
+import { practiceFacts } from '../../shared/practice';
 import { serverConfig } from './config';
 import { openDatabase } from './data/database';
 import { loadServices } from './domain/services';
 import { toApiRequest, writeApiResponse } from './http/adapters';
-import { confirmBooking, declineBooking } from './http/answer-request';
-import { availability } from './http/availability';
-import { cancelBooking } from './http/cancel-booking';
 import { firebaseTokenVerifier } from './http/caller';
-import { createBlock } from './http/create-block';
-import { createBooking } from './http/create-booking';
-import { deleteBlock } from './http/delete-block';
-import { deleteMyBookings } from './http/delete-my-bookings';
-import { health } from './http/health';
-import { myBookings } from './http/my-bookings';
-import { practiceDiary } from './http/practice-diary';
+import { callEndpoint } from './http/endpoint';
 import {
   internalError,
   methodNotAllowed,
@@ -23,51 +14,21 @@ import {
   problemResponse,
   problems,
 } from './http/problems';
-import type { ApiContext, ApiRequest, ApiResponse, Handler } from './http/types';
+import { matchRoute, type Method } from './http/routes';
+import type { ApiContext, ApiRequest, ApiResponse } from './http/types';
 import { createNotifier } from './mail/notifier';
 import { smtpMailer } from './mail/transport';
-
-/** Paths after /api; `:id` is one path segment. */
-const routes: Record<string, Partial<Record<string, Handler>>> = {
-  '/health': { GET: health },
-  '/availability': { GET: availability },
-  '/bookings': { GET: myBookings, POST: createBooking },
-  '/bookings/:id/cancel': { POST: cancelBooking },
-  '/bookings/:id/confirm': { POST: confirmBooking },
-  '/bookings/:id/decline': { POST: declineBooking },
-  '/practice/bookings': { GET: practiceDiary },
-  '/practice/blocks': { POST: createBlock },
-  '/practice/blocks/:id': { DELETE: deleteBlock },
-  '/account/bookings': { DELETE: deleteMyBookings },
-};
-
-function match(
-  path: string,
-): { methods: Partial<Record<string, Handler>>; params: Record<string, string> } | undefined {
-  const segments = path.split('/');
-  for (const [pattern, methods] of Object.entries(routes)) {
-    const parts = pattern.split('/');
-    if (parts.length !== segments.length) continue;
-    const params: Record<string, string> = {};
-    const fits = parts.every((part, index) => {
-      const segment = segments[index] ?? '';
-      if (part.startsWith(':')) params[part.slice(1)] = decodeURIComponent(segment);
-      return part.startsWith(':') ? segment !== '' : part === segment;
-    });
-    if (fits) return { methods, params };
-  }
-  return undefined;
-}
 
 /** The whole API as one function of a request; any server (Functions, node:http) can carry it. */
 export function createApi(context: ApiContext) {
   return async (request: ApiRequest): Promise<ApiResponse> => {
     try {
-      const route = match(request.path);
+      const route = matchRoute(request.path);
       if (!route) throw problems.notFound('There is nothing at this address. Check the link.');
-      const handler = route.methods[request.method === 'HEAD' ? 'GET' : request.method];
-      if (!handler) throw methodNotAllowed(Object.keys(route.methods));
-      return await handler(request, context, route.params);
+      const method = (request.method === 'HEAD' ? 'GET' : request.method) as Method;
+      const target = Object.hasOwn(route.methods, method) ? route.methods[method] : undefined;
+      if (!target) throw methodNotAllowed(Object.keys(route.methods));
+      return await callEndpoint(target, request, context, route.params);
     } catch (error) {
       if (error instanceof ProblemError) return problemResponse(error);
       // Name and message only: a database error's details could quote the client's note.
@@ -91,7 +52,7 @@ async function productionApi() {
   return createApi({
     db,
     services,
-    hours: practice.openingHours,
+    hours: practiceFacts.openingHours,
     now: () => new Date(),
     verifyToken: firebaseTokenVerifier(),
     notify: createNotifier({

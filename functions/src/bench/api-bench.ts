@@ -1,22 +1,23 @@
 /**
  * npm run bench:api — the API's two busy paths over HTTP, on PGlite and on a real PostgreSQL:
- * 8 weeks of availability and a booking request, each timed over many calls with 10 000
+ * the booking horizon's availability and a booking request, each timed over many calls with 10 000
  * bookings already stored. Tokens are checked by a stand-in verifier: this measures our code and
  * the database, not the Auth emulator.
  */
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
-import { TEST_POSTGRES_PORT } from '../../../scripts/local-stack';
 import { openDatabase, type Database, type DatabaseTarget } from '../data/database';
 import { call, startApiServer } from '../testing/api-server';
+import { localEnv } from '../testing/local-env';
 import { startPostgres } from '../testing/postgres-server';
+import { BOOKING_RULES, daysText } from '../../../shared/booking-rules';
 
 const CALLS = Number(process.env.BENCH_CALLS ?? 200);
 const EXISTING_BOOKINGS = 10_000;
 const NOW = new Date('2030-01-07T09:00:00Z');
 
 /**
- * 10 000 bookings two hours apart, ending about 8 weeks from now: the availability window holds
+ * 10 000 bookings two hours apart, ending about the booking horizon from now: the availability window holds
  * ~670 of them, and every other hour stays free for the booking requests.
  */
 async function seed(db: Database) {
@@ -74,7 +75,13 @@ async function measure(label: string, target: DatabaseTarget) {
     const availability = await time(
       CALLS,
       async () =>
-        (await call(api.url, 'GET', `/availability?service=1&from=${from}&days=56`)).status,
+        (
+          await call(
+            api.url,
+            'GET',
+            `/availability?service=1&from=${from}&days=${BOOKING_RULES.horizonDays}`,
+          )
+        ).status,
     );
     // Each request is a different client and a different free hour (10:00 to 20:00 UTC, even hours).
     const booking = await time(CALLS, async (index) => {
@@ -95,7 +102,7 @@ async function measure(label: string, target: DatabaseTarget) {
   }
 }
 
-const server = startPostgres(TEST_POSTGRES_PORT);
+const server = startPostgres(localEnv.postgresPort());
 try {
   const rows = [
     await measure('PGlite (embedded)', { memory: true }),
@@ -104,7 +111,7 @@ try {
   const ms = (value: number) => `${value.toFixed(1)} ms`.padStart(9);
   console.log(`\nAPI over HTTP, ${CALLS} calls each, ${EXISTING_BOOKINGS} bookings stored\n`);
   console.log(
-    '| database            | availability 8 weeks p50 | p95       | booking request p50 | p95       |',
+    `| database            | ${`availability ${daysText(BOOKING_RULES.horizonDays)} p50`.padEnd(24)} | p95       | booking request p50 | p95       |`,
   );
   console.log(
     '| ------------------- | ------------------------ | --------- | ------------------- | --------- |',

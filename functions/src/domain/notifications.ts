@@ -1,5 +1,5 @@
 import type { BookingStatus } from '../../../shared/booking';
-import { isActive } from './booking-rules';
+import { isActive } from '../../../shared/booking-rules';
 import type { BookingRecord } from './types';
 
 /** Who hears about a change to a booking, and what kind of message they get. */

@@ -1,13 +1,11 @@
-import { Temporal } from 'temporal-polyfill';
-import { practice } from '../../../src/content/practice';
+import { practiceFacts } from '../../../shared/practice';
 import { availableSlots, candidateStarts, checkStart } from './slots';
 
-const hours = practice.openingHours;
-const date = (value: string) => Temporal.PlainDate.from(value);
+const hours = practiceFacts.openingHours;
 const at = (iso: string) => new Date(iso);
 const iso = (dates: readonly { start: Date }[]) => dates.map((slot) => slot.start.toISOString());
 const startsOn = (day: string, serviceMinutes: number, now: Date) =>
-  candidateStarts({ hours, from: date(day), days: 1, serviceMinutes, now }).map((start) =>
+  candidateStarts({ hours, from: day, days: 1, serviceMinutes, now }).map((start) =>
     start.toISOString(),
   );
 
@@ -73,7 +71,7 @@ describe('the clock changes', () => {
   it('gives every day of a week that spans a change its own sessions, none twice', () => {
     const starts = candidateStarts({
       hours,
-      from: date('2027-10-25'),
+      from: '2027-10-25',
       days: 14,
       serviceMinutes: 50,
       now: at('2027-10-20T12:00:00Z'),
@@ -84,7 +82,7 @@ describe('the clock changes', () => {
 });
 
 describe('breaks, bookings and blocks', () => {
-  const thursday = { hours, from: date('2027-03-04'), days: 1, now: weekBefore };
+  const thursday = { hours, from: '2027-03-04', days: 1, now: weekBefore };
   const booked = { start: at('2027-03-04T10:00:00Z'), end: at('2027-03-04T11:00:00Z') }; // 50 min + break
 
   it('keeps a 10-minute break after every session, before and after a booking', () => {
@@ -122,7 +120,7 @@ describe('the bookable window', () => {
     const starts = iso(
       availableSlots({
         hours,
-        from: date('2027-03-04'),
+        from: '2027-03-04',
         days: 2,
         serviceMinutes: 50,
         now,
@@ -136,7 +134,7 @@ describe('the bookable window', () => {
       iso(
         availableSlots({
           hours,
-          from: date('2027-03-05'),
+          from: '2027-03-05',
           days: 1,
           serviceMinutes: 50,
           now: exactly,
@@ -151,7 +149,7 @@ describe('the bookable window', () => {
     const starts = iso(
       availableSlots({
         hours,
-        from: date('2027-06-24'),
+        from: '2027-06-24',
         days: 1,
         serviceMinutes: 50,
         now: exactly,
@@ -162,7 +160,7 @@ describe('the bookable window', () => {
     expect(
       availableSlots({
         hours,
-        from: date('2027-06-25'),
+        from: '2027-06-25',
         days: 7,
         serviceMinutes: 50,
         now: exactly,

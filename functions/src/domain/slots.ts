@@ -1,17 +1,19 @@
-import type { Temporal } from 'temporal-polyfill';
-import { addMinutes, BOOKING_RULES, bookableWindow } from './booking-rules';
+import { BOOKING_RULES, bookableWindow } from '../../../shared/booking-rules';
+import type { WeeklyHours } from '../../../shared/practice';
 import {
-  openingWindows,
+  addDays,
+  addMinutes,
   practiceDate,
   startOfPracticeDay,
-  type WeeklyHours,
-} from './opening-hours';
+  type LocalDate,
+} from '../../../shared/time';
+import { openingWindows } from './opening-hours';
 import type { Interval } from './types';
 
 export interface SlotQuery {
   hours: WeeklyHours;
   /** First date in the practice's zone, and how many dates. */
-  from: Temporal.PlainDate;
+  from: LocalDate;
   days: number;
   serviceMinutes: number;
   now: Date;
@@ -28,7 +30,7 @@ export function busyStretch(start: Date, serviceMinutes: number): Interval {
 export function candidateStarts({ hours, from, days, serviceMinutes, now }: SlotQuery): Date[] {
   const { earliest, latest } = bookableWindow(now);
   const firstInstant = startOfPracticeDay(from);
-  const afterLast = startOfPracticeDay(from.add({ days }));
+  const afterLast = startOfPracticeDay(addDays(from, days));
   const starts = new Map<number, Date>();
   for (const window of openingWindows(hours, from, days)) {
     for (
@@ -46,7 +48,7 @@ export function candidateStarts({ hours, from, days, serviceMinutes, now }: Slot
 
 /** Free sessions: candidate starts whose session and break touch no busy time. */
 export function availableSlots(query: SlotQuery & { busy: readonly Interval[] }): Interval[] {
-  // Plain numbers: this runs for every start in 8 weeks against every booking in them.
+  // Plain numbers: this runs for every start in the booking horizon against every booking in them.
   const busyStarts = query.busy.map((busy) => busy.start.getTime());
   const busyEnds = query.busy.map((busy) => busy.end.getTime());
   const stretchMs = (query.serviceMinutes + BOOKING_RULES.breakMinutes) * 60_000;

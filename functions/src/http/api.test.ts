@@ -2,15 +2,15 @@ import fc from 'fast-check';
 import { sql } from 'kysely';
 import * as v from 'valibot';
 import { ProblemSchema } from '../../../shared/booking';
-import { LOCAL_HOST, LOCAL_STACKS } from '../../../scripts/local-stack';
 import type { Database } from '../data/database';
 import { adminAuth, createAccount, type TestAccount } from '../testing/accounts';
 import { call, startApiServer, type CallOptions } from '../testing/api-server';
 import { DATABASE_KINDS, freshDatabase } from '../testing/databases';
+import { localEnv } from '../testing/local-env';
 import { mimePart, startMailCatcher } from '../testing/mail-catcher';
 
 const NOW = new Date('2027-03-01T09:00:00Z'); // a Monday
-const SMTP_URL = `smtp://${LOCAL_HOST}:${LOCAL_STACKS.api.ports.smtp}`;
+const SMTP_URL = localEnv.smtpUrl();
 const PRACTICE_EMAIL = 'diary@practice.test';
 
 /** Distinct 50-minute starts, an hour apart, inside every day's hours and the bookable window
@@ -42,7 +42,7 @@ const book = (account: TestAccount, start = nextStart(), serviceId = 1) =>
   });
 
 beforeAll(async () => {
-  mail = await startMailCatcher(LOCAL_STACKS.api.ports.smtp);
+  mail = await startMailCatcher(Number(new URL(SMTP_URL).port));
   db = await freshDatabase('PGlite');
   api = await startApiServer({
     db,

@@ -1,3 +1,4 @@
-import { json, type Handler } from './types';
+import { endpoint } from './endpoint';
+import { json } from './types';
 
-export const health: Handler = async () => json(200, { ok: true });
+export const health = endpoint({ auth: 'anyone', run: async () => json(200, { ok: true }) });

@@ -1,7 +1,7 @@
 import type { Service } from '../../../shared/service';
 import type { Database } from '../data/database';
 import type { Notification } from '../domain/notifications';
-import type { WeeklyHours } from '../domain/opening-hours';
+import type { WeeklyHours } from '../../../shared/practice';
 
 /** A request as the handlers see it, whatever server carried it (Cloud Functions or node:http). */
 export interface ApiRequest {
@@ -43,12 +43,6 @@ export interface ApiContext {
   services: readonly Service[];
   hours: WeeklyHours;
 }
-
-export type Handler = (
-  request: ApiRequest,
-  context: ApiContext,
-  params: Readonly<Record<string, string>>,
-) => Promise<ApiResponse>;
 
 export function json(status: number, body: unknown): ApiResponse {
   return { status, headers: { 'content-type': 'application/json; charset=utf-8' }, body };

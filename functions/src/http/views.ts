@@ -1,6 +1,6 @@
 import type { Block, Booking, PracticeBooking } from '../../../shared/booking';
 import type { Service } from '../../../shared/service';
-import { clientMayCancel } from '../domain/booking-rules';
+import { allowedActions, checkChange } from '../../../shared/booking-status';
 import type { BlockRecord, BookingRecord } from '../domain/types';
 import { problems } from './problems';
 
@@ -30,7 +30,8 @@ export function bookingView(
     end: booking.end.toISOString(),
     status: booking.status,
     note: booking.note,
-    cancellable: clientMayCancel(booking, now),
+    cancellable: checkChange('cancel', booking, 'client', now).ok,
+    actions: allowedActions(booking, 'client', now),
   };
 }
 
@@ -41,6 +42,7 @@ export function practiceBookingView(
 ): PracticeBooking {
   return {
     ...bookingView(booking, services, now),
+    actions: allowedActions(booking, 'practitioner', now),
     clientName: booking.client.name,
     clientEmail: booking.client.email,
   };

@@ -1,5 +1,6 @@
 import { createEvent } from 'ics';
-import { practice } from '../../../src/content/practice';
+import { RULE_SENTENCES } from '../../../shared/booking-rules';
+import { practiceAddressLine, practiceFacts as practice } from '../../../shared/practice';
 import type { BookingRecord } from '../domain/types';
 
 /** The confirmed session as an iCalendar file (session.ics). */
@@ -8,7 +9,6 @@ export function sessionCalendar(
   serviceName: string,
   organizerEmail: string,
 ): string {
-  const { address } = practice;
   const { error, value } = createEvent({
     uid: `${booking.id}@${organizerEmail.split('@')[1] ?? 'practice'}`,
     start: booking.start.getTime(),
@@ -18,8 +18,8 @@ export function sessionCalendar(
     endInputType: 'utc',
     endOutputType: 'utc',
     title: `${serviceName} with ${practice.practitioner}`,
-    description: `${practice.name}. Fees are paid at the session. To cancel, use My bookings at least 24 hours before.`,
-    location: `${address.street}, ${address.locality} ${address.postalCode}`,
+    description: `${practice.name}. Fees are paid at the session. ${RULE_SENTENCES.calendarCancel}`,
+    location: practiceAddressLine,
     status: 'CONFIRMED',
     organizer: { name: practice.name, email: organizerEmail },
     productId: 'mindful-path/bookings',

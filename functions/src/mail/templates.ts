@@ -1,5 +1,6 @@
-import { PRACTICE_TIME_ZONE } from '../../../shared/booking';
-import { practice } from '../../../src/content/practice';
+import { RULE_SENTENCES } from '../../../shared/booking-rules';
+import { practiceFacts as practice } from '../../../shared/practice';
+import { PRACTICE_TIME_ZONE } from '../../../shared/time';
 import type { Notification } from '../domain/notifications';
 
 export interface MailMessage {
@@ -55,7 +56,7 @@ export function messageFor(
       return {
         to: booking.client.email,
         subject: `Your session is confirmed: ${session}`,
-        text: `Hello${booking.client.name ? ` ${booking.client.name}` : ''},\n\nYour session is confirmed: ${session}. The calendar file attached adds it to your calendar.\n\nFees are paid at the session. If you can no longer come, please cancel in My bookings at least 24 hours before: ${context.siteUrl}/bookings\n\n${signature}`,
+        text: `Hello${booking.client.name ? ` ${booking.client.name}` : ''},\n\nYour session is confirmed: ${session}. The calendar file attached adds it to your calendar.\n\nFees are paid at the session. ${RULE_SENTENCES.cancelReminder}: ${context.siteUrl}/bookings\n\n${signature}`,
       };
     case 'declined':
       return {

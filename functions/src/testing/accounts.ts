@@ -1,6 +1,6 @@
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
-import { LOCAL_STACKS } from '../../../scripts/local-stack';
+import { localEnv } from './local-env';
 
 /**
  * Real ID tokens from the Auth emulator of the `api` stack (`npm run test:api` starts it).
@@ -15,7 +15,7 @@ export function authEmulator(): string {
 }
 
 export function adminAuth() {
-  if (getApps().length === 0) initializeApp({ projectId: LOCAL_STACKS.api.projectId });
+  if (getApps().length === 0) initializeApp({ projectId: localEnv.projectId() });
   return getAuth();
 }
 

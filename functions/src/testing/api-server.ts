@@ -1,7 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { practice } from '../../../src/content/practice';
-import { LOCAL_HOST } from '../../../scripts/local-stack';
+import { practiceFacts as practice } from '../../../shared/practice';
 import type { Database } from '../data/database';
 import { loadServices } from '../domain/services';
 import { readBody, toApiRequest, writeApiResponse } from '../http/adapters';
@@ -10,6 +9,7 @@ import type { TokenVerifier } from '../http/types';
 import { createApi } from '../index';
 import { createNotifier } from '../mail/notifier';
 import { smtpMailer } from '../mail/transport';
+import { localEnv } from './local-env';
 
 export interface ApiServerOptions {
   db: Database;
@@ -41,10 +41,10 @@ export async function startApiServer(options: ApiServerOptions) {
       .then((body) => handle(toApiRequest(request, body)))
       .then((answer) => writeApiResponse(response, answer));
   });
-  await new Promise<void>((resolve) => server.listen(0, LOCAL_HOST, resolve));
+  await new Promise<void>((resolve) => server.listen(0, localEnv.host(), resolve));
   const { port } = server.address() as AddressInfo;
   return {
-    url: `http://${LOCAL_HOST}:${port}/api`,
+    url: `http://${localEnv.host()}:${port}/api`,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

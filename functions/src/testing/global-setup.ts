@@ -1,5 +1,5 @@
 import type { TestProject } from 'vitest/node';
-import { TEST_POSTGRES_PORT } from '../../../scripts/local-stack';
+import { localEnv } from './local-env';
 import { startPostgres } from './postgres-server';
 
 declare module 'vitest' {
@@ -10,7 +10,7 @@ declare module 'vitest' {
 
 /** One real PostgreSQL server for the whole run, stopped after it. */
 export default function setup(project: TestProject) {
-  const server = startPostgres(TEST_POSTGRES_PORT);
+  const server = startPostgres(localEnv.postgresPort());
   project.provide('postgresUrl', server.url);
   return () => server.stop();
 }

@@ -1,5 +1,5 @@
 import { SMTPServer } from 'smtp-server';
-import { LOCAL_HOST } from '../../../scripts/local-stack';
+import { localEnv } from './local-env';
 
 export interface CaughtMail {
   to: string[];
@@ -27,7 +27,7 @@ export async function startMailCatcher(port: number) {
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(port, LOCAL_HOST, () => resolve());
+    server.listen(port, localEnv.host(), () => resolve());
   });
   return {
     messages,

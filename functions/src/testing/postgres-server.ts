@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { LOCAL_HOST } from '../../../scripts/local-stack';
+import { localEnv } from './local-env';
 
 /**
  * A throwaway PostgreSQL server (Debian's `postgresql` package) in a temporary folder. PostgreSQL
@@ -49,11 +49,11 @@ export function startPostgres(port: number): PostgresServer {
     path.join(folder, 'server.log'),
     '-w',
     '-o',
-    `-p ${port} -k ${folder} -c listen_addresses=${LOCAL_HOST} -c fsync=off -c max_connections=120`,
+    `-p ${port} -k ${folder} -c listen_addresses=${localEnv.host()} -c fsync=off -c max_connections=120`,
     'start',
   ]);
   return {
-    url: `postgres://postgres@${LOCAL_HOST}:${port}/postgres`,
+    url: `postgres://postgres@${localEnv.host()}:${port}/postgres`,
     stop() {
       try {
         run('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);

@@ -1,0 +1,49 @@
+import { serverConfig } from './config';
+
+const production = {
+  NODE_ENV: 'production',
+  DATABASE_URL: 'postgres://api:secret@db.example.com/practice',
+  SMTP_URL: 'smtps://mail:secret@smtp.example.com:465',
+  SITE_URL: 'https://www.example.com/',
+};
+
+describe('the function’s settings', () => {
+  it('reads a complete production environment', () => {
+    expect(serverConfig(production, '/srv/functions')).toEqual({
+      database: { url: production.DATABASE_URL },
+      smtpUrl: production.SMTP_URL,
+      practiceEmail: 'hello@mindfulpath.example',
+      mailFrom: 'Mindful Path Counselling <hello@mindfulpath.example>',
+      siteUrl: 'https://www.example.com',
+    });
+  });
+
+  it.each(['DATABASE_URL', 'SMTP_URL', 'SITE_URL'] as const)(
+    'refuses to start in production without %s, naming it',
+    (name) => {
+      const { [name]: _left, ...rest } = production;
+      expect(() => serverConfig(rest, '/srv/functions')).toThrow(
+        new RegExp(`^The API cannot start: set ${name} \\(`),
+      );
+    },
+  );
+
+  it('names every missing variable at once, and a malformed one', () => {
+    expect(() => serverConfig({ NODE_ENV: 'production' }, '/srv')).toThrow(
+      /set DATABASE_URL \(.*\), SMTP_URL \(.*\), SITE_URL \(.*\)\.$/,
+    );
+    expect(() => serverConfig({ ...production, SMTP_URL: 'mail.example.com' }, '/srv')).toThrow(
+      'SMTP_URL must be a URL such as smtps://user:password@smtp.example.com:465',
+    );
+  });
+
+  it('takes an embedded database only outside production', () => {
+    const local = { SMTP_URL: 'smtp://127.0.0.1:1025', SITE_URL: 'http://127.0.0.1:5173' };
+    expect(serverConfig({ ...local, PGLITE_DIR: '/tmp/data' }, '/srv').database).toEqual({
+      pgliteDir: '/tmp/data',
+    });
+    expect(() =>
+      serverConfig({ ...local, PGLITE_DIR: '/tmp/data', NODE_ENV: 'production' }, '/srv'),
+    ).toThrow(/set DATABASE_URL/);
+  });
+});

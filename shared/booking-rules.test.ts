@@ -1,0 +1,57 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest';
+import { BOOKING_RULES, RULE_SENTENCES, daysText, hoursText, ruleSentences } from './booking-rules';
+
+describe('the sentences that state the booking rules', () => {
+  it('say today’s numbers', () => {
+    expect(RULE_SENTENCES.tooSoon).toBe(
+      'Sessions can be requested from 24 hours ahead. Choose a later time.',
+    );
+    expect(RULE_SENTENCES.tooFar).toBe(
+      'Sessions can be requested up to 8 weeks ahead. Choose an earlier time.',
+    );
+    expect(RULE_SENTENCES.cancelTooLate).toBe(
+      'Sessions can be cancelled here until 24 hours before they start. Please phone or email the practice.',
+    );
+    expect(RULE_SENTENCES.tooManyRequests).toMatch(/^You already have 3 requests waiting/);
+  });
+
+  it('follow a changed rule, every one of them', () => {
+    const changed = ruleSentences({
+      ...BOOKING_RULES,
+      minimumNoticeHours: 48,
+      horizonDays: 84,
+      maxOpenRequests: 1,
+      clientCancelNoticeHours: 1,
+    });
+    expect(changed.tooSoon).toBe(
+      'Sessions can be requested from 2 days ahead. Choose a later time.',
+    );
+    expect(changed.tooFar).toBe(
+      'Sessions can be requested up to 12 weeks ahead. Choose an earlier time.',
+    );
+    expect(changed.tooManyRequests).toMatch(/^You already have 1 requests? waiting/);
+    for (const sentence of [
+      changed.cancelTooLate,
+      changed.cancelPolicy,
+      changed.cancelReminder,
+      changed.calendarCancel,
+    ]) {
+      expect(sentence).toContain('1 hour before');
+      expect(sentence).not.toContain('24');
+    }
+    expect(changed.horizon).toBe('12 weeks');
+  });
+
+  it('name durations as a person would', () => {
+    expect([1, 2, 24, 36, 48, 72].map(hoursText)).toEqual([
+      '1 hour',
+      '2 hours',
+      '24 hours',
+      '36 hours',
+      '2 days',
+      '3 days',
+    ]);
+    expect([1, 10, 7, 56].map(daysText)).toEqual(['1 day', '10 days', '1 week', '8 weeks']);
+  });
+});

@@ -1,0 +1,68 @@
+/**
+ * The practice's booking rules, in one place for both sides, and every sentence that states one:
+ * each is built from the rule's number, so changing a number changes what every page, answer and
+ * email says.
+ */
+import { DAY_MS, HOUR_MS } from './time';
+
+export const BOOKING_RULES = {
+  /** Rest after every session; no session may start inside another's break. */
+  breakMinutes: 10,
+  /** Start times are offered every this many minutes from the opening time. */
+  slotStepMinutes: 30,
+  /** A request must be at least this far ahead, so the practitioner can answer it. */
+  minimumNoticeHours: 24,
+  /** Nothing further ahead than this can be requested. */
+  horizonDays: 56,
+  /** How many unanswered requests one client may have open. */
+  maxOpenRequests: 3,
+  /** A client may cancel until this long before the start. */
+  clientCancelNoticeHours: 24,
+} as const;
+
+export type BookingRules = { readonly [Rule in keyof typeof BOOKING_RULES]: number };
+
+const plural = (count: number, unit: string) => `${count} ${unit}${count === 1 ? '' : 's'}`;
+
+/** "24 hours", "1 hour", "2 days" (whole days are said as days). */
+export function hoursText(hours: number): string {
+  return hours >= 48 && hours % 24 === 0 ? plural(hours / 24, 'day') : plural(hours, 'hour');
+}
+
+/** "8 weeks", "10 days" (whole weeks are said as weeks). */
+export function daysText(days: number): string {
+  return days >= 7 && days % 7 === 0 ? plural(days / 7, 'week') : plural(days, 'day');
+}
+
+/** Every user-facing sentence that states a booking rule. */
+export function ruleSentences(rules: BookingRules = BOOKING_RULES) {
+  const cancelNotice = hoursText(rules.clientCancelNoticeHours);
+  return {
+    tooSoon: `Sessions can be requested from ${hoursText(rules.minimumNoticeHours)} ahead. Choose a later time.`,
+    tooFar: `Sessions can be requested up to ${daysText(rules.horizonDays)} ahead. Choose an earlier time.`,
+    tooManyRequests: `You already have ${rules.maxOpenRequests} requests waiting for an answer. Wait for one, or cancel one in My bookings.`,
+    cancelTooLate: `Sessions can be cancelled here until ${cancelNotice} before they start. Please phone or email the practice.`,
+    /** Under the client's list of bookings. */
+    cancelPolicy: `Sessions can be cancelled here until ${cancelNotice} before they start; after that, please phone or email the practice.`,
+    /** In the confirmation email, before the link to My bookings. */
+    cancelReminder: `If you can no longer come, please cancel in My bookings at least ${cancelNotice} before`,
+    /** In the calendar file's description. */
+    calendarCancel: `To cancel, use My bookings at least ${cancelNotice} before.`,
+    /** The diary's default reach, for the practitioner. */
+    horizon: daysText(rules.horizonDays),
+  };
+}
+
+export const RULE_SENTENCES = ruleSentences();
+
+export function isActive(booking: { status: string }): boolean {
+  return booking.status === 'requested' || booking.status === 'confirmed';
+}
+
+/** Earliest and latest start a request may have, seen from `now`. */
+export function bookableWindow(now: Date, rules: BookingRules = BOOKING_RULES) {
+  return {
+    earliest: new Date(now.getTime() + rules.minimumNoticeHours * HOUR_MS),
+    latest: new Date(now.getTime() + rules.horizonDays * DAY_MS),
+  };
+}

@@ -1,0 +1,52 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest';
+import { BOOKING_RULES } from './booking-rules';
+import { allowedActions, checkChange } from './booking-status';
+
+const now = new Date('2027-03-01T09:00:00Z');
+const hoursFromNow = (hours: number) => new Date(now.getTime() + hours * 3_600_000);
+const notice = BOOKING_RULES.clientCancelNoticeHours;
+
+describe('which status changes are allowed, and by whom', () => {
+  it('lets the practitioner answer a request and cancel any active booking, at any time', () => {
+    const soon = hoursFromNow(1);
+    expect(allowedActions({ status: 'requested', start: soon }, 'practitioner', now)).toEqual([
+      'confirm',
+      'decline',
+      'cancel',
+    ]);
+    expect(allowedActions({ status: 'confirmed', start: soon }, 'practitioner', now)).toEqual([
+      'cancel',
+    ]);
+    for (const status of ['declined', 'cancelled'] as const)
+      expect(allowedActions({ status, start: soon }, 'practitioner', now)).toEqual([]);
+  });
+
+  it('lets a client only cancel, and only until the notice period', () => {
+    const later = hoursFromNow(notice + 1);
+    expect(allowedActions({ status: 'requested', start: later }, 'client', now)).toEqual([
+      'cancel',
+    ]);
+    expect(allowedActions({ status: 'confirmed', start: later }, 'client', now)).toEqual([
+      'cancel',
+    ]);
+    expect(
+      checkChange('cancel', { status: 'confirmed', start: hoursFromNow(notice) }, 'client', now),
+    ).toEqual({ ok: false, refusal: 'too-late' });
+    expect(checkChange('confirm', { status: 'requested', start: later }, 'client', now)).toEqual({
+      ok: false,
+      refusal: 'not-allowed',
+    });
+    expect(checkChange('cancel', { status: 'declined', start: later }, 'client', now)).toEqual({
+      ok: false,
+      refusal: 'wrong-status',
+    });
+  });
+
+  it('follows a changed notice period', () => {
+    const booking = { status: 'confirmed' as const, start: hoursFromNow(30) };
+    const rules = { ...BOOKING_RULES, clientCancelNoticeHours: 48 };
+    expect(allowedActions(booking, 'client', now, rules)).toEqual([]);
+    expect(allowedActions(booking, 'client', now)).toEqual(['cancel']);
+  });
+});

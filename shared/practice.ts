@@ -1,0 +1,57 @@
+/**
+ * The practice's facts, for both sides: who it is, where, how to reach it, when it is open. The
+ * browser's prose about the practice (tagline, footer text, degrees) is in src/content/.
+ */
+import { PRACTICE_TIME_ZONE, type DayOfWeek } from './time';
+
+export interface OpeningHours {
+  /** What the footer shows in the first column. */
+  label: string;
+  days: readonly DayOfWeek[];
+  /** 24-hour "HH:MM"; a closing time earlier than the opening time runs past midnight. */
+  opens: string;
+  closes: string;
+  /** What the footer shows in the second column. */
+  display: string;
+}
+
+export type WeeklyHours = readonly Pick<OpeningHours, 'days' | 'opens' | 'closes'>[];
+
+export const practiceFacts = {
+  name: 'Mindful Path Counselling',
+  shortName: 'Mindful Path',
+  practitioner: 'Dr. Amara Rahman',
+  title: 'Counselling Psychologist and Psychotherapist',
+  address: {
+    street: '24 Queen Square',
+    locality: 'Bristol',
+    postalCode: 'BS1 4ND',
+    country: 'GB',
+  },
+  email: 'hello@mindfulpath.example',
+  phone: { display: '0117 496 0321', international: '+441174960321' },
+  timeZone: PRACTICE_TIME_ZONE,
+  openingHours: [
+    {
+      label: 'Mon-Thu',
+      days: ['Monday', 'Tuesday', 'Wednesday', 'Thursday'],
+      opens: '08:00',
+      closes: '21:00',
+      display: '8am-9pm',
+    },
+    {
+      label: 'Fri-Sat',
+      days: ['Friday', 'Saturday'],
+      opens: '08:00',
+      closes: '01:00',
+      display: '8am-1am',
+    },
+    { label: 'Sunday', days: ['Sunday'], opens: '09:00', closes: '22:00', display: '9am-10pm' },
+  ] satisfies readonly OpeningHours[],
+} as const;
+
+/** The address on one line, as a letter or a calendar file writes it. */
+export const practiceAddressLine = (() => {
+  const { street, locality, postalCode } = practiceFacts.address;
+  return `${street}, ${locality} ${postalCode}`;
+})();
