@@ -1,3 +1,4 @@
+import { clockChanges } from '../../shared/time';
 import {
   addDays,
   dateIn,
@@ -112,5 +113,75 @@ describe('a London date and time typed into a form, as an instant', () => {
     const instant = zonedTimeToInstant('2026-10-24', '23:45');
     expect(dateIn(instant)).toBe('2026-10-24');
     expect(formatTime(instant)).toBe('23:45');
+  });
+});
+
+describe('the clock-change days, found by the calendar rather than typed in', () => {
+  const { spring, autumn } = clockChanges(2026);
+  const springDay = dateIn(spring);
+  const autumnDay = dateIn(autumn);
+
+  it('are the last Sundays of March and October 2026, at 01:00 UTC', () => {
+    expect(spring.toISOString()).toBe('2026-03-29T01:00:00.000Z');
+    expect(autumn.toISOString()).toBe('2026-10-25T01:00:00.000Z');
+    expect([springDay, autumnDay]).toEqual(['2026-03-29', '2026-10-25']);
+  });
+
+  it('moves a skipped wall time forward by the gap (01:30 in spring is 02:30 BST)', () => {
+    expect(zonedTimeToInstant(springDay, '00:59').toISOString()).toBe('2026-03-29T00:59:00.000Z');
+    expect(zonedTimeToInstant(springDay, '01:00').toISOString()).toBe('2026-03-29T01:00:00.000Z');
+    expect(zonedTimeToInstant(springDay, '01:30').toISOString()).toBe('2026-03-29T01:30:00.000Z');
+    expect(zonedTimeToInstant(springDay, '02:00').toISOString()).toBe('2026-03-29T01:00:00.000Z');
+    expect(formatTime(zonedTimeToInstant(springDay, '01:30'))).toBe('02:30');
+  });
+
+  it('takes the first of a repeated wall time (01:30 in autumn is 01:30 BST)', () => {
+    expect(zonedTimeToInstant(autumnDay, '00:59').toISOString()).toBe('2026-10-24T23:59:00.000Z');
+    expect(zonedTimeToInstant(autumnDay, '01:00').toISOString()).toBe('2026-10-25T00:00:00.000Z');
+    expect(zonedTimeToInstant(autumnDay, '01:30').toISOString()).toBe('2026-10-25T00:30:00.000Z');
+    expect(zonedTimeToInstant(autumnDay, '02:00').toISOString()).toBe('2026-10-25T02:00:00.000Z');
+  });
+
+  it('gives the London date around midnight UTC, on BST and on GMT', () => {
+    // The night before the spring change is still GMT: midnight UTC is midnight in London.
+    expect(dateIn('2026-03-28T23:59:59Z')).toBe('2026-03-28');
+    expect(dateIn('2026-03-29T00:00:00Z')).toBe('2026-03-29');
+    // The night after it is BST: 23:00 UTC is already the next day in London.
+    expect(dateIn('2026-03-29T22:59:59Z')).toBe('2026-03-29');
+    expect(dateIn('2026-03-29T23:00:00Z')).toBe('2026-03-30');
+    // The night before the autumn change is BST; the night after, GMT again.
+    expect(dateIn('2026-10-24T22:59:59Z')).toBe('2026-10-24');
+    expect(dateIn('2026-10-24T23:00:00Z')).toBe('2026-10-25');
+    expect(dateIn('2026-10-25T23:30:00Z')).toBe('2026-10-25');
+    expect(dateIn('2026-10-26T00:00:00Z')).toBe('2026-10-26');
+    // A visitor's zone gives its own date for the same instant.
+    expect(dateIn('2026-10-25T23:30:00Z', 'Asia/Tokyo')).toBe('2026-10-26');
+  });
+
+  it('finds the Monday across a change, the change day being the last day of its week', () => {
+    expect(mondayOf(springDay)).toBe('2026-03-23');
+    expect(mondayOf(addDays(springDay, 1))).toBe('2026-03-30');
+    expect(mondayOf(autumnDay)).toBe('2026-10-19');
+    expect(mondayOf(addDays(autumnDay, 1))).toBe('2026-10-26');
+    expect(addDays(mondayOf(springDay), 7)).toBe('2026-03-30');
+    expect(addDays(mondayOf(autumnDay), 6)).toBe(autumnDay);
+  });
+
+  it('keeps a week of London days whole across both changes', () => {
+    const week = (monday: string) =>
+      Array.from({ length: 7 }, (_, day) =>
+        dateIn(zonedTimeToInstant(addDays(monday, day), '00:00')),
+      );
+    expect(week('2026-03-23')).toEqual([
+      '2026-03-23',
+      '2026-03-24',
+      '2026-03-25',
+      '2026-03-26',
+      '2026-03-27',
+      '2026-03-28',
+      '2026-03-29',
+    ]);
+    expect(week('2026-10-19').at(-1)).toBe('2026-10-25');
+    expect(formatDay(zonedTimeToInstant(autumnDay, '23:30'))).toBe('Sunday 25 October');
   });
 });

@@ -1,19 +1,17 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import { Link } from 'react-router';
 import type { Booking } from '../../../shared/booking';
+import { RULE_SENTENCES } from '../../../shared/booking-rules';
 import { StatusBadge } from '../../components/bookings/status-badge';
+import { LoadFailed } from '../../components/layout/load-failed';
 import { checkoutPath } from '../../config/routes';
 import { errorSentence } from '../../lib/api';
 import { describeTime, formatDayWithYear, formatTime } from '../../lib/practice-time';
 import { showToast } from '../../lib/toast';
+import { useResource } from '../../lib/use-resource';
 import { cancelBooking, fetchMyBookings } from './bookings-api';
 import '../../components/bookings/bookings.css';
-
-type ListState =
-  | { status: 'loading' }
-  | { status: 'ready'; bookings: Booking[]; at: number }
-  | { status: 'failed'; message: string };
 
 const serviceOf = (booking: Booking) => booking.serviceName ?? 'Session';
 
@@ -129,39 +127,21 @@ function BookingList({
 
 /** The signed-in client's bookings, upcoming first, with cancel where the rules allow it. */
 export function MyBookings() {
-  const [state, setState] = useState<ListState>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-  const reload = useCallback(() => setAttempt((n) => n + 1), []);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    fetchMyBookings(controller.signal).then(
-      ({ bookings }) => setState({ status: 'ready', bookings, at: Date.now() }),
-      (error: unknown) => {
-        if (!controller.signal.aborted)
-          setState({ status: 'failed', message: errorSentence(error) });
-      },
-    );
-    return () => controller.abort();
-  }, [attempt]);
+  // After a cancel the list stays on screen until the new one arrives.
+  const { state, reload } = useResource(
+    'my-bookings',
+    (signal) => fetchMyBookings(signal).then(({ bookings }) => ({ bookings, at: Date.now() })),
+    { keepWhileReloading: true },
+  );
 
   if (state.status === 'loading') return <p role="status">Loading your bookings…</p>;
-  if (state.status === 'failed') {
-    return (
-      <div className="alert alert-danger">
-        {state.message}{' '}
-        <Button variant="link" className="p-0 align-baseline" onClick={reload}>
-          Try again
-        </Button>
-      </div>
-    );
-  }
+  if (state.status === 'failed') return <LoadFailed message={state.message} onRetry={reload} />;
 
-  const now = state.at; // when the list arrived: upcoming and past as the server answered
-  const upcoming = state.bookings
+  const { bookings, at: now } = state.data; // when the list arrived: as the server answered
+  const upcoming = bookings
     .filter((booking) => Date.parse(booking.end) > now)
     .sort((a, b) => a.start.localeCompare(b.start));
-  const past = state.bookings
+  const past = bookings
     .filter((booking) => Date.parse(booking.end) <= now)
     .sort((a, b) => b.start.localeCompare(a.start));
 
@@ -184,10 +164,7 @@ export function MyBookings() {
         onCancelled={reload}
         empty="No past bookings yet."
       />
-      <p className="small">
-        Sessions can be cancelled here until 24 hours before they start; after that, please phone or
-        email the practice. Fees are paid at the session.
-      </p>
+      <p className="small">{RULE_SENTENCES.cancelPolicy} Fees are paid at the session.</p>
     </>
   );
 }

@@ -5,6 +5,7 @@ import {
   BookingSchema,
   type BlockRequest,
 } from '../../../shared/booking';
+import type { BookingAction } from '../../../shared/booking-status';
 import { apiRequest } from '../../lib/api';
 
 /** Bookings starting and blocks overlapping the London dates `from` to `to`, both included. */
@@ -13,7 +14,7 @@ export function fetchDiary(from: string, to: string, signal?: AbortSignal) {
   return apiRequest(`/api/practice/bookings?${query}`, DiarySchema, { signal });
 }
 
-export type BookingAnswer = 'confirm' | 'decline' | 'cancel';
+export type BookingAnswer = BookingAction;
 
 export function answerBooking(id: string, answer: BookingAnswer) {
   // Cancel answers the client's view of the booking; the diary reloads after every answer anyway.

@@ -2,6 +2,7 @@ import { useRef, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import type { Block, PracticeBooking } from '../../../shared/booking';
 import { StatusBadge } from '../../components/bookings/status-badge';
+import { LoadFailed } from '../../components/layout/load-failed';
 import { errorSentence } from '../../lib/api';
 import { addDays, dateIn, formatDayWithYear, formatTime, mondayOf } from '../../lib/practice-time';
 import { showToast } from '../../lib/toast';
@@ -29,9 +30,8 @@ function DiaryBooking({
   busy: boolean;
   onAnswer: (booking: PracticeBooking, answer: BookingAnswer) => void;
 }) {
-  const active = booking.status === 'requested' || booking.status === 'confirmed';
-  const answers: BookingAnswer[] =
-    booking.status === 'requested' ? ['confirm', 'decline', 'cancel'] : active ? ['cancel'] : [];
+  // The server decides what the practitioner may do with each booking; the page only shows it.
+  const answers = booking.actions ?? [];
   const who = `${booking.clientName} at ${formatTime(booking.start)}`;
   return (
     <li className="card diary-booking">
@@ -136,7 +136,7 @@ export function PracticeDiary() {
     );
 
   const days = Array.from({ length: 7 }, (_, index) => addDays(from, index));
-  const diary = state.status === 'ready' ? state.diary : undefined;
+  const diary = state.status === 'ready' ? state.data : undefined;
 
   return (
     <>
@@ -160,14 +160,7 @@ export function PracticeDiary() {
         {problem && <div className="alert alert-danger">{problem}</div>}
       </div>
       {state.status === 'loading' && <p role="status">Loading the diary…</p>}
-      {state.status === 'failed' && (
-        <div className="alert alert-danger">
-          {state.message}{' '}
-          <Button variant="link" className="p-0 align-baseline" onClick={reload}>
-            Try again
-          </Button>
-        </div>
-      )}
+      {state.status === 'failed' && <LoadFailed message={state.message} onRetry={reload} />}
       {diary && (
         <>
           <section aria-label="Bookings this week" className="mb-5">

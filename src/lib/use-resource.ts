@@ -1,0 +1,58 @@
+import { useCallback, useEffect, useState } from 'react';
+import { errorSentence } from './api';
+
+export type ResourceState<T> =
+  { status: 'loading' } | { status: 'ready'; data: T } | { status: 'failed'; message: string };
+
+const LOADING = { status: 'loading' } as const;
+
+export interface ResourceOptions {
+  /**
+   * While `reload` asks the same question again, keep the last answer on screen (a list that
+   * refreshes after an action does not blink to "Loading"); without it a reload is loading at once.
+   */
+  keepWhileReloading?: boolean;
+}
+
+/**
+ * One read from the API for the question `key` names (a service and week, a diary range); no
+ * key, no read. A new key is loading at once, an answer to an older key or attempt never shows,
+ * the request of a question no longer asked is aborted, and `reload` asks again (the "Try again"
+ * of a failed read, or a refresh after a change).
+ * `load` must give the same answer for the same key: it is not a dependency of its own.
+ */
+export function useResource<T>(
+  key: string | undefined,
+  load: (signal: AbortSignal) => Promise<T>,
+  { keepWhileReloading = false }: ResourceOptions = {},
+): { state: ResourceState<T>; reload: () => void } {
+  const [attempt, setAttempt] = useState(0);
+  const [answer, setAnswer] = useState<{
+    key: string;
+    attempt: number;
+    state: ResourceState<T>;
+  } | null>(null);
+
+  useEffect(() => {
+    if (key === undefined) return;
+    const controller = new AbortController();
+    const settle = (state: ResourceState<T>) => {
+      // Aborted: the question changed, and a late answer (even one that ignored the signal) is stale.
+      if (!controller.signal.aborted) setAnswer({ key, attempt, state });
+    };
+    load(controller.signal).then(
+      (data) => settle({ status: 'ready', data }),
+      (error: unknown) => settle({ status: 'failed', message: errorSentence(error) }),
+    );
+    return () => controller.abort();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` stands for what `load` asks
+  }, [key, attempt]);
+
+  const reload = useCallback(() => setAttempt((n) => n + 1), []);
+  const current =
+    answer !== null &&
+    key !== undefined &&
+    answer.key === key &&
+    (answer.attempt === attempt || keepWhileReloading);
+  return { state: current ? answer.state : LOADING, reload };
+}
