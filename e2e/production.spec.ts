@@ -1,23 +1,10 @@
 import { createUser } from './support/emulator';
 import { expect, test } from './support/fixtures';
 import { E2E } from './support/ports';
+import { ROUTES } from './support/routes';
 import { errorText, logIn, logInLink, logOutButton } from './support/session';
 
 // The production build as Firebase Hosting serves it (firebase.json), not a dev server.
-
-const ROUTES = [
-  '/',
-  '/home',
-  '/about',
-  '/blogs',
-  '/login',
-  '/register',
-  '/checkout',
-  '/bookings',
-  '/practice',
-  '/account',
-  '/auth/action',
-];
 
 function directives(csp: string): Map<string, string[]> {
   return new Map(

@@ -1,27 +1,11 @@
 import type { APIRequestContext, Page } from '@playwright/test';
+import { DAYS_OF_WEEK } from '../shared/time';
 import { expect, test } from './support/fixtures';
 import { E2E } from './support/ports';
+import { canonicalPathOf, INDEXABLE_PATHS, NOINDEX_PATHS, ROUTES } from './support/routes';
 
-const INDEXABLE = ['/', '/about', '/blogs'];
-const NOINDEX = [
-  '/login',
-  '/register',
-  '/checkout',
-  '/bookings',
-  '/practice',
-  '/account',
-  '/auth/action',
-];
-const ROUTES = [...INDEXABLE, ...NOINDEX];
-const SCHEMA_DAYS = [
-  'Monday',
-  'Tuesday',
-  'Wednesday',
-  'Thursday',
-  'Friday',
-  'Saturday',
-  'Sunday',
-] as const;
+/** Each page once, at its canonical address; `ROUTES` adds the second paths (`/home`). */
+const PAGES = [...INDEXABLE_PATHS, ...NOINDEX_PATHS];
 
 interface Head {
   title: string;
@@ -69,23 +53,23 @@ async function readHead(page: Page, html: string): Promise<Head> {
 const headOf = async (page: Page, request: APIRequestContext, path: string) =>
   readHead(page, await rawHtml(request, path));
 
-const canonicalFor = (path: string) => `${E2E.siteOrigin}${path === '/home' ? '/' : path}`;
+const canonicalFor = (path: string) => `${E2E.siteOrigin}${canonicalPathOf(path)}`;
 
 test.describe('each route’s head', () => {
   test('every route has its own, distinct <title>', async ({ page, request }) => {
     const titles = new Map<string, string>();
-    for (const path of ROUTES) {
+    for (const path of PAGES) {
       const head = await headOf(page, request, path);
       expect(head.title, `${path} <title>`).not.toBe('');
       titles.set(path, head.title);
     }
     expect(new Set(titles.values()).size, JSON.stringify(Object.fromEntries(titles))).toBe(
-      ROUTES.length,
+      PAGES.length,
     );
   });
 
-  for (const path of [...ROUTES, '/home']) {
-    const noindex = NOINDEX.includes(path);
+  for (const path of ROUTES) {
+    const noindex = NOINDEX_PATHS.includes(canonicalPathOf(path));
     test(`${path}: description, canonical, sharing tags${noindex ? ', noindex' : ''}`, async ({
       page,
       request,
@@ -119,16 +103,16 @@ function to24Hour(time: string): string {
 /** "Mon-Thu" → Monday..Thursday; "Sunday" → Sunday (schema.org day names). */
 function toSchemaDays(label: string): string[] {
   const day = (text: string) => {
-    const found = SCHEMA_DAYS.find((name) =>
+    const found = DAYS_OF_WEEK.find((name) =>
       name.toLowerCase().startsWith(text.trim().toLowerCase().slice(0, 3)),
     );
     if (!found) throw new Error(`unreadable day "${text}"`);
-    return SCHEMA_DAYS.indexOf(found);
+    return DAYS_OF_WEEK.indexOf(found);
   };
   const [from, to = from] = label.split(/\s*[-–]\s*/);
   const days: string[] = [];
   for (let index = day(from!); ; index = (index + 1) % 7) {
-    days.push(SCHEMA_DAYS[index]!);
+    days.push(DAYS_OF_WEEK[index]!);
     if (index === day(to!)) return days;
   }
 }
@@ -256,7 +240,7 @@ test.describe('robots.txt and sitemap.xml', () => {
     expect(parsed.error, 'XML parse error').toBeNull();
     expect(parsed.root).toBe('urlset');
     expect(parsed.namespace).toBe('http://www.sitemaps.org/schemas/sitemap/0.9');
-    expect([...parsed.locations].sort()).toEqual(INDEXABLE.map(canonicalFor).sort());
-    for (const path of NOINDEX) expect(parsed.locations).not.toContain(canonicalFor(path));
+    expect([...parsed.locations].sort()).toEqual(INDEXABLE_PATHS.map(canonicalFor).sort());
+    for (const path of NOINDEX_PATHS) expect(parsed.locations).not.toContain(canonicalFor(path));
   });
 });

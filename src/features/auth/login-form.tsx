@@ -11,15 +11,12 @@ import {
   signInWithEmailAndPassword,
 } from '../../lib/firebase';
 import { showToast } from '../../lib/toast';
-import { AuthErrorText } from './auth-error-text';
+import { CredentialFields, readCredentials } from './credential-fields';
 import { signInWithGoogle } from './google-sign-in';
 import { GoogleChoice } from './google-choice';
-import { PasswordField } from './password-field';
 import { redirectTarget } from './safe-redirect';
 import { useSession } from './session';
 import { useAuthAction } from './use-auth-action';
-
-const ERROR_ID = 'login-error';
 
 export function LoginForm() {
   const navigate = useNavigate();
@@ -39,9 +36,7 @@ export function LoginForm() {
 
   const logIn = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const fields = new FormData(event.currentTarget);
-    const email = String(fields.get('email') ?? '').trim();
-    const password = String(fields.get('password') ?? '');
+    const { email, password } = readCredentials(event.currentTarget);
     const ok = await run(async () => {
       await signInWithEmailAndPassword(firebaseAuth(), email, password);
       await navigate(target, { replace: true });
@@ -71,7 +66,6 @@ export function LoginForm() {
     afterFailure(ok);
   };
 
-  const describedBy = error ? ERROR_ID : undefined;
   const disabled = pending || !hydrated;
 
   return (
@@ -80,23 +74,12 @@ export function LoginForm() {
       <div hidden={pending}>
         <GoogleChoice action="log in" disabled={disabled} onChoose={() => void logInWithGoogle()} />
         <Form method="post" onSubmit={(event) => void logIn(event)} aria-label="Log in with email">
-          <Form.Group className="mb-3" controlId="login-email">
-            <Form.Label>Email address</Form.Label>
-            <Form.Control
-              ref={emailInput}
-              type="email"
-              name="email"
-              required
-              autoComplete="email"
-              aria-describedby={describedBy}
-            />
-          </Form.Group>
-          <PasswordField
-            id="login-password"
-            autoComplete="current-password"
-            describedBy={describedBy}
+          <CredentialFields
+            idPrefix="login"
+            passwordAutoComplete="current-password"
+            error={error}
+            emailRef={emailInput}
           />
-          <AuthErrorText id={ERROR_ID} message={error} />
           <Button type="submit" variant="success" className="w-100" disabled={disabled}>
             Log In
           </Button>

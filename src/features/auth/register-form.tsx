@@ -12,14 +12,13 @@ import {
   updateProfile,
 } from '../../lib/firebase';
 import { showToast } from '../../lib/toast';
-import { AuthErrorText } from './auth-error-text';
+import { CredentialFields, credentialErrorId, readCredentials } from './credential-fields';
 import { signInWithGoogle } from './google-sign-in';
 import { GoogleChoice } from './google-choice';
-import { PasswordField } from './password-field';
 import { useSession } from './session';
 import { useAuthAction } from './use-auth-action';
 
-const ERROR_ID = 'register-error';
+const ERROR_ID = credentialErrorId('register');
 const USERNAME_HINT_ID = 'register-username-hint';
 const MAX_USERNAME = 60;
 
@@ -39,10 +38,8 @@ export function RegisterForm() {
 
   const register = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const fields = new FormData(event.currentTarget);
-    const displayName = String(fields.get('username') ?? '').trim();
-    const email = String(fields.get('email') ?? '').trim();
-    const password = String(fields.get('password') ?? '');
+    const displayName = String(new FormData(event.currentTarget).get('username') ?? '').trim();
+    const { email, password } = readCredentials(event.currentTarget);
     if (!displayName) {
       setUsernameProblem('Please enter a username (not only spaces).');
       firstInput.current?.focus();
@@ -102,22 +99,7 @@ export function RegisterForm() {
               {usernameProblem}
             </Form.Control.Feedback>
           </Form.Group>
-          <Form.Group className="mb-3" controlId="register-email">
-            <Form.Label>Email address</Form.Label>
-            <Form.Control
-              type="email"
-              name="email"
-              required
-              autoComplete="email"
-              aria-describedby={describedBy}
-            />
-          </Form.Group>
-          <PasswordField
-            id="register-password"
-            autoComplete="new-password"
-            describedBy={describedBy}
-          />
-          <AuthErrorText id={ERROR_ID} message={error} />
+          <CredentialFields idPrefix="register" passwordAutoComplete="new-password" error={error} />
           <Button type="submit" variant="success" className="w-100" disabled={disabled}>
             Register
           </Button>

@@ -1,7 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import type { Service } from '../../../shared/service';
+import * as v from 'valibot';
+import { ServiceSchema, type Service } from '../../../shared/service';
 import { ApiError } from '../../lib/api-client';
 import { addDays, dateIn } from '../../lib/practice-time';
 import { BookingSection } from './booking-section';
@@ -11,7 +12,8 @@ vi.mock('./bookings-api', () => ({ fetchAvailability: vi.fn(), requestBooking: v
 // No Firebase in unit tests: the API calls themselves are replaced above.
 vi.mock('../../lib/firebase', () => ({ firebaseAuth: vi.fn() }));
 
-const couples: Service = {
+// Through the schema, as the site reads service.json: defaults filled in like the real list's.
+const couples: Service = v.parse(ServiceSchema, {
   id: 2,
   name: 'Couples Counselling',
   price: 320,
@@ -19,7 +21,7 @@ const couples: Service = {
   minutes: 60,
   description: 'Weekly sessions.',
   img: '/images/services/couples.webp',
-};
+});
 
 function renderSection() {
   return render(
@@ -84,5 +86,58 @@ describe('the checkout booking section', () => {
     });
     renderSection();
     expect(await screen.findByRole('radio')).toHaveAccessibleName(/^Wednesday 15 July, 10:00/);
+  });
+
+  it('after a 409, clears the choice, says why and asks for the times again', async () => {
+    const user = userEvent.setup();
+    const inElevenDays = `${addDays(dateIn(Date.now()), 11)}T09:00:00.000Z`;
+    vi.mocked(fetchAvailability)
+      .mockReset()
+      .mockResolvedValueOnce({
+        timeZone: 'Europe/London',
+        slots: [{ start: inTenDays, end: inTenDays }],
+      })
+      .mockResolvedValue({
+        timeZone: 'Europe/London',
+        slots: [{ start: inElevenDays, end: inElevenDays }],
+      });
+    vi.mocked(requestBooking).mockRejectedValue(
+      new ApiError('Someone else has just asked for that time.', 409),
+    );
+    renderSection();
+    await user.click(await screen.findByRole('radio'));
+    await user.click(screen.getByRole('button', { name: 'Request this time' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      /^Someone else has just asked for that time\. .* is no longer free; the times below are up to date\. Please choose another\.$/,
+    );
+    expect(screen.getByText('Choose a start time above.')).toBeInTheDocument();
+    expect(await screen.findByRole('radio')).toHaveAttribute('value', inElevenDays);
+    expect(screen.getByRole('radio')).not.toBeChecked();
+    expect(fetchAvailability).toHaveBeenCalledTimes(2);
+  });
+
+  it('once sent, shows the request and moves focus to its heading', async () => {
+    const user = userEvent.setup();
+    vi.mocked(fetchAvailability).mockResolvedValue({
+      timeZone: 'Europe/London',
+      slots: [{ start: inTenDays, end: inTenDays }],
+    });
+    vi.mocked(requestBooking).mockResolvedValue({
+      id: 'b1',
+      serviceId: 2,
+      start: inTenDays,
+      end: inTenDays,
+      status: 'requested',
+      note: '',
+    });
+    renderSection();
+    await user.click(await screen.findByRole('radio'));
+    await user.click(screen.getByRole('button', { name: 'Request this time' }));
+    const heading = await screen.findByRole('heading', { name: 'Your request has been sent' });
+    expect(heading).toHaveFocus();
+    expect(screen.getByRole('link', { name: 'See My bookings' })).toHaveAttribute(
+      'href',
+      '/bookings',
+    );
   });
 });
