@@ -43,6 +43,7 @@ export function localStackServerEnv(name: LocalStackName, root: string) {
     SMTP_URL: `smtp://${LOCAL_HOST}:${ports.smtp}`,
     SITE_URL: origin(ports.site),
     PGLITE_DIR: path.join(root, '.data', projectId),
+    OUTBOX_TIMER_SECONDS: '5',
     LOCAL_HOST,
     LOCAL_PROJECT_ID: projectId,
     TEST_POSTGRES_PORT: String(TEST_POSTGRES_PORT),

@@ -18,6 +18,8 @@ export const BOOKING_RULES = {
   maxOpenRequests: 3,
   /** A client may cancel until this long before the start. */
   clientCancelNoticeHours: 24,
+  /** The client is reminded of a confirmed session this long before it. */
+  reminderHoursBefore: 24,
 } as const;
 
 export type BookingRules = { readonly [Rule in keyof typeof BOOKING_RULES]: number };

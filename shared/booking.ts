@@ -124,11 +124,21 @@ export type Booking = v.InferOutput<typeof BookingSchema>;
 export const MyBookingsSchema = v.object({ bookings: v.array(BookingSchema) });
 export type MyBookings = v.InferOutput<typeof MyBookingsSchema>;
 
+/** Whether a confirmed session's reminder has gone: due (not yet), sent, or failed. */
+export const ReminderSchema = v.object({
+  due: InstantSchema,
+  sentAt: v.nullable(InstantSchema),
+  failed: v.boolean(),
+});
+export type Reminder = v.InferOutput<typeof ReminderSchema>;
+
 /** A booking in the practitioner's diary. */
 export const PracticeBookingSchema = v.object({
   ...BookingSchema.entries,
   clientName: v.string(),
   clientEmail: v.string(),
+  /** Confirmed sessions still ahead: their reminder; null for every other booking. */
+  reminder: v.optional(v.nullable(ReminderSchema)),
 });
 export type PracticeBooking = v.InferOutput<typeof PracticeBookingSchema>;
 
@@ -144,6 +154,8 @@ export const BlockRequestSchema = v.object({
     ),
     '',
   ),
+  /** Decline the requests and cancel the sessions inside it too (each client is told). */
+  cancelCovered: v.optional(v.boolean(), false),
 });
 export type BlockRequest = v.InferInput<typeof BlockRequestSchema>;
 
@@ -154,6 +166,50 @@ export const BlockSchema = v.object({
   reason: v.string(),
 });
 export type Block = v.InferOutput<typeof BlockSchema>;
+
+/** POST /api/practice/blocks answers the block and the requests and sessions inside it. */
+export const BlockCreatedSchema = v.object({
+  block: BlockSchema,
+  covered: v.array(PracticeBookingSchema),
+});
+export type BlockCreated = v.InferOutput<typeof BlockCreatedSchema>;
+
+/** POST /api/bookings/:id/decline and /cancel by the practitioner: a word for the client's email. */
+export const StatusChangeRequestSchema = v.object({
+  message: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.maxLength(NOTE_MAX_LENGTH, `Keep the message to at most ${NOTE_MAX_LENGTH} characters.`),
+    ),
+    '',
+  ),
+});
+export type StatusChangeRequest = v.InferInput<typeof StatusChangeRequestSchema>;
+
+export const MessageKindSchema = v.picklist([
+  'request-received',
+  'request-acknowledged',
+  'confirmed',
+  'declined',
+  'cancelled-by-practice',
+  'cancelled-by-client',
+  'cancellation-acknowledged',
+  'reminder',
+]);
+export type MessageKind = v.InferOutput<typeof MessageKindSchema>;
+
+/** GET /api/practice/messages?status=failed: emails that could not be delivered. */
+export const FailedMessageSchema = v.object({
+  id: v.string(),
+  kind: MessageKindSchema,
+  to: v.string(),
+  bookingId: v.nullable(v.string()),
+  attempts: v.number(),
+  lastError: v.string(),
+});
+export type FailedMessage = v.InferOutput<typeof FailedMessageSchema>;
+export const FailedMessagesSchema = v.object({ messages: v.array(FailedMessageSchema) });
 
 /** GET /api/practice/bookings?from=&to= (dates in the practice's time zone). */
 export const DiaryQuerySchema = v.object({

@@ -25,6 +25,8 @@ export const ServiceSchema = v.object({
   /** Length of one session in minutes (the break after it is the booking rules' business). */
   minutes: v.pipe(v.number(), v.integer(), v.minValue(5), v.maxValue(480)),
   description: text(2000),
+  /** Where the sessions happen: at the practice, by video, or either (the client's choice). */
+  format: v.optional(v.picklist(['in-person', 'video', 'in-person-or-video']), 'in-person'),
   img: v.pipe(
     v.optional(v.string(), ''),
     v.transform((value) => safeImageSource(value) ?? SERVICE_IMAGE_PLACEHOLDER),

@@ -10,6 +10,8 @@ export interface ServerConfig {
   /** Who the emails come from. */
   mailFrom: string;
   siteUrl: string;
+  /** Local stacks only: run the outbox on a timer of this many seconds (no Cloud Scheduler). */
+  outboxTimerSeconds?: number;
 }
 
 const optionalText = v.optional(v.pipe(v.string(), v.trim(), v.minLength(1)));
@@ -39,6 +41,13 @@ const EnvironmentSchema = v.object({
   SITE_URL: v.optional(url(['https:', 'http:'], 'https://www.example.com')),
   PRACTICE_EMAIL: v.optional(v.pipe(v.string(), v.trim(), v.email('must be an email address'))),
   MAIL_FROM: optionalText,
+  OUTBOX_TIMER_SECONDS: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d{1,4}$/, 'must be a whole number of seconds'),
+      v.transform(Number),
+    ),
+  ),
 });
 
 const REQUIRED = {
@@ -76,5 +85,6 @@ export function serverConfig(env: Environment, functionsDir: string): ServerConf
     practiceEmail,
     mailFrom: settings.MAIL_FROM ?? `${practiceFacts.name} <${practiceEmail}>`,
     siteUrl: (settings.SITE_URL ?? '').replace(/\/+$/, ''),
+    ...(settings.OUTBOX_TIMER_SECONDS && { outboxTimerSeconds: settings.OUTBOX_TIMER_SECONDS }),
   };
 }

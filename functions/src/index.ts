@@ -1,6 +1,8 @@
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { onRequest } from 'firebase-functions/v2/https';
+import { onSchedule } from 'firebase-functions/v2/scheduler';
 import { practiceFacts } from '../../shared/practice';
+import { PRACTICE_TIME_ZONE } from '../../shared/time';
 import { serverConfig } from './config';
 import { openDatabase } from './data/database';
 import { loadServices } from './domain/services';
@@ -16,7 +18,8 @@ import {
 } from './http/problems';
 import { matchRoute, type Method } from './http/routes';
 import type { ApiContext, ApiRequest, ApiResponse } from './http/types';
-import { createNotifier } from './mail/notifier';
+import { deliveryKick } from './mail/delivery-kick';
+import { runOutbox, type OutboxSettings } from './mail/sender';
 import { smtpMailer } from './mail/transport';
 
 /** The whole API as one function of a request; any server (Functions, node:http) can carry it. */
@@ -41,42 +44,75 @@ export function createApi(context: ApiContext) {
   };
 }
 
-let apiPromise: Promise<ReturnType<typeof createApi>> | undefined;
+interface Runtime {
+  api: ReturnType<typeof createApi>;
+  outbox: OutboxSettings;
+}
+let runtimePromise: Promise<Runtime> | undefined;
 
-/** Built on the first request (module load stays quick); the migrations run then. */
-async function productionApi() {
+/** Built on the first call (module load stays quick); the migrations run then. */
+async function productionRuntime(): Promise<Runtime> {
   const config = serverConfig(process.env, process.cwd());
   if (getApps().length === 0) initializeApp();
   const services = loadServices();
   const db = await openDatabase(config.database);
-  return createApi({
+  const now = () => new Date();
+  const outbox: OutboxSettings = {
+    db,
+    mailer: smtpMailer(config.smtpUrl, config.mailFrom),
+    practiceEmail: config.practiceEmail,
+    siteUrl: config.siteUrl,
+    services,
+  };
+  const kick = deliveryKick(outbox, now);
+  // The emulators run no schedule: the local stacks ask for the same work on a timer instead.
+  if (config.outboxTimerSeconds) {
+    setInterval(() => {
+      runOutbox(outbox, now).catch((error: unknown) =>
+        console.error('Outbox run failed:', error instanceof Error ? error.message : 'unknown'),
+      );
+    }, config.outboxTimerSeconds * 1000).unref();
+  }
+  const api = createApi({
     db,
     services,
     hours: practiceFacts.openingHours,
-    now: () => new Date(),
+    now,
     verifyToken: firebaseTokenVerifier(),
-    notify: createNotifier({
-      mailer: smtpMailer(config.smtpUrl, config.mailFrom),
-      practiceEmail: config.practiceEmail,
-      siteUrl: config.siteUrl,
-      services,
-    }),
+    outbox: { practiceEmail: config.practiceEmail, deliver: kick.deliver },
   });
+  return { api, outbox };
+}
+
+function runtime(): Promise<Runtime> {
+  runtimePromise ??= productionRuntime().catch((error: unknown) => {
+    runtimePromise = undefined;
+    throw error;
+  });
+  return runtimePromise;
 }
 
 export const api = onRequest(
   { region: 'europe-west2', invoker: 'public' },
   async (request, response) => {
-    apiPromise ??= productionApi().catch((error: unknown) => {
-      apiPromise = undefined;
-      throw error;
-    });
     try {
-      const handle = await apiPromise;
+      const { api: handle } = await runtime();
       writeApiResponse(response, await handle(toApiRequest(request, request.rawBody)));
     } catch (error) {
       console.error('API not ready:', error instanceof Error ? error.message : 'unknown');
       writeApiResponse(response, problemResponse(internalError()));
     }
+  },
+);
+
+/**
+ * Cloud Scheduler, every minute: reminders that have come due, messages never sent or due for
+ * another try, and the pruning of old ones. Idempotent: a second run at once finds nothing to do.
+ */
+export const outbox = onSchedule(
+  { schedule: 'every 1 minutes', region: 'europe-west2', timeZone: PRACTICE_TIME_ZONE },
+  async () => {
+    const { outbox: settings } = await runtime();
+    await runOutbox(settings, () => new Date());
   },
 );

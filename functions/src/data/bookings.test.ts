@@ -227,7 +227,10 @@ describe('migrations', () => {
       const applied = await sql<{ name: string }>`select name from kysely_migration`.execute(
         second,
       );
-      expect(applied.rows.map((row) => row.name)).toEqual(['0001_bookings_and_blocks']);
+      expect(applied.rows.map((row) => row.name)).toEqual([
+        '0001_bookings_and_blocks',
+        '0002_outbox',
+      ]);
       await second.destroy();
     } finally {
       fs.rmSync(folder, { recursive: true, force: true });

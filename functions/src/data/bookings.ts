@@ -59,6 +59,8 @@ export async function insertBooking(
   db: Database,
   booking: NewBooking,
   limits: { maxOpenRequests: number; now: Date },
+  /** More to write in the same transaction (the messages the request causes). */
+  alongside: (trx: Database, created: BookingRecord) => Promise<unknown> = async () => undefined,
 ): Promise<InsertBookingResult> {
   try {
     return await db.transaction().execute(async (trx) => {
@@ -86,7 +88,9 @@ export async function insertBooking(
         })
         .returning(columns)
         .executeTakeFirstOrThrow();
-      return { outcome: 'created' as const, booking: toRecord(row) };
+      const created = toRecord(row);
+      await alongside(trx, created);
+      return { outcome: 'created' as const, booking: created };
     });
   } catch (error) {
     if (isOverlapRefused(error)) return { outcome: 'taken' };

@@ -3,27 +3,49 @@ import { isActive } from '../../../shared/booking-rules';
 import type { BookingRecord } from './types';
 
 /** Who hears about a change to a booking, and what kind of message they get. */
-export type Notification =
-  | { kind: 'request-received'; to: 'practice'; booking: BookingRecord }
+export type Notification = (
+  | { kind: 'request-received'; to: 'practice' }
   | {
-      kind: 'confirmed' | 'declined' | 'cancelled-by-practice';
+      kind:
+        | 'request-acknowledged'
+        | 'confirmed'
+        | 'declined'
+        | 'cancelled-by-practice'
+        | 'cancellation-acknowledged'
+        | 'reminder';
       to: 'client';
-      booking: BookingRecord;
     }
-  | { kind: 'cancelled-by-client'; to: 'practice'; booking: BookingRecord };
+  | { kind: 'cancelled-by-client'; to: 'practice' }
+) & {
+  booking: BookingRecord;
+  /** The practitioner's own words to the client (a decline or a cancellation). */
+  message?: string;
+};
+
+export type MessageKind = Notification['kind'];
 
 export function notificationsFor(change: {
   booking: BookingRecord;
   status: BookingStatus;
   by: 'client' | 'practice';
+  message?: string;
 }): Notification[] {
   const { booking, status, by } = change;
-  if (status === 'requested') return [{ kind: 'request-received', to: 'practice', booking }];
+  const words = change.message ? { message: change.message } : {};
+  if (status === 'requested') {
+    return [
+      { kind: 'request-received', to: 'practice', booking },
+      { kind: 'request-acknowledged', to: 'client', booking },
+    ];
+  }
   if (status === 'confirmed') return [{ kind: 'confirmed', to: 'client', booking }];
-  if (status === 'declined') return [{ kind: 'declined', to: 'client', booking }];
+  if (status === 'declined') return [{ kind: 'declined', to: 'client', booking, ...words }];
   return by === 'practice'
-    ? [{ kind: 'cancelled-by-practice', to: 'client', booking }]
-    : [{ kind: 'cancelled-by-client', to: 'practice', booking }];
+    ? [{ kind: 'cancelled-by-practice', to: 'client', booking, ...words }]
+    : [
+        { kind: 'cancelled-by-client', to: 'practice', booking },
+        { kind: 'cancellation-acknowledged', to: 'client', booking },
+      ];
 }
 
 /** A deleted account's bookings: the practice hears of each future session that was still on. */

@@ -238,14 +238,17 @@ describe('who may call what', () => {
       expect([role, answer.status]).toEqual([role, status]);
       if (status !== 201) continue;
       expect(answer.json).toMatchObject({
-        start: '2027-04-12T00:00:00.000Z',
-        end: '2027-04-13T00:00:00.000Z',
-        reason: 'Day off',
+        block: {
+          start: '2027-04-12T00:00:00.000Z',
+          end: '2027-04-13T00:00:00.000Z',
+          reason: 'Day off',
+        },
+        covered: [],
       });
       for (const other of ROLES.filter((each) => each !== 'practitioner')) {
         const refused = await request(
           'DELETE',
-          `/practice/blocks/${answer.json.id}`,
+          `/practice/blocks/${answer.json.block.id}`,
           asRole(other),
         );
         expect([other, refused.status]).toEqual([
@@ -254,10 +257,10 @@ describe('who may call what', () => {
         ]);
       }
       expect(
-        (await request('DELETE', `/practice/blocks/${answer.json.id}`, asRole(role))).status,
+        (await request('DELETE', `/practice/blocks/${answer.json.block.id}`, asRole(role))).status,
       ).toBe(204);
       expectProblem(
-        await request('DELETE', `/practice/blocks/${answer.json.id}`, asRole(role)),
+        await request('DELETE', `/practice/blocks/${answer.json.block.id}`, asRole(role)),
         404,
       );
     }
@@ -334,7 +337,13 @@ describe('booking rules over HTTP', () => {
       (each) => each.to.includes(PRACTICE_EMAIL) && each.raw.includes('Couples Counselling'),
     );
     expect(message.raw).toMatch(/Subject: New session request/);
-    expect(message.raw).not.toContain('side door'); // the note stays out of email
+    // The practice reads the note, and a reply goes straight to the client.
+    expect(message.raw).toContain('side door');
+    expect(message.raw).toMatch(new RegExp(`Reply-To: ${client.email}`, 'i'));
+    const receipt = await mail.waitFor(
+      (each) => each.to.includes(client.email) && /Subject: We have your request/.test(each.raw),
+    );
+    expect(receipt.raw).not.toContain('side door'); // the client's own note is not sent back
   });
 
   it('refuses times outside the hours or the window (422) and taken times (409)', async () => {
@@ -363,7 +372,9 @@ describe('booking rules over HTTP', () => {
     expect(
       slots.json.slots.filter((slot: { start: string }) => slot.start < '2027-04-21T23:00:00Z'),
     ).toEqual([]);
-    await request('DELETE', `/practice/blocks/${block.json.id}`, { token: practitioner.idToken });
+    await request('DELETE', `/practice/blocks/${block.json.block.id}`, {
+      token: practitioner.idToken,
+    });
     expect((await book(otherClient, '2027-04-21T12:00:00Z')).status).toBe(201);
   });
 

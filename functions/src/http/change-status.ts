@@ -1,6 +1,10 @@
 import { RULE_SENTENCES } from '../../../shared/booking-rules';
 import { STATUS_CHANGES, checkChange, type BookingAction } from '../../../shared/booking-status';
+import * as v from 'valibot';
+import { StatusChangeRequestSchema } from '../../../shared/booking';
+import { blocksOverlapping } from '../data/blocks';
 import { changeStatus, findBooking } from '../data/bookings';
+import { queueMessages } from '../data/outbox';
 import { notificationsFor } from '../domain/notifications';
 import { endpoint } from './endpoint';
 import { pathId } from './input';
@@ -15,7 +19,8 @@ import { bookingView, practiceBookingView } from './views';
 const statusChange = (action: BookingAction, auth: 'client' | 'practitioner') =>
   endpoint({
     auth,
-    async run({ caller, params, context }) {
+    body: v.optional(StatusChangeRequestSchema, {}),
+    async run({ caller, body, params, context }) {
       const id = pathId(params.id);
       const booking = await findBooking(context.db, id);
       if (!booking)
@@ -34,17 +39,27 @@ const statusChange = (action: BookingAction, auth: 'client' | 'practitioner') =>
             : `Only requests can be answered; this booking is ${booking.status}.`,
         );
       }
+      if (action === 'confirm' && (await blocksOverlapping(context.db, booking)).length > 0) {
+        throw problems.slotTaken(
+          'This request is inside time you blocked. Decline it, or remove the blocked time first.',
+        );
+      }
       const { from, to } = STATUS_CHANGES[action];
-      const changed = await changeStatus(context.db, id, from, to, now);
+      const by = actor === 'practitioner' && !ownBooking ? 'practice' : 'client';
+      const changed = await context.db.transaction().execute(async (trx) => {
+        const booking = await changeStatus(trx, id, from, to, now);
+        if (booking) {
+          const words = by === 'practice' ? body.message : '';
+          await queueMessages(trx, notificationsFor({ booking, status: to, by, message: words }), {
+            now,
+            practiceEmail: context.outbox.practiceEmail,
+          });
+        }
+        return booking;
+      });
       if (!changed)
         throw problems.wrongStatus('This booking changed a moment ago. Reload it and try again.');
-      await context.notify(
-        notificationsFor({
-          booking: changed,
-          status: to,
-          by: actor === 'practitioner' && !ownBooking ? 'practice' : 'client',
-        }),
-      );
+      context.outbox.deliver();
       const view = action === 'cancel' ? bookingView : practiceBookingView;
       return json(200, view(changed, context.services, now));
     },

@@ -1,25 +1,76 @@
-import { BlockRequestSchema } from '../../../shared/booking';
+import { BlockRequestSchema, type BlockCreated } from '../../../shared/booking';
+import { STATUS_CHANGES } from '../../../shared/booking-status';
+import { DAY_MS } from '../../../shared/time';
 import { insertBlock } from '../data/blocks';
+import { bookingsStartingWithin, changeStatus } from '../data/bookings';
+import { queueMessages } from '../data/outbox';
+import { notificationsFor } from '../domain/notifications';
+import type { BookingRecord } from '../domain/types';
 import { endpoint } from './endpoint';
 import { problems } from './problems';
 import { json } from './types';
-import { blockView } from './views';
+import { blockView, practiceBookingView } from './views';
 
 const MAX_BLOCK_DAYS = 366;
 
-/** POST /api/practice/blocks: the practitioner takes time out of the offered slots. */
+const overlaps = (booking: BookingRecord, start: Date, end: Date) =>
+  booking.start < end && start < booking.end;
+
+/**
+ * POST /api/practice/blocks: the practitioner takes time out of the offered slots. The answer
+ * lists the requests and sessions inside it; with `cancelCovered` they are declined and cancelled
+ * in the same transaction, and each client is told.
+ */
 export const createBlock = endpoint({
   auth: 'practitioner',
   body: BlockRequestSchema,
   async run({ body, context }) {
     const start = new Date(body.start);
     const end = new Date(body.end);
+    const now = context.now();
     if (end <= start)
       throw problems.outsideRules('The end of the blocked time must be after its start.');
-    if (end.getTime() - start.getTime() > MAX_BLOCK_DAYS * 86_400_000) {
+    if (end <= now)
+      throw problems.outsideRules('That time is already over. Block time that is still ahead.');
+    if (end.getTime() - start.getTime() > MAX_BLOCK_DAYS * DAY_MS) {
       throw problems.outsideRules(`Block at most ${MAX_BLOCK_DAYS} days at once.`);
     }
-    const block = await insertBlock(context.db, { start, end, reason: body.reason });
-    return json(201, blockView(block));
+    const answer = await context.db.transaction().execute(async (trx) => {
+      const block = await insertBlock(trx, { start, end, reason: body.reason });
+      // A session that started up to a day before the block may still run into it.
+      const nearby = await bookingsStartingWithin(trx, {
+        start: new Date(start.getTime() - DAY_MS),
+        end,
+      });
+      let covered = nearby.filter(
+        (booking) =>
+          overlaps(booking, start, end) &&
+          (booking.status === 'requested' || booking.status === 'confirmed'),
+      );
+      if (body.cancelCovered) {
+        const changed: BookingRecord[] = [];
+        for (const booking of covered) {
+          const action = booking.status === 'requested' ? 'decline' : 'cancel';
+          const { from, to } = STATUS_CHANGES[action];
+          const after = await changeStatus(trx, booking.id, from, to, now);
+          if (!after) continue;
+          changed.push(after);
+          await queueMessages(
+            trx,
+            // The reason is the practitioner's own label: it is not told to clients.
+            notificationsFor({ booking: after, status: to, by: 'practice' }),
+            { now, practiceEmail: context.outbox.practiceEmail },
+          );
+        }
+        covered = changed;
+      }
+      return { block, covered };
+    });
+    if (body.cancelCovered) context.outbox.deliver();
+    const created: BlockCreated = {
+      block: blockView(answer.block),
+      covered: answer.covered.map((booking) => practiceBookingView(booking, context.services, now)),
+    };
+    return json(201, created);
   },
 });

@@ -1,6 +1,7 @@
 import { BookingRequestSchema } from '../../../shared/booking';
 import { BOOKING_RULES, RULE_SENTENCES } from '../../../shared/booking-rules';
 import { busyIntervals, insertBooking } from '../data/bookings';
+import { queueMessages } from '../data/outbox';
 import { notificationsFor } from '../domain/notifications';
 import { busyStretch, checkStart } from '../domain/slots';
 import { endpoint } from './endpoint';
@@ -49,13 +50,16 @@ export const createBooking = endpoint({
         note: body.note,
       },
       { maxOpenRequests: BOOKING_RULES.maxOpenRequests, now },
+      (trx, booking) =>
+        queueMessages(trx, notificationsFor({ booking, status: 'requested', by: 'client' }), {
+          now,
+          practiceEmail: context.outbox.practiceEmail,
+        }),
     );
     if (result.outcome === 'taken') throw refusal.taken();
     if (result.outcome === 'too-many-requests')
       throw problems.tooManyRequests(RULE_SENTENCES.tooManyRequests);
-    await context.notify(
-      notificationsFor({ booking: result.booking, status: 'requested', by: 'client' }),
-    );
+    context.outbox.deliver();
     return json(201, bookingView(result.booking, context.services, now));
   },
 });

@@ -1,4 +1,5 @@
-import { deleteClientBookings } from '../data/bookings';
+import { clientBookings, deleteClientBookings } from '../data/bookings';
+import { dropClientMessages, queueMessages } from '../data/outbox';
 import { notificationsForDeletedAccount } from '../domain/notifications';
 import { endpoint } from './endpoint';
 import { json } from './types';
@@ -8,8 +9,17 @@ export const deleteMyBookings = endpoint({
   auth: 'client',
   async run({ caller, context }) {
     const now = context.now();
-    const deleted = await deleteClientBookings(context.db, caller.uid);
-    await context.notify(notificationsForDeletedAccount(deleted, now));
+    const deleted = await context.db.transaction().execute(async (trx) => {
+      await dropClientMessages(trx, caller.uid);
+      // Written before the bookings go: the messages then keep no link to them.
+      await queueMessages(
+        trx,
+        notificationsForDeletedAccount(await clientBookings(trx, caller.uid), now),
+        { now, practiceEmail: context.outbox.practiceEmail },
+      );
+      return deleteClientBookings(trx, caller.uid);
+    });
+    context.outbox.deliver();
     return json(200, { deleted: deleted.length });
   },
 });

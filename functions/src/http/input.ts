@@ -25,7 +25,8 @@ function sentenceFor(issue: v.BaseIssue<unknown> | undefined): string {
 }
 
 export function parseBody<TSchema extends v.GenericSchema>(schema: TSchema, request: ApiRequest) {
-  if (request.bodyUnreadable || request.body === undefined) {
+  const bodyRequired = request.body === undefined && !v.safeParse(schema, undefined).success;
+  if (request.bodyUnreadable || bodyRequired) {
     throw problems.invalidInput('Send the request body as JSON (Content-Type: application/json).');
   }
   return parse(schema, request.body);

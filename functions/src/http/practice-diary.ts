@@ -3,6 +3,7 @@ import { BOOKING_RULES } from '../../../shared/booking-rules';
 import { addDays, daysBetween, practiceDate, startOfPracticeDay } from '../../../shared/time';
 import { blocksOverlapping } from '../data/blocks';
 import { bookingsStartingWithin } from '../data/bookings';
+import { reminderStates } from '../data/outbox';
 import { endpoint } from './endpoint';
 import { problems } from './problems';
 import { json } from './types';
@@ -29,8 +30,11 @@ export const practiceDiary = endpoint({
       bookingsStartingWithin(context.db, within),
       blocksOverlapping(context.db, within),
     ]);
+    const reminders = await reminderStates(context.db, bookings);
     const body: Diary = {
-      bookings: bookings.map((booking) => practiceBookingView(booking, context.services, now)),
+      bookings: bookings.map((booking) =>
+        practiceBookingView(booking, context.services, now, reminders),
+      ),
       blocks: blocks.map(blockView),
     };
     return json(200, body);

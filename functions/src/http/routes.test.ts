@@ -51,8 +51,11 @@ const api = createApi({
     if (!caller) throw Object.assign(new Error('bad token'), { code: 'auth/argument-error' });
     return caller;
   },
-  notify: async () => {
-    throw new Error('Nothing may be sent to a refused caller.');
+  outbox: {
+    practiceEmail: 'practice@example.test',
+    deliver: () => {
+      throw new Error('Nothing may be sent for a refused caller.');
+    },
   },
 });
 

@@ -6,6 +6,7 @@ import { deleteBlock } from './delete-block';
 import { deleteMyBookings } from './delete-my-bookings';
 import type { Endpoint } from './endpoint';
 import { health } from './health';
+import { listMessages, retryMessage } from './messages';
 import { myBookings } from './my-bookings';
 import { practiceDiary } from './practice-diary';
 
@@ -25,6 +26,8 @@ export const routes: Readonly<Record<string, Partial<Record<Method, Endpoint>>>>
   '/practice/bookings': { GET: practiceDiary },
   '/practice/blocks': { POST: createBlock },
   '/practice/blocks/:id': { DELETE: deleteBlock },
+  '/practice/messages': { GET: listMessages },
+  '/practice/messages/:id/retry': { POST: retryMessage },
   '/account/bookings': { DELETE: deleteMyBookings },
 };
 

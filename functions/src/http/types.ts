@@ -1,6 +1,5 @@
 import type { Service } from '../../../shared/service';
 import type { Database } from '../data/database';
-import type { Notification } from '../domain/notifications';
 import type { WeeklyHours } from '../../../shared/practice';
 
 /** A request as the handlers see it, whatever server carried it (Cloud Functions or node:http). */
@@ -38,7 +37,12 @@ export type TokenVerifier = (idToken: string) => Promise<Caller>;
 export interface ApiContext {
   db: Database;
   verifyToken: TokenVerifier;
-  notify: (notifications: readonly Notification[]) => Promise<void>;
+  outbox: {
+    /** Where the practice's messages go. */
+    practiceEmail: string;
+    /** Starts sending what is due, without waiting for it (the scheduled run is the guarantee). */
+    deliver: () => void;
+  };
   now: () => Date;
   services: readonly Service[];
   hours: WeeklyHours;

@@ -1,4 +1,7 @@
-import type { Block, Booking, PracticeBooking } from '../../../shared/booking';
+import type { Block, Booking, PracticeBooking, Reminder } from '../../../shared/booking';
+import { BOOKING_RULES } from '../../../shared/booking-rules';
+import { HOUR_MS } from '../../../shared/time';
+import { reminderKey } from '../data/outbox';
 import type { Service } from '../../../shared/service';
 import { allowedActions, checkChange } from '../../../shared/booking-status';
 import type { BlockRecord, BookingRecord } from '../domain/types';
@@ -35,16 +38,34 @@ export function bookingView(
   };
 }
 
+/** Reminder states by booking id (data/outbox.ts `reminderStates`), for the diary. */
+export type ReminderStates = ReadonlyMap<string, { sentAt: Date | null; failed: boolean }>;
+
+/** A confirmed session still ahead has a reminder: due, sent, or failed. */
+function reminderView(booking: BookingRecord, now: Date, states: ReminderStates): Reminder | null {
+  if (booking.status !== 'confirmed' || booking.start <= now) return null;
+  const state = states.get(reminderKey(booking.id, booking.start));
+  return {
+    due: new Date(
+      booking.start.getTime() - BOOKING_RULES.reminderHoursBefore * HOUR_MS,
+    ).toISOString(),
+    sentAt: state?.sentAt?.toISOString() ?? null,
+    failed: state?.failed ?? false,
+  };
+}
+
 export function practiceBookingView(
   booking: BookingRecord,
   services: readonly Service[],
   now: Date,
+  reminders: ReminderStates = new Map(),
 ): PracticeBooking {
   return {
     ...bookingView(booking, services, now),
     actions: allowedActions(booking, 'practitioner', now),
     clientName: booking.client.name,
     clientEmail: booking.client.email,
+    reminder: reminderView(booking, now, reminders),
   };
 }
 

@@ -1,5 +1,6 @@
-import { RULE_SENTENCES } from '../../../shared/booking-rules';
-import { practiceFacts as practice } from '../../../shared/practice';
+import { BOOKING_RULES, RULE_SENTENCES, hoursText } from '../../../shared/booking-rules';
+import { practiceAddressLine, practiceFacts as practice } from '../../../shared/practice';
+import type { Service } from '../../../shared/service';
 import { PRACTICE_TIME_ZONE } from '../../../shared/time';
 import type { Notification } from '../domain/notifications';
 
@@ -7,8 +8,10 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
-  /** An .ics file to attach (the confirmed session). */
-  calendar?: string;
+  /** Where a reply goes (the client, on the practice's messages). */
+  replyTo?: string;
+  /** An .ics file to attach, with its iTIP method. */
+  calendar?: { method: 'REQUEST' | 'CANCEL'; content: string };
 }
 
 const when = new Intl.DateTimeFormat('en-GB', {
@@ -23,52 +26,89 @@ const when = new Intl.DateTimeFormat('en-GB', {
 });
 
 export interface MessageContext {
-  serviceName: string;
+  service: Pick<Service, 'id' | 'name' | 'format'> | undefined;
   practiceEmail: string;
   /** The site's address, for links to My bookings and the diary. */
   siteUrl: string;
 }
 
-const signature = `${practice.practitioner}\n${practice.name}\n${practice.phone.display}`;
+/** Where a session of the service happens, in words a client and a calendar both read. */
+export function sessionPlace(format: Service['format'] | undefined): string {
+  if (format === 'video') return 'By video (the link comes by email before the session)';
+  if (format === 'in-person-or-video') return `${practiceAddressLine}, or by video`;
+  return practiceAddressLine;
+}
 
-/** The words of each message. The client's note is never put in an email. */
+const signature = `${practice.practitioner}\n${practice.name}\n${practice.phone.display}`;
+const hello = (name: string) => `Hello${name ? ` ${name}` : ''},`;
+const quoted = (label: string, words: string | undefined) =>
+  words ? `\n\n${label}:\n${words.replace(/^/gm, '> ')}` : '';
+
+/**
+ * The words of each message. The client's note goes only to the practice, whose messages can be
+ * answered straight to the client (Reply-To).
+ */
 export function messageFor(
   notification: Notification,
   context: MessageContext,
 ): Omit<MailMessage, 'calendar'> {
   const { booking } = notification;
+  const serviceName = context.service?.name ?? 'Session';
   const time = when.format(booking.start);
-  const session = `${context.serviceName}, ${time}`;
+  const session = `${serviceName}, ${time}`;
+  const client = booking.client.name || booking.client.email;
+  const myBookings = `${context.siteUrl}/bookings`;
+  const chooseAgain = `${context.siteUrl}/checkout?service=${booking.serviceId}`;
+  const toClient = { to: booking.client.email };
+  const toPractice = { to: context.practiceEmail, replyTo: booking.client.email };
   switch (notification.kind) {
     case 'request-received':
       return {
-        to: context.practiceEmail,
+        ...toPractice,
         subject: `New session request: ${session}`,
-        text: `${booking.client.name || booking.client.email} (${booking.client.email}) asks for ${session}.\n\nConfirm or decline it in the diary: ${context.siteUrl}/practice`,
+        text: `${client} (${booking.client.email}) asks for ${session}.${quoted('Their note', booking.note)}\n\nConfirm or decline it in the diary: ${context.siteUrl}/practice\nReplying to this email writes to the client.`,
+      };
+    case 'request-acknowledged':
+      return {
+        ...toClient,
+        subject: `We have your request: ${session}`,
+        text: `${hello(booking.client.name)}\n\nThank you: your request for ${session} has reached the practice. You will hear within a day whether the time is confirmed; until then it is held for you.\n\nYour bookings: ${myBookings}\n\n${signature}`,
       };
     case 'cancelled-by-client':
       return {
-        to: context.practiceEmail,
+        ...toPractice,
         subject: `Session cancelled: ${session}`,
-        text: `${booking.client.name || booking.client.email} (${booking.client.email}) cancelled ${session}. The time is free again.\n\nDiary: ${context.siteUrl}/practice`,
+        text: `${client} (${booking.client.email}) cancelled ${session}. The time is free again.${quoted('Their note on the booking', booking.note)}\n\nDiary: ${context.siteUrl}/practice`,
+      };
+    case 'cancellation-acknowledged':
+      return {
+        ...toClient,
+        subject: `You cancelled: ${session}`,
+        text: `${hello(booking.client.name)}\n\nYour session is cancelled: ${session}. The calendar file attached removes it from your calendar.\n\nTo choose another time: ${chooseAgain}\n\n${signature}`,
       };
     case 'confirmed':
       return {
-        to: booking.client.email,
+        ...toClient,
         subject: `Your session is confirmed: ${session}`,
-        text: `Hello${booking.client.name ? ` ${booking.client.name}` : ''},\n\nYour session is confirmed: ${session}. The calendar file attached adds it to your calendar.\n\nFees are paid at the session. ${RULE_SENTENCES.cancelReminder}: ${context.siteUrl}/bookings\n\n${signature}`,
+        text: `${hello(booking.client.name)}\n\nYour session is confirmed: ${session}.\nWhere: ${sessionPlace(context.service?.format)}\nThe calendar file attached adds it to your calendar.\n\nFees are paid at the session. ${RULE_SENTENCES.cancelReminder}: ${myBookings}\n\n${signature}`,
       };
     case 'declined':
       return {
-        to: booking.client.email,
+        ...toClient,
         subject: `Your session request: ${session}`,
-        text: `Hello${booking.client.name ? ` ${booking.client.name}` : ''},\n\nI am sorry, I cannot see you at ${time}. Please choose another time: ${context.siteUrl}/checkout?service=${booking.serviceId}\n\n${signature}`,
+        text: `${hello(booking.client.name)}\n\nI am sorry, I cannot see you at ${time}.${quoted('A word from me', notification.message)}\n\nPlease choose another time: ${chooseAgain}\n\n${signature}`,
+      };
+    case 'reminder':
+      return {
+        ...toClient,
+        subject: `Reminder: ${session}`,
+        text: `${hello(booking.client.name)}\n\nA reminder of your session: ${session}.\nWhere: ${sessionPlace(context.service?.format)}\n\nTo move or cancel it, use My bookings while there are more than ${hoursText(BOOKING_RULES.clientCancelNoticeHours)} to go: ${myBookings}\nAfter that, please phone the practice on ${practice.phone.display}.\n\n${signature}`,
       };
     case 'cancelled-by-practice':
       return {
-        to: booking.client.email,
+        ...toClient,
         subject: `Your session is cancelled: ${session}`,
-        text: `Hello${booking.client.name ? ` ${booking.client.name}` : ''},\n\nI am sorry, I have had to cancel your session: ${session}. Please choose another time, or reply to ${context.practiceEmail}: ${context.siteUrl}/checkout?service=${booking.serviceId}\n\n${signature}`,
+        text: `${hello(booking.client.name)}\n\nI am sorry, I have had to cancel your session: ${session}. The calendar file attached removes it from your calendar.${quoted('A word from me', notification.message)}\n\nPlease choose another time, or reply to ${context.practiceEmail}: ${chooseAgain}\n\n${signature}`,
       };
   }
 }

@@ -3,8 +3,8 @@ import type SMTPTransport from 'nodemailer/lib/smtp-transport';
 import type { MailMessage } from './templates';
 
 export interface Mailer {
-  /** Sends one message; a failure is logged and swallowed (mail never fails a booking). */
-  send(message: MailMessage): Promise<boolean>;
+  /** Sends one message, or throws why the mail server did not take it. */
+  send(message: MailMessage): Promise<void>;
 }
 
 export function smtpMailer(smtpUrl: string, from: string): Mailer {
@@ -16,28 +16,22 @@ export function smtpMailer(smtpUrl: string, from: string): Mailer {
   } as SMTPTransport.Options);
   return {
     async send(message) {
-      try {
-        await transport.sendMail({
-          from,
-          to: message.to,
-          subject: message.subject,
-          text: message.text,
-          ...(message.calendar && {
-            attachments: [
-              {
-                filename: 'session.ics',
-                content: message.calendar,
-                contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
-              },
-            ],
-          }),
-        });
-        return true;
-      } catch (error) {
-        // Only the reason: the message may name the client.
-        console.error('Mail not sent:', error instanceof Error ? error.message : 'unknown error');
-        return false;
-      }
+      await transport.sendMail({
+        from,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        ...(message.replyTo && { replyTo: message.replyTo }),
+        ...(message.calendar && {
+          attachments: [
+            {
+              filename: 'session.ics',
+              content: message.calendar.content,
+              contentType: `text/calendar; charset=utf-8; method=${message.calendar.method}`,
+            },
+          ],
+        }),
+      });
     },
   };
 }

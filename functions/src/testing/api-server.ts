@@ -7,8 +7,9 @@ import { readBody, toApiRequest, writeApiResponse } from '../http/adapters';
 import { firebaseTokenVerifier } from '../http/caller';
 import type { TokenVerifier } from '../http/types';
 import { createApi } from '../index';
-import { createNotifier } from '../mail/notifier';
-import { smtpMailer } from '../mail/transport';
+import { deliveryKick } from '../mail/delivery-kick';
+import { runOutbox, type OutboxSettings } from '../mail/sender';
+import { smtpMailer, type Mailer } from '../mail/transport';
 import { localEnv } from './local-env';
 
 export interface ApiServerOptions {
@@ -17,24 +18,29 @@ export interface ApiServerOptions {
   smtpUrl: string;
   practiceEmail?: string;
   verifyToken?: TokenVerifier;
+  /** Instead of SMTP to `smtpUrl` (a mail server that fails or hangs on purpose). */
+  mailer?: Mailer;
 }
 
 /** The API on node:http at a free port: the same handlers the Cloud Function runs. */
 export async function startApiServer(options: ApiServerOptions) {
   const services = loadServices();
   const practiceEmail = options.practiceEmail ?? practice.email;
+  const outbox: OutboxSettings = {
+    db: options.db,
+    mailer: options.mailer ?? smtpMailer(options.smtpUrl, `${practice.name} <${practiceEmail}>`),
+    practiceEmail,
+    siteUrl: 'http://site.test',
+    services,
+  };
+  const kick = deliveryKick(outbox, options.now);
   const handle = createApi({
     db: options.db,
     services,
     hours: practice.openingHours,
     now: options.now,
     verifyToken: options.verifyToken ?? firebaseTokenVerifier(),
-    notify: createNotifier({
-      mailer: smtpMailer(options.smtpUrl, `${practice.name} <${practiceEmail}>`),
-      practiceEmail,
-      siteUrl: 'http://site.test',
-      services,
-    }),
+    outbox: { practiceEmail, deliver: kick.deliver },
   });
   const server = http.createServer((request, response) => {
     void readBody(request)
@@ -45,6 +51,11 @@ export async function startApiServer(options: ApiServerOptions) {
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://${localEnv.host()}:${port}/api`,
+    outbox,
+    /** Resolves once the delivery the last request started has finished. */
+    deliveryIdle: kick.idle,
+    /** The scheduled work, as Cloud Scheduler would run it, at the test's clock. */
+    runOutbox: () => runOutbox(outbox, options.now),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

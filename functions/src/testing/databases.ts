@@ -23,5 +23,5 @@ export async function freshDatabase(kind: DatabaseKind): Promise<Database> {
 }
 
 export async function emptyTables(db: Database) {
-  await sql`truncate bookings, blocks`.execute(db);
+  await sql`truncate messages, bookings, blocks`.execute(db);
 }

@@ -13,7 +13,13 @@ const valid = {
 
 describe('parseServices', () => {
   it('keeps valid entries', () => {
-    expect(parseServices([valid])).toEqual({ services: [valid], rejected: [] });
+    expect(parseServices([valid])).toEqual({
+      services: [{ ...valid, format: 'in-person' }],
+      rejected: [],
+    });
+    const byVideo = { ...valid, format: 'video' };
+    expect(parseServices([byVideo]).services).toEqual([byVideo]);
+    expect(parseServices([{ ...valid, format: 'by post' }]).rejected).toHaveLength(1);
   });
 
   it('skips entries with missing or mistyped fields, and duplicate ids', () => {

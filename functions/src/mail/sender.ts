@@ -1,0 +1,136 @@
+import type { Service } from '../../../shared/service';
+import { BOOKING_RULES } from '../../../shared/booking-rules';
+import { HOUR_MS } from '../../../shared/time';
+import { bookingsStartingWithin, findBooking } from '../data/bookings';
+import type { Database } from '../data/database';
+import {
+  claimDueMessages,
+  markDropped,
+  markNotSent,
+  markSent,
+  pruneMessages,
+  queueMessages,
+  type ClaimedMessage,
+} from '../data/outbox';
+import { DELIVERY_RULES, nextAttempt } from '../domain/delivery';
+import type { MessageKind, Notification } from '../domain/notifications';
+import { sessionCalendar } from './calendar';
+import { messageFor, type MailMessage } from './templates';
+import type { Mailer } from './transport';
+
+export interface OutboxSettings {
+  db: Database;
+  mailer: Mailer;
+  practiceEmail: string;
+  siteUrl: string;
+  services: readonly Service[];
+}
+
+const BATCH = 20;
+
+/** The email for one message, written now from the change it records. */
+const CALENDAR_METHOD: Partial<Record<MessageKind, 'REQUEST' | 'CANCEL'>> = {
+  confirmed: 'REQUEST',
+  'cancelled-by-practice': 'CANCEL',
+  'cancellation-acknowledged': 'CANCEL',
+};
+
+function emailFor(message: ClaimedMessage, settings: OutboxSettings): MailMessage {
+  const context = {
+    ...settings,
+    service: settings.services.find((service) => service.id === message.booking.serviceId),
+  };
+  const notification = {
+    kind: message.kind,
+    to: message.recipient,
+    booking: message.booking,
+    ...(message.message && { message: message.message }),
+  } as Notification;
+  const method = CALENDAR_METHOD[message.kind];
+  return {
+    ...messageFor(notification, context),
+    to: message.to,
+    ...(method && {
+      calendar: { method, content: sessionCalendar(message.booking, method, context) },
+    }),
+  };
+}
+
+/** A reminder goes only while its session is still confirmed at the time it names. */
+async function stillWanted(message: ClaimedMessage, db: Database): Promise<boolean> {
+  if (message.kind !== 'reminder') return true;
+  const booking = await findBooking(db, message.booking.id);
+  return (
+    booking?.status === 'confirmed' && booking.start.getTime() === message.booking.start.getTime()
+  );
+}
+
+/**
+ * Sends every message that is due, in batches, until none is left or `until` has passed. Safe to
+ * run in several places at once: each message is claimed by one sender.
+ */
+export async function deliverDueMessages(
+  settings: OutboxSettings,
+  now: () => Date,
+): Promise<{ sent: number; failed: number }> {
+  let sent = 0;
+  let failed = 0;
+  for (;;) {
+    const at = now();
+    const claimed = await claimDueMessages(settings.db, {
+      now: at,
+      claimUntil: new Date(at.getTime() + DELIVERY_RULES.claimMinutes * 60_000),
+      limit: BATCH,
+    });
+    if (claimed.length === 0) return { sent, failed };
+    for (const message of claimed) {
+      if (!(await stillWanted(message, settings.db))) {
+        await markDropped(settings.db, message.id, now());
+        continue;
+      }
+      try {
+        await settings.mailer.send(emailFor(message, settings));
+        await markSent(settings.db, message.id, now());
+        sent += 1;
+      } catch (error) {
+        // Only the reason, never the message: it names the client and the session.
+        const reason = error instanceof Error ? error.message : 'unknown error';
+        const retryAt = nextAttempt(message.attempts, message.createdAt, now());
+        await markNotSent(settings.db, message.id, { error: reason, retryAt, now: now() });
+        failed += 1;
+      }
+    }
+  }
+}
+
+/** Writes the reminder of every confirmed session now within its lead time (once per start). */
+export async function queueDueReminders(
+  settings: Pick<OutboxSettings, 'db' | 'practiceEmail'>,
+  now: Date,
+): Promise<number> {
+  const sessions = await bookingsStartingWithin(settings.db, {
+    start: new Date(now.getTime() + 1),
+    end: new Date(now.getTime() + BOOKING_RULES.reminderHoursBefore * HOUR_MS + 1),
+  });
+  const confirmed = sessions.filter((booking) => booking.status === 'confirmed');
+  const written = await queueMessages(
+    settings.db,
+    confirmed.map((booking) => ({ kind: 'reminder', to: 'client', booking })),
+    { now, practiceEmail: settings.practiceEmail },
+  );
+  return written.length;
+}
+
+/**
+ * The scheduled work of the outbox, a plain function of (settings, clock): production's Cloud
+ * Scheduler job and the local stacks' timer call it; tests call it with their own clock.
+ */
+export async function runOutbox(settings: OutboxSettings, now: () => Date) {
+  const reminders = await queueDueReminders(settings, now());
+  const delivered = await deliverDueMessages(settings, now);
+  const pruned = await pruneMessages(
+    settings.db,
+    new Date(now().getTime() - DELIVERY_RULES.keepDays * 24 * HOUR_MS),
+  );
+  return { reminders, ...delivered, pruned };
+}
