@@ -44,6 +44,9 @@ export function ruleSentences(rules: BookingRules = BOOKING_RULES) {
     tooFar: `Sessions can be requested up to ${daysText(rules.horizonDays)} ahead. Choose an earlier time.`,
     tooManyRequests: `You already have ${rules.maxOpenRequests} requests waiting for an answer. Wait for one, or cancel one in My bookings.`,
     cancelTooLate: `Sessions can be cancelled here until ${cancelNotice} before they start. Please phone or email the practice.`,
+    moveTooLate: `Sessions can be moved here until ${cancelNotice} before they start. Please phone or email the practice.`,
+    /** In My bookings, beside a session too close to move or skip. */
+    tooLateToChange: `Less than ${cancelNotice} to go: to change this session, please phone the practice`,
     /** Under the client's list of bookings. */
     cancelPolicy: `Sessions can be cancelled here until ${cancelNotice} before they start; after that, please phone or email the practice.`,
     /** In the confirmation email, before the link to My bookings. */

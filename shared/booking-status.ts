@@ -7,7 +7,7 @@ import { BOOKING_RULES, type BookingRules } from './booking-rules';
 import { HOUR_MS } from './time';
 
 export type Actor = 'client' | 'practitioner';
-export type BookingAction = 'confirm' | 'decline' | 'cancel';
+export type BookingAction = 'confirm' | 'decline' | 'cancel' | 'move';
 
 interface Change {
   from: readonly BookingStatus[];
@@ -17,7 +17,7 @@ interface Change {
   clientNoticeHours?: (rules: BookingRules) => number;
 }
 
-export const STATUS_CHANGES: Readonly<Record<BookingAction, Change>> = {
+export const STATUS_CHANGES: Readonly<Record<Exclude<BookingAction, 'move'>, Change>> = {
   confirm: { from: ['requested'], to: 'confirmed', by: ['practitioner'] },
   decline: { from: ['requested'], to: 'declined', by: ['practitioner'] },
   cancel: {
@@ -28,7 +28,22 @@ export const STATUS_CHANGES: Readonly<Record<BookingAction, Change>> = {
   },
 };
 
-export const BOOKING_ACTIONS = Object.keys(STATUS_CHANGES) as BookingAction[];
+/**
+ * Moving a session keeps its status: not a status change, but the same who-and-when rule (the
+ * client with notice before the old time, and the new time must be bookable; the practitioner any
+ * time). Checked with the table's function, so it is listed in `actions` like the others.
+ */
+const MOVE: Change = {
+  from: ['requested', 'confirmed'],
+  to: 'confirmed',
+  by: ['client', 'practitioner'],
+  clientNoticeHours: (rules) => rules.clientCancelNoticeHours,
+};
+
+const changeOf = (action: BookingAction): Change =>
+  action === 'move' ? MOVE : STATUS_CHANGES[action];
+
+export const BOOKING_ACTIONS: readonly BookingAction[] = ['confirm', 'decline', 'cancel', 'move'];
 
 export type Refusal = 'not-allowed' | 'wrong-status' | 'too-late';
 
@@ -40,7 +55,7 @@ export function checkChange(
   now: Date,
   rules: BookingRules = BOOKING_RULES,
 ): { ok: true } | { ok: false; refusal: Refusal } {
-  const change = STATUS_CHANGES[action];
+  const change = changeOf(action);
   if (!change.by.includes(actor)) return { ok: false, refusal: 'not-allowed' };
   if (!change.from.includes(booking.status)) return { ok: false, refusal: 'wrong-status' };
   const notice = actor === 'client' ? change.clientNoticeHours?.(rules) : undefined;

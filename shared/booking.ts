@@ -118,6 +118,8 @@ export const BookingSchema = v.object({
   cancellable: v.optional(v.boolean()),
   /** What the caller may do with it now, as the server's rules decide (booking-status.ts). */
   actions: v.optional(v.array(v.picklist(BOOKING_ACTIONS))),
+  /** The standing series it belongs to; null for a one-off session. */
+  seriesId: v.optional(v.nullable(v.string())),
 });
 export type Booking = v.InferOutput<typeof BookingSchema>;
 
@@ -196,6 +198,16 @@ export const MessageKindSchema = v.picklist([
   'cancelled-by-client',
   'cancellation-acknowledged',
   'reminder',
+  'series-requested',
+  'series-acknowledged',
+  'series-confirmed',
+  'series-declined',
+  'series-ended',
+  'series-ended-by-client',
+  'moved',
+  'moved-by-client',
+  'week-skipped',
+  'risk-flagged',
 ]);
 export type MessageKind = v.InferOutput<typeof MessageKindSchema>;
 
@@ -211,6 +223,47 @@ export const FailedMessageSchema = v.object({
 export type FailedMessage = v.InferOutput<typeof FailedMessageSchema>;
 export const FailedMessagesSchema = v.object({ messages: v.array(FailedMessageSchema) });
 
+/** POST /api/bookings/:id/move: the session's new start (same length, same status). */
+export const MoveRequestSchema = v.object({ start: InstantSchema });
+export type MoveRequest = v.InferInput<typeof MoveRequestSchema>;
+
+/** POST /api/series: a standing weekly or fortnightly time, from its first session. */
+export const SeriesRequestSchema = BookingRequestSchema;
+export type SeriesRequest = BookingRequest;
+
+export const SeriesStatusSchema = v.picklist(['requested', 'confirmed', 'declined', 'ended']);
+export type SeriesStatus = v.InferOutput<typeof SeriesStatusSchema>;
+
+export const SeriesSessionSchema = v.object({
+  id: v.string(),
+  start: InstantSchema,
+  end: InstantSchema,
+  status: BookingStatusSchema,
+  actions: v.optional(v.array(v.picklist(BOOKING_ACTIONS))),
+});
+
+export const SeriesSchema = v.object({
+  id: v.string(),
+  serviceId: v.number(),
+  serviceName: v.optional(v.string()),
+  everyWeeks: v.picklist([1, 2]),
+  status: SeriesStatusSchema,
+  /** The weekday and London wall-clock time every session keeps: "Tuesday", "18:00". */
+  weekday: v.string(),
+  time: v.string(),
+  firstStart: InstantSchema,
+  note: v.string(),
+  sessions: v.array(SeriesSessionSchema),
+  /** Weeks that were not free when they were booked, by the start they would have had. */
+  skipped: v.array(InstantSchema),
+  /** The client may still end it (some session more than the notice period ahead). */
+  endable: v.optional(v.boolean()),
+  clientName: v.optional(v.string()),
+  clientEmail: v.optional(v.string()),
+});
+export type Series = v.InferOutput<typeof SeriesSchema>;
+export const SeriesListSchema = v.object({ series: v.array(SeriesSchema) });
+
 /** GET /api/practice/bookings?from=&to= (dates in the practice's time zone). */
 export const DiaryQuerySchema = v.object({
   from: v.optional(LocalDateSchema),
@@ -220,6 +273,8 @@ export const DiaryQuerySchema = v.object({
 export const DiarySchema = v.object({
   bookings: v.array(PracticeBookingSchema),
   blocks: v.array(BlockSchema),
+  /** Series waiting for an answer, each as one item (its sessions are in `bookings` too). */
+  seriesRequests: v.optional(v.array(SeriesSchema)),
 });
 export type Diary = v.InferOutput<typeof DiarySchema>;
 

@@ -25,8 +25,13 @@ export const ServiceSchema = v.object({
   /** Length of one session in minutes (the break after it is the booking rules' business). */
   minutes: v.pipe(v.number(), v.integer(), v.minValue(5), v.maxValue(480)),
   description: text(2000),
+  /** A plan of standing sessions: 1 every week, 2 every other week; none for one-off sessions. */
+  everyWeeks: v.optional(v.picklist([1, 2], 'everyWeeks is 1 (weekly) or 2 (fortnightly).')),
   /** Where the sessions happen: at the practice, by video, or either (the client's choice). */
-  format: v.optional(v.picklist(['in-person', 'video', 'in-person-or-video']), 'in-person'),
+  format: v.optional(
+    v.picklist(['in-person', 'video', 'in-person-or-video', 'phone-or-video']),
+    'in-person',
+  ),
   img: v.pipe(
     v.optional(v.string(), ''),
     v.transform((value) => safeImageSource(value) ?? SERVICE_IMAGE_PLACEHOLDER),
@@ -67,3 +72,26 @@ export function parseServices(data: unknown): ParsedServices {
   });
   return { services, rejected };
 }
+
+/**
+ * The free 20-minute call: the natural first step before a plan, reached from the home page's
+ * "Get Started". Bookable like a service, but not one of the plans in service.json (the spec's
+ * services section shows exactly those).
+ */
+export const FREE_CALL: Service = {
+  id: 1000,
+  name: 'Free 20-minute call',
+  price: 0,
+  session: 1,
+  minutes: 20,
+  format: 'phone-or-video',
+  description:
+    'A short, free conversation by phone or video: what brings you here, how we might work together, and any questions you have. No commitment.',
+  img: SERVICE_IMAGE_PLACEHOLDER,
+};
+
+/** Every service a client can book: the plans of service.json and the free call. */
+export const withFreeCall = (services: readonly Service[]): Service[] => [
+  ...services.filter((service) => service.id !== FREE_CALL.id),
+  FREE_CALL,
+];

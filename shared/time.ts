@@ -22,7 +22,7 @@ export const DAYS_OF_WEEK = [
 ] as const;
 export type DayOfWeek = (typeof DAYS_OF_WEEK)[number];
 
-const MINUTE_MS = 60_000;
+export const MINUTE_MS = 60_000;
 export const HOUR_MS = 60 * MINUTE_MS;
 export const DAY_MS = 24 * HOUR_MS;
 
@@ -89,4 +89,12 @@ export function clockChanges(year: number): { spring: Date; autumn: Date } {
   const autumn = spring?.getTimeZoneTransition('next');
   if (!spring || !autumn) throw new Error(`The practice's clocks do not change in ${year}.`);
   return { spring: new Date(spring.epochMilliseconds), autumn: new Date(autumn.epochMilliseconds) };
+}
+
+/** The wall-clock time of an instant in the practice's zone, "HH:MM". */
+export function practiceWallClock(instant: Instant): string {
+  return Temporal.Instant.fromEpochMilliseconds(epochMs(instant))
+    .toZonedDateTimeISO(PRACTICE_TIME_ZONE)
+    .toPlainTime()
+    .toString({ smallestUnit: 'minute' });
 }

@@ -18,6 +18,7 @@ import {
 } from './http/problems';
 import { matchRoute, type Method } from './http/routes';
 import type { ApiContext, ApiRequest, ApiResponse } from './http/types';
+import { rollSeries } from './jobs/roll-series';
 import { deliveryKick } from './mail/delivery-kick';
 import { runOutbox, type OutboxSettings } from './mail/sender';
 import { smtpMailer } from './mail/transport';
@@ -68,9 +69,14 @@ async function productionRuntime(): Promise<Runtime> {
   // The emulators run no schedule: the local stacks ask for the same work on a timer instead.
   if (config.outboxTimerSeconds) {
     setInterval(() => {
-      runOutbox(outbox, now).catch((error: unknown) =>
-        console.error('Outbox run failed:', error instanceof Error ? error.message : 'unknown'),
-      );
+      rollSeries(outbox, now())
+        .then(() => runOutbox(outbox, now))
+        .catch((error: unknown) =>
+          console.error(
+            'Scheduled work failed:',
+            error instanceof Error ? error.message : 'unknown',
+          ),
+        );
     }, config.outboxTimerSeconds * 1000).unref();
   }
   const api = createApi({
@@ -109,6 +115,18 @@ export const api = onRequest(
  * Cloud Scheduler, every minute: reminders that have come due, messages never sent or due for
  * another try, and the pruning of old ones. Idempotent: a second run at once finds nothing to do.
  */
+/**
+ * Cloud Scheduler, every hour: standing series booked to the end of the horizon (each new week,
+ * or the word that it is not free). Idempotent: a second run, even at once, books nothing twice.
+ */
+export const series = onSchedule(
+  { schedule: 'every 60 minutes', region: 'europe-west2', timeZone: PRACTICE_TIME_ZONE },
+  async () => {
+    const { outbox: settings } = await runtime();
+    await rollSeries(settings, new Date());
+  },
+);
+
 export const outbox = onSchedule(
   { schedule: 'every 1 minutes', region: 'europe-west2', timeZone: PRACTICE_TIME_ZONE },
   async () => {

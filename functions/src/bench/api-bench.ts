@@ -1,19 +1,27 @@
 /**
  * npm run bench:api — the API's two busy paths over HTTP, on PGlite and on a real PostgreSQL:
- * the booking horizon's availability and a booking request, each timed over many calls with 10 000
- * bookings already stored. Tokens are checked by a stand-in verifier: this measures our code and
+ * the booking horizon's availability and a booking request (with the mail server up, and paused:
+ * it accepts and never answers), each timed over many calls with 10 000 bookings already stored;
+ * then the outbox's sender alone, delivering 500 messages to a local SMTP sink. Tokens are
+ * checked by a stand-in verifier: this measures our code and
  * the database, not the Auth emulator.
  */
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
 import { openDatabase, type Database, type DatabaseTarget } from '../data/database';
 import { call, startApiServer } from '../testing/api-server';
+import net from 'node:net';
+import { SMTPServer } from 'smtp-server';
+import { bookingsStartingWithin } from '../data/bookings';
+import { queueMessages } from '../data/outbox';
+import { deliverDueMessages } from '../mail/sender';
 import { localEnv } from '../testing/local-env';
 import { startPostgres } from '../testing/postgres-server';
 import { BOOKING_RULES, daysText } from '../../../shared/booking-rules';
 
 const CALLS = Number(process.env.BENCH_CALLS ?? 200);
 const EXISTING_BOOKINGS = 10_000;
+const SENDER_MESSAGES = 500;
 const NOW = new Date('2030-01-07T09:00:00Z');
 
 /**
@@ -51,23 +59,78 @@ async function time(calls: number, run: (index: number) => Promise<number>) {
   return { p50: percentile(durations, 50), p95: percentile(durations, 95), answered };
 }
 
+/** An SMTP server that takes every message and keeps none (the mail server "up"). */
+async function smtpSink() {
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    disableReverseLookup: true,
+    onData(stream, _session, callback) {
+      stream.on('data', () => undefined);
+      stream.on('end', () => callback());
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, localEnv.host(), resolve));
+  const { port } = server.server.address() as net.AddressInfo;
+  return {
+    url: `smtp://${localEnv.host()}:${port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** A mail server that accepts connections and never answers, like MailDev under SIGSTOP. */
+async function pausedSmtp() {
+  const sockets: net.Socket[] = [];
+  const server = net.createServer((socket) => sockets.push(socket));
+  await new Promise<void>((resolve) => server.listen(0, localEnv.host(), resolve));
+  const { port } = server.address() as net.AddressInfo;
+  return {
+    url: `smtp://${localEnv.host()}:${port}`,
+    close: () => {
+      server.close();
+      for (const socket of sockets) socket.destroy();
+    },
+  };
+}
+
+const benchCaller = async (token: string) => ({
+  uid: token,
+  email: `${token}@example.test`,
+  emailVerified: true,
+  name: 'Bench',
+  practitioner: false,
+});
+
 async function measure(label: string, target: DatabaseTarget) {
   const db = await openDatabase(target);
-  await sql`truncate bookings, blocks`.execute(db);
+  await sql`truncate messages, bookings, blocks`.execute(db);
   await seed(db);
-  let caller = 0;
-  const api = await startApiServer({
+  const sink = await smtpSink();
+  const paused = await pausedSmtp();
+  const up = await startApiServer({
     db,
     now: () => NOW,
-    smtpUrl: 'smtp://127.0.0.1:9', // nothing listens there: mail fails fast and is only logged
-    verifyToken: async (token) => ({
-      uid: token,
-      email: `${token}@example.test`,
-      emailVerified: true,
-      name: 'Bench',
-      practitioner: false,
-    }),
+    smtpUrl: sink.url,
+    verifyToken: benchCaller,
   });
+  const stalled = await startApiServer({
+    db,
+    now: () => NOW,
+    smtpUrl: paused.url,
+    verifyToken: benchCaller,
+  });
+  let caller = 0;
+  // Each request is a different client and a different free hour (10:00 to 20:00 UTC, even hours).
+  const requestSession = (url: string, slot: number) => {
+    caller += 1;
+    const day = new Date(Date.UTC(2030, 0, 9 + Math.floor(slot / 6)));
+    const start = new Date(day.getTime() + (10 + 2 * (slot % 6)) * 3_600_000);
+    return call(url, 'POST', '/bookings', {
+      authorization: `Bearer bench-client-${caller}-padding-to-look-like-a-token`,
+      body: { serviceId: 1, start: start.toISOString() },
+    });
+  };
   const quietError = console.error;
   console.error = () => {};
   try {
@@ -77,27 +140,43 @@ async function measure(label: string, target: DatabaseTarget) {
       async () =>
         (
           await call(
-            api.url,
+            up.url,
             'GET',
             `/availability?service=1&from=${from}&days=${BOOKING_RULES.horizonDays}`,
           )
         ).status,
     );
-    // Each request is a different client and a different free hour (10:00 to 20:00 UTC, even hours).
-    const booking = await time(CALLS, async (index) => {
-      caller += 1;
-      const day = new Date(Date.UTC(2030, 0, 9 + Math.floor(index / 6)));
-      const start = new Date(day.getTime() + (10 + 2 * (index % 6)) * 3_600_000);
-      const answer = await call(api.url, 'POST', '/bookings', {
-        authorization: `Bearer bench-client-${caller}-padding-to-look-like-a-token`,
-        body: { serviceId: 1, start: start.toISOString() },
-      });
-      return answer.status;
+    const half = Math.floor(CALLS / 2);
+    const booking = await time(half, async (index) => (await requestSession(up.url, index)).status);
+    const bookingMailPaused = await time(
+      half,
+      async (index) => (await requestSession(stalled.url, half + index)).status,
+    );
+    paused.close();
+    await stalled.deliveryIdle();
+    await up.deliveryIdle();
+
+    // The sender alone: messages written for sessions already booked, delivered to the sink.
+    await sql`truncate messages`.execute(db);
+    const sessions = await bookingsStartingWithin(db, {
+      start: new Date('2000-01-01T00:00:00Z'),
+      end: new Date('2100-01-01T00:00:00Z'),
     });
-    return { label, availability, booking };
+    const batch = sessions.slice(0, SENDER_MESSAGES);
+    await queueMessages(
+      db,
+      batch.map((each) => ({ kind: 'confirmed', to: 'client', booking: each })),
+      { now: NOW, practiceEmail: 'practice@example.test' },
+    );
+    const started = performance.now();
+    const delivered = await deliverDueMessages(up.outbox, () => NOW);
+    const perSecond = delivered.sent / ((performance.now() - started) / 1000);
+    return { label, availability, booking, bookingMailPaused, perSecond, sent: delivered.sent };
   } finally {
     console.error = quietError;
-    await api.close();
+    await up.close();
+    await stalled.close();
+    await sink.close();
     await db.destroy();
   }
 }
@@ -111,20 +190,20 @@ try {
   const ms = (value: number) => `${value.toFixed(1)} ms`.padStart(9);
   console.log(`\nAPI over HTTP, ${CALLS} calls each, ${EXISTING_BOOKINGS} bookings stored\n`);
   console.log(
-    `| database            | ${`availability ${daysText(BOOKING_RULES.horizonDays)} p50`.padEnd(24)} | p95       | booking request p50 | p95       |`,
+    `| database            | ${`availability ${daysText(BOOKING_RULES.horizonDays)} p50`.padEnd(24)} | p95       | booking request p50 | p95       | mail paused: p50 | p95       | sender      |`,
   );
   console.log(
-    '| ------------------- | ------------------------ | --------- | ------------------- | --------- |',
+    '| ------------------- | ------------------------ | --------- | ------------------- | --------- | ---------------- | --------- | ----------- |',
   );
   for (const row of rows) {
     console.log(
-      `| ${row.label.padEnd(19)} | ${ms(row.availability.p50).padEnd(24)} | ${ms(row.availability.p95)} | ${ms(row.booking.p50).padEnd(19)} | ${ms(row.booking.p95)} |`,
+      `| ${row.label.padEnd(19)} | ${ms(row.availability.p50).padEnd(24)} | ${ms(row.availability.p95)} | ${ms(row.booking.p50).padEnd(19)} | ${ms(row.booking.p95)} | ${ms(row.bookingMailPaused.p50).padEnd(16)} | ${ms(row.bookingMailPaused.p95)} | ${`${row.perSecond.toFixed(0)} msg/s`.padEnd(11)} |`,
     );
   }
   console.log('\nAnswers:');
   for (const row of rows)
     console.log(
-      `  ${row.label}: availability ${row.availability.answered}; booking ${row.booking.answered}`,
+      `  ${row.label}: availability ${row.availability.answered}; booking ${row.booking.answered}; booking with mail paused ${row.bookingMailPaused.answered}; sender ${row.sent} messages to a local SMTP sink`,
     );
 } finally {
   server.stop();

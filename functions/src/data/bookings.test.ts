@@ -230,6 +230,8 @@ describe('migrations', () => {
       expect(applied.rows.map((row) => row.name)).toEqual([
         '0001_bookings_and_blocks',
         '0002_outbox',
+        '0003_series',
+        '0004_clinical_records',
       ]);
       await second.destroy();
     } finally {

@@ -18,6 +18,9 @@ const columns = [
   'note',
   'created_at',
   'updated_at',
+  'series_id',
+  'occurrence',
+  'sequence',
 ] as const;
 
 type BookingRow = Pick<Selectable<BookingsTable>, (typeof columns)[number]>;
@@ -33,6 +36,9 @@ function toRecord(row: BookingRow): BookingRecord {
     note: row.note,
     createdAt: new Date(row.created_at),
     updatedAt: new Date(row.updated_at),
+    seriesId: row.series_id,
+    occurrence: row.occurrence ? new Date(row.occurrence) : null,
+    sequence: row.sequence,
   };
 }
 
@@ -64,15 +70,9 @@ export async function insertBooking(
 ): Promise<InsertBookingResult> {
   try {
     return await db.transaction().execute(async (trx) => {
-      await sql`select pg_advisory_xact_lock(hashtext(${booking.client.uid}))`.execute(trx);
-      const { open } = await trx
-        .selectFrom('bookings')
-        .select((eb) => eb.fn.countAll<string>().as('open'))
-        .where('client_uid', '=', booking.client.uid)
-        .where('status', '=', 'requested')
-        .where('starts_at', '>', limits.now)
-        .executeTakeFirstOrThrow();
-      if (Number(open) >= limits.maxOpenRequests) return { outcome: 'too-many-requests' as const };
+      await lockClient(trx, booking.client.uid);
+      if ((await openRequests(trx, booking.client.uid, limits.now)) >= limits.maxOpenRequests)
+        return { outcome: 'too-many-requests' as const };
       const row = await trx
         .insertInto('bookings')
         .values({
@@ -96,6 +96,26 @@ export async function insertBooking(
     if (isOverlapRefused(error)) return { outcome: 'taken' };
     throw error;
   }
+}
+
+/**
+ * The client's requests still waiting for an answer: a one-off session counts once, and so does
+ * a whole series. Call inside a transaction holding the client's advisory lock.
+ */
+export async function openRequests(db: Database, clientUid: string, now: Date): Promise<number> {
+  const { open } = await db
+    .selectFrom('bookings')
+    .select(sql<string>`count(distinct coalesce(series_id, id))`.as('open'))
+    .where('client_uid', '=', clientUid)
+    .where('status', '=', 'requested')
+    .where('starts_at', '>', now)
+    .executeTakeFirstOrThrow();
+  return Number(open);
+}
+
+/** One advisory lock per client: counting their requests and adding one are a single step. */
+export async function lockClient(db: Database, clientUid: string): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtext(${clientUid}))`.execute(db);
 }
 
 /** SQLSTATE 23P01: the exclusion constraint refused an overlapping active booking. */
@@ -183,5 +203,101 @@ export async function deleteClientBookings(
     .where('client_uid', '=', clientUid)
     .returning(columns)
     .execute();
+  await db.deleteFrom('series').where('client_uid', '=', clientUid).execute();
   return rows.map(toRecord);
+}
+
+/** Every session of some series, in start order. */
+export async function seriesBookings(
+  db: Database,
+  seriesIds: readonly string[],
+): Promise<BookingRecord[]> {
+  if (seriesIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('bookings')
+    .select(columns)
+    .where('series_id', 'in', [...seriesIds])
+    .orderBy('starts_at')
+    .execute();
+  return rows.map(toRecord);
+}
+
+/**
+ * Adds one session of a series, unless its time is taken (the exclusion constraint) or the
+ * occurrence already has one (the unique key): then nothing is written and undefined comes back.
+ */
+export async function insertSeriesSession(
+  db: Database,
+  session: NewBooking & { seriesId: string; occurrence: Date; status: 'requested' | 'confirmed' },
+): Promise<BookingRecord | undefined> {
+  const row = await db
+    .insertInto('bookings')
+    .values({
+      client_uid: session.client.uid,
+      client_email: session.client.email,
+      client_name: session.client.name,
+      service_id: session.serviceId,
+      starts_at: session.start,
+      ends_at: session.end,
+      during: sql<string>`tstzrange(${session.start}, ${session.busyUntil}, '[)')`,
+      status: session.status,
+      note: session.note,
+      series_id: session.seriesId,
+      occurrence: session.occurrence,
+    })
+    .onConflict((conflict) => conflict.doNothing())
+    .returning(columns)
+    .executeTakeFirst();
+  return row && toRecord(row);
+}
+
+/** Changes the status of a series' sessions that are in `from` and start after `after`. */
+export async function changeSeriesSessions(
+  db: Database,
+  change: {
+    seriesId: string;
+    from: readonly BookingStatus[];
+    to: BookingStatus;
+    after: Date;
+    now: Date;
+  },
+): Promise<BookingRecord[]> {
+  const rows = await db
+    .updateTable('bookings')
+    .set({ status: change.to, updated_at: change.now })
+    .where('series_id', '=', change.seriesId)
+    .where('status', 'in', [...change.from])
+    .where('starts_at', '>', change.after)
+    .returning(columns)
+    .execute();
+  return rows.map(toRecord).sort((a, b) => a.start.getTime() - b.start.getTime());
+}
+
+/**
+ * Moves an active session to a new time, keeping its status and length; the exclusion constraint
+ * refuses a taken time ('taken'). Each move raises the calendar revision.
+ */
+export async function moveBooking(
+  db: Database,
+  move: { id: string; start: Date; end: Date; busyUntil: Date; now: Date },
+): Promise<{ outcome: 'moved'; booking: BookingRecord } | { outcome: 'taken' | 'gone' }> {
+  try {
+    const row = await db
+      .updateTable('bookings')
+      .set((eb) => ({
+        starts_at: move.start,
+        ends_at: move.end,
+        during: sql<string>`tstzrange(${move.start}, ${move.busyUntil}, '[)')`,
+        sequence: eb('sequence', '+', 1),
+        updated_at: move.now,
+      }))
+      .where('id', '=', move.id)
+      .where('status', 'in', ACTIVE)
+      .returning(columns)
+      .executeTakeFirst();
+    return row ? { outcome: 'moved', booking: toRecord(row) } : { outcome: 'gone' };
+  } catch (error) {
+    if (isOverlapRefused(error)) return { outcome: 'taken' };
+    throw error;
+  }
 }

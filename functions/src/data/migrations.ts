@@ -72,6 +72,107 @@ const migrations: Record<string, Migration> = {
       await sql`create index messages_client on messages (client_uid)`.execute(db);
     },
   },
+  '0004_clinical_records': {
+    async up(db: Kysely<unknown>) {
+      // Health data (special category): kept apart from bookings, read only through the API's
+      // client and practitioner endpoints, every practitioner read written to audit_log.
+      await sql`
+        create table intakes (
+          client_uid text primary key check (client_uid <> ''),
+          client_email text not null,
+          client_name text not null default '',
+          details jsonb not null,
+          agreement_version text not null,
+          agreed_at timestamptz not null,
+          agreed_from text not null,
+          created_at timestamptz not null,
+          updated_at timestamptz not null
+        )`.execute(db);
+      await sql`
+        create table questionnaires (
+          id uuid primary key default gen_random_uuid(),
+          client_uid text not null check (client_uid <> ''),
+          client_email text not null,
+          client_name text not null default '',
+          instrument text not null check (instrument in ('PHQ-9', 'GAD-7', 'CORE-10')),
+          answers jsonb not null,
+          total integer not null check (total between 0 and 40),
+          band text not null,
+          risk boolean not null,
+          risk_items jsonb not null,
+          risk_seen_at timestamptz,
+          submitted_at timestamptz not null
+        )`.execute(db);
+      await sql`create index questionnaires_client on questionnaires (client_uid, submitted_at)`.execute(
+        db,
+      );
+      await sql`create index questionnaires_unseen_risk on questionnaires (submitted_at) where risk and risk_seen_at is null`.execute(
+        db,
+      );
+      // Who read or changed a client's record, and when. No endpoint changes it; updates are void.
+      await sql`
+        create table audit_log (
+          id bigint generated always as identity primary key,
+          at timestamptz not null,
+          actor_uid text not null,
+          client_uid text not null,
+          action text not null check (action in ('read', 'change')),
+          what text not null
+        )`.execute(db);
+      await sql`create index audit_log_client on audit_log (client_uid, at)`.execute(db);
+      await sql`create rule audit_log_no_update as on update to audit_log do instead nothing`.execute(
+        db,
+      );
+      // A deleted account's clinical record, kept until the end of its retention period.
+      await sql`
+        create table clinical_retention (
+          client_uid text primary key,
+          last_session_at timestamptz not null,
+          delete_after timestamptz not null
+        )`.execute(db);
+    },
+  },
+  '0003_series': {
+    async up(db: Kysely<unknown>) {
+      // A standing weekly or fortnightly time; each of its sessions is a row in bookings.
+      await sql`
+        create table series (
+          id uuid primary key default gen_random_uuid(),
+          client_uid text not null check (client_uid <> ''),
+          client_email text not null,
+          client_name text not null default '',
+          service_id integer not null,
+          every_weeks integer not null check (every_weeks in (1, 2)),
+          first_start timestamptz not null,
+          local_time text not null check (local_time ~ '^[0-2][0-9]:[0-5][0-9]$'),
+          status text not null default 'requested'
+            check (status in ('requested', 'confirmed', 'declined', 'ended')),
+          note text not null default '' check (char_length(note) <= 500),
+          booked_through timestamptz not null,
+          ended_at timestamptz,
+          created_at timestamptz not null,
+          updated_at timestamptz not null
+        )`.execute(db);
+      await sql`create index series_client on series (client_uid)`.execute(db);
+      await sql`create index series_rolling on series (status, booked_through)`.execute(db);
+      // The occurrence a session stands for (its start before any move): once per series.
+      await sql`alter table bookings
+        add column series_id uuid references series (id) on delete cascade,
+        add column occurrence timestamptz,
+        add column sequence integer not null default 0 check (sequence >= 0),
+        add constraint bookings_series_occurrence check ((series_id is null) = (occurrence is null)),
+        add constraint bookings_one_per_occurrence unique (series_id, occurrence)`.execute(db);
+      await sql`create index bookings_series on bookings (series_id, starts_at)`.execute(db);
+      // Weeks a series could not have (not free when they came into the horizon), told once.
+      await sql`
+        create table series_skips (
+          series_id uuid not null references series (id) on delete cascade,
+          occurrence timestamptz not null,
+          created_at timestamptz not null,
+          primary key (series_id, occurrence)
+        )`.execute(db);
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -3,35 +3,41 @@ import type { MessageKind, Notification } from '../domain/notifications';
 import type { BookingRecord } from '../domain/types';
 import type { Database } from './database';
 
-/** A booking as it was when the message was written, kept in the row until it is sent. */
-interface BookingSnapshot {
-  id: string;
-  client: { uid: string; email: string; name: string };
-  serviceId: number;
-  start: string;
-  end: string;
-  status: BookingRecord['status'];
-  note: string;
-  createdAt: string;
-  updatedAt: string;
+/** Fields of a snapshot that hold instants (JSON writes them as ISO strings). */
+const INSTANT_FIELDS = new Set([
+  'start',
+  'end',
+  'createdAt',
+  'updatedAt',
+  'occurrence',
+  'firstStart',
+  'bookedThrough',
+  'endedAt',
+  'previousStart',
+  'skipped',
+]);
+
+/**
+ * What a message is written from (the booking, its series, the practitioner's words), as it was
+ * at the change: kept in the row until the message is sent, then erased.
+ */
+type Snapshot = Omit<Notification, 'kind' | 'to'>;
+
+const reviveInstants = (key: string, value: unknown) => {
+  if (!INSTANT_FIELDS.has(key)) return value;
+  if (typeof value === 'string') return new Date(value);
+  if (Array.isArray(value))
+    return value.map((each) => (typeof each === 'string' ? new Date(each) : each));
+  return value;
+};
+
+function parsePayload(payload: unknown): Snapshot {
+  const text = typeof payload === 'string' ? payload : JSON.stringify(payload);
+  const parsed = JSON.parse(text, reviveInstants) as Snapshot;
+  // Rows written before series existed lack these fields.
+  parsed.booking = Object.assign({ seriesId: null, occurrence: null, sequence: 0 }, parsed.booking);
+  return parsed;
 }
-
-const snapshot = (booking: BookingRecord): BookingSnapshot => ({
-  ...booking,
-  client: { ...booking.client },
-  start: booking.start.toISOString(),
-  end: booking.end.toISOString(),
-  createdAt: booking.createdAt.toISOString(),
-  updatedAt: booking.updatedAt.toISOString(),
-});
-
-const fromSnapshot = (booking: BookingSnapshot): BookingRecord => ({
-  ...booking,
-  start: new Date(booking.start),
-  end: new Date(booking.end),
-  createdAt: new Date(booking.createdAt),
-  updatedAt: new Date(booking.updatedAt),
-});
 
 /** The key that makes a session's reminder for one start time unique. */
 export const reminderKey = (bookingId: string, start: Date) =>
@@ -56,15 +62,13 @@ export async function queueMessages(
         to_address:
           notification.to === 'client' ? notification.booking.client.email : options.practiceEmail,
         client_uid: notification.booking.client.uid,
-        booking_id: notification.booking.id,
+        // A week a series could not have has no session of its own: no id.
+        booking_id: notification.booking.id || null,
         dedupe_key:
           notification.kind === 'reminder'
             ? reminderKey(notification.booking.id, notification.booking.start)
             : null,
-        payload: JSON.stringify({
-          booking: snapshot(notification.booking),
-          ...(notification.message && { message: notification.message }),
-        }),
+        payload: JSON.stringify({ ...notification, kind: undefined, to: undefined }),
         next_attempt_at: options.now,
         created_at: options.now,
         updated_at: options.now,
@@ -76,17 +80,13 @@ export async function queueMessages(
   return rows.map((row) => row.id);
 }
 
-export interface ClaimedMessage {
+export type ClaimedMessage = Notification & {
   id: string;
-  kind: MessageKind;
-  recipient: 'client' | 'practice';
-  to: string;
-  booking: BookingRecord;
+  /** The address the message goes to. */
+  address: string;
   attempts: number;
   createdAt: Date;
-  /** The practitioner's words to the client, when she wrote some. */
-  message?: string;
-}
+};
 
 /**
  * Claims up to `limit` messages that are due, for one sender: a row is claimed by one sender
@@ -119,26 +119,18 @@ export async function claimDueMessages(
     )
     .returning(['id', 'kind', 'recipient', 'to_address', 'payload', 'attempts', 'created_at'])
     .execute();
-  return rows.map((row) => {
-    const payload = parsePayload(row.payload);
-    return {
-      id: row.id,
-      kind: row.kind as MessageKind,
-      recipient: row.recipient,
-      to: row.to_address,
-      booking: fromSnapshot(payload.booking),
-      attempts: row.attempts,
-      createdAt: new Date(row.created_at),
-      ...(payload.message && { message: payload.message }),
-    };
-  });
-}
-
-function parsePayload(payload: unknown): { booking: BookingSnapshot; message?: string } {
-  return (typeof payload === 'string' ? JSON.parse(payload) : payload) as {
-    booking: BookingSnapshot;
-    message?: string;
-  };
+  return rows.map(
+    (row) =>
+      ({
+        ...parsePayload(row.payload),
+        kind: row.kind as MessageKind,
+        to: row.recipient,
+        id: row.id,
+        address: row.to_address,
+        attempts: row.attempts,
+        createdAt: new Date(row.created_at),
+      }) as ClaimedMessage,
+  );
 }
 
 /** Sent: the body's material (names, times, the note) is erased; only the record stays. */

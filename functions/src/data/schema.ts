@@ -2,7 +2,7 @@ import type { ColumnType, Generated } from 'kysely';
 import type { BookingStatus } from '../../../shared/booking';
 
 /** `tstzrange` values are written with sql`tstzrange(…)` and read through lower()/upper(). */
-type Range = ColumnType<string, string, never>;
+type Range = ColumnType<string, string, string>;
 type CreatedAt = ColumnType<Date, never, never>;
 type UpdatedAt = ColumnType<Date, never, Date>;
 
@@ -21,6 +21,38 @@ export interface BookingsTable {
   note: string;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
+  series_id: ColumnType<string | null, string | null | undefined, never>;
+  /** The series occurrence it stands for (its start before any move); null for one-off. */
+  occurrence: ColumnType<Date | null, Date | null | undefined, never>;
+  /** Calendar revision: each move sends the client's calendar a higher SEQUENCE. */
+  sequence: ColumnType<number, number | undefined, number>;
+}
+
+export type SeriesStatus = 'requested' | 'confirmed' | 'declined' | 'ended';
+
+export interface SeriesTable {
+  id: Generated<string>;
+  client_uid: string;
+  client_email: string;
+  client_name: string;
+  service_id: number;
+  every_weeks: number;
+  first_start: Date;
+  /** The London wall-clock time every session keeps, "HH:MM". */
+  local_time: string;
+  status: ColumnType<SeriesStatus, SeriesStatus | undefined, SeriesStatus>;
+  note: string;
+  /** The last occurrence already booked or skipped: the rolling job carries on after it. */
+  booked_through: Date;
+  ended_at: Date | null;
+  created_at: ColumnType<Date, Date, never>;
+  updated_at: Date;
+}
+
+export interface SeriesSkipsTable {
+  series_id: string;
+  occurrence: Date;
+  created_at: Date;
 }
 
 export interface BlocksTable {
@@ -53,8 +85,57 @@ export interface MessagesTable {
   sent_at: Date | null;
 }
 
+export interface IntakesTable {
+  client_uid: string;
+  client_email: string;
+  client_name: string;
+  /** The intake fields (shared/intake.ts IntakeDetails), as JSON. */
+  details: ColumnType<unknown, string, string>;
+  agreement_version: string;
+  agreed_at: Date;
+  agreed_from: string;
+  created_at: ColumnType<Date, Date, never>;
+  updated_at: Date;
+}
+
+export interface QuestionnairesTable {
+  id: Generated<string>;
+  client_uid: string;
+  client_email: string;
+  client_name: string;
+  instrument: 'PHQ-9' | 'GAD-7' | 'CORE-10';
+  answers: ColumnType<unknown, string, never>;
+  total: number;
+  band: string;
+  risk: boolean;
+  risk_items: ColumnType<unknown, string, never>;
+  risk_seen_at: ColumnType<Date | null, Date | null | undefined, Date>;
+  submitted_at: Date;
+}
+
+export interface AuditLogTable {
+  id: ColumnType<string, never, never>;
+  at: Date;
+  actor_uid: string;
+  client_uid: string;
+  action: 'read' | 'change';
+  what: string;
+}
+
+export interface ClinicalRetentionTable {
+  client_uid: string;
+  last_session_at: Date;
+  delete_after: Date;
+}
+
 export interface DatabaseSchema {
   bookings: BookingsTable;
   blocks: BlocksTable;
   messages: MessagesTable;
+  series: SeriesTable;
+  series_skips: SeriesSkipsTable;
+  intakes: IntakesTable;
+  questionnaires: QuestionnairesTable;
+  audit_log: AuditLogTable;
+  clinical_retention: ClinicalRetentionTable;
 }

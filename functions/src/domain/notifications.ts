@@ -1,10 +1,26 @@
 import type { BookingStatus } from '../../../shared/booking';
 import { isActive } from '../../../shared/booking-rules';
-import type { BookingRecord } from './types';
+import type { BookingRecord, SeriesRecord } from './types';
+
+/** A series as a message tells of it: the series, its sessions and the weeks it could not have. */
+export interface SeriesContext {
+  record: SeriesRecord;
+  sessions: BookingRecord[];
+  skipped: Date[];
+}
 
 /** Who hears about a change to a booking, and what kind of message they get. */
 export type Notification = (
-  | { kind: 'request-received'; to: 'practice' }
+  | {
+      kind:
+        | 'request-received'
+        | 'cancelled-by-client'
+        | 'series-requested'
+        | 'series-ended-by-client'
+        | 'moved-by-client'
+        | 'risk-flagged';
+      to: 'practice';
+    }
   | {
       kind:
         | 'request-acknowledged'
@@ -12,14 +28,23 @@ export type Notification = (
         | 'declined'
         | 'cancelled-by-practice'
         | 'cancellation-acknowledged'
-        | 'reminder';
+        | 'reminder'
+        | 'series-acknowledged'
+        | 'series-confirmed'
+        | 'series-declined'
+        | 'series-ended'
+        | 'moved';
       to: 'client';
     }
-  | { kind: 'cancelled-by-client'; to: 'practice' }
+  | { kind: 'week-skipped'; to: 'client' | 'practice' }
 ) & {
+  /** The session the message is about (for a series: its first session, or the one changed). */
   booking: BookingRecord;
   /** The practitioner's own words to the client (a decline or a cancellation). */
   message?: string;
+  series?: SeriesContext;
+  /** A moved session's start before the move. */
+  previousStart?: Date;
 };
 
 export type MessageKind = Notification['kind'];

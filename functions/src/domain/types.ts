@@ -20,6 +20,27 @@ export interface BookingRecord extends Interval {
   note: string;
   createdAt: Date;
   updatedAt: Date;
+  /** Its standing series, and the occurrence it stands for; null for a one-off session. */
+  seriesId: string | null;
+  occurrence: Date | null;
+  /** Calendar revision, raised by each move. */
+  sequence: number;
+}
+
+export interface SeriesRecord {
+  id: string;
+  client: Client;
+  serviceId: number;
+  everyWeeks: 1 | 2;
+  firstStart: Date;
+  /** London wall-clock "HH:MM" every session keeps. */
+  localTime: string;
+  status: 'requested' | 'confirmed' | 'declined' | 'ended';
+  note: string;
+  bookedThrough: Date;
+  endedAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
 }
 
 export interface BlockRecord extends Interval {

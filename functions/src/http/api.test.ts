@@ -445,8 +445,9 @@ describe('booking rules over HTTP', () => {
     expect(confirmation.raw).toMatch(/filename="?session\.ics"?/);
     const calendar = mimePart(confirmation.raw, /content-type:\s*text\/calendar/i);
     expect(calendar).toContain('BEGIN:VEVENT');
-    expect(calendar).toContain('DTSTART:20270420T130000Z');
-    expect(calendar).toContain('DTEND:20270420T135000Z');
+    // 13:00 UTC is 14:00 in London in April (BST).
+    expect(calendar).toContain('DTSTART;TZID=Europe/London:20270420T140000');
+    expect(calendar).toContain('DTEND;TZID=Europe/London:20270420T145000');
     await request('POST', `/bookings/${booking.id}/cancel`, { token: practitioner.idToken });
     await mail.waitFor(
       (each) =>

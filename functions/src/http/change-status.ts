@@ -16,7 +16,7 @@ import { bookingView, practiceBookingView } from './views';
  * POST /api/bookings/:id/confirm, /decline and /cancel: a status change from the table in
  * shared/booking-status.ts, by the practitioner or (cancel) the booking's own client.
  */
-const statusChange = (action: BookingAction, auth: 'client' | 'practitioner') =>
+const statusChange = (action: Exclude<BookingAction, 'move'>, auth: 'client' | 'practitioner') =>
   endpoint({
     auth,
     body: v.optional(StatusChangeRequestSchema, {}),

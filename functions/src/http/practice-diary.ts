@@ -4,6 +4,8 @@ import { addDays, daysBetween, practiceDate, startOfPracticeDay } from '../../..
 import { blocksOverlapping } from '../data/blocks';
 import { bookingsStartingWithin } from '../data/bookings';
 import { reminderStates } from '../data/outbox';
+import { seriesWithStatus } from '../data/series';
+import { seriesRequests } from './series';
 import { endpoint } from './endpoint';
 import { problems } from './problems';
 import { json } from './types';
@@ -30,12 +32,16 @@ export const practiceDiary = endpoint({
       bookingsStartingWithin(context.db, within),
       blocksOverlapping(context.db, within),
     ]);
-    const reminders = await reminderStates(context.db, bookings);
+    const [reminders, requested] = await Promise.all([
+      reminderStates(context.db, bookings),
+      seriesWithStatus(context.db, ['requested']),
+    ]);
     const body: Diary = {
       bookings: bookings.map((booking) =>
         practiceBookingView(booking, context.services, now, reminders),
       ),
       blocks: blocks.map(blockView),
+      seriesRequests: await seriesRequests(context.db, context, now, requested),
     };
     return json(200, body);
   },

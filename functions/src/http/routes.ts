@@ -1,3 +1,4 @@
+import { clientAudit } from './audit';
 import { availability } from './availability';
 import { cancelBooking, confirmBooking, declineBooking } from './change-status';
 import { createBlock } from './create-block';
@@ -6,9 +7,15 @@ import { deleteBlock } from './delete-block';
 import { deleteMyBookings } from './delete-my-bookings';
 import type { Endpoint } from './endpoint';
 import { health } from './health';
+import { moveSession } from './move-booking';
+import { confirmSeries, createSeries, declineSeries, endSeries, listSeries } from './series';
+import { markClientRiskSeen, practiceClient, riskFlags } from './clients';
+import { exportMyData, retireMyClinicalRecord } from './export';
+import { currentAgreement, getIntake, putIntake } from './intake';
 import { listMessages, retryMessage } from './messages';
 import { myBookings } from './my-bookings';
 import { practiceDiary } from './practice-diary';
+import { myQuestionnaires, submitQuestionnaire } from './questionnaires';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -23,12 +30,26 @@ export const routes: Readonly<Record<string, Partial<Record<Method, Endpoint>>>>
   '/bookings/:id/cancel': { POST: cancelBooking },
   '/bookings/:id/confirm': { POST: confirmBooking },
   '/bookings/:id/decline': { POST: declineBooking },
+  '/bookings/:id/move': { POST: moveSession },
+  '/series': { GET: listSeries, POST: createSeries },
+  '/series/:id/confirm': { POST: confirmSeries },
+  '/series/:id/decline': { POST: declineSeries },
+  '/series/:id/end': { POST: endSeries },
   '/practice/bookings': { GET: practiceDiary },
   '/practice/blocks': { POST: createBlock },
   '/practice/blocks/:id': { DELETE: deleteBlock },
   '/practice/messages': { GET: listMessages },
   '/practice/messages/:id/retry': { POST: retryMessage },
   '/account/bookings': { DELETE: deleteMyBookings },
+  '/intake': { GET: getIntake, PUT: putIntake },
+  '/agreement': { GET: currentAgreement },
+  '/questionnaires': { GET: myQuestionnaires, POST: submitQuestionnaire },
+  '/practice/clients/:id': { GET: practiceClient },
+  '/practice/clients/:id/risk-seen': { POST: markClientRiskSeen },
+  '/practice/risk-flags': { GET: riskFlags },
+  '/practice/audit': { GET: clientAudit },
+  '/account/export': { GET: exportMyData },
+  '/account/clinical': { DELETE: retireMyClinicalRecord },
 };
 
 export function matchRoute(

@@ -33,6 +33,7 @@ export function bookingView(
     end: booking.end.toISOString(),
     status: booking.status,
     note: booking.note,
+    seriesId: booking.seriesId,
     cancellable: checkChange('cancel', booking, 'client', now).ok,
     actions: allowedActions(booking, 'client', now),
   };

@@ -1,46 +1,136 @@
-import { createEvent } from 'ics';
+import { getVtimezoneComponent } from '@touch4it/ical-timezones';
+import ical, {
+  ICalAttendeeRole,
+  ICalAttendeeStatus,
+  ICalCalendarMethod,
+  ICalEventRepeatingFreq,
+  ICalEventStatus,
+  type ICalEventData,
+} from 'ical-generator';
+import { DateTime } from 'luxon';
 import { RULE_SENTENCES } from '../../../shared/booking-rules';
 import { practiceFacts as practice } from '../../../shared/practice';
+import { PRACTICE_TIME_ZONE } from '../../../shared/time';
+import type { SeriesContext } from '../domain/notifications';
 import type { BookingRecord } from '../domain/types';
 import { sessionPlace, type MessageContext } from './templates';
 
-/**
- * A session as an iCalendar file (session.ics): REQUEST when it is confirmed, CANCEL with the same
- * UID when it is cancelled, so the client's calendar removes the event it added (RFC 5546).
- */
-export function sessionCalendar(
-  booking: BookingRecord,
-  method: 'REQUEST' | 'CANCEL',
-  context: Pick<MessageContext, 'service' | 'practiceEmail'>,
-): string {
+export type CalendarMethod = 'REQUEST' | 'CANCEL';
+
+/** An instant as the practice's wall clock, so the file says TZID=Europe/London. */
+const london = (instant: Date) => DateTime.fromJSDate(instant, { zone: PRACTICE_TIME_ZONE });
+
+const domainOf = (email: string) => email.split('@')[1] ?? 'practice';
+
+/** One UID per one-off session, and one per series (every occurrence shares it). */
+export const calendarUid = (booking: BookingRecord, practiceEmail: string) =>
+  `${booking.seriesId ?? booking.id}@${domainOf(practiceEmail)}`;
+
+type Context = Pick<MessageContext, 'service' | 'practiceEmail'>;
+
+function eventBase(booking: BookingRecord, context: Context): ICalEventData {
   const serviceName = context.service?.name ?? 'Session';
-  const { error, value } = createEvent({
-    method,
-    uid: `${booking.id}@${context.practiceEmail.split('@')[1] ?? 'practice'}`,
-    // A later version of the same event: the cancellation replaces the confirmation.
-    sequence: method === 'CANCEL' ? 1 : 0,
-    start: booking.start.getTime(),
-    startInputType: 'utc',
-    startOutputType: 'utc',
-    end: booking.end.getTime(),
-    endInputType: 'utc',
-    endOutputType: 'utc',
-    title: `${serviceName} with ${practice.practitioner}`,
+  return {
+    id: calendarUid(booking, context.practiceEmail),
+    stamp: DateTime.fromJSDate(booking.updatedAt, { zone: 'utc' }),
+    start: london(booking.start),
+    end: london(booking.end),
+    timezone: PRACTICE_TIME_ZONE,
+    summary: `${serviceName} with ${practice.practitioner}`,
     description: `${practice.name}. Fees are paid at the session. ${RULE_SENTENCES.calendarCancel}`,
     location: sessionPlace(context.service?.format),
-    status: method === 'CANCEL' ? 'CANCELLED' : 'CONFIRMED',
     organizer: { name: practice.name, email: context.practiceEmail },
     attendees: [
       {
         name: booking.client.name || booking.client.email,
         email: booking.client.email,
         rsvp: false,
-        partstat: 'ACCEPTED',
-        role: 'REQ-PARTICIPANT',
+        status: ICalAttendeeStatus.ACCEPTED,
+        role: ICalAttendeeRole.REQ,
       },
     ],
-    productId: 'mindful-path/bookings',
+  };
+}
+
+function calendarOf(method: CalendarMethod, events: ICalEventData[]): string {
+  const calendar = ical({
+    prodId: { company: 'Mindful Path', product: 'bookings', language: 'EN' },
+    method: method === 'CANCEL' ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.REQUEST,
   });
-  if (error || !value) throw new Error('Could not write the calendar file', { cause: error });
-  return value;
+  calendar.timezone({ name: PRACTICE_TIME_ZONE, generator: getVtimezoneComponent });
+  for (const event of events) calendar.createEvent(event);
+  return calendar.toString();
+}
+
+/**
+ * One session as an iCalendar file (session.ics). REQUEST when it is confirmed or moved, CANCEL
+ * when it is cancelled; the UID stays, and a session of a series names its occurrence
+ * (RECURRENCE-ID), so the client's calendar updates the event it has (RFC 5545 3.8.4.4, RFC 5546).
+ */
+export function sessionCalendar(
+  booking: BookingRecord,
+  method: CalendarMethod,
+  context: Context,
+): string {
+  const cancelling = method === 'CANCEL';
+  return calendarOf(method, [
+    {
+      ...eventBase(booking, context),
+      sequence: booking.sequence + (cancelling ? 1 : 0),
+      status: cancelling ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
+      ...(booking.occurrence && { recurrenceId: london(booking.occurrence) }),
+    },
+  ]);
+}
+
+/**
+ * A whole series as one event: its first session, RRULE weekly (INTERVAL=2 fortnightly), EXDATE
+ * for the weeks it does not have, UNTIL once it has ended; sessions moved away from their
+ * occurrence follow as RECURRENCE-ID overrides.
+ */
+export function seriesCalendar(series: SeriesContext, context: Context): string {
+  const { record, sessions } = series;
+  const [first] = sessions;
+  if (!first) throw new Error('A series calendar needs at least one session.');
+  const ended = record.status === 'ended';
+  const active = sessions.filter(
+    (each) => each.status === 'confirmed' || each.status === 'requested',
+  );
+  const lastActive = active.at(-1);
+  const missing = [
+    ...series.skipped,
+    ...sessions
+      .filter((each) => !active.includes(each))
+      .map((each) => each.occurrence ?? each.start),
+  ];
+  const firstOccurrence = {
+    ...first,
+    start: record.firstStart,
+    end: new Date(record.firstStart.getTime() + (first.end.getTime() - first.start.getTime())),
+  };
+  const master: ICalEventData = {
+    ...eventBase(firstOccurrence, context),
+    sequence: ended ? 1 : 0,
+    status: ICalEventStatus.CONFIRMED,
+    repeating: {
+      freq: ICalEventRepeatingFreq.WEEKLY,
+      interval: record.everyWeeks,
+      ...(ended && {
+        until: DateTime.fromJSDate(lastActive?.occurrence ?? record.firstStart, { zone: 'utc' }),
+      }),
+      ...(missing.length > 0 && {
+        exclude: missing.map(london),
+        excludeTimezone: PRACTICE_TIME_ZONE,
+      }),
+    },
+  };
+  const moved = active
+    .filter((each) => each.occurrence && each.occurrence.getTime() !== each.start.getTime())
+    .map((each): ICalEventData => ({
+      ...eventBase(each, context),
+      sequence: each.sequence,
+      status: ICalEventStatus.CONFIRMED,
+      recurrenceId: london(each.occurrence as Date),
+    }));
+  return calendarOf('REQUEST', [master, ...moved]);
 }

@@ -13,8 +13,7 @@ import {
   type ClaimedMessage,
 } from '../data/outbox';
 import { DELIVERY_RULES, nextAttempt } from '../domain/delivery';
-import type { MessageKind, Notification } from '../domain/notifications';
-import { sessionCalendar } from './calendar';
+import { seriesCalendar, sessionCalendar } from './calendar';
 import { messageFor, type MailMessage } from './templates';
 import type { Mailer } from './transport';
 
@@ -29,31 +28,38 @@ export interface OutboxSettings {
 const BATCH = 20;
 
 /** The email for one message, written now from the change it records. */
-const CALENDAR_METHOD: Partial<Record<MessageKind, 'REQUEST' | 'CANCEL'>> = {
-  confirmed: 'REQUEST',
-  'cancelled-by-practice': 'CANCEL',
-  'cancellation-acknowledged': 'CANCEL',
-};
+/** The calendar file each kind carries to the client. */
+function calendarFor(message: ClaimedMessage, context: Parameters<typeof sessionCalendar>[2]) {
+  const session = (method: 'REQUEST' | 'CANCEL') => ({
+    method,
+    content: sessionCalendar(message.booking, method, context),
+  });
+  switch (message.kind) {
+    case 'confirmed':
+    case 'moved':
+      return session('REQUEST');
+    case 'cancelled-by-practice':
+    case 'cancellation-acknowledged':
+      return session('CANCEL');
+    case 'week-skipped':
+      return message.to === 'client' ? session('CANCEL') : undefined;
+    case 'series-confirmed':
+    case 'series-ended':
+      return message.series
+        ? { method: 'REQUEST' as const, content: seriesCalendar(message.series, context) }
+        : undefined;
+    default:
+      return undefined;
+  }
+}
 
 function emailFor(message: ClaimedMessage, settings: OutboxSettings): MailMessage {
   const context = {
     ...settings,
     service: settings.services.find((service) => service.id === message.booking.serviceId),
   };
-  const notification = {
-    kind: message.kind,
-    to: message.recipient,
-    booking: message.booking,
-    ...(message.message && { message: message.message }),
-  } as Notification;
-  const method = CALENDAR_METHOD[message.kind];
-  return {
-    ...messageFor(notification, context),
-    to: message.to,
-    ...(method && {
-      calendar: { method, content: sessionCalendar(message.booking, method, context) },
-    }),
-  };
+  const calendar = calendarFor(message, context);
+  return { ...messageFor(message, context), to: message.address, ...(calendar && { calendar }) };
 }
 
 /** A reminder goes only while its session is still confirmed at the time it names. */

@@ -2,7 +2,10 @@ import { BOOKING_RULES, RULE_SENTENCES, hoursText } from '../../../shared/bookin
 import { practiceAddressLine, practiceFacts as practice } from '../../../shared/practice';
 import type { Service } from '../../../shared/service';
 import { PRACTICE_TIME_ZONE } from '../../../shared/time';
-import type { Notification } from '../domain/notifications';
+import { isActive } from '../../../shared/booking-rules';
+import { seriesSummary } from '../../../shared/series-text';
+import { dayOfWeek, practiceDate } from '../../../shared/time';
+import type { Notification, SeriesContext } from '../domain/notifications';
 
 export interface MailMessage {
   to: string;
@@ -36,7 +39,22 @@ export interface MessageContext {
 export function sessionPlace(format: Service['format'] | undefined): string {
   if (format === 'video') return 'By video (the link comes by email before the session)';
   if (format === 'in-person-or-video') return `${practiceAddressLine}, or by video`;
+  if (format === 'phone-or-video')
+    return 'By phone or video: the practitioner calls you at the time';
   return practiceAddressLine;
+}
+
+/** "Weekly, Tuesdays 18:00, from 7 April, 8 sessions, 1 week skipped: 28 April". */
+function seriesLine(series: SeriesContext): string {
+  const active = series.sessions.filter((each) => isActive(each));
+  return seriesSummary({
+    everyWeeks: series.record.everyWeeks,
+    weekday: dayOfWeek(practiceDate(series.record.firstStart)),
+    time: series.record.localTime,
+    firstStart: series.record.firstStart,
+    sessions: active.length,
+    skipped: series.skipped,
+  });
 }
 
 const signature = `${practice.practitioner}\n${practice.name}\n${practice.phone.display}`;
@@ -103,6 +121,70 @@ export function messageFor(
         ...toClient,
         subject: `Reminder: ${session}`,
         text: `${hello(booking.client.name)}\n\nA reminder of your session: ${session}.\nWhere: ${sessionPlace(context.service?.format)}\n\nTo move or cancel it, use My bookings while there are more than ${hoursText(BOOKING_RULES.clientCancelNoticeHours)} to go: ${myBookings}\nAfter that, please phone the practice on ${practice.phone.display}.\n\n${signature}`,
+      };
+    case 'risk-flagged':
+      // Never the answers, the scores or the name: only that someone needs her, and where.
+      return {
+        to: context.practiceEmail,
+        subject: 'A client’s answers need your attention today',
+        text: `A client’s answers need your attention today.\n\nOpen their record (signed in as the practitioner): ${context.siteUrl}/practice/clients/${encodeURIComponent(booking.client.uid)}`,
+      };
+    case 'series-requested':
+      return {
+        ...toPractice,
+        subject: `New series request: ${serviceName}`,
+        text: `${client} (${booking.client.email}) asks for ${serviceName}: ${notification.series ? seriesLine(notification.series) : session}.${quoted('Their note', booking.note)}\n\nConfirm or decline the whole series in the diary: ${context.siteUrl}/practice\nReplying to this email writes to the client.`,
+      };
+    case 'series-acknowledged':
+      return {
+        ...toClient,
+        subject: `We have your request: ${serviceName}`,
+        text: `${hello(booking.client.name)}\n\nThank you: your request for ${serviceName} has reached the practice: ${notification.series ? seriesLine(notification.series) : session}. You will hear within a day whether it is confirmed.\n\nYour bookings: ${myBookings}\n\n${signature}`,
+      };
+    case 'series-confirmed':
+      return {
+        ...toClient,
+        subject: `Your sessions are confirmed: ${serviceName}`,
+        text: `${hello(booking.client.name)}\n\nYour sessions are confirmed: ${notification.series ? seriesLine(notification.series) : session}.\nWhere: ${sessionPlace(context.service?.format)}\nThe calendar file attached adds them all to your calendar; it updates when a session moves.\n\nFees are paid at each session. To move or skip a session: ${myBookings} (${RULE_SENTENCES.cancelReminder.toLowerCase()}).\n\n${signature}`,
+      };
+    case 'series-declined':
+      return {
+        ...toClient,
+        subject: `Your request: ${serviceName}`,
+        text: `${hello(booking.client.name)}\n\nI am sorry, I cannot offer you ${notification.series ? seriesLine(notification.series) : session}.${quoted('A word from me', notification.message)}\n\nPlease choose another time: ${chooseAgain}\n\n${signature}`,
+      };
+    case 'series-ended':
+      return {
+        ...toClient,
+        subject: `Your sessions have ended: ${serviceName}`,
+        text: `${hello(booking.client.name)}\n\nYour standing sessions have ended; the sessions still ahead are cancelled. The calendar file attached updates your calendar.\n\nTo book again: ${chooseAgain}\n\n${signature}`,
+      };
+    case 'series-ended-by-client':
+      return {
+        ...toPractice,
+        subject: `Series ended: ${serviceName}`,
+        text: `${client} (${booking.client.email}) ended their sessions: ${notification.series ? seriesLine(notification.series) : session}. The times ahead are free again.\n\nDiary: ${context.siteUrl}/practice`,
+      };
+    case 'moved':
+      return {
+        ...toClient,
+        subject: `Your session has moved: ${session}`,
+        text: `${hello(booking.client.name)}\n\nYour session${notification.previousStart ? ` of ${when.format(notification.previousStart)}` : ''} is now ${session}.\nWhere: ${sessionPlace(context.service?.format)}\nThe calendar file attached moves it in your calendar.\n\nYour bookings: ${myBookings}\n\n${signature}`,
+      };
+    case 'moved-by-client':
+      return {
+        ...toPractice,
+        subject: `Session moved: ${session}`,
+        text: `${client} (${booking.client.email}) moved their session${notification.previousStart ? ` of ${when.format(notification.previousStart)}` : ''} to ${session}.\n\nDiary: ${context.siteUrl}/practice`,
+      };
+    case 'week-skipped':
+      return {
+        ...(notification.to === 'practice' ? toPractice : toClient),
+        subject: `A week is not free: ${session}`,
+        text:
+          notification.to === 'practice'
+            ? `The standing sessions of ${client} could not have ${session}: the time is not free. The other weeks stand.\n\nDiary: ${context.siteUrl}/practice`
+            : `${hello(booking.client.name)}\n\nYour standing time is not free on ${time}, so there is no session that week; the other weeks stand. To book another time that week: ${chooseAgain}\n\n${signature}`,
       };
     case 'cancelled-by-practice':
       return {

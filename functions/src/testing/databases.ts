@@ -23,5 +23,7 @@ export async function freshDatabase(kind: DatabaseKind): Promise<Database> {
 }
 
 export async function emptyTables(db: Database) {
-  await sql`truncate messages, bookings, blocks`.execute(db);
+  await sql`truncate messages, bookings, series, series_skips, blocks, intakes, questionnaires, audit_log, clinical_retention`.execute(
+    db,
+  );
 }

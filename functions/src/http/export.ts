@@ -1,0 +1,62 @@
+import { agreementText } from '../../../shared/agreement';
+import { clientBookings } from '../data/bookings';
+import {
+  auditEntries,
+  clientQuestionnaires,
+  findIntake,
+  retireClinicalRecord,
+} from '../data/clinical';
+import { auditView } from './audit';
+import { endpoint } from './endpoint';
+import { intakeView } from './intake';
+import { json } from './types';
+import { bookingView } from './views';
+
+/** GET /api/account/export: everything held about the caller, and only about them. */
+export const exportMyData = endpoint({
+  auth: 'client',
+  async run({ caller, context }) {
+    const now = context.now();
+    const [bookings, intake, questionnaires, audit] = await Promise.all([
+      clientBookings(context.db, caller.uid),
+      findIntake(context.db, caller.uid),
+      clientQuestionnaires(context.db, caller.uid),
+      auditEntries(context.db, caller.uid),
+    ]);
+    return json(200, {
+      exportedAt: now.toISOString(),
+      account: { uid: caller.uid, email: caller.email, name: caller.name },
+      bookings: bookings.map((booking) => {
+        const view = bookingView(booking, context.services, now);
+        return {
+          id: view.id,
+          serviceId: view.serviceId,
+          serviceName: view.serviceName,
+          start: view.start,
+          end: view.end,
+          status: view.status,
+          note: view.note,
+        };
+      }),
+      intake: intake ? intakeView(intake) : null,
+      agreementText: intake ? agreementText() : null,
+      questionnaires,
+      audit: audit.map(auditView),
+    });
+  },
+});
+
+/**
+ * DELETE /api/account/clinical: the account page calls it before the bookings go. The clinical
+ * record is kept for the retention period when there was a session, and deleted now when not.
+ */
+export const retireMyClinicalRecord = endpoint({
+  auth: 'client',
+  async run({ caller, context }) {
+    const now = context.now();
+    const { keptUntil } = await context.db
+      .transaction()
+      .execute((trx) => retireClinicalRecord(trx, caller.uid, now));
+    return json(200, { keptUntil: keptUntil?.toISOString() ?? null });
+  },
+});

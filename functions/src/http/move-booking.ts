@@ -1,0 +1,97 @@
+import { MoveRequestSchema } from '../../../shared/booking';
+import { BOOKING_RULES, RULE_SENTENCES } from '../../../shared/booking-rules';
+import { checkChange } from '../../../shared/booking-status';
+import { HOUR_MS, MINUTE_MS } from '../../../shared/time';
+import { busyIntervals, findBooking, moveBooking } from '../data/bookings';
+import { queueMessages } from '../data/outbox';
+import type { Notification } from '../domain/notifications';
+import { busyStretch, checkStart } from '../domain/slots';
+import { endpoint } from './endpoint';
+import { pathId } from './input';
+import { problems } from './problems';
+import { json } from './types';
+import { bookingView, practiceBookingView, serviceById } from './views';
+
+const taken = () => problems.slotTaken('That time is not free. Choose another time from the list.');
+
+/**
+ * POST /api/bookings/:id/move: a session to another free time, same length and status. Its
+ * client with the notice period before both times; the practitioner at any time.
+ */
+export const moveSession = endpoint({
+  auth: 'client',
+  body: MoveRequestSchema,
+  async run({ caller, body, params, context }) {
+    const id = pathId(params.id);
+    const booking = await findBooking(context.db, id);
+    if (!booking)
+      throw problems.notFound('There is no booking with that id. Reload the list and try again.');
+    const ownBooking = booking.client.uid === caller.uid;
+    if (!ownBooking && !caller.practitioner)
+      throw problems.notYours('You can only move your own sessions.');
+    const actor = caller.practitioner ? 'practitioner' : 'client';
+    const now = context.now();
+    const allowed = checkChange('move', booking, actor, now);
+    if (!allowed.ok) {
+      if (allowed.refusal === 'too-late') throw problems.outsideRules(RULE_SENTENCES.moveTooLate);
+      throw problems.wrongStatus(`This booking is ${booking.status}: it cannot be moved.`);
+    }
+    const service = serviceById(context.services, booking.serviceId);
+    const start = new Date(body.start);
+    if (actor === 'practitioner' && start <= now)
+      throw problems.outsideRules('That time is already over. Choose a time still ahead.');
+    const stretch = busyStretch(start, service.minutes);
+    const ownStretch = busyStretch(booking.start, service.minutes);
+    // Its own current time does not stand in its way.
+    const busy = (await busyIntervals(context.db, stretch)).filter(
+      (each) =>
+        each.start.getTime() !== ownStretch.start.getTime() ||
+        each.end.getTime() !== ownStretch.end.getTime(),
+    );
+    // The practitioner keeps no notice period: the rules are read as if asked in good time.
+    const asOf =
+      actor === 'client'
+        ? now
+        : new Date(start.getTime() - BOOKING_RULES.minimumNoticeHours * HOUR_MS - MINUTE_MS);
+    const check = checkStart({
+      hours: context.hours,
+      serviceMinutes: service.minutes,
+      now: asOf,
+      start,
+      busy,
+    });
+    if (!check.ok) {
+      if (check.reason === 'taken') throw taken();
+      throw problems.outsideRules(
+        check.reason === 'too-soon'
+          ? RULE_SENTENCES.tooSoon
+          : check.reason === 'too-far'
+            ? RULE_SENTENCES.tooFar
+            : 'That is not one of the offered start times. Choose a time from the list.',
+      );
+    }
+    const result = await context.db.transaction().execute(async (trx) => {
+      const moved = await moveBooking(trx, {
+        id,
+        start: check.session.start,
+        end: check.session.end,
+        busyUntil: check.busyUntil,
+        now,
+      });
+      if (moved.outcome === 'moved') {
+        const about = { booking: moved.booking, previousStart: booking.start };
+        const messages: Notification[] = [{ kind: 'moved', to: 'client', ...about }];
+        if (!caller.practitioner)
+          messages.push({ kind: 'moved-by-client', to: 'practice', ...about });
+        await queueMessages(trx, messages, { now, practiceEmail: context.outbox.practiceEmail });
+      }
+      return moved;
+    });
+    if (result.outcome === 'taken') throw taken();
+    if (result.outcome !== 'moved')
+      throw problems.wrongStatus('This booking changed a moment ago. Reload it and try again.');
+    context.outbox.deliver();
+    const view = actor === 'practitioner' ? practiceBookingView : bookingView;
+    return json(200, view(result.booking, context.services, now));
+  },
+});
