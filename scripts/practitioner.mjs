@@ -5,6 +5,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { LOCAL_HOST, LOCAL_STACKS } from './local-stack.ts';
+import { practitionerArguments } from './practitioner-arguments.ts';
 
 // firebase-admin is the function's dependency; use that copy.
 const requireFromFunctions = createRequire(
@@ -13,11 +14,7 @@ const requireFromFunctions = createRequire(
 const { initializeApp } = requireFromFunctions('firebase-admin/app');
 const { getAuth } = requireFromFunctions('firebase-admin/auth');
 
-const args = process.argv.slice(2);
-const projectIndex = args.indexOf('--project');
-const project = projectIndex > -1 ? args[projectIndex + 1] : undefined;
-const remove = args.includes('--remove');
-const email = args.find((arg, index) => !arg.startsWith('--') && index !== projectIndex + 1);
+const { email, project, remove } = practitionerArguments(process.argv.slice(2));
 if (!email) {
   console.error('Usage: npm run practitioner -- <email> [--project <id>] [--remove]');
   process.exit(2);
