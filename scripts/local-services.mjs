@@ -34,7 +34,7 @@ const start = (file, fileArgs, stdio = 'inherit') => {
   return child;
 };
 
-start(
+const maildev = start(
   'maildev',
   [
     '--ip',
@@ -50,6 +50,11 @@ start(
 console.log(
   `MailDev: SMTP on ${LOCAL_HOST}:${stack.ports.smtp}, inbox at ${origin(stack.ports.mailWeb)}`,
 );
+// The browser tests pause this very process (SIGSTOP) to show that no email is lost.
+// Beside the stack's database folder, not in it (PGlite wants that folder to itself).
+const dataRoot = path.resolve(import.meta.dirname, '..', '.data');
+fs.mkdirSync(dataRoot, { recursive: true });
+fs.writeFileSync(path.join(dataRoot, `${stack.projectId}.maildev.pid`), String(maildev.pid));
 if (options.includes('--watch-functions')) {
   start(
     'vite',

@@ -4,6 +4,7 @@ import { onSchedule } from 'firebase-functions/v2/scheduler';
 import { practiceFacts } from '../../shared/practice';
 import { PRACTICE_TIME_ZONE } from '../../shared/time';
 import { serverConfig } from './config';
+import { pruneClinicalRecords } from './data/clinical';
 import { openDatabase } from './data/database';
 import { loadServices } from './domain/services';
 import { toApiRequest, writeApiResponse } from './http/adapters';
@@ -70,6 +71,7 @@ async function productionRuntime(): Promise<Runtime> {
   if (config.outboxTimerSeconds) {
     setInterval(() => {
       rollSeries(outbox, now())
+        .then(() => pruneClinicalRecords(outbox.db, now()))
         .then(() => runOutbox(outbox, now))
         .catch((error: unknown) =>
           console.error(
@@ -117,13 +119,15 @@ export const api = onRequest(
  */
 /**
  * Cloud Scheduler, every hour: standing series booked to the end of the horizon (each new week,
- * or the word that it is not free). Idempotent: a second run, even at once, books nothing twice.
+ * or the word that it is not free), and clinical records past their retention deleted.
+ * Idempotent: a second run, even at once, books and deletes nothing twice.
  */
 export const series = onSchedule(
   { schedule: 'every 60 minutes', region: 'europe-west2', timeZone: PRACTICE_TIME_ZONE },
   async () => {
     const { outbox: settings } = await runtime();
     await rollSeries(settings, new Date());
+    await pruneClinicalRecords(settings.db, new Date());
   },
 );
 

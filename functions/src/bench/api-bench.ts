@@ -14,6 +14,7 @@ import net from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { bookingsStartingWithin } from '../data/bookings';
 import { queueMessages } from '../data/outbox';
+import { rollSeries } from '../jobs/roll-series';
 import { deliverDueMessages } from '../mail/sender';
 import { localEnv } from '../testing/local-env';
 import { startPostgres } from '../testing/postgres-server';
@@ -22,6 +23,7 @@ import { BOOKING_RULES, daysText } from '../../../shared/booking-rules';
 const CALLS = Number(process.env.BENCH_CALLS ?? 200);
 const EXISTING_BOOKINGS = 10_000;
 const SENDER_MESSAGES = 500;
+const SERIES_STORED = 500;
 const NOW = new Date('2030-01-07T09:00:00Z');
 
 /**
@@ -104,7 +106,7 @@ const benchCaller = async (token: string) => ({
 
 async function measure(label: string, target: DatabaseTarget) {
   const db = await openDatabase(target);
-  await sql`truncate messages, bookings, blocks`.execute(db);
+  await sql`truncate messages, bookings, blocks, series, series_skips`.execute(db);
   await seed(db);
   const sink = await smtpSink();
   const paused = await pausedSmtp();
@@ -156,6 +158,36 @@ async function measure(label: string, target: DatabaseTarget) {
     await stalled.deliveryIdle();
     await up.deliveryIdle();
 
+    // Series: requests over HTTP (weekly, Thursdays at a different hour each), then the rolling
+    // job over SERIES_STORED confirmed series that each have a week to add.
+    const seriesRequest = await time(Math.min(CALLS, 100), async (index) => {
+      caller += 1;
+      const start = new Date(Date.UTC(2030, 0, 10 + 7 * (index % 7), 8 + Math.floor(index / 7)));
+      return (
+        await call(up.url, 'POST', '/series', {
+          authorization: `Bearer bench-client-${caller}-padding-to-look-like-a-token`,
+          body: { serviceId: 1, start: start.toISOString() },
+        })
+      ).status;
+    });
+    await sql`
+      insert into series (client_uid, client_email, service_id, every_weeks, first_start, local_time,
+                          status, booked_through, created_at, updated_at)
+      select 'rolling-' || n, 'rolling' || n || '@example.test', 1, 1,
+             ${NOW}::timestamptz + make_interval(days => 1 + n % 7, mins => 30 * (n / 7)),
+             to_char(${NOW}::timestamptz + make_interval(mins => 30 * (n / 7)), 'HH24:MI'),
+             'confirmed', ${NOW}::timestamptz + make_interval(days => 49 + n % 7, mins => 30 * (n / 7)),
+             ${NOW}, ${NOW}
+      from generate_series(0, ${SERIES_STORED - 1}) as n`.execute(db);
+    const rollStarted = performance.now();
+    const rolled = await rollSeries(
+      { db, services: up.outbox.services, practiceEmail: 'practice@example.test' },
+      NOW,
+    );
+    const rollMs = performance.now() - rollStarted;
+    await up.deliveryIdle();
+    await sql`truncate messages`.execute(db);
+
     // The sender alone: messages written for sessions already booked, delivered to the sink.
     await sql`truncate messages`.execute(db);
     const sessions = await bookingsStartingWithin(db, {
@@ -171,7 +203,17 @@ async function measure(label: string, target: DatabaseTarget) {
     const started = performance.now();
     const delivered = await deliverDueMessages(up.outbox, () => NOW);
     const perSecond = delivered.sent / ((performance.now() - started) / 1000);
-    return { label, availability, booking, bookingMailPaused, perSecond, sent: delivered.sent };
+    return {
+      label,
+      availability,
+      booking,
+      bookingMailPaused,
+      perSecond,
+      sent: delivered.sent,
+      seriesRequest,
+      rollMs,
+      rolled,
+    };
   } finally {
     console.error = quietError;
     await up.close();
@@ -200,10 +242,24 @@ try {
       `| ${row.label.padEnd(19)} | ${ms(row.availability.p50).padEnd(24)} | ${ms(row.availability.p95)} | ${ms(row.booking.p50).padEnd(19)} | ${ms(row.booking.p95)} | ${ms(row.bookingMailPaused.p50).padEnd(16)} | ${ms(row.bookingMailPaused.p95)} | ${`${row.perSecond.toFixed(0)} msg/s`.padEnd(11)} |`,
     );
   }
+  console.log(
+    `\nSeries: a request over HTTP (weekly, up to ${daysText(BOOKING_RULES.horizonDays)} of sessions), and the rolling job over ${SERIES_STORED} series\n`,
+  );
+  console.log(
+    '| database            | series request p50 | p95       | rolling job, all series | per series |',
+  );
+  console.log(
+    '| ------------------- | ------------------ | --------- | ----------------------- | ---------- |',
+  );
+  for (const row of rows) {
+    console.log(
+      `| ${row.label.padEnd(19)} | ${ms(row.seriesRequest.p50).padEnd(18)} | ${ms(row.seriesRequest.p95)} | ${ms(row.rollMs).padEnd(23)} | ${ms(row.rollMs / SERIES_STORED).padEnd(10)} |`,
+    );
+  }
   console.log('\nAnswers:');
   for (const row of rows)
     console.log(
-      `  ${row.label}: availability ${row.availability.answered}; booking ${row.booking.answered}; booking with mail paused ${row.bookingMailPaused.answered}; sender ${row.sent} messages to a local SMTP sink`,
+      `  ${row.label}: availability ${row.availability.answered}; booking ${row.booking.answered}; booking with mail paused ${row.bookingMailPaused.answered}; sender ${row.sent} messages to a local SMTP sink; series ${row.seriesRequest.answered}; rolling job booked ${row.rolled.booked}, skipped ${row.rolled.skipped}`,
     );
 } finally {
   server.stop();

@@ -26,6 +26,29 @@ export interface OutboxSettings {
 }
 
 const BATCH = 20;
+const PARALLEL = 3;
+
+async function deliverOne(
+  message: ClaimedMessage,
+  settings: OutboxSettings,
+  now: () => Date,
+): Promise<'sent' | 'failed' | 'dropped'> {
+  if (!(await stillWanted(message, settings.db))) {
+    await markDropped(settings.db, message.id, now());
+    return 'dropped';
+  }
+  try {
+    await settings.mailer.send(emailFor(message, settings));
+    await markSent(settings.db, message.id, now());
+    return 'sent';
+  } catch (error) {
+    // Only the reason, never the message: it names the client and the session.
+    const reason = error instanceof Error ? error.message : 'unknown error';
+    const retryAt = nextAttempt(message.attempts, message.createdAt, now());
+    await markNotSent(settings.db, message.id, { error: reason, retryAt, now: now() });
+    return 'failed';
+  }
+}
 
 /** The email for one message, written now from the change it records. */
 /** The calendar file each kind carries to the client. */
@@ -89,22 +112,13 @@ export async function deliverDueMessages(
       limit: BATCH,
     });
     if (claimed.length === 0) return { sent, failed };
-    for (const message of claimed) {
-      if (!(await stillWanted(message, settings.db))) {
-        await markDropped(settings.db, message.id, now());
-        continue;
-      }
-      try {
-        await settings.mailer.send(emailFor(message, settings));
-        await markSent(settings.db, message.id, now());
-        sent += 1;
-      } catch (error) {
-        // Only the reason, never the message: it names the client and the session.
-        const reason = error instanceof Error ? error.message : 'unknown error';
-        const retryAt = nextAttempt(message.attempts, message.createdAt, now());
-        await markNotSent(settings.db, message.id, { error: reason, retryAt, now: now() });
-        failed += 1;
-      }
+    // A few at a time, as many as the mail transport keeps connections open.
+    for (let first = 0; first < claimed.length; first += PARALLEL) {
+      const outcomes = await Promise.all(
+        claimed.slice(first, first + PARALLEL).map((message) => deliverOne(message, settings, now)),
+      );
+      sent += outcomes.filter((outcome) => outcome === 'sent').length;
+      failed += outcomes.filter((outcome) => outcome === 'failed').length;
     }
   }
 }
