@@ -14,22 +14,29 @@ describe('which status changes are allowed, and by whom', () => {
       'confirm',
       'decline',
       'cancel',
+      'move',
     ]);
     expect(allowedActions({ status: 'confirmed', start: soon }, 'practitioner', now)).toEqual([
       'cancel',
+      'move',
     ]);
     for (const status of ['declined', 'cancelled'] as const)
       expect(allowedActions({ status, start: soon }, 'practitioner', now)).toEqual([]);
   });
 
-  it('lets a client only cancel, and only until the notice period', () => {
+  it('lets a client only cancel or move, and only until the notice period', () => {
     const later = hoursFromNow(notice + 1);
     expect(allowedActions({ status: 'requested', start: later }, 'client', now)).toEqual([
       'cancel',
+      'move',
     ]);
     expect(allowedActions({ status: 'confirmed', start: later }, 'client', now)).toEqual([
       'cancel',
+      'move',
     ]);
+    expect(
+      allowedActions({ status: 'confirmed', start: hoursFromNow(notice) }, 'client', now),
+    ).toEqual([]);
     expect(
       checkChange('cancel', { status: 'confirmed', start: hoursFromNow(notice) }, 'client', now),
     ).toEqual({ ok: false, refusal: 'too-late' });
@@ -47,6 +54,6 @@ describe('which status changes are allowed, and by whom', () => {
     const booking = { status: 'confirmed' as const, start: hoursFromNow(30) };
     const rules = { ...BOOKING_RULES, clientCancelNoticeHours: 48 };
     expect(allowedActions(booking, 'client', now, rules)).toEqual([]);
-    expect(allowedActions(booking, 'client', now)).toEqual(['cancel']);
+    expect(allowedActions(booking, 'client', now)).toEqual(['cancel', 'move']);
   });
 });

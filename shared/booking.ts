@@ -139,6 +139,8 @@ export const PracticeBookingSchema = v.object({
   ...BookingSchema.entries,
   clientName: v.string(),
   clientEmail: v.string(),
+  /** For the link to the client's record (/practice/clients/<uid>). */
+  clientUid: v.optional(v.string()),
   /** Confirmed sessions still ahead: their reminder; null for every other booking. */
   reminder: v.optional(v.nullable(ReminderSchema)),
 });

@@ -236,7 +236,9 @@ describe.each(DATABASE_KINDS)('the clinical record on %s', (kind) => {
     expect((await request('GET', '/questionnaires', client)).json).toEqual({
       questionnaires: [],
       due: true,
+      intakeDue: true,
     });
+    await request('PUT', '/intake', client, INTAKE);
     const posted = await request('POST', '/questionnaires', client, {
       instrument: 'CORE-10',
       answers: [2, 1, 1, 2, 1, 0, 3, 2, 2, 1],
@@ -251,7 +253,7 @@ describe.each(DATABASE_KINDS)('the clinical record on %s', (kind) => {
       submittedAt: NOW.toISOString(),
     });
     const mine = await request('GET', '/questionnaires', client);
-    expect(mine.json.due).toBe(false);
+    expect(mine.json).toMatchObject({ due: false, intakeDue: false });
     expect(mine.json.questionnaires).toHaveLength(1);
     expect((await request('GET', '/questionnaires', otherClient)).json.questionnaires).toEqual([]);
     // After four sessions, one is due again.

@@ -1,3 +1,4 @@
+import { AGREEMENT } from '../../../shared/agreement';
 import { questionnaireDue } from '../../../shared/clinical-rules';
 import {
   QUESTIONNAIRES,
@@ -6,6 +7,7 @@ import {
 } from '../../../shared/questionnaires';
 import {
   clientQuestionnaires,
+  findIntake,
   insertQuestionnaire,
   lastSessionStart,
   queueRiskMessage,
@@ -45,21 +47,23 @@ export const submitQuestionnaire = endpoint({
   },
 });
 
-/** GET /api/questionnaires: the caller's own, oldest first, and whether one is due now. */
+/** GET /api/questionnaires: the caller's own, oldest first; whether one, or the intake, is due. */
 export const myQuestionnaires = endpoint({
   auth: 'verified',
   async run({ caller, context }) {
     const now = context.now();
-    const [questionnaires, had, last] = await Promise.all([
+    const [questionnaires, had, last, intake] = await Promise.all([
       clientQuestionnaires(context.db, caller.uid),
       sessionsHad(context.db, caller.uid, now),
       lastSessionStart(context.db, caller.uid, now),
+      findIntake(context.db, caller.uid),
     ]);
     const due = questionnaireDue({
       sessionsHad: had,
       lastSessionStart: last ?? null,
       lastQuestionnaireAt: questionnaires.at(-1)?.submittedAt ?? null,
     });
-    return json(200, { questionnaires, due });
+    const intakeDue = intake?.agreement.version !== AGREEMENT.version;
+    return json(200, { questionnaires, due, intakeDue });
   },
 });

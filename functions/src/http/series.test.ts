@@ -181,6 +181,10 @@ describe.each(DATABASE_KINDS)('standing series on %s', (kind) => {
       confirmed.json.sessions.every((each: { status: string }) => each.status === 'confirmed'),
     ).toBe(true);
     const email = await mailTo(client.email, /^Your sessions are confirmed/);
+    // No intake yet: the confirmation asks for it before the first session.
+    expect(email.text).toContain(
+      'please fill in your details and the therapy agreement: http://site.test/account/intake',
+    );
     const calendar = email.calendar?.content;
     expect(property(calendar, 'RRULE')).toBe('FREQ=WEEKLY;INTERVAL=1');
     expect(property(calendar, 'DTSTART')).toBe('TZID=Europe/London:20270308T160000');

@@ -66,6 +66,7 @@ export function practiceBookingView(
     actions: allowedActions(booking, 'practitioner', now),
     clientName: booking.client.name,
     clientEmail: booking.client.email,
+    clientUid: booking.client.uid,
     reminder: reminderView(booking, now, reminders),
   };
 }

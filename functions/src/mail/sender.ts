@@ -2,6 +2,7 @@ import type { Service } from '../../../shared/service';
 import { BOOKING_RULES } from '../../../shared/booking-rules';
 import { HOUR_MS } from '../../../shared/time';
 import { bookingsStartingWithin, findBooking } from '../data/bookings';
+import { findIntake } from '../data/clinical';
 import type { Database } from '../data/database';
 import {
   claimDueMessages,
@@ -38,7 +39,7 @@ async function deliverOne(
     return 'dropped';
   }
   try {
-    await settings.mailer.send(emailFor(message, settings));
+    await settings.mailer.send(await emailFor(message, settings));
     await markSent(settings.db, message.id, now());
     return 'sent';
   } catch (error) {
@@ -76,10 +77,13 @@ function calendarFor(message: ClaimedMessage, context: Parameters<typeof session
   }
 }
 
-function emailFor(message: ClaimedMessage, settings: OutboxSettings): MailMessage {
+async function emailFor(message: ClaimedMessage, settings: OutboxSettings): Promise<MailMessage> {
+  // A confirmation says so when the intake is still to do before the first session.
+  const confirming = message.kind === 'confirmed' || message.kind === 'series-confirmed';
   const context = {
     ...settings,
     service: settings.services.find((service) => service.id === message.booking.serviceId),
+    intakeToDo: confirming && !(await findIntake(settings.db, message.booking.client.uid)),
   };
   const calendar = calendarFor(message, context);
   return { ...messageFor(message, context), to: message.address, ...(calendar && { calendar }) };

@@ -33,6 +33,8 @@ export interface MessageContext {
   practiceEmail: string;
   /** The site's address, for links to My bookings and the diary. */
   siteUrl: string;
+  /** The client has not yet given their details and the agreement. */
+  intakeToDo?: boolean;
 }
 
 /** Where a session of the service happens, in words a client and a calendar both read. */
@@ -78,6 +80,9 @@ export function messageFor(
   const myBookings = `${context.siteUrl}/bookings`;
   const chooseAgain = `${context.siteUrl}/checkout?service=${booking.serviceId}`;
   const toClient = { to: booking.client.email };
+  const intake = context.intakeToDo
+    ? `\n\nBefore your first session, please fill in your details and the therapy agreement: ${context.siteUrl}/account/intake`
+    : '';
   const toPractice = { to: context.practiceEmail, replyTo: booking.client.email };
   switch (notification.kind) {
     case 'request-received':
@@ -108,7 +113,7 @@ export function messageFor(
       return {
         ...toClient,
         subject: `Your session is confirmed: ${session}`,
-        text: `${hello(booking.client.name)}\n\nYour session is confirmed: ${session}.\nWhere: ${sessionPlace(context.service?.format)}\nThe calendar file attached adds it to your calendar.\n\nFees are paid at the session. ${RULE_SENTENCES.cancelReminder}: ${myBookings}\n\n${signature}`,
+        text: `${hello(booking.client.name)}\n\nYour session is confirmed: ${session}.\nWhere: ${sessionPlace(context.service?.format)}\nThe calendar file attached adds it to your calendar.${intake}\n\nFees are paid at the session. ${RULE_SENTENCES.cancelReminder}: ${myBookings}\n\n${signature}`,
       };
     case 'declined':
       return {
@@ -145,7 +150,7 @@ export function messageFor(
       return {
         ...toClient,
         subject: `Your sessions are confirmed: ${serviceName}`,
-        text: `${hello(booking.client.name)}\n\nYour sessions are confirmed: ${notification.series ? seriesLine(notification.series) : session}.\nWhere: ${sessionPlace(context.service?.format)}\nThe calendar file attached adds them all to your calendar; it updates when a session moves.\n\nFees are paid at each session. To move or skip a session: ${myBookings} (${RULE_SENTENCES.cancelReminder.toLowerCase()}).\n\n${signature}`,
+        text: `${hello(booking.client.name)}\n\nYour sessions are confirmed: ${notification.series ? seriesLine(notification.series) : session}.\nWhere: ${sessionPlace(context.service?.format)}\nThe calendar file attached adds them all to your calendar; it updates when a session moves.${intake}\n\nFees are paid at each session. To move or skip a session: ${myBookings} (${RULE_SENTENCES.cancelReminder.toLowerCase()}).\n\n${signature}`,
       };
     case 'series-declined':
       return {
