@@ -42,7 +42,9 @@ export default defineConfig({
     name: 'firebase emulators (auth + functions + hosting) and MailDev',
     command:
       'node scripts/local-services.mjs e2e --fresh-data -- node scripts/firebase-local.ts e2e emulators:start --only auth,functions,hosting',
-    url: `${E2E.siteOrigin}/`,
+    // Ready when the API answers through Hosting's rewrite: the Functions emulator loads the
+    // function a few seconds after Hosting starts, and a test that books first would meet 404s.
+    url: `${E2E.siteOrigin}/api/health`,
     timeout: 120_000,
     reuseExistingServer: !process.env.CI,
     gracefulShutdown: { signal: 'SIGINT', timeout: 10_000 },

@@ -21,7 +21,8 @@ export default defineConfig<{ allowedOrigins: readonly string[] }>({
     name: 'npm start stack (Vite dev server, Auth and Functions emulators, MailDev)',
     command:
       'node scripts/local-services.mjs smoke -- node scripts/firebase-local.ts smoke emulators:exec --only auth,functions "vite --mode smoke"',
-    url: `${SMOKE.siteOrigin}/`,
+    // Ready when the API answers through the dev server's proxy, not only the page.
+    url: `${SMOKE.siteOrigin}/api/health`,
     timeout: 120_000,
     reuseExistingServer: !process.env.CI,
     gracefulShutdown: { signal: 'SIGINT', timeout: 10_000 },

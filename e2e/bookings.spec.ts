@@ -8,15 +8,19 @@ import {
 } from './support/emulator';
 import {
   apiAs,
+  checkoutDay,
+  checkoutTime,
   checkoutWeekStart,
   deleteBookingsOf,
   diaryWeeksUntil,
   emailsTo,
   formatDay,
   formatTime,
+  freeDayOfWeek,
   freeStarts,
   londonDate,
   makePractitioner,
+  pick,
 } from './support/bookings';
 import { expect, test } from './support/fixtures';
 import { logIn, logOutButton, toast } from './support/session';
@@ -25,15 +29,7 @@ import { logIn, logOutButton, toast } from './support/session';
 const COUPLES = 2;
 const HOSTILE_NOTE = '<img src=x onerror=alert(1)> Evenings suit me';
 
-const timeButtons = (page: Page) => page.getByRole('radio');
 const requestButton = (page: Page) => page.getByRole('button', { name: 'Request this time' });
-
-async function showWeek(page: Page, weeks: number) {
-  for (let week = 0; week < weeks; week += 1) {
-    await page.getByRole('button', { name: 'Next week' }).click();
-  }
-  await expect(page.getByText('Loading free times…')).toHaveCount(0);
-}
 
 async function openDiaryWeekOf(page: Page, start: string) {
   await page.goto('/practice');
@@ -68,10 +64,10 @@ test.describe('from Book Now to a booked session', () => {
     await page.getByLabel('Password', { exact: true }).fill(password);
     await page.getByRole('button', { name: 'Register', exact: true }).click();
     await expect(logOutButton(page)).toBeVisible();
-    // Registering ends on the home page, once the name is saved: leaving sooner would cut it off.
-    await expect(page).toHaveURL('/home');
-    await page.goto('/checkout?service=2');
+    // Registering from Book Now goes on to the checkout for that service, to check the email.
+    await expect(page).toHaveURL('/checkout?service=2');
     await expect(page.getByRole('heading', { name: 'Your Email is not verified!!' })).toBeVisible();
+    await expect(page.getByText(`We sent a link to ${email}.`)).toBeVisible();
     await expect.poll(() => latestOobCode(email, 'VERIFY_EMAIL')).toBeTruthy();
     await openOobLink((await latestOobCode(email, 'VERIFY_EMAIL'))!.oobLink);
     await page.getByRole('button', { name: 'I have verified my email' }).click();
@@ -82,10 +78,13 @@ test.describe('from Book Now to a booked session', () => {
     await expect(requestButton(page)).toBeVisible();
     await expect(page.locator('.spinner-grow')).toHaveCount(0);
 
-    await showWeek(page, 1);
-    const slot = timeButtons(page).first();
-    const slotName = (await slot.getAttribute('value'))!;
-    await slot.check({ force: true }); // the radio is drawn as its label (Bootstrap's btn-check)
+    // Days first: week 1's first free day, then its first time.
+    const { day, starts } = await freeDayOfWeek(COUPLES, 1);
+    await pick(checkoutDay(page, day));
+    await expect(page).toHaveURL(`/checkout?service=2&day=${day}`);
+    const slotName = starts[0]!;
+    await pick(checkoutTime(page, slotName));
+    await expect(checkoutTime(page, slotName)).toBeChecked();
     await page.getByLabel('Note for the practitioner (optional)').fill(HOSTILE_NOTE);
     const created = page.waitForResponse(
       (response) =>
@@ -146,9 +145,8 @@ test.describe('from Book Now to a booked session', () => {
       page.getByRole('region', { name: 'Upcoming' }).getByText('Status: Cancelled'),
     ).toBeVisible();
     expect(await freeStarts(COUPLES, checkoutWeekStart(1))).toContain(booking.start);
-    await page.goto('/checkout?service=2');
-    await showWeek(page, 1);
-    await expect(page.locator(`input[value="${booking.start}"]`)).toHaveCount(1);
+    await page.goto(`/checkout?service=2&day=${day}`);
+    await expect(checkoutTime(page, booking.start)).toHaveCount(1);
   });
 
   test('another client takes the time first: the page says so, refreshes the times and keeps the note', async ({
@@ -162,11 +160,11 @@ test.describe('from Book Now to a booked session', () => {
     ]);
     cleanUp.push(client, rival);
     await logIn(page, client);
-    await page.goto('/checkout?service=2');
-    await showWeek(page, 2);
-    const slot = timeButtons(page).first();
-    const start = (await slot.getAttribute('value'))!;
-    await slot.check({ force: true });
+    const { day, starts } = await freeDayOfWeek(COUPLES, 2);
+    const start = starts[0]!;
+    // A shared link holds the day and time: it opens with that time chosen.
+    await page.goto(`/checkout?service=2&day=${day}&time=${start}`);
+    await expect(checkoutTime(page, start)).toBeChecked();
     await page.getByLabel('Note for the practitioner (optional)').fill('Mornings please');
 
     const taken = await apiAs(rival, '/api/bookings', {
@@ -178,8 +176,8 @@ test.describe('from Book Now to a booked session', () => {
     await requestButton(page).click();
     const alert = page.getByRole('alert').filter({ hasText: 'no longer free' });
     await expect(alert).toContainText('Someone has just taken this time.');
-    await expect(page.locator(`input[value="${start}"]`)).toHaveCount(0);
-    await expect(timeButtons(page).first()).toBeVisible();
+    await expect(checkoutTime(page, start)).toHaveCount(0);
+    await expect(checkoutDay(page, day)).toBeAttached();
     await expect(page.getByLabel('Note for the practitioner (optional)')).toHaveValue(
       'Mornings please',
     );
@@ -217,9 +215,11 @@ test.describe('from Book Now to a booked session', () => {
     const visitor = await newContext();
     const client = await visitor.newPage();
     await logIn(client, await createUser({ verified: true, label: 'sees-block' }));
-    await client.goto('/checkout?service=2');
-    await showWeek(client, 3);
-    await expect(client.locator(`input[value="${dayStarts[0]}"]`)).toHaveCount(0);
+    await client.goto(`/checkout?service=2&day=${day}`);
+    await expect(checkoutDay(client, day)).toHaveAccessibleName(
+      `${formatDay(`${day}T12:00:00Z`)}, no free times`,
+    );
+    await expect(checkoutTime(client, dayStarts[0]!)).toHaveCount(0);
     await visitor.close();
 
     await block.getByRole('button', { name: /^Remove blocked time / }).click();

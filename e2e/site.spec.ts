@@ -46,7 +46,12 @@ test.describe('public pages', () => {
       '/images/services/individual.webp',
     );
 
-    await page.getByRole('link', { name: 'Get Started' }).click();
+    // Get Started books the free call (checkout-journey.spec.ts); the plans are one link away.
+    await expect(page.getByRole('link', { name: 'Get Started' })).toHaveAttribute(
+      'href',
+      '/checkout?service=1000',
+    );
+    await page.getByRole('link', { name: 'See the services and prices' }).click();
     await expect(page).toHaveURL(/#services$/);
   });
 

@@ -105,7 +105,7 @@ export const QUESTIONNAIRES: Readonly<Record<InstrumentId, Instrument>> = {
   'CORE-10': {
     id: 'CORE-10',
     title: 'How you have been (CORE-10)',
-    stem: 'This form has 10 statements about how you have been over the last week. Please read each statement and think how often you felt that way last week. Then choose the answer which is closest to this.',
+    stem: 'This form has 10 statements about how you have been over the last week. Please read each statement and think how often you felt that way last week. Then tick the box which is closest to this.',
     items: [
       'I have felt tense, anxious or nervous',
       'I have felt I have someone to turn to for support when needed',
@@ -233,8 +233,12 @@ export const QuestionnaireRecordSchema = v.object({
 });
 export type QuestionnaireRecord = v.InferOutput<typeof QuestionnaireRecordSchema>;
 
-/** GET /api/questionnaires: the caller's own, and whether one is due before the next session. */
+/**
+ * GET /api/questionnaires: the caller's own, whether one is due before the next session, and
+ * whether their intake (or a new agreement version) is still to do.
+ */
 export const QuestionnairesSchema = v.object({
   questionnaires: v.array(QuestionnaireRecordSchema),
   due: v.boolean(),
+  intakeDue: v.boolean(),
 });

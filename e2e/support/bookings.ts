@@ -1,5 +1,6 @@
+import type { Locator, Page } from '@playwright/test';
 import { LOCAL_STACKS, origin } from '../../scripts/local-stack';
-import { addDays, dateIn, mondayOf } from '../../src/lib/practice-time';
+import { addDays, dateIn, formatDay, formatTime, mondayOf } from '../../src/lib/practice-time';
 import { E2E } from './ports';
 import type { TestUser } from './emulator';
 
@@ -97,4 +98,41 @@ export async function emailsTo(address: string): Promise<MailDevEmail[]> {
   return body.filter((email) =>
     email.to.some((to) => to.address.toLowerCase() === address.toLowerCase()),
   );
+}
+
+/** A checkout day's radio, named as a screen reader hears it: "Tuesday 7 April, 3 free times". */
+export const checkoutDay = (page: Page, date: string) =>
+  page.getByRole('radio', { name: new RegExp(`^${formatDay(`${date}T12:00:00Z`)}, `) });
+
+/** A checkout time's radio, named as a screen reader hears it: "14:30, Tuesday 7 April". */
+export const checkoutTime = (page: Page, start: string) =>
+  page.getByRole('radio', { name: new RegExp(`^${formatTime(start)}, ${formatDay(start)}`) });
+
+/** Chooses a checkout day or time as a pointer does: on the label that draws the radio. */
+export async function pick(radio: Locator): Promise<void> {
+  await radio.locator('xpath=following-sibling::label[1]').click();
+}
+
+/** The first London date with free times in a checkout week, and that day's free starts. */
+export async function freeDayOfWeek(serviceId: number, week: number) {
+  const starts = await freeStarts(serviceId, checkoutWeekStart(week));
+  if (starts.length === 0) throw new Error(`no free times in checkout week ${week}`);
+  const day = dateIn(starts[0]!);
+  return { day, starts: starts.filter((start) => dateIn(start) === day) };
+}
+
+/**
+ * Waits until the API answers: the Functions emulator loads the function a little after Hosting
+ * starts answering, and a test that books first thing would otherwise meet its 404s.
+ */
+export async function waitForApi(timeoutMs = 60_000): Promise<void> {
+  const query = new URLSearchParams({ service: '2', from: dateIn(Date.now()), days: '1' });
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const response = await fetch(`${E2E.siteOrigin}/api/availability?${query}`);
+    await response.text();
+    if (response.status === 200) return;
+    if (Date.now() > until) throw new Error(`the API still answers ${response.status}`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
 }

@@ -23,7 +23,8 @@ export function AppRoutes() {
           const { Page } = pages[name];
           const entry = routeTable[name];
           if (entry.path === '*') return [<Route key={name} path="*" element={<Page />} />];
-          return pathsOf(entry).map((path) => <Route key={path} path={path} element={<Page />} />);
+          const shown = [...pathsOf(entry), ...('withId' in entry ? [`${entry.path}/:id`] : [])];
+          return shown.map((path) => <Route key={path} path={path} element={<Page />} />);
         })}
       </Route>
     </Routes>

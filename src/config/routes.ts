@@ -18,6 +18,8 @@ export interface RouteEntry {
   indexable: boolean;
   /** Whether the build writes the page's HTML; the not-found page is written as 404.html. */
   prerender: boolean;
+  /** Whether the page also shows every path one segment below it (`/practice/clients/<id>`). */
+  withId?: boolean;
 }
 
 export const routeTable = {
@@ -103,6 +105,39 @@ export const routeTable = {
     indexable: false,
     prerender: true,
   },
+  intake: {
+    path: '/account/intake',
+    module: 'intake',
+    title: `Before your first session | ${practice.name}`,
+    description: `Your details and the therapy agreement, for ${practice.name}.`,
+    indexable: false,
+    prerender: true,
+  },
+  questionnaires: {
+    path: '/account/questionnaires',
+    module: 'questionnaires',
+    title: `Questionnaires | ${practice.name}`,
+    description: `Short questionnaires about how you have been, for your sessions with ${practice.name}.`,
+    indexable: false,
+    prerender: true,
+  },
+  myData: {
+    path: '/account/data',
+    module: 'my-data',
+    title: `My data | ${practice.name}`,
+    description: `Everything ${practice.name} holds about you, to read or download.`,
+    indexable: false,
+    prerender: true,
+  },
+  practiceClient: {
+    path: '/practice/clients',
+    module: 'practice-client',
+    title: `Client record | ${practice.name}`,
+    description: `A client's intake and questionnaires, for the practitioner of ${practice.name}.`,
+    indexable: false,
+    prerender: true,
+    withId: true,
+  },
   notFound: {
     path: '*',
     module: 'not-found',
@@ -140,8 +175,23 @@ export function pathsOf(entry: RouteEntry): string[] {
 export function pageNameForPath(pathname: string): PageName {
   const path = normalisePath(pathname);
   const names = Object.keys(routeTable) as PageName[];
-  return names.find((name) => pathsOf(routeTable[name]).includes(path)) ?? 'notFound';
+  return (
+    names.find((name) => pathsOf(routeTable[name]).includes(path)) ??
+    names.find((name) => idPathOf(routeTable[name], path)) ??
+    'notFound'
+  );
 }
+
+/** Whether `path` is one segment below a page that takes an id (`/practice/clients/<id>`). */
+function idPathOf(entry: RouteEntry, path: string): boolean {
+  if (!entry.withId) return false;
+  const rest = path.startsWith(`${entry.path}/`) ? path.slice(entry.path.length + 1) : '';
+  return rest !== '' && !rest.includes('/');
+}
+
+/** The practitioner's page for one client. */
+export const clientRecordPath = (uid: string) =>
+  `${routeTable.practiceClient.path}/${encodeURIComponent(uid)}`;
 
 export function routeForPath(pathname: string): RouteEntry {
   return routeTable[pageNameForPath(pathname)];

@@ -58,6 +58,8 @@ export const features = {
     heading: 'Star with a basic Assesment',
     intro: 'A free 20-minute call to talk about what brings you here and which kind of help fits.',
     cta: 'Get Started',
+    // Get Started books the free call; this is the way to the paid plans.
+    servicesLink: 'See the services and prices',
     offers: ['Online therapy for individuals', 'Online therapy for couples', 'Online Coaching'],
   },
 } as const;

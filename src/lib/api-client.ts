@@ -44,7 +44,7 @@ async function errorFrom(response: Response): Promise<ApiError> {
 }
 
 export interface ApiRequestOptions {
-  method?: 'GET' | 'POST' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   body?: unknown;
   signal?: AbortSignal;
   /** Calls that need no account (availability) send no token. */

@@ -3,17 +3,35 @@ import Container from 'react-bootstrap/Container';
 import { LoadingScreen } from '../../components/layout/loading-screen';
 import { PageHeading } from '../../components/layout/page-heading';
 import { RequireSignIn } from '../../features/auth/require-sign-in';
+import { useSession } from '../../features/auth/session';
 
 // Booking code (and the API client) downloads only once a signed-in visitor is here.
 const MyBookings = lazy(() =>
   import('../../features/bookings/my-bookings').then((module) => ({ default: module.MyBookings })),
 );
+const ClinicalReminders = lazy(() =>
+  import('../../features/clinical/clinical-reminders').then((module) => ({
+    default: module.ClinicalReminders,
+  })),
+);
+
+/** "Intake to do" and "Questionnaire due": the clinical record is for verified accounts only. */
+function WhatIsDue() {
+  const { session } = useSession();
+  if (session.status !== 'signed-in' || !session.emailVerified) return null;
+  return (
+    <Suspense fallback={null}>
+      <ClinicalReminders />
+    </Suspense>
+  );
+}
 
 export default function BookingsRoute() {
   return (
     <RequireSignIn>
       <Container className="pb-5 my-bookings">
         <PageHeading>My bookings</PageHeading>
+        <WhatIsDue />
         <Suspense fallback={<LoadingScreen label="Loading your bookings…" />}>
           <MyBookings />
         </Suspense>

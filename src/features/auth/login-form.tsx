@@ -14,7 +14,7 @@ import { showToast } from '../../lib/toast';
 import { CredentialFields, readCredentials } from './credential-fields';
 import { signInWithGoogle } from './google-sign-in';
 import { GoogleChoice } from './google-choice';
-import { redirectTarget } from './safe-redirect';
+import { carryTarget, redirectTarget } from './safe-redirect';
 import { useSession } from './session';
 import { useAuthAction } from './use-auth-action';
 
@@ -90,7 +90,11 @@ export function LoginForm() {
           </Button>
         </p>
         <p className="text-center">
-          New here? <Link to={paths.register}>Please register!</Link>
+          New here?{' '}
+          {/* Registering from here still ends where the visitor was going (a chosen service). */}
+          <Link to={paths.register} state={carryTarget(location.state)}>
+            Please register!
+          </Link>
         </p>
       </div>
     </div>

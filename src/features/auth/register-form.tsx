@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { LoadingScreen } from '../../components/layout/loading-screen';
 import { useHydrated } from '../../components/use-hydrated';
 import { paths } from '../../config/routes';
@@ -12,9 +12,11 @@ import {
   updateProfile,
 } from '../../lib/firebase';
 import { showToast } from '../../lib/toast';
+import { continueTo } from './action-link';
 import { CredentialFields, credentialErrorId, readCredentials } from './credential-fields';
 import { signInWithGoogle } from './google-sign-in';
 import { GoogleChoice } from './google-choice';
+import { carryTarget, rememberedTarget } from './safe-redirect';
 import { useSession } from './session';
 import { useAuthAction } from './use-auth-action';
 
@@ -24,6 +26,11 @@ const MAX_USERNAME = 60;
 
 export function RegisterForm() {
   const navigate = useNavigate();
+  const location = useLocation();
+  // Sent here on the way to a page (Book Now → log in → register): go on there afterwards.
+  const remembered = rememberedTarget(location.state);
+  const goOn = () =>
+    remembered === undefined ? navigate(paths.home) : navigate(remembered, { replace: true });
   const { start } = useSession();
   const { pending, error, run } = useAuthAction();
   const hydrated = useHydrated();
@@ -48,10 +55,11 @@ export function RegisterForm() {
     setUsernameProblem(null);
     const ok = await run(async () => {
       const { user } = await createUserWithEmailAndPassword(firebaseAuth(), email, password);
-      await sendEmailVerification(user);
+      // The emailed link brings the visitor back to where they were going, once verified.
+      await sendEmailVerification(user, remembered ? continueTo(remembered) : undefined);
       await updateProfile(user, { displayName });
       void showToast('generating account');
-      await navigate(paths.home);
+      await goOn();
     });
     afterFailure(ok);
   };
@@ -59,7 +67,7 @@ export function RegisterForm() {
   const registerWithGoogle = async () => {
     const ok = await run(async () => {
       await signInWithGoogle();
-      await navigate(paths.home);
+      await goOn();
     });
     afterFailure(ok);
   };
@@ -105,7 +113,10 @@ export function RegisterForm() {
           </Button>
         </Form>
         <p className="text-center mt-3">
-          Already have an account? <Link to={paths.login}>Please Log In!</Link>
+          Already have an account?{' '}
+          <Link to={paths.login} state={carryTarget(location.state)}>
+            Please Log In!
+          </Link>
         </p>
       </div>
     </div>

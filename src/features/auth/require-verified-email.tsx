@@ -11,12 +11,15 @@ import { continueTo } from './action-link';
 import { AuthErrorText } from './auth-error-text';
 import { useSession } from './session';
 import { useAuthAction } from './use-auth-action';
+import './verify-email.css';
 
 function VerifyEmailNotice({ email }: { email: string | null }) {
   const { refresh } = useSession();
   const { pending, error, run } = useAuthAction();
   const { pathname, search } = useLocation();
   const [checking, setChecking] = useState(false);
+  const [news, setNews] = useState<string | null>(null);
+  const address = email ?? 'your email address';
 
   // A visitor who verified in their mail app comes back to this tab: look again.
   useEffect(() => {
@@ -31,21 +34,32 @@ function VerifyEmailNotice({ email }: { email: string | null }) {
     };
   }, [refresh]);
 
-  const resend = () =>
-    run(async () => {
+  const resend = async () => {
+    setNews(null);
+    await run(async () => {
       const user = firebaseAuth().currentUser;
       if (!user) throw new Error('No user is logged in');
       // The link brings the visitor back here, to the service they chose, once verified.
       await sendEmailVerification(user, continueTo(`${pathname}${search}`));
       void showToast('Sent email');
+      setNews(`We have sent a new link to ${address}. The newest link is the one that works.`);
     });
+  };
 
   const checkAgain = async () => {
     setChecking(true);
+    setNews(null);
     try {
       await refresh();
+      // Verified: the gate shows the page in this one's place. Otherwise, say so.
+      if (!firebaseAuth().currentUser?.emailVerified) {
+        setNews(
+          `${address} is not verified yet. Open the link in the email we sent, then press "I have verified my email" again.`,
+        );
+      }
     } catch {
       // A disabled or deleted account is signed out by refresh; the gate then redirects.
+      setNews('We could not check just now. Please check your connection and try again.');
     } finally {
       setChecking(false);
     }
@@ -54,18 +68,28 @@ function VerifyEmailNotice({ email }: { email: string | null }) {
   return (
     <Container className="text-center pb-5">
       <PageHeading>Your Email is not verified!!</PageHeading>
-      <p className="fs-5 verify-hint">Please Verify your email address</p>
-      <p>
-        We sent a link to {email ?? 'your email address'}. Open it, then come back to this page.
-      </p>
-      <AuthErrorText id="verify-error" message={error} />
-      <div className="d-flex flex-wrap gap-2 justify-content-center">
-        <Button variant="success" disabled={pending} onClick={() => void resend()}>
-          Send Verification Email Again
-        </Button>
-        <Button variant="outline-success" disabled={checking} onClick={() => void checkAgain()}>
-          I have verified my email
-        </Button>
+      <div className="verify-step">
+        <p className="fs-5 verify-hint">Please Verify your email address</p>
+        <h2 className="h5">Check your email</h2>
+        <p>
+          We sent a link to <strong className="verify-address">{address}</strong>. Open it, then
+          come back to this page: it carries on from here.
+        </p>
+        <p className="small text-body-secondary">
+          No email? Look in your spam or junk folder, or send the link again.
+        </p>
+        <AuthErrorText id="verify-error" message={error} />
+        <p role="status" className="verify-news">
+          {news}
+        </p>
+        <div className="d-flex flex-wrap gap-2 justify-content-center">
+          <Button variant="success" disabled={pending} onClick={() => void resend()}>
+            Send Verification Email Again
+          </Button>
+          <Button variant="outline-success" disabled={checking} onClick={() => void checkAgain()}>
+            I have verified my email
+          </Button>
+        </div>
       </div>
     </Container>
   );

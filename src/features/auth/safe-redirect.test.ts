@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { isSitePath, redirectTarget } from './safe-redirect';
+import { carryTarget, isSitePath, redirectTarget, rememberedTarget } from './safe-redirect';
 
 const from = (pathname: unknown, search: unknown = '', hash: unknown = '') => ({
   from: { pathname, search, hash },
@@ -29,6 +29,25 @@ describe('redirectTarget', () => {
     ['a very long path', from(`/${'a'.repeat(5000)}`)],
   ])('sends the visitor to / for %s', (_label, state) => {
     expect(redirectTarget(state)).toBe('/');
+  });
+});
+
+describe('carrying the remembered page from log in to register and back', () => {
+  it('passes on a safe page as router state that leads to the same place', () => {
+    const state = from('/checkout', '?service=1000', '');
+    const carried = carryTarget(state);
+    expect(carried).toEqual({ from: { pathname: '/checkout', search: '?service=1000', hash: '' } });
+    expect(redirectTarget(carryTarget(carried))).toBe('/checkout?service=1000');
+    expect(rememberedTarget(carried)).toBe('/checkout?service=1000');
+  });
+
+  it.each([
+    ['no state', undefined],
+    ['another host', from('//evil.example/x')],
+    ['the register page', from('/register')],
+  ])('carries nothing for %s', (_label, state) => {
+    expect(carryTarget(state)).toBeUndefined();
+    expect(rememberedTarget(state)).toBeUndefined();
   });
 });
 

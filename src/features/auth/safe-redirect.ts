@@ -17,21 +17,45 @@ export function isSitePath(target: string): boolean {
   }
 }
 
-/** Where to go after signing in: the remembered location from router state, or `/`. */
-export function redirectTarget(state: unknown): string {
-  const fallback = siteRoot;
-  if (!state || typeof state !== 'object' || !('from' in state)) return fallback;
+interface RememberedPage {
+  pathname: string;
+  search: string;
+  hash: string;
+}
+
+/** The checked `{ from }` of router state: a safe path on this site that is not an account form. */
+function rememberedPage(state: unknown): RememberedPage | undefined {
+  if (!state || typeof state !== 'object' || !('from' in state)) return undefined;
   const { from } = state as { from: unknown };
-  if (!from || typeof from !== 'object') return fallback;
+  if (!from || typeof from !== 'object') return undefined;
   const { pathname, search = '', hash = '' } = from as Record<string, unknown>;
   if (typeof pathname !== 'string' || typeof search !== 'string' || typeof hash !== 'string') {
-    return fallback;
+    return undefined;
   }
-  const target = `${pathname}${search}${hash}`;
-  if (!isSitePath(target)) return fallback;
+  if (!isSitePath(`${pathname}${search}${hash}`)) return undefined;
   // Never send a visitor back to the form they just used.
-  if (pathname === paths.login || pathname === paths.register) return fallback;
-  return target;
+  if (pathname === paths.login || pathname === paths.register) return undefined;
+  return { pathname, search, hash };
+}
+
+/** The page a visitor was on their way to when the gate sent them to log in, if it is safe. */
+export function rememberedTarget(state: unknown): string | undefined {
+  const page = rememberedPage(state);
+  return page && `${page.pathname}${page.search}${page.hash}`;
+}
+
+/** Where to go after logging in: the remembered page, or `/`. */
+export function redirectTarget(state: unknown): string {
+  return rememberedTarget(state) ?? siteRoot;
+}
+
+/**
+ * Router state that carries the remembered page on, from log in to register and back, so the
+ * visitor still arrives where they were going; undefined when nothing safe is remembered.
+ */
+export function carryTarget(state: unknown): { from: RememberedPage } | undefined {
+  const page = rememberedPage(state);
+  return page && { from: page };
 }
 
 /**

@@ -7,12 +7,19 @@ import type { Service } from '../../../shared/service';
 import { paths } from '../../config/routes';
 import { practice } from '../../content/practice';
 import { ApiError, errorSentence } from '../../lib/api';
-import { describeTime, visitorTimeZone } from '../../lib/practice-time';
+import { dateIn, describeTime, visitorTimeZone } from '../../lib/practice-time';
 import { requestBooking } from './bookings-api';
+import { useCheckoutChoice } from './checkout-params';
 import { NoteField } from './note-field';
 import { PaymentLoading } from './payment-loading';
-import { useWeekTimes } from './use-week-times';
-import { WeekTimePicker } from './week-time-picker';
+import { shownDay, TimePicker } from './time-picker';
+import { useHorizonTimes } from './use-horizon-times';
+
+/** What the visitor pays, in words for the request's screens. */
+const paymentSentence = (service: Service) =>
+  service.price === 0
+    ? 'The call is free: there is nothing to pay.'
+    : 'No payment is taken online: fees are paid at the session.';
 
 function RequestSent({ booking, service }: { booking: Booking; service: Service }) {
   const heading = useRef<HTMLHeadingElement>(null);
@@ -29,8 +36,7 @@ function RequestSent({ booking, service }: { booking: Booking; service: Service 
         {when.visitorTime ? `, which is ${when.visitorTime} where you are` : ''}.
       </p>
       <p>
-        {practice.practitioner} will confirm or decline it by email. There is nothing to pay online:
-        fees are paid at the session.
+        {practice.practitioner} will confirm or decline it by email. {paymentSentence(service)}
       </p>
       <Link to={paths.bookings} className="btn btn-success">
         See My bookings
@@ -39,22 +45,30 @@ function RequestSent({ booking, service }: { booking: Booking; service: Service 
   );
 }
 
-/** The request for one service: a start time from the week picker, a note, and the answer. */
+/**
+ * The request for one service: a day and a start time from the picker (both kept in the
+ * address), a note, and the answer.
+ */
 export function BookingRequestForm({ service }: { service: Service }) {
   const visitorZone = visitorTimeZone();
-  const weeks = useWeekTimes(service.id);
-  const [chosen, setChosen] = useState<string | undefined>(undefined);
+  const times = useHorizonTimes(service.id);
+  const { choice, chooseDay, chooseTime, forgetTime } = useCheckoutChoice();
   const [note, setNote] = useState('');
   const [pending, setPending] = useState(false);
   const [problem, setProblem] = useState<string | undefined>(undefined);
   const [sent, setSent] = useState<Booking | undefined>(undefined);
   const [shownOnce, setShownOnce] = useState(false);
 
-  if (weeks.availability.status !== 'loading' && !shownOnce) setShownOnce(true);
+  if (times.availability.status !== 'loading' && !shownOnce) setShownOnce(true);
   if (sent) return <RequestSent booking={sent} service={service} />;
-  // Until the first week of times arrives, the spec's checkout screen stays.
+  // Until the first answer about free times arrives, the spec's checkout screen stays.
   if (!shownOnce) return <PaymentLoading />;
 
+  const day = shownDay(times.days, choice.day);
+  const chosen = day?.slots.some((slot) => slot.start === choice.time) ? choice.time : undefined;
+  // A time from a shared or old link that is no longer free: say so rather than drop it quietly.
+  const gone =
+    times.availability.status === 'ready' && choice.time && !chosen ? choice.time : undefined;
   const chosenTime = chosen ? describeTime(chosen, visitorZone) : undefined;
 
   const submit = async (event: FormEvent) => {
@@ -66,15 +80,17 @@ export function BookingRequestForm({ service }: { service: Service }) {
     setPending(true);
     setProblem(undefined);
     try {
-      setSent(await requestBooking({ serviceId: service.id, start: chosen, note }));
+      const booking = await requestBooking({ serviceId: service.id, start: chosen, note });
+      setSent(booking);
+      forgetTime(choice.day);
     } catch (error) {
       if (error instanceof ApiError && error.status === 409) {
         const taken = describeTime(chosen);
-        setChosen(undefined);
+        forgetTime(choice.day);
         setProblem(
           `${error.message} ${taken.day} at ${taken.time} is no longer free; the times below are up to date. Please choose another.`,
         );
-        weeks.reload();
+        times.reload();
       } else {
         setProblem(errorSentence(error));
       }
@@ -85,14 +101,27 @@ export function BookingRequestForm({ service }: { service: Service }) {
 
   return (
     <Form onSubmit={(event) => void submit(event)} className="text-start booking-form" noValidate>
-      <WeekTimePicker
-        weeks={weeks}
+      <TimePicker
+        times={times}
+        day={day}
         chosen={chosen}
-        onChoose={(start) => {
-          setChosen(start);
+        onDay={(date) => {
           setProblem(undefined);
+          chooseDay(date);
+        }}
+        onTime={(start) => {
+          setProblem(undefined);
+          // Within a day already in the address, a new time replaces the old; else it is a step.
+          chooseTime(start, choice.day === dateIn(start));
         }}
       />
+
+      {gone && (
+        <p role="status" className="alert alert-warning">
+          {describeTime(gone).time} on {describeTime(gone).day}, the time in this link, is no longer
+          free. Please choose another.
+        </p>
+      )}
 
       <NoteField value={note} onChange={setNote} />
 
@@ -113,7 +142,7 @@ export function BookingRequestForm({ service }: { service: Service }) {
           'Choose a start time above.'
         )}
       </p>
-      <p className="small">No payment is taken online: fees are paid at the session.</p>
+      <p className="small">{paymentSentence(service)}</p>
       <Button type="submit" variant="success" size="lg" disabled={pending}>
         {pending ? 'Sending your request…' : 'Request this time'}
       </Button>

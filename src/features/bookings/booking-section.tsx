@@ -1,6 +1,7 @@
 import Button from 'react-bootstrap/Button';
-import { useSearchParams } from 'react-router';
-import type { Service } from '../../../shared/service';
+import { withFreeCall, type Service } from '../../../shared/service';
+import { sessionPlaces } from '../../content/services';
+import { useCheckoutChoice } from './checkout-params';
 import { BookingRequestForm } from './booking-request-form';
 import { PaymentLoading } from './payment-loading';
 import '../../components/bookings/bookings.css';
@@ -9,6 +10,13 @@ export type ServicesForBooking =
   | { status: 'loading' }
   | { status: 'ready'; services: Service[] }
   | { status: 'failed'; message: string };
+
+/** "no fee, by phone or video" or "60 minutes, in person in Bristol": what the visitor books. */
+export function serviceTerms(service: Service): string {
+  const place = sessionPlaces[service.format];
+  const where = place.charAt(0).toLowerCase() + place.slice(1);
+  return service.price === 0 ? `no fee, ${where}` : `${service.minutes} minutes, ${where}`;
+}
 
 function ServiceChoice({
   services,
@@ -29,7 +37,7 @@ function ServiceChoice({
             onClick={() => onChoose(service.id)}
           >
             <strong className="d-block">{service.name}</strong>
-            <span className="small">{service.minutes}-minute sessions</span>
+            <span className="small">{serviceTerms(service)}</span>
           </Button>
         ))}
       </div>
@@ -37,38 +45,36 @@ function ServiceChoice({
   );
 }
 
-/** The checkout's booking section: service, free times week by week, a note, the request. */
+/** The checkout's booking section: service, a day and a free time, a note, the request. */
 export function BookingSection({ services }: { services: ServicesForBooking }) {
-  const [params, setParams] = useSearchParams();
-  const rawId = params.get('service');
-  const id = rawId !== null && /^\d{1,9}$/.test(rawId) ? Number(rawId) : undefined;
+  const { choice, chooseService } = useCheckoutChoice();
 
   if (services.status === 'loading') return <PaymentLoading />;
   if (services.status === 'failed')
     return <div className="alert alert-danger">{services.message}</div>;
 
-  const service = services.services.find((candidate) => candidate.id === id);
-  const choose = (serviceId: number) =>
-    setParams({ service: String(serviceId) }, { replace: true });
+  // The free call is bookable as a service, though it has no card of its own.
+  const bookable = withFreeCall(services.services);
+  const service = bookable.find((candidate) => candidate.id === choice.serviceId);
 
   if (!service) {
     return (
       <>
-        {rawId !== null && (
+        {choice.serviceId !== undefined && (
           <p role="status">That service is not on our list. Please choose one of these.</p>
         )}
-        <ServiceChoice services={services.services} onChoose={choose} />
+        <ServiceChoice services={bookable} onChoose={chooseService} />
       </>
     );
   }
 
   return (
     <>
-      <p className="fs-5">
-        You are booking: <strong>{service.name}</strong> ({service.minutes} minutes)
+      <p className="fs-5 mb-1">
+        You are booking: <strong>{service.name}</strong> — {serviceTerms(service)}
       </p>
       <p>
-        <Button variant="link" className="p-0" onClick={() => setParams({}, { replace: true })}>
+        <Button variant="link" className="p-0" onClick={() => chooseService(undefined)}>
           Choose a different service
         </Button>
       </p>

@@ -5,6 +5,9 @@ import {
   UserIcon,
 } from '@heroicons/react/24/outline';
 import Container from 'react-bootstrap/Container';
+import { Link } from 'react-router';
+import { FREE_CALL } from '../../../shared/service';
+import { checkoutPath } from '../../config/routes';
 import { features, type Feature } from '../../content/home';
 
 const ICONS: Record<Feature['icon'], typeof UserIcon> = {
@@ -13,7 +16,7 @@ const ICONS: Record<Feature['icon'], typeof UserIcon> = {
   academic: AcademicCapIcon,
 };
 
-/** Left: why the practice; right: the free assessment and its offers. */
+/** Left: why the practice; right: the free assessment call, its offers, and booking it. */
 export function FeaturesSection({ servicesAnchor }: { servicesAnchor: string }) {
   const { assessment } = features;
   return (
@@ -50,9 +53,12 @@ export function FeaturesSection({ servicesAnchor }: { servicesAnchor: string }) 
                 </li>
               ))}
             </ul>
-            <a className="btn btn-success" href={servicesAnchor}>
-              {assessment.cta}
-            </a>
+            <div className="d-flex flex-wrap align-items-center gap-3">
+              <Link className="btn btn-success" to={checkoutPath(FREE_CALL.id)}>
+                {assessment.cta}
+              </Link>
+              <a href={servicesAnchor}>{assessment.servicesLink}</a>
+            </div>
           </div>
         </div>
       </div>

@@ -52,6 +52,19 @@ describe('ServicesSection', () => {
     ).toHaveAttribute('href', '/checkout?service=7');
   });
 
+  it('says where sessions happen, and shows one card per entry: the free call has none', async () => {
+    respondWith([
+      { ...service, format: 'in-person-or-video' },
+      { ...service, id: 8, name: 'Coaching', format: 'video' },
+    ]);
+    renderSection();
+    const cards = await screen.findAllByRole('listitem');
+    expect(cards).toHaveLength(2);
+    expect(within(cards[0]!).getByText('In person in Bristol or by video')).toBeInTheDocument();
+    expect(within(cards[1]!).getByText('By video')).toBeInTheDocument();
+    expect(screen.queryByText('Free 20-minute call')).not.toBeInTheDocument();
+  });
+
   it('says what went wrong and retries on request', async () => {
     const fetchMock = respondWith(new TypeError('offline'), [service]);
     renderSection();

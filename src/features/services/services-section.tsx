@@ -5,6 +5,7 @@ import Container from 'react-bootstrap/Container';
 import Spinner from 'react-bootstrap/Spinner';
 import { Link } from 'react-router';
 import { checkoutPath } from '../../config/routes';
+import { sessionPlaces } from '../../content/services';
 import type { Service } from './service-schema';
 import { useServices } from './use-services';
 
@@ -27,6 +28,7 @@ function ServiceCard({ service }: { service: Service }) {
       <Card.Body>
         <Card.Title as="h3">{service.name}</Card.Title>
         <Card.Text>{service.description}</Card.Text>
+        <Card.Text className="small text-body-secondary">{sessionPlaces[service.format]}</Card.Text>
         <Card.Text className="mb-1">Appointment: {service.session} per month.</Card.Text>
         <Card.Text className="price">Price: ${formatPrice(service.price)}/mo</Card.Text>
         <Link

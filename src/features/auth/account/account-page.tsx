@@ -1,13 +1,38 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import Container from 'react-bootstrap/Container';
+import { Link } from 'react-router';
 import { LoadingScreen } from '../../../components/layout/loading-screen';
 import { PageHeading } from '../../../components/layout/page-heading';
+import { paths } from '../../../config/routes';
+import type { User } from '../../../lib/firebase';
 import { RequireSignedIn } from '../require-verified-email';
 import { ChangeEmailForm } from './change-email-form';
 import { ChangePasswordForm } from './change-password-form';
 import { DeleteAccount } from './delete-account';
 import { DisplayNameForm } from './display-name-form';
 import { ProfileSummary } from './profile-summary';
+
+/** A link to the diary for the practitioner's account (the claim is in the ID token). */
+function DiaryLink({ user }: { user: User }) {
+  const [practitioner, setPractitioner] = useState(false);
+  useEffect(() => {
+    let current = true;
+    user.getIdTokenResult().then(
+      (token) => current && setPractitioner(token.claims.practitioner === true),
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, [user]);
+  if (!practitioner) return null;
+  return (
+    <p className="account-section">
+      You are the practitioner: <Link to={paths.practice}>open the diary</Link> to answer requests
+      and see the week.
+    </p>
+  );
+}
 
 /**
  * /account: the visitor's details and what they can change. `bookings` is the bookings
@@ -23,12 +48,27 @@ export function AccountPage({ bookings }: { bookings?: ReactNode }) {
         <Container className="account-page pb-5">
           <PageHeading>My account</PageHeading>
           <ProfileSummary user={user} emailVerified={emailVerified} />
+          <DiaryLink user={user} />
           {bookings && (
             <section className="account-section" aria-labelledby="bookings-heading">
               <h2 id="bookings-heading">My bookings</h2>
               {bookings}
             </section>
           )}
+          <section className="account-section" aria-labelledby="record-heading">
+            <h2 id="record-heading">Your record</h2>
+            <ul>
+              <li>
+                <Link to={paths.intake}>Before your first session: your details and agreement</Link>
+              </li>
+              <li>
+                <Link to={paths.questionnaires}>Questionnaires</Link>
+              </li>
+              <li>
+                <Link to={paths.myData}>Download my data</Link>: everything we hold about you
+              </li>
+            </ul>
+          </section>
           <DisplayNameForm user={user} />
           <ChangeEmailForm user={user} />
           <ChangePasswordForm user={user} />

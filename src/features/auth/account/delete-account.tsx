@@ -9,6 +9,7 @@ import { AuthErrorText } from '../auth-error-text';
 import { signOutOnPurpose } from '../session';
 import { deletionConfirmed, DELETE_CONFIRMATION } from './account-facts';
 import { ConfirmIdentity } from './confirm-identity';
+import { RETENTION_SENTENCE } from '../../../../shared/clinical-rules';
 import { deleteMyBookings } from './delete-bookings';
 import { useSensitiveAction } from './use-sensitive-action';
 
@@ -57,6 +58,7 @@ export function DeleteAccount({
         This deletes your account and all your bookings; any future sessions are cancelled and the
         practice is told. It cannot be undone. To confirm, type {DELETE_CONFIRMATION} below.
       </p>
+      <p>{RETENTION_SENTENCE}</p>
       <Form onSubmit={(event) => void remove(event)} aria-label="Delete your account">
         <Form.Group className="mb-3" controlId="delete-confirmation">
           <Form.Label>Type {DELETE_CONFIRMATION} to confirm</Form.Label>

@@ -1,4 +1,5 @@
 import { DeletedBookingsSchema } from '../../../../shared/booking';
+import { ClinicalRetirementSchema } from '../../../../shared/intake';
 import { ApiError, apiRequest } from '../../../lib/api';
 import { SITE_ERROR, siteError } from '../auth-errors';
 
@@ -8,6 +9,9 @@ import { SITE_ERROR, siteError } from '../auth-errors';
  */
 export async function deleteMyBookings(): Promise<number> {
   try {
+    // First, while the bookings still show whether there was a session: the clinical record is
+    // kept for the retention period if there was, deleted now if not (shared/clinical-rules.ts).
+    await apiRequest('/api/account/clinical', ClinicalRetirementSchema, { method: 'DELETE' });
     const { deleted } = await apiRequest('/api/account/bookings', DeletedBookingsSchema, {
       method: 'DELETE',
     });

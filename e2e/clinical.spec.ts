@@ -1,0 +1,229 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Locator, Page } from '@playwright/test';
+import { AGREEMENT } from '../shared/agreement';
+import { practiceFacts } from '../shared/practice';
+import { LOCAL_STACKS, origin } from '../scripts/local-stack';
+import { apiAs, makePractitioner } from './support/bookings';
+import { createUser, type TestUser } from './support/emulator';
+import { expect, test } from './support/fixtures';
+import { logIn } from './support/session';
+
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+const mailWeb = origin(LOCAL_STACKS.e2e.ports.mailWeb);
+
+const INTAKE = {
+  dateOfBirth: '1990-05-17',
+  address: '3 Elm Row\nBristol BS2 8AA',
+  phone: '07700 900123',
+  gp: { name: 'Dr Hollis', surgery: 'Elm Row Surgery' },
+  emergencyContact: { name: 'Sam Pike', relationship: 'Partner', phone: '07700 900456' },
+  agreement: {
+    version: AGREEMENT.version,
+    treatment: true,
+    confidentiality: true,
+    cancellation: true,
+  },
+};
+
+async function expectNoAxeViolations(page: Page, state: string) {
+  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  const report = violations.flatMap((violation) =>
+    violation.nodes.map((node) => `${violation.id} ${node.target.join(' >> ')}: ${violation.help}`),
+  );
+  expect(report, `axe WCAG 2.2 AA violations (${state}):\n${report.join('\n')}`).toEqual([]);
+}
+
+async function expectNoSidewaysScroll(page: Page) {
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow, 'no sideways scrolling').toBe(0);
+}
+
+/** Presses Tab until `target` has the focus (keyboard alone), or fails. */
+async function tabTo(page: Page, target: Locator) {
+  for (let press = 0; press < 80; press += 1) {
+    if (await target.evaluate((element) => element === document.activeElement)) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error('Tab never reached the element');
+}
+
+interface CaughtEmail {
+  subject: string;
+  text: string;
+  to: { address: string }[];
+}
+
+async function practiceEmails(): Promise<CaughtEmail[]> {
+  const response = await fetch(`${mailWeb}/email`);
+  const all = (await response.json()) as CaughtEmail[];
+  return all.filter((email) =>
+    email.to.some((to) => to.address.toLowerCase() === practiceFacts.email.toLowerCase()),
+  );
+}
+
+const cleanUp: TestUser[] = [];
+test.afterEach(async () => {
+  for (const user of cleanUp.splice(0)) {
+    await apiAs(user, '/api/account/clinical', { method: 'DELETE' });
+  }
+});
+
+test('a client gives their details and the agreement, and can change them later', async ({
+  page,
+  expectProblems,
+}) => {
+  // A new client has no intake yet: the API says so with a 404.
+  expectProblems(/response 404: .*\/api\/intake$/);
+  const client = await createUser({ verified: true, label: 'intake' });
+  cleanUp.push(client);
+  await logIn(page, client);
+  await page.goto('/account');
+  await page.getByRole('link', { name: /Before your first session/ }).click();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Before your first session' }),
+  ).toBeVisible();
+  await expect(page.getByLabel('Date of birth')).toBeVisible({ timeout: 30_000 });
+  await page.getByLabel('Date of birth').fill(INTAKE.dateOfBirth);
+  await page.getByLabel('Home address').fill(INTAKE.address);
+  await page.getByLabel('Phone number', { exact: true }).fill(INTAKE.phone);
+  await page.getByLabel('GP’s name').fill(INTAKE.gp.name);
+  await page.getByLabel('GP surgery').fill(INTAKE.gp.surgery);
+  await page.getByLabel('Their name').fill(INTAKE.emergencyContact.name);
+  await page.getByLabel(/How you know them/).fill(INTAKE.emergencyContact.relationship);
+  await page.getByLabel('Their phone number').fill(INTAKE.emergencyContact.phone);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('status')).toHaveText(/Tick to agree/);
+  for (const section of AGREEMENT.sections) await page.getByLabel(section.consent).check();
+  await expect(page.getByText(/Terrorism Act 2000/)).toBeVisible();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('status')).toHaveText(/^Saved\./);
+  await expectNoAxeViolations(page, 'intake, saved');
+
+  await page.reload();
+  await expect(page.getByLabel('GP surgery')).toHaveValue(INTAKE.gp.surgery);
+  await expect(page.getByText(/You agreed to this version on/)).toBeVisible();
+  await page.getByLabel('Phone number', { exact: true }).fill('0117 496 0000');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('status')).toHaveText(/^Saved\./);
+  const { body } = await apiAs<{ phone: string }>(client, '/api/intake');
+  expect(body.phone).toBe('0117 496 0000');
+});
+
+test('a risk answer on the PHQ-9 shows who to contact at once, and the practice is told without the answers', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const client = await createUser({ verified: true, label: 'phq' });
+  cleanUp.push(client);
+  await logIn(page, client);
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.goto('/account/questionnaires');
+  const start = page.getByRole('button', { name: 'Mood (PHQ-9)' });
+  // The first call to the API may meet its cold start (the embedded database opening).
+  await expect(start).toBeVisible({ timeout: 30_000 });
+  await expectNoAxeViolations(page, 'questionnaire list at 375 px');
+
+  // Keyboard alone: into each question's group with Tab, choose with the arrow keys or Space.
+  await tabTo(page, start);
+  await page.keyboard.press('Enter');
+  const form = page.getByRole('form', { name: 'Mood (PHQ-9)' });
+  await expect(form).toBeVisible();
+  for (let question = 1; question <= 9; question += 1) {
+    const group = form.getByRole('group', { name: new RegExp(`^${question}\\. `) });
+    await tabTo(page, group.getByRole('radio').first());
+    await page.keyboard.press(question === 9 ? 'ArrowDown' : 'Space');
+  }
+  const help = page.getByRole('region', { name: /talk to someone now/ });
+  await expect(help).toBeVisible();
+  await expect(help.getByRole('link', { name: '116 123' })).toHaveAttribute('href', 'tel:116123');
+  await expect(help).toContainText('option 2');
+  await expect(help).toContainText('999');
+  await expect(help).toContainText(practiceFacts.phone.display);
+  await expectNoSidewaysScroll(page);
+  await expectNoAxeViolations(page, 'PHQ-9 with a risk answer at 375 px');
+
+  await tabTo(page, page.getByRole('button', { name: 'Send my answers' }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('status').filter({ hasText: 'Thank you' })).toBeVisible();
+  await expect(page.getByRole('region', { name: /talk to someone now/ })).toBeVisible();
+
+  const link = `/practice/clients/${client.uid}`;
+  await expect
+    .poll(
+      async () => (await practiceEmails()).filter((email) => email.text.includes(link)).length,
+      {
+        timeout: 30_000,
+      },
+    )
+    .toBe(1);
+  const [email] = (await practiceEmails()).filter((each) => each.text.includes(link));
+  expect(email!.subject).toBe('A client’s answers need your attention today');
+  for (const secret of ['PHQ', 'Thoughts', 'Several days', 'Minimal', client.email]) {
+    expect(email!.text).not.toContain(secret);
+  }
+});
+
+test('the practitioner sees the client’s chart with its bands and cut-off, and the same figures in a table', async ({
+  page,
+}) => {
+  const client = await createUser({ verified: true, label: 'charted' });
+  const practitioner = await createUser({ verified: true, label: 'practitioner' });
+  await makePractitioner(practitioner);
+  cleanUp.push(client);
+  await apiAs(client, '/api/intake', { method: 'PUT', body: INTAKE });
+  for (const answers of [
+    [2, 2, 2, 2, 2, 2, 2, 1, 1],
+    [1, 1, 1, 1, 1, 1, 1, 1, 0],
+  ]) {
+    const { status } = await apiAs(client, '/api/questionnaires', {
+      method: 'POST',
+      body: { instrument: 'PHQ-9', answers },
+    });
+    expect(status).toBe(201);
+  }
+  await logIn(page, practitioner);
+  await page.goto(`/practice/clients/${client.uid}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(client.displayName);
+  const chart = page.getByRole('img', { name: /PHQ-9 totals over time/ });
+  await expect(chart).toBeVisible();
+  await expect(chart).toContainText('Clinical cut-off 10');
+  const table = page.getByRole('table', { name: /PHQ-9/ });
+  await expect(table.getByRole('row')).toHaveCount(3);
+  await expect(table.getByRole('row').nth(1)).toContainText('16');
+  await expect(table.getByRole('row').nth(1)).toContainText('Moderately severe');
+  await expect(table.getByRole('row').nth(1)).toContainText('Yes: item 9');
+  await expect(table.getByRole('row').nth(2)).toContainText('Mild');
+  await expect(page.getByText('Elm Row Surgery')).toBeVisible();
+  await expectNoAxeViolations(page, 'client record');
+
+  await tabTo(page, page.getByRole('button', { name: 'Mark seen' }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('button', { name: 'Mark seen' })).toHaveCount(0);
+  await expect(page.getByText(/Opened the client’s record/).first()).toBeVisible();
+
+  await page.setViewportSize({ width: 375, height: 740 });
+  await expectNoSidewaysScroll(page);
+  await expectNoAxeViolations(page, 'client record at 375 px');
+});
+
+test('a client downloads everything held about them', async ({ page }) => {
+  const client = await createUser({ verified: true, label: 'export' });
+  cleanUp.push(client);
+  await apiAs(client, '/api/intake', { method: 'PUT', body: INTAKE });
+  await logIn(page, client);
+  await page.goto('/account');
+  await page.getByRole('link', { name: 'Download my data' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'My data' })).toBeVisible();
+  await expect(page.getByText(/Elm Row Surgery/)).toBeVisible();
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download my data (JSON)' }).click(),
+  ]);
+  const saved = await download.path();
+  const { readFile } = await import('node:fs/promises');
+  const data = JSON.parse(await readFile(saved, 'utf8')) as { account: { uid: string } };
+  expect(data.account.uid).toBe(client.uid);
+  await expectNoAxeViolations(page, 'my data');
+});

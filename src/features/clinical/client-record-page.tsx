@@ -1,0 +1,154 @@
+import { useState } from 'react';
+import Button from 'react-bootstrap/Button';
+import { useParams } from 'react-router';
+import { INSTRUMENTS, QUESTIONNAIRES } from '../../../shared/questionnaires';
+import { LoadingScreen } from '../../components/layout/loading-screen';
+import { LoadFailed } from '../../components/layout/load-failed';
+import { PageHeading } from '../../components/layout/page-heading';
+import { errorSentence } from '../../lib/api';
+import { formatDayWithYear, formatTime } from '../../lib/practice-time';
+import { useResource } from '../../lib/use-resource';
+import { fetchAudit, fetchClientRecord, markRiskSeen } from './clinical-api';
+import { ScoreChart, ScoreTable } from './score-chart';
+import './clinical.css';
+
+const when = (instant: string) => `${formatDayWithYear(instant)}, ${formatTime(instant)}`;
+
+function AuditList({ uid }: { uid: string }) {
+  const { state, reload } = useResource(`audit:${uid}`, (signal) => fetchAudit(uid, signal));
+  if (state.status === 'loading') return <p>Loading the record’s log…</p>;
+  if (state.status === 'failed') return <LoadFailed message={state.message} onRetry={reload} />;
+  return (
+    <ul className="small">
+      {state.data.entries.map((entry, index) => (
+        <li key={`${entry.at}-${index}`}>
+          {when(entry.at)}: {entry.what}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** /practice/clients/<uid>: one client's intake, agreement and questionnaires, for the practitioner. */
+export function ClientRecordPage() {
+  const { id = '' } = useParams();
+  const { state, reload } = useResource(`client:${id}`, (signal) => fetchClientRecord(id, signal));
+  const [news, setNews] = useState<string | undefined>(undefined);
+
+  if (state.status === 'loading') return <LoadingScreen label="Loading the client’s record…" />;
+  if (state.status === 'failed') {
+    return (
+      <>
+        <PageHeading>Client record</PageHeading>
+        <LoadFailed message={state.message} onRetry={reload} />
+      </>
+    );
+  }
+  const { client, intake, questionnaires, bookings } = state.data;
+  const unseen = questionnaires.filter((result) => result.risk && !result.riskSeenAt);
+
+  const seen = async () => {
+    try {
+      await markRiskSeen(client.uid);
+      setNews('Marked seen: the flag is gone from the diary.');
+      reload();
+    } catch (error) {
+      setNews(errorSentence(error));
+    }
+  };
+
+  return (
+    <>
+      <PageHeading>{client.name || client.email || 'Client record'}</PageHeading>
+      {client.email && <p>{client.email}</p>}
+      {unseen.length > 0 && (
+        <section className="alert alert-danger" aria-labelledby="risk-heading">
+          <h2 id="risk-heading" className="h5">
+            Risk answer{unseen.length > 1 ? 's' : ''} to see
+          </h2>
+          <p>
+            {unseen
+              .map(
+                (result) =>
+                  `${result.instrument} on ${when(result.submittedAt)}, item ${result.riskItems.join(', ')}`,
+              )
+              .join('; ')}
+            .
+          </p>
+          <Button variant="danger" onClick={() => void seen()}>
+            Mark seen
+          </Button>
+        </section>
+      )}
+      <p role="status">{news}</p>
+      <section aria-labelledby="intake-heading" className="mb-4">
+        <h2 id="intake-heading">Intake</h2>
+        {intake ? (
+          <dl className="row intake-facts">
+            <dt className="col-sm-4">Date of birth</dt>
+            <dd className="col-sm-8">{formatDayWithYear(`${intake.dateOfBirth}T12:00:00Z`)}</dd>
+            <dt className="col-sm-4">Address</dt>
+            <dd className="col-sm-8 text-pre-line">{intake.address}</dd>
+            <dt className="col-sm-4">Phone</dt>
+            <dd className="col-sm-8">{intake.phone}</dd>
+            <dt className="col-sm-4">GP</dt>
+            <dd className="col-sm-8">
+              {intake.gp.name}, {intake.gp.surgery}
+            </dd>
+            <dt className="col-sm-4">Emergency contact</dt>
+            <dd className="col-sm-8">
+              {intake.emergencyContact.name} ({intake.emergencyContact.relationship}),{' '}
+              {intake.emergencyContact.phone}
+            </dd>
+            <dt className="col-sm-4">Agreement</dt>
+            <dd className="col-sm-8">
+              Version {intake.agreement.version}, given {when(intake.agreement.agreedAt)}
+              {intake.agreement.current ? '' : ' (an older version: the client is asked again)'}
+            </dd>
+          </dl>
+        ) : (
+          <p>Not filled in yet.</p>
+        )}
+      </section>
+      <section aria-labelledby="scores-heading" className="mb-4">
+        <h2 id="scores-heading">Questionnaires</h2>
+        {INSTRUMENTS.map((instrument) => {
+          const results = questionnaires.filter((result) => result.instrument === instrument);
+          return (
+            <section key={instrument} aria-labelledby={`${instrument}-heading`} className="mb-4">
+              <h3 id={`${instrument}-heading`} className="h4">
+                {QUESTIONNAIRES[instrument].title}
+              </h3>
+              {results.length === 0 ? (
+                <p>None yet.</p>
+              ) : (
+                <>
+                  <ScoreChart instrument={instrument} results={results} />
+                  <ScoreTable instrument={instrument} results={results} />
+                </>
+              )}
+            </section>
+          );
+        })}
+      </section>
+      <section aria-labelledby="sessions-heading" className="mb-4">
+        <h2 id="sessions-heading">Bookings</h2>
+        {bookings.length === 0 ? (
+          <p>None.</p>
+        ) : (
+          <ul>
+            {bookings.map((booking) => (
+              <li key={booking.id}>
+                {booking.serviceName}, {when(booking.start)}: {booking.status}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <section aria-labelledby="log-heading">
+        <h2 id="log-heading">Who has read this record</h2>
+        <AuditList uid={client.uid} />
+      </section>
+    </>
+  );
+}

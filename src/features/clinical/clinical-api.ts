@@ -1,0 +1,59 @@
+import * as v from 'valibot';
+import {
+  AccountExportSchema,
+  AgreementSchema,
+  AuditSchema,
+  ClientRecordSchema,
+  IntakeRecordSchema,
+  RiskFlagsSchema,
+  type IntakeInput,
+} from '../../../shared/intake';
+import {
+  QuestionnaireResultSchema,
+  QuestionnairesSchema,
+  type QuestionnaireInput,
+} from '../../../shared/questionnaires';
+import { ApiError, apiRequest } from '../../lib/api';
+
+/** The caller's intake, or null when there is none yet. */
+export async function fetchIntake(signal?: AbortSignal) {
+  try {
+    return await apiRequest('/api/intake', IntakeRecordSchema, { signal });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
+}
+
+export const fetchAgreement = (signal?: AbortSignal) =>
+  apiRequest('/api/agreement', AgreementSchema, { signal });
+
+export const saveIntake = (intake: IntakeInput) =>
+  apiRequest('/api/intake', IntakeRecordSchema, { method: 'PUT', body: intake });
+
+export const fetchQuestionnaires = (signal?: AbortSignal) =>
+  apiRequest('/api/questionnaires', QuestionnairesSchema, { signal });
+
+export const submitQuestionnaire = (input: QuestionnaireInput) =>
+  apiRequest('/api/questionnaires', QuestionnaireResultSchema, { method: 'POST', body: input });
+
+export const fetchClientRecord = (uid: string, signal?: AbortSignal) =>
+  apiRequest(`/api/practice/clients/${encodeURIComponent(uid)}`, ClientRecordSchema, { signal });
+
+export const fetchAudit = (uid: string, signal?: AbortSignal) =>
+  apiRequest(`/api/practice/audit?${new URLSearchParams({ client: uid })}`, AuditSchema, {
+    signal,
+  });
+
+export const markRiskSeen = (uid: string) =>
+  apiRequest(
+    `/api/practice/clients/${encodeURIComponent(uid)}/risk-seen`,
+    v.object({ marked: v.number() }),
+    { method: 'POST' },
+  );
+
+export const fetchRiskFlags = (signal?: AbortSignal) =>
+  apiRequest('/api/practice/risk-flags', RiskFlagsSchema, { signal });
+
+export const fetchMyData = (signal?: AbortSignal) =>
+  apiRequest('/api/account/export', AccountExportSchema, { signal });
