@@ -3,12 +3,12 @@ import { STATUS_CHANGES, checkChange, type BookingAction } from '../../../shared
 import * as v from 'valibot';
 import { StatusChangeRequestSchema } from '../../../shared/booking';
 import { blocksOverlapping } from '../data/blocks';
-import { changeStatus, findBooking } from '../data/bookings';
+import { changeStatus } from '../data/bookings';
 import { queueMessages } from '../data/outbox';
 import { notificationsFor } from '../domain/notifications';
 import { endpoint } from './endpoint';
-import { pathId } from './input';
 import { problems } from './problems';
+import { bookingForCaller } from './refusals';
 import { json } from './types';
 import { bookingView, practiceBookingView } from './views';
 
@@ -21,14 +21,13 @@ const statusChange = (action: Exclude<BookingAction, 'move'>, auth: 'client' | '
     auth,
     body: v.optional(StatusChangeRequestSchema, {}),
     async run({ caller, body, params, context }) {
-      const id = pathId(params.id);
-      const booking = await findBooking(context.db, id);
-      if (!booking)
-        throw problems.notFound('There is no booking with that id. Reload the list and try again.');
-      const ownBooking = booking.client.uid === caller.uid;
-      if (!ownBooking && !caller.practitioner)
-        throw problems.notYours('You can only cancel your own bookings.');
-      const actor = caller.practitioner ? 'practitioner' : 'client';
+      const { booking, ownBooking, actor } = await bookingForCaller(
+        context,
+        caller,
+        params.id,
+        'cancel',
+      );
+      const { id } = booking;
       const now = context.now();
       const check = checkChange(action, booking, actor, now);
       if (!check.ok) {

@@ -6,18 +6,9 @@ import { notificationsFor } from '../domain/notifications';
 import { busyStretch, checkStart } from '../domain/slots';
 import { endpoint } from './endpoint';
 import { problems } from './problems';
+import { startRefusal } from './refusals';
 import { json } from './types';
 import { bookingView, serviceById } from './views';
-
-const refusal = {
-  'too-soon': () => problems.outsideRules(RULE_SENTENCES.tooSoon),
-  'too-far': () => problems.outsideRules(RULE_SENTENCES.tooFar),
-  'outside-hours': () =>
-    problems.outsideRules(
-      'That is not one of the offered start times. Choose a time from the list.',
-    ),
-  taken: () => problems.slotTaken('Someone has just taken this time. Choose another time.'),
-};
 
 /** POST /api/bookings: a verified client requests a session. */
 export const createBooking = endpoint({
@@ -37,7 +28,7 @@ export const createBooking = endpoint({
       start,
       busy,
     });
-    if (!check.ok) throw refusal[check.reason]();
+    if (!check.ok) throw startRefusal(check.reason);
 
     const result = await insertBooking(
       context.db,
@@ -56,7 +47,7 @@ export const createBooking = endpoint({
           practiceEmail: context.outbox.practiceEmail,
         }),
     );
-    if (result.outcome === 'taken') throw refusal.taken();
+    if (result.outcome === 'taken') throw startRefusal('taken');
     if (result.outcome === 'too-many-requests')
       throw problems.tooManyRequests(RULE_SENTENCES.tooManyRequests);
     context.outbox.deliver();

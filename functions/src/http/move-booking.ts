@@ -2,13 +2,13 @@ import { MoveRequestSchema } from '../../../shared/booking';
 import { BOOKING_RULES, RULE_SENTENCES } from '../../../shared/booking-rules';
 import { checkChange } from '../../../shared/booking-status';
 import { HOUR_MS, MINUTE_MS } from '../../../shared/time';
-import { busyIntervals, findBooking, moveBooking } from '../data/bookings';
+import { busyIntervals, moveBooking } from '../data/bookings';
 import { queueMessages } from '../data/outbox';
 import type { Notification } from '../domain/notifications';
 import { busyStretch, checkStart } from '../domain/slots';
 import { endpoint } from './endpoint';
-import { pathId } from './input';
 import { problems } from './problems';
+import { bookingForCaller, startRefusal } from './refusals';
 import { json } from './types';
 import { bookingView, practiceBookingView, serviceById } from './views';
 
@@ -22,14 +22,8 @@ export const moveSession = endpoint({
   auth: 'client',
   body: MoveRequestSchema,
   async run({ caller, body, params, context }) {
-    const id = pathId(params.id);
-    const booking = await findBooking(context.db, id);
-    if (!booking)
-      throw problems.notFound('There is no booking with that id. Reload the list and try again.');
-    const ownBooking = booking.client.uid === caller.uid;
-    if (!ownBooking && !caller.practitioner)
-      throw problems.notYours('You can only move your own sessions.');
-    const actor = caller.practitioner ? 'practitioner' : 'client';
+    const { booking, actor } = await bookingForCaller(context, caller, params.id, 'move');
+    const { id } = booking;
     const now = context.now();
     const allowed = checkChange('move', booking, actor, now);
     if (!allowed.ok) {
@@ -60,16 +54,7 @@ export const moveSession = endpoint({
       start,
       busy,
     });
-    if (!check.ok) {
-      if (check.reason === 'taken') throw taken();
-      throw problems.outsideRules(
-        check.reason === 'too-soon'
-          ? RULE_SENTENCES.tooSoon
-          : check.reason === 'too-far'
-            ? RULE_SENTENCES.tooFar
-            : 'That is not one of the offered start times. Choose a time from the list.',
-      );
-    }
+    if (!check.ok) throw check.reason === 'taken' ? taken() : startRefusal(check.reason);
     const result = await context.db.transaction().execute(async (trx) => {
       const moved = await moveBooking(trx, {
         id,

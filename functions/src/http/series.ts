@@ -33,6 +33,7 @@ import type { BookingRecord, SeriesRecord } from '../domain/types';
 import { endpoint } from './endpoint';
 import { pathId } from './input';
 import { problems } from './problems';
+import { startRefusal } from './refusals';
 import { json, type ApiContext } from './types';
 import { serviceById } from './views';
 
@@ -124,17 +125,7 @@ export const createSeries = endpoint({
       start,
       busy: await busyIntervals(context.db, busyStretch(start, service.minutes)),
     });
-    if (!check.ok) {
-      if (check.reason === 'taken')
-        throw problems.slotTaken('Someone has just taken this time. Choose another time.');
-      throw problems.outsideRules(
-        check.reason === 'too-soon'
-          ? RULE_SENTENCES.tooSoon
-          : check.reason === 'too-far'
-            ? RULE_SENTENCES.tooFar
-            : 'That is not one of the offered start times. Choose a time from the list.',
-      );
-    }
+    if (!check.ok) throw startRefusal(check.reason);
     const cadence = { firstStart: start, localTime: practiceWallClock(start), everyWeeks };
     const occurrences = occurrencesBetween(
       cadence,
@@ -179,8 +170,7 @@ export const createSeries = endpoint({
       context.outbox.deliver();
       return json(201, seriesView(created, context, now, 'client'));
     } catch (error) {
-      if (error instanceof FirstSessionTaken)
-        throw problems.slotTaken('Someone has just taken this time. Choose another time.');
+      if (error instanceof FirstSessionTaken) throw startRefusal('taken');
       throw error;
     }
   },

@@ -1,14 +1,27 @@
 import type { BookingStatus } from '../../../shared/booking';
 
-const LABELS: Record<BookingStatus, { text: string; className: string }> = {
-  requested: { text: 'Requested', className: 'text-bg-warning' },
-  confirmed: { text: 'Confirmed', className: 'text-bg-success' },
-  declined: { text: 'Declined', className: 'text-bg-secondary' },
-  cancelled: { text: 'Cancelled', className: 'text-bg-light border' },
+const LABELS: Record<BookingStatus, string> = {
+  requested: 'Requested',
+  confirmed: 'Confirmed',
+  declined: 'Declined',
+  cancelled: 'Cancelled',
 };
 
-/** A booking's status in words (the colour only repeats them). */
-export function StatusBadge({ status }: { status: BookingStatus }) {
-  const { text, className } = LABELS[status];
-  return <span className={`badge status-badge ${className}`}>Status: {text}</span>;
+/**
+ * A booking's status in words (the colour only repeats them; bookings.css gives each its own).
+ * `compact` (a diary's small block) shows the word alone; a screen reader still hears "Status:".
+ */
+export function StatusBadge({
+  status,
+  compact = false,
+}: {
+  status: BookingStatus;
+  compact?: boolean;
+}) {
+  return (
+    <span className={`badge status-badge status-${status}`}>
+      {compact ? <span className="visually-hidden">Status: </span> : 'Status: '}
+      {LABELS[status]}
+    </span>
+  );
 }

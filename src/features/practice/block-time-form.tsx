@@ -1,24 +1,118 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import { REASON_MAX_LENGTH } from '../../../shared/booking';
+import { REASON_MAX_LENGTH, type PracticeBooking } from '../../../shared/booking';
+import { StatusBadge } from '../../components/bookings/status-badge';
 import { errorSentence } from '../../lib/api';
-import { formatDayWithYear, formatTime, zonedTimeToInstant } from '../../lib/practice-time';
+import {
+  addDays,
+  dateIn,
+  formatDayWithYear,
+  formatTime,
+  zonedTimeToInstant,
+} from '../../lib/practice-time';
 import { showToast } from '../../lib/toast';
-import { blockTime } from './practice-api';
+import { bookingsWithin, serviceOf, whenText } from './diary-layout';
+import { blockTime, fetchDiary } from './practice-api';
 
 const EMPTY = { startDate: '', startTime: '', endDate: '', endTime: '', reason: '' };
 
-/** Block time (a day off, a holiday): London dates and times in, UTC instants to the server. */
+/** The block being asked about: its instants and the requests and sessions inside it. */
+interface Review {
+  start: Date;
+  end: Date;
+  reason: string;
+  covered: PracticeBooking[];
+}
+
+const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+/** A request (declined with the block, or still open), or a session (cancelled, or confirmed). */
+const isRequest = (booking: PracticeBooking) =>
+  booking.status === 'requested' || booking.status === 'declined';
+
+/** "2 requests and 1 session" */
+function coveredText(covered: readonly PracticeBooking[]) {
+  const requests = covered.filter(isRequest).length;
+  const sessions = covered.length - requests;
+  return [
+    requests > 0 ? plural(requests, 'request', 'requests') : '',
+    sessions > 0 ? plural(sessions, 'session', 'sessions') : '',
+  ]
+    .filter(Boolean)
+    .join(' and ');
+}
+
+/** What happened, for the toast: the block, and what became of what it covers. */
+function blockedSentence(start: Date, end: Date, covered: PracticeBooking[], cancelled: boolean) {
+  const blocked = `Blocked ${formatDayWithYear(start)} ${formatTime(start)} to ${formatDayWithYear(end)} ${formatTime(end)}.`;
+  if (covered.length === 0) return blocked;
+  if (!cancelled) return `${blocked} The ${coveredText(covered)} inside it stay as they are.`;
+  const requests = covered.filter(isRequest).length;
+  const sessions = covered.length - requests;
+  const done = [
+    requests > 0 ? `declined ${plural(requests, 'request', 'requests')}` : '',
+    sessions > 0 ? `cancelled ${plural(sessions, 'session', 'sessions')}` : '',
+  ]
+    .filter(Boolean)
+    .join(' and ');
+  return `${blocked} It ${done}; each client gets an email.`;
+}
+
+/**
+ * Block time (a day off, a holiday): London dates and times in, UTC instants to the server.
+ * When the time holds requests or sessions, it lists them first and asks whether to decline
+ * and cancel them with the block.
+ */
 export function BlockTimeForm({ onBlocked }: { onBlocked: () => void }) {
   const [fields, setFields] = useState(EMPTY);
   const [pending, setPending] = useState(false);
   const [problem, setProblem] = useState<string | undefined>(undefined);
-  const set = (name: keyof typeof EMPTY) => (value: string) =>
-    setFields((current) => ({ ...current, [name]: value }));
+  const [review, setReview] = useState<Review | null>(null);
+  const [cancelCovered, setCancelCovered] = useState(false);
+  const reviewHeading = useRef<HTMLHeadingElement>(null);
 
-  const submit = async (event: FormEvent) => {
+  useEffect(() => {
+    if (review) reviewHeading.current?.focus();
+  }, [review]);
+
+  const set = (name: keyof typeof EMPTY) => (value: string) => {
+    setFields((current) => ({ ...current, [name]: value }));
+    setReview(null); // a different time: what it covers is asked again
+  };
+
+  const create = async ({ start, end, reason }: Omit<Review, 'covered'>, cancel: boolean) => {
+    const { covered } = await blockTime({
+      start: start.toISOString(),
+      end: end.toISOString(),
+      reason,
+      cancelCovered: cancel,
+    });
+    void showToast(blockedSentence(start, end, covered, cancel));
+    setFields(EMPTY);
+    setReview(null);
+    setCancelCovered(false);
+    onBlocked();
+  };
+
+  const run = async (work: () => Promise<void>) => {
+    setPending(true);
+    setProblem(undefined);
+    try {
+      await work();
+    } catch (error) {
+      setProblem(errorSentence(error));
+    } finally {
+      setPending(false);
+    }
+  };
+
+  const submit = (event: FormEvent) => {
     event.preventDefault();
+    if (review) {
+      void run(() => create(review, cancelCovered));
+      return;
+    }
     const { startDate, startTime, endDate, endTime, reason } = fields;
     if (!startDate || !startTime || !endDate || !endTime) {
       setProblem('Fill in the start and end, each with a date and a time.');
@@ -30,20 +124,16 @@ export function BlockTimeForm({ onBlocked }: { onBlocked: () => void }) {
       setProblem('The end must be after the start.');
       return;
     }
-    setPending(true);
-    setProblem(undefined);
-    try {
-      await blockTime({ start: start.toISOString(), end: end.toISOString(), reason });
-      void showToast(
-        `Blocked ${formatDayWithYear(start)} ${formatTime(start)} to ${formatDayWithYear(end)} ${formatTime(end)}.`,
-      );
-      setFields(EMPTY);
-      onBlocked();
-    } catch (error) {
-      setProblem(errorSentence(error));
-    } finally {
-      setPending(false);
-    }
+    void run(async () => {
+      // A session that began the evening before may still run into the block.
+      const { bookings } = await fetchDiary({
+        from: addDays(dateIn(start), -1),
+        to: dateIn(end),
+      });
+      const covered = bookingsWithin(bookings, start, end);
+      if (covered.length === 0) await create({ start, end, reason }, false);
+      else setReview({ start, end, reason, covered });
+    });
   };
 
   const field = (name: keyof typeof EMPTY, label: string, type: 'date' | 'time') => (
@@ -59,18 +149,19 @@ export function BlockTimeForm({ onBlocked }: { onBlocked: () => void }) {
   );
 
   return (
-    <Form onSubmit={(event) => void submit(event)} noValidate aria-labelledby="block-time-heading">
+    <Form onSubmit={submit} noValidate aria-labelledby="block-time-heading">
       <h3 id="block-time-heading" className="h5">
         Block time
       </h3>
       <p className="small">
-        UK time (Europe/London). Blocked time is no longer offered to clients.
+        UK time (Europe/London). Blocked time is no longer offered to clients, and requests inside
+        it cannot be confirmed.
       </p>
-      <div className="row g-3 mb-3">
-        <div className="col-7 col-md-3">{field('startDate', 'Start date', 'date')}</div>
-        <div className="col-5 col-md-3">{field('startTime', 'Start time', 'time')}</div>
-        <div className="col-7 col-md-3">{field('endDate', 'End date', 'date')}</div>
-        <div className="col-5 col-md-3">{field('endTime', 'End time', 'time')}</div>
+      <div className="block-fields mb-3">
+        {field('startDate', 'Start date', 'date')}
+        {field('startTime', 'Start time', 'time')}
+        {field('endDate', 'End date', 'date')}
+        {field('endTime', 'End time', 'time')}
       </div>
       <Form.Group controlId="block-reason" className="mb-3">
         <Form.Label>Reason (optional)</Form.Label>
@@ -81,9 +172,44 @@ export function BlockTimeForm({ onBlocked }: { onBlocked: () => void }) {
         />
       </Form.Group>
       <div role="alert">{problem && <div className="alert alert-danger">{problem}</div>}</div>
-      <Button type="submit" variant="success" disabled={pending}>
-        {pending ? 'Blocking…' : 'Block this time'}
-      </Button>
+      {review ? (
+        <div className="block-review">
+          <h4 className="h6" tabIndex={-1} ref={reviewHeading}>
+            This time holds {coveredText(review.covered)}
+          </h4>
+          <ul className="block-covered">
+            {review.covered.map((booking) => (
+              <li key={booking.id}>
+                {whenText(booking)}: {serviceOf(booking)} with {booking.clientName}{' '}
+                <StatusBadge status={booking.status} />
+              </li>
+            ))}
+          </ul>
+          <Form.Check
+            type="checkbox"
+            id="block-cancel-covered"
+            className="mb-3"
+            checked={cancelCovered}
+            onChange={(event) => setCancelCovered(event.target.checked)}
+            label="Decline these requests and cancel these sessions, and tell each client"
+          />
+          <p className="small">
+            Left as they are, they stay in the diary, and the requests cannot be confirmed.
+          </p>
+          <div className="d-flex flex-wrap gap-2">
+            <Button type="submit" variant="success" disabled={pending}>
+              {pending ? 'Blocking…' : 'Block this time'}
+            </Button>
+            <Button variant="outline-secondary" disabled={pending} onClick={() => setReview(null)}>
+              Change the times
+            </Button>
+          </div>
+        </div>
+      ) : (
+        <Button type="submit" variant="success" disabled={pending}>
+          {pending ? 'Checking…' : 'Block this time'}
+        </Button>
+      )}
     </Form>
   );
 }

@@ -1,34 +1,88 @@
 import * as v from 'valibot';
 import {
-  BlockSchema,
-  DiarySchema,
+  BlockCreatedSchema,
   BookingSchema,
+  DiarySchema,
+  FailedMessageSchema,
+  FailedMessagesSchema,
   type BlockRequest,
 } from '../../../shared/booking';
-import type { BookingAction } from '../../../shared/booking-status';
 import { apiRequest } from '../../lib/api';
+import { firebaseAuth } from '../../lib/firebase';
 
-/** Bookings starting and blocks overlapping the London dates `from` to `to`, both included. */
-export function fetchDiary(from: string, to: string, signal?: AbortSignal) {
-  const query = new URLSearchParams({ from, to });
-  return apiRequest(`/api/practice/bookings?${query}`, DiarySchema, { signal });
+/**
+ * Bookings starting and blocks overlapping the London dates `from` to `to`, both included;
+ * without dates, from today to the end of the booking horizon (the server's default).
+ */
+export function fetchDiary(range: { from: string; to: string } | undefined, signal?: AbortSignal) {
+  const query = range ? `?${new URLSearchParams(range)}` : '';
+  return apiRequest(`/api/practice/bookings${query}`, DiarySchema, { signal });
 }
 
-export type BookingAnswer = BookingAction;
+/** The answers the diary gives itself (moving a session is another screen's). */
+export type BookingAnswer = 'confirm' | 'decline' | 'cancel';
 
-export function answerBooking(id: string, answer: BookingAnswer) {
+const answerPath = (id: string, answer: BookingAnswer) =>
+  `/api/bookings/${encodeURIComponent(id)}/${answer}`;
+
+/** Decline and cancel carry the practitioner's optional word for the client's email. */
+const answerBody = (answer: BookingAnswer, message: string) =>
+  answer === 'confirm' ? undefined : { message: message.trim() };
+
+export function answerBooking(id: string, answer: BookingAnswer, message = '') {
   // Cancel answers the client's view of the booking; the diary reloads after every answer anyway.
-  return apiRequest(`/api/bookings/${encodeURIComponent(id)}/${answer}`, BookingSchema, {
+  return apiRequest(answerPath(id, answer), BookingSchema, {
     method: 'POST',
+    body: answerBody(answer, message),
   });
 }
 
+/**
+ * The same answer sent as the page goes away (tab closed, another site): a `keepalive` request
+ * outlives the page, where an ordinary one is cut off. Resolves to whether the server took it.
+ */
+export async function answerBookingOnLeave(
+  id: string,
+  answer: BookingAnswer,
+  message = '',
+): Promise<boolean> {
+  const token = await firebaseAuth().currentUser?.getIdToken();
+  if (!token) return false;
+  const body = answerBody(answer, message);
+  const response = await fetch(answerPath(id, answer), {
+    method: 'POST',
+    keepalive: true,
+    credentials: 'same-origin',
+    headers: {
+      Accept: 'application/json',
+      Authorization: `Bearer ${token}`,
+      ...(body ? { 'Content-Type': 'application/json' } : {}),
+    },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  return response.ok;
+}
+
+/** Blocks time; the answer lists the requests and sessions inside it (declined and cancelled too when asked). */
 export function blockTime(block: BlockRequest) {
-  return apiRequest('/api/practice/blocks', BlockSchema, { method: 'POST', body: block });
+  return apiRequest('/api/practice/blocks', BlockCreatedSchema, { method: 'POST', body: block });
 }
 
 export function removeBlock(id: string) {
   return apiRequest(`/api/practice/blocks/${encodeURIComponent(id)}`, v.undefined(), {
     method: 'DELETE',
   });
+}
+
+/** Emails that could not be delivered, after every retry. */
+export function fetchFailedMessages(signal?: AbortSignal) {
+  return apiRequest('/api/practice/messages?status=failed', FailedMessagesSchema, { signal });
+}
+
+export function retryMessage(id: string) {
+  return apiRequest(
+    `/api/practice/messages/${encodeURIComponent(id)}/retry`,
+    v.object({ message: FailedMessageSchema }),
+    { method: 'POST' },
+  );
 }

@@ -1,107 +1,439 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Diary, PracticeBooking } from '../../../shared/booking';
 import { ApiError } from '../../lib/api-client';
-import { dateIn, mondayOf } from '../../lib/practice-time';
 import { showToast } from '../../lib/toast';
-import { answerBooking, fetchDiary } from './practice-api';
+import {
+  answerBooking,
+  answerBookingOnLeave,
+  fetchDiary,
+  fetchFailedMessages,
+  retryMessage,
+} from './practice-api';
 import { PracticeDiary } from './practice-diary';
+import { UNDO_MS } from './use-deferred-answer';
 
 vi.mock('./practice-api', () => ({
   fetchDiary: vi.fn(),
   answerBooking: vi.fn(),
+  answerBookingOnLeave: vi.fn(),
   blockTime: vi.fn(),
   removeBlock: vi.fn(),
+  fetchFailedMessages: vi.fn(),
+  retryMessage: vi.fn(),
 }));
 vi.mock('../../lib/toast', () => ({ showToast: vi.fn() }));
 // No Firebase in unit tests: the API calls themselves are replaced above.
 vi.mock('../../lib/firebase', () => ({ firebaseAuth: vi.fn(), signOut: vi.fn() }));
 
-const monday = mondayOf(dateIn(Date.now()));
+// Wednesday 8 April 2026, 09:00 in London (BST).
+const NOW = new Date('2026-04-08T08:00:00Z');
 
-function booking(id: string, time: string, extra: Partial<PracticeBooking>): PracticeBooking {
+function booking(id: string, start: string, extra: Partial<PracticeBooking> = {}): PracticeBooking {
   return {
     id,
     serviceId: 1,
     serviceName: 'Individual Counselling',
-    start: `${monday}T${time}:00.000Z`,
-    end: `${monday}T${time.replace(/^(\d\d)/, (hour) => String(Number(hour) + 1))}:00.000Z`,
+    start,
+    end: new Date(Date.parse(start) + 50 * 60_000).toISOString(),
     status: 'requested',
     note: '',
     clientName: `Client ${id}`,
     clientEmail: `${id}@example.com`,
+    actions: extra.status === 'confirmed' ? ['cancel'] : ['confirm', 'decline', 'cancel'],
+    reminder: null,
     ...extra,
   };
 }
 
-const diary = (...bookings: PracticeBooking[]): Diary => ({ bookings, blocks: [] });
+const diary = (bookings: PracticeBooking[] = []): Diary => ({ bookings, blocks: [] });
 
-const cardOf = (name: string) => {
-  const card = screen.getByText(name, { exact: false }).closest('li');
-  if (!card) throw new Error(`No booking card for ${name}`);
-  return within(card);
+/** The API as the diary sees it: the week asked for, and the whole horizon without dates. */
+function serve({ week = diary(), horizon = diary() }: { week?: Diary; horizon?: Diary }) {
+  vi.mocked(fetchDiary).mockImplementation((range) => Promise.resolve(range ? week : horizon));
+}
+
+const waitingList = () => within(screen.getByRole('region', { name: /^Waiting for you/ }));
+const rowOf = (name: string) => {
+  const row = waitingList().getByText(new RegExp(name)).closest('li');
+  if (!row) throw new Error(`No waiting row for ${name}`);
+  return within(row);
 };
-const buttonNames = (name: string) =>
-  cardOf(name)
-    .queryAllByRole('button')
-    .map((button) => button.textContent);
+const timePasses = (ms: number) =>
+  act(async () => {
+    vi.advanceTimersByTime(ms);
+  });
+const undoWindowPasses = () => timePasses(UNDO_MS);
+/** Lets what an answer set off (the toast, the reloads) finish inside the test. */
+const settle = () =>
+  act(async () => {
+    await vi.advanceTimersByTimeAsync(10);
+  });
 
 describe("the practitioner's diary", () => {
+  let user: ReturnType<typeof userEvent.setup>;
+
   beforeEach(() => {
+    vi.useFakeTimers({ now: NOW, shouldAdvanceTime: true });
+    user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
     vi.mocked(fetchDiary).mockReset();
     vi.mocked(answerBooking).mockReset();
+    vi.mocked(answerBookingOnLeave).mockReset();
+    vi.mocked(retryMessage).mockReset();
+    vi.mocked(showToast).mockReset();
+    vi.mocked(fetchFailedMessages).mockReset().mockResolvedValue({ messages: [] });
   });
 
-  it('shows exactly the actions the server allows, in its order', async () => {
-    vi.mocked(fetchDiary).mockResolvedValue(
-      diary(
-        booking('a', '10:00', { actions: ['confirm', 'decline', 'cancel'] }),
-        booking('b', '12:00', { status: 'confirmed', actions: ['cancel'] }),
-        booking('c', '14:00', { status: 'declined', actions: [] }),
-        // The status alone no longer decides: a request the server offers nothing for shows nothing.
-        booking('d', '16:00', { status: 'requested', actions: [] }),
-        booking('e', '17:00', { status: 'confirmed' }),
-      ),
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  describe('opens on the week holding today', () => {
+    it.each([
+      ['a Wednesday', '2026-04-08T08:00:00Z', '2026-04-06', 'Wednesday 8 April'],
+      ['a Sunday afternoon', '2026-04-12T15:00:00Z', '2026-04-06', 'Sunday 12 April'],
+      // 00:30 on Sunday in London is still Saturday in UTC: London's date decides.
+      ['the first minutes of a Sunday', '2026-04-11T23:30:00Z', '2026-04-06', 'Sunday 12 April'],
+      ['a Monday', '2026-04-13T07:00:00Z', '2026-04-13', 'Monday 13 April'],
+    ])('on %s', async (_when, now, monday, todayName) => {
+      vi.setSystemTime(new Date(now));
+      serve({});
+      render(<PracticeDiary />);
+      await screen.findAllByText('Nothing booked.');
+      expect(fetchDiary).toHaveBeenCalledWith(
+        { from: monday, to: expect.any(String) },
+        expect.anything(),
+      );
+      const [range] = vi.mocked(fetchDiary).mock.calls.find(([asked]) => asked)!;
+      expect(range!.to).toBe(
+        new Date(Date.parse(`${monday}T12:00:00Z`) + 6 * 86_400_000).toISOString().slice(0, 10),
+      );
+      // Today is marked in both layouts, and it is in the week shown.
+      const todays = screen
+        .getAllByRole('heading', { level: 3 })
+        .filter((heading) => heading.getAttribute('aria-current') === 'date');
+      expect(todays).toHaveLength(2);
+      for (const heading of todays) expect(heading).toHaveTextContent(`${todayName}Today`);
+      expect(screen.queryByRole('button', { name: 'Back to this week' })).not.toBeInTheDocument();
+    });
+
+    it('pages by week, and Back to this week returns', async () => {
+      serve({});
+      render(<PracticeDiary />);
+      expect(
+        await screen.findByRole('heading', { name: 'Week of Monday 6 April 2026' }),
+      ).toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'Next week' }));
+      expect(
+        await screen.findByRole('heading', { name: 'Week of Monday 13 April 2026' }),
+      ).toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'Back to this week' }));
+      expect(
+        await screen.findByRole('heading', { name: 'Week of Monday 6 April 2026' }),
+      ).toBeInTheDocument();
+    });
+  });
+
+  it('lists the open requests still ahead, earliest first, with the note and Confirm / Decline', async () => {
+    serve({
+      horizon: diary([
+        booking('late', '2026-05-20T09:00:00Z'),
+        booking('confirmed', '2026-04-10T09:00:00Z', { status: 'confirmed' }),
+        booking('early', '2026-04-09T13:00:00Z', { note: 'Ground floor, please' }),
+        booking('gone', '2026-04-08T07:00:00Z'),
+        booking('middle', '2026-04-21T16:30:00Z'),
+      ]),
+    });
+    render(<PracticeDiary />);
+    const rows = await waitingList().findAllByRole('listitem');
+    expect(rows.map((row) => within(row).getByRole('link').textContent)).toEqual([
+      'early@example.com',
+      'middle@example.com',
+      'late@example.com',
+    ]);
+    const early = rowOf('Client early');
+    expect(early.getByRole('heading')).toHaveTextContent(
+      'Individual Counselling: Thursday 9 April 2026, 14:00 to 14:50',
     );
-    render(<PracticeDiary />);
-    await screen.findByText('Client a', { exact: false });
-    expect(buttonNames('Client a')).toEqual(['Confirm', 'Decline', 'Cancel']);
-    expect(buttonNames('Client b')).toEqual(['Cancel']);
-    expect(buttonNames('Client c')).toEqual([]);
-    expect(buttonNames('Client d')).toEqual([]);
-    expect(buttonNames('Client e')).toEqual([]);
-    expect(cardOf('Client a').getByRole('button', { name: /^Confirm Client a at / })).toBeEnabled();
+    expect(early.getByText('Note: Ground floor, please')).toBeInTheDocument();
+    expect(early.getAllByRole('button').map((button) => button.textContent)).toEqual([
+      'Confirm',
+      'Decline',
+    ]);
+    expect(screen.getByRole('heading', { name: 'Waiting for you' })).toHaveTextContent(
+      'Waiting for you3',
+    );
   });
 
-  it('sends the chosen answer and keeps the week on screen while it reloads', async () => {
-    const user = userEvent.setup();
-    vi.mocked(fetchDiary)
-      .mockResolvedValueOnce(
-        diary(booking('a', '10:00', { actions: ['confirm', 'decline', 'cancel'] })),
-      )
-      .mockReturnValueOnce(new Promise(() => {}));
-    vi.mocked(answerBooking).mockResolvedValue(booking('a', '10:00', { status: 'confirmed' }));
+  it('Confirm answers at once and the row keeps its place, with no Cancel where Confirm was', async () => {
+    const request = booking('a', '2026-04-09T13:00:00Z');
+    serve({ horizon: diary([request, booking('b', '2026-04-10T13:00:00Z')]) });
+    vi.mocked(answerBooking).mockResolvedValue({ ...request, status: 'confirmed' });
     render(<PracticeDiary />);
-    await user.click(await screen.findByRole('button', { name: /^Decline Client a at / }));
-    await waitFor(() => expect(fetchDiary).toHaveBeenCalledTimes(2));
-    expect(answerBooking).toHaveBeenCalledWith('a', 'decline');
+    await user.click(await screen.findByRole('button', { name: /^Confirm .*Client a/ }));
+
+    expect(answerBooking).toHaveBeenCalledWith('a', 'confirm', '');
+    // The server now lists it as confirmed: the row stays, answered, without buttons.
+    serve({ horizon: diary([booking('b', '2026-04-10T13:00:00Z')]) });
+    await waitFor(() => expect(rowOf('Client a').getByText('Status: Confirmed')).toBeVisible());
+    expect(rowOf('Client a').queryAllByRole('button')).toEqual([]);
+    expect(rowOf('Client a').getByText('Confirmed; the client is told.')).toHaveFocus();
+    const rows = waitingList().getAllByRole('listitem');
+    expect(rows).toHaveLength(2);
+    expect(within(rows[0]!).getByText(/Client a/)).toBeInTheDocument();
     expect(showToast).toHaveBeenCalledWith(
-      expect.stringMatching(/^Declined: Individual Counselling with Client a, /),
+      'Confirmed: Individual Counselling with Client a, Thursday 9 April 2026 14:00.',
     );
-    expect(screen.getByText('Client a', { exact: false })).toBeInTheDocument();
-    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+
+  it('shows the reason when Confirm is refused (inside blocked time) and keeps the buttons', async () => {
+    serve({ horizon: diary([booking('a', '2026-04-09T13:00:00Z')]) });
+    vi.mocked(answerBooking).mockRejectedValue(
+      new ApiError('This time is blocked in the diary.', 409),
+    );
+    render(<PracticeDiary />);
+    await user.click(await screen.findByRole('button', { name: /^Confirm .*Client a/ }));
+    expect(await rowOf('Client a').findByRole('alert')).toHaveTextContent(
+      'This time is blocked in the diary.',
+    );
+    expect(rowOf('Client a').getByRole('button', { name: /^Confirm/ })).toHaveFocus();
+  });
+
+  describe('Decline and Cancel ask first and wait for Undo', () => {
+    const request = booking('a', '2026-04-09T13:00:00Z', { clientName: 'Jo Client' });
+
+    async function declineWithMessage(message: string) {
+      await user.click(await screen.findByRole('button', { name: /^Decline .*Jo Client/ }));
+      const dialog = await screen.findByRole('dialog', { name: 'Decline this request?' });
+      expect(dialog).toHaveTextContent(
+        'Jo Client asked for Individual Counselling on Thursday 9 April 2026, 14:00 to 14:50.',
+      );
+      const field = within(dialog).getByLabelText('Message to Jo Client (optional)');
+      expect(field).toHaveFocus();
+      if (message) await user.type(field, message);
+      expect(dialog).toHaveTextContent(`${message.length} of 500 characters`);
+      await user.click(within(dialog).getByRole('button', { name: 'Decline request' }));
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    }
+
+    beforeEach(() => {
+      serve({ horizon: diary([request]) });
+      vi.mocked(answerBooking).mockResolvedValue({ ...request, status: 'declined' });
+    });
+
+    it('sends { message } only when the undo window is over', async () => {
+      render(<PracticeDiary />);
+      await declineWithMessage('Sorry, I am away that week.');
+      const undo = screen.getByRole('button', { name: 'Undo' });
+      expect(undo).toHaveFocus();
+      expect(screen.getByRole('status', { name: '' })).toHaveTextContent(
+        'Declining Jo Client’s request: Individual Counselling, Thursday 9 April 14:00.',
+      );
+      expect(rowOf('Jo Client').queryByRole('button')).not.toBeInTheDocument();
+
+      await timePasses(UNDO_MS - 100);
+      expect(answerBooking).not.toHaveBeenCalled();
+      await timePasses(100);
+      expect(answerBooking).toHaveBeenCalledExactlyOnceWith(
+        'a',
+        'decline',
+        'Sorry, I am away that week.',
+      );
+      expect(screen.queryByRole('button', { name: 'Undo' })).not.toBeInTheDocument();
+      expect(await rowOf('Jo Client').findByText('Status: Declined')).toBeInTheDocument();
+      // Focus was on Undo, which is gone: it goes back to the row.
+      expect(rowOf('Jo Client').getByText('Declined; the client is told.')).toHaveFocus();
+    });
+
+    it('Undo sends nothing, ever, and gives the buttons back', async () => {
+      render(<PracticeDiary />);
+      await declineWithMessage('');
+      await user.click(screen.getByRole('button', { name: 'Undo' }));
+      await undoWindowPasses();
+      await undoWindowPasses();
+      expect(answerBooking).not.toHaveBeenCalled();
+      expect(answerBookingOnLeave).not.toHaveBeenCalled();
+      expect(rowOf('Jo Client').getByRole('button', { name: /^Decline/ })).toHaveFocus();
+      expect(showToast).toHaveBeenCalledWith(
+        'Not declined: nothing was sent to Jo Client.',
+        'info',
+      );
+    });
+
+    it('Keep it closes the dialog, sends nothing and returns focus to Decline', async () => {
+      render(<PracticeDiary />);
+      const decline = await screen.findByRole('button', { name: /^Decline .*Jo Client/ });
+      await user.click(decline);
+      await user.click(await screen.findByRole('button', { name: 'Keep it' }));
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      await undoWindowPasses();
+      expect(answerBooking).not.toHaveBeenCalled();
+      expect(decline).toHaveFocus();
+    });
+
+    it('leaving the page sends what is held at once, as the page goes', async () => {
+      vi.mocked(answerBookingOnLeave).mockResolvedValue(true);
+      render(<PracticeDiary />);
+      await declineWithMessage('Away');
+      await act(async () => {
+        window.dispatchEvent(new Event('pagehide'));
+      });
+      expect(answerBookingOnLeave).toHaveBeenCalledExactlyOnceWith('a', 'decline', 'Away');
+      await undoWindowPasses();
+      expect(answerBooking).not.toHaveBeenCalled();
+      expect(await rowOf('Jo Client').findByText('Status: Declined')).toBeInTheDocument();
+      await settle();
+    });
+
+    it('another page of the site (the diary unmounts) sends it at once', async () => {
+      const { unmount } = render(<PracticeDiary />);
+      await declineWithMessage('Away');
+      await act(async () => unmount());
+      expect(answerBooking).toHaveBeenCalledExactlyOnceWith('a', 'decline', 'Away');
+    });
+
+    it('cancels a confirmed session from the week, naming the client, the service and the time', async () => {
+      const session = booking('s', '2026-04-09T09:00:00Z', {
+        status: 'confirmed',
+        clientName: 'Sam Session',
+        reminder: { due: '2026-04-08T09:00:00Z', sentAt: null, failed: false },
+      });
+      serve({ week: diary([session]), horizon: diary([session]) });
+      vi.mocked(answerBooking).mockResolvedValue({ ...session, status: 'cancelled' });
+      render(<PracticeDiary />);
+      const [inGrid] = await screen.findAllByRole('button', {
+        name: /^10:00 to 10:50 Sam Session/,
+      });
+      await user.click(inGrid!);
+      const details = await screen.findByRole('dialog', {
+        name: 'Individual Counselling with Sam Session',
+      });
+      expect(details).toHaveTextContent('Reminder due Wednesday 8 April 10:00');
+      expect(within(details).queryByRole('button', { name: 'Confirm' })).not.toBeInTheDocument();
+      await user.click(within(details).getByRole('button', { name: 'Cancel session' }));
+      const ask = await screen.findByRole('dialog', { name: 'Cancel this session?' });
+      expect(ask).toHaveTextContent(
+        'Sam Session is booked for Individual Counselling on Thursday 9 April 2026, 10:00 to 10:50.',
+      );
+      await user.type(within(ask).getByLabelText(/^Message to Sam Session/), 'Unwell, sorry');
+      await user.click(within(ask).getByRole('button', { name: 'Cancel session' }));
+      await undoWindowPasses();
+      expect(answerBooking).toHaveBeenCalledExactlyOnceWith('s', 'cancel', 'Unwell, sorry');
+      await waitFor(() => expect(inGrid).toHaveFocus());
+      await waitFor(() =>
+        expect(showToast).toHaveBeenCalledWith(expect.stringMatching(/^Cancelled: /)),
+      );
+      await settle();
+    });
+  });
+
+  it('shows each confirmed session’s reminder in the week', async () => {
+    serve({
+      week: diary([
+        booking('due', '2026-04-09T09:00:00Z', {
+          status: 'confirmed',
+          reminder: { due: '2026-04-08T09:00:00Z', sentAt: null, failed: false },
+        }),
+        booking('sent', '2026-04-09T12:00:00Z', {
+          status: 'confirmed',
+          reminder: {
+            due: '2026-04-08T12:00:00Z',
+            sentAt: '2026-04-08T12:00:05Z',
+            failed: false,
+          },
+        }),
+        booking('failed', '2026-04-09T15:00:00Z', {
+          status: 'confirmed',
+          reminder: { due: '2026-04-08T15:00:00Z', sentAt: null, failed: true },
+        }),
+      ]),
+    });
+    render(<PracticeDiary />);
+    // The grid's small block says it in short, the day list in full.
+    const session = async (time: string) =>
+      (await screen.findAllByRole('button', { name: new RegExp(`^${time} to `) })).map(
+        (button) => button.textContent,
+      );
+    expect(await session('10:00')).toEqual([
+      expect.stringMatching(/Status: Confirmed Reminder due$/),
+      expect.stringMatching(/Status: Confirmed Reminder due Wednesday 8 April 10:00$/),
+    ]);
+    expect(await session('13:00')).toEqual([
+      expect.stringMatching(/Reminder sent$/),
+      expect.stringMatching(/Reminder sent Wednesday 8 April 13:00$/),
+    ]);
+    expect(await session('16:00')).toEqual([
+      expect.stringMatching(/Reminder not sent$/),
+      expect.stringMatching(/Reminder not sent$/),
+    ]);
+  });
+
+  it('shows failed emails with who and what, and Try again sends one again', async () => {
+    serve({});
+    vi.mocked(fetchFailedMessages)
+      .mockResolvedValueOnce({
+        messages: [
+          {
+            id: 'm1',
+            kind: 'confirmed',
+            to: 'jo@example.com',
+            bookingId: 'a',
+            attempts: 12,
+            lastError: '550 mailbox unavailable',
+          },
+          {
+            id: 'm2',
+            kind: 'reminder',
+            to: 'sam@example.com',
+            bookingId: 'b',
+            attempts: 12,
+            lastError: 'timeout',
+          },
+        ],
+      })
+      .mockResolvedValue({ messages: [] });
+    vi.mocked(retryMessage).mockImplementation((id) =>
+      Promise.resolve({
+        message: {
+          id,
+          kind: 'confirmed',
+          to: 'jo@example.com',
+          bookingId: 'a',
+          attempts: 0,
+          lastError: '',
+        },
+      }),
+    );
+    render(<PracticeDiary />);
+    const notice = await screen.findByRole('region', { name: '2 emails could not be sent' });
+    expect(notice).toHaveTextContent(
+      'The confirmation email to jo@example.com was not delivered after 12 tries.',
+    );
+    expect(notice).toHaveTextContent('The reminder email to sam@example.com was not delivered');
+    await user.click(
+      within(notice).getByRole('button', {
+        name: 'Try again: the confirmation email to jo@example.com',
+      }),
+    );
+    expect(retryMessage).toHaveBeenCalledExactlyOnceWith('m1');
+    await waitFor(() =>
+      expect(screen.queryByRole('region', { name: /could not be sent/ })).toBeNull(),
+    );
+    expect(fetchFailedMessages).toHaveBeenCalledTimes(2);
+    expect(showToast).toHaveBeenCalledWith(
+      'The confirmation email to jo@example.com is being sent again.',
+    );
   });
 
   it('says when the diary could not be loaded, and Try again asks again', async () => {
-    const user = userEvent.setup();
     vi.mocked(fetchDiary)
       .mockRejectedValueOnce(new ApiError('The diary could not be loaded.', 503))
-      .mockResolvedValueOnce(diary(booking('a', '10:00', { actions: ['cancel'] })));
+      .mockRejectedValueOnce(new ApiError('The diary could not be loaded.', 503))
+      .mockResolvedValue(diary([booking('a', '2026-04-09T13:00:00Z')]));
     render(<PracticeDiary />);
-    const failed = await screen.findByText(/The diary could not be loaded\./);
+    const [failed] = await screen.findAllByText(/The diary could not be loaded\./);
     expect(failed).toHaveClass('alert-danger');
-    await user.click(within(failed).getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByText('Client a', { exact: false })).toBeInTheDocument();
-    expect(fetchDiary).toHaveBeenCalledTimes(2);
+    await user.click(within(failed!).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('button', { name: /^Confirm .*Client a/ })).toBeInTheDocument();
   });
 });

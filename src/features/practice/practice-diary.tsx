@@ -1,73 +1,59 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import Button from 'react-bootstrap/Button';
-import type { Block, PracticeBooking } from '../../../shared/booking';
+import type { Block, BookingStatus, PracticeBooking } from '../../../shared/booking';
+import { isActive } from '../../../shared/booking-rules';
 import { StatusBadge } from '../../components/bookings/status-badge';
 import { LoadFailed } from '../../components/layout/load-failed';
 import { errorSentence } from '../../lib/api';
 import { addDays, dateIn, formatDayWithYear, formatTime, mondayOf } from '../../lib/practice-time';
 import { showToast } from '../../lib/toast';
 import { BlockTimeForm } from './block-time-form';
-import { answerBooking, removeBlock, type BookingAnswer } from './practice-api';
-import { useDiary } from './use-diary';
+import { BookingDialog, type DialogState, type DialogStep } from './booking-dialog';
+import { serviceOf, waitingRequests, whenText } from './diary-layout';
+import { FailedMessages } from './failed-messages';
+import {
+  answerBooking,
+  answerBookingOnLeave,
+  removeBlock,
+  type BookingAnswer,
+} from './practice-api';
+import { UndoBar } from './undo-bar';
+import { useDeferredAnswer } from './use-deferred-answer';
+import { useDiary, useHorizon } from './use-diary';
+import { WaitingList, type RowState } from './waiting-list';
+import { WeekView } from './week-view';
 import '../../components/bookings/bookings.css';
+import './diary.scss';
 
-const ANSWERS: Record<BookingAnswer, { button: string; done: string }> = {
-  confirm: { button: 'Confirm', done: 'Confirmed' },
-  decline: { button: 'Decline', done: 'Declined' },
-  cancel: { button: 'Cancel', done: 'Cancelled' },
+const DONE: Record<BookingAnswer, { status: BookingStatus; toast: string }> = {
+  confirm: { status: 'confirmed', toast: 'Confirmed' },
+  decline: { status: 'declined', toast: 'Declined' },
+  cancel: { status: 'cancelled', toast: 'Cancelled' },
+};
+const SENDING: Record<BookingAnswer, string> = {
+  confirm: 'Confirming…',
+  decline: 'Declining…',
+  cancel: 'Cancelling…',
 };
 
-const dayLabel = (date: string) => formatDayWithYear(`${date}T12:00:00Z`);
-const span = (item: { start: string; end: string }) =>
-  `${formatTime(item.start)} to ${formatTime(item.end)}`;
-
-function DiaryBooking({
-  booking,
-  busy,
-  onAnswer,
-}: {
+/** An answer given on this page: what was answered, and whether the server has it yet. */
+interface Outcome {
   booking: PracticeBooking;
-  busy: boolean;
-  onAnswer: (booking: PracticeBooking, answer: BookingAnswer) => void;
-}) {
-  // The server decides what the practitioner may do with each booking; the page only shows it.
-  const answers = booking.actions ?? [];
-  const who = `${booking.clientName} at ${formatTime(booking.start)}`;
-  return (
-    <li className="card diary-booking">
-      <div className="card-body">
-        <h4 className="h6 card-title">
-          {span(booking)}: {booking.serviceName ?? 'Session'}
-        </h4>
-        <p className="mb-1">
-          {booking.clientName} ·{' '}
-          <a href={`mailto:${booking.clientEmail}`} className="text-break">
-            {booking.clientEmail}
-          </a>
-        </p>
-        {booking.note && <p className="small mb-1 booking-note">Note: {booking.note}</p>}
-        <p className="mb-2">
-          <StatusBadge status={booking.status} />
-        </p>
-        {answers.length > 0 && (
-          <div className="d-flex flex-wrap gap-2">
-            {answers.map((answer) => (
-              <Button
-                key={answer}
-                size="sm"
-                disabled={busy}
-                variant={answer === 'confirm' ? 'success' : 'outline-danger'}
-                aria-label={`${ANSWERS[answer].button} ${who}`}
-                onClick={() => onAnswer(booking, answer)}
-              >
-                {ANSWERS[answer].button}
-              </Button>
-            ))}
-          </div>
-        )}
-      </div>
-    </li>
-  );
+  answer: BookingAnswer;
+  state: 'sending' | 'done';
+}
+
+const dayLabel = (date: string) => formatDayWithYear(`${date}T12:00:00Z`);
+const doneSentence = (booking: PracticeBooking, answer: BookingAnswer) =>
+  `${DONE[answer].toast}: ${serviceOf(booking)} with ${booking.clientName}, ${formatDayWithYear(booking.start)} ${formatTime(booking.start)}.`;
+
+/** Focuses the first element on the page carrying one of the keys that can take focus now. */
+function focusFirst(keys: readonly string[]) {
+  for (const key of keys) {
+    const element = document.querySelector<HTMLElement>(`[data-focus-key="${CSS.escape(key)}"]`);
+    element?.focus();
+    if (element && document.activeElement === element) return;
+  }
 }
 
 function BlockItem({
@@ -99,117 +85,304 @@ function BlockItem({
   );
 }
 
-/** The practitioner's week: bookings by day with their answers, and blocked time. */
+/**
+ * The practitioner's diary: emails that failed, the requests waiting for an answer, the week
+ * (a timetable on a desktop, a day list on a phone) and blocked time. Decline and Cancel ask
+ * first and are held for Undo before anything is sent.
+ */
 export function PracticeDiary() {
-  const [thisWeek] = useState(() => mondayOf(dateIn(Date.now())));
+  // The page's "now": the week it opens on, and which requests are still ahead.
+  const [openedAt] = useState(() => Date.now());
+  const today = dateIn(openedAt);
+  const thisWeek = mondayOf(today);
   const [from, setFrom] = useState(thisWeek);
-  const to = addDays(from, 6);
-  const { state, reload } = useDiary(from, to);
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | undefined>(undefined);
-  const problemRegion = useRef<HTMLDivElement>(null);
+  const days = Array.from({ length: 7 }, (_, index) => addDays(from, index));
+  const week = useDiary(from, addDays(from, 6));
+  const horizon = useHorizon();
 
-  const act = async (run: () => Promise<unknown>, done: string) => {
-    setBusy(true);
-    setProblem(undefined);
+  const [outcomes, setOutcomes] = useState<Record<string, Outcome>>({});
+  const [rowProblems, setRowProblems] = useState<Record<string, string>>({});
+  const [dialog, setDialog] = useState<(DialogState & { from: 'waiting' | 'week' }) | null>(null);
+  const [dialogProblem, setDialogProblem] = useState<string | undefined>(undefined);
+  const [restoreFocus, setRestoreFocus] = useState(true);
+  const afterDialog = useRef<(() => void) | null>(null);
+  const [focusRequest, setFocusRequest] = useState<{ keys: string[] } | null>(null);
+  const undoButton = useRef<HTMLButtonElement>(null);
+  const [removing, setRemoving] = useState(false);
+
+  useEffect(() => {
+    if (focusRequest) focusFirst(focusRequest.keys);
+  }, [focusRequest]);
+
+  const reloadAll = () => {
+    week.reload();
+    horizon.reload();
+  };
+
+  const setOutcome = (id: string, outcome: Outcome | undefined) =>
+    setOutcomes(({ [id]: _old, ...others }) => (outcome ? { ...others, [id]: outcome } : others));
+  const setRowProblem = (id: string, problem: string | undefined) =>
+    setRowProblems(({ [id]: _old, ...others }) =>
+      problem ? { ...others, [id]: problem } : others,
+    );
+
+  /** Sends an answer and shows where it got to; `keepalive` when the page is going away. */
+  const send = async (
+    booking: PracticeBooking,
+    answer: BookingAnswer,
+    message: string,
+    leaving = false,
+  ): Promise<boolean> => {
+    setOutcome(booking.id, { booking, answer, state: 'sending' });
+    setRowProblem(booking.id, undefined);
     try {
-      await run();
-      void showToast(done);
+      if (leaving) {
+        if (!(await answerBookingOnLeave(booking.id, answer, message))) {
+          throw new Error('not sent');
+        }
+      } else {
+        await answerBooking(booking.id, answer, message);
+      }
+      setOutcome(booking.id, { booking, answer, state: 'done' });
+      void showToast(doneSentence(booking, answer));
+      return true;
     } catch (error) {
-      setProblem(errorSentence(error));
-      problemRegion.current?.scrollIntoView({ block: 'nearest' });
+      setOutcome(booking.id, undefined);
+      const sentence = leaving
+        ? 'The answer could not be sent. Please try again.'
+        : errorSentence(error);
+      setRowProblem(booking.id, sentence);
+      void showToast(`Not ${DONE[answer].toast.toLowerCase()}: ${sentence}`, 'error');
+      return false;
     } finally {
-      setBusy(false);
-      reload();
+      reloadAll();
     }
   };
 
-  const onAnswer = (booking: PracticeBooking, answer: BookingAnswer) =>
-    void act(
-      () => answerBooking(booking.id, answer),
-      `${ANSWERS[answer].done}: ${booking.serviceName ?? 'session'} with ${booking.clientName}, ${formatDayWithYear(booking.start)} ${formatTime(booking.start)}.`,
-    );
-  const onRemove = (block: Block) =>
-    void act(
-      () => removeBlock(block.id),
-      `Removed the blocked time from ${formatDayWithYear(block.start)} ${formatTime(block.start)}.`,
-    );
+  const deferred = useDeferredAnswer({
+    send: (item) => {
+      // The Undo button goes with the held answer: focus goes back to where the answer began.
+      const focusWasOnUndo = document.activeElement === undoButton.current;
+      void send(item.booking, item.answer, item.message);
+      if (focusWasOnUndo) setFocusRequest({ keys: item.returnFocus });
+    },
+    sendOnLeave: (item) => void send(item.booking, item.answer, item.message, true),
+  });
 
-  const days = Array.from({ length: 7 }, (_, index) => addDays(from, index));
-  const diary = state.status === 'ready' ? state.data : undefined;
+  const rowOf = (booking: PracticeBooking): RowState => {
+    if (deferred.pending?.booking.id === booking.id)
+      return { kind: 'held', answer: deferred.pending.answer };
+    const outcome = outcomes[booking.id];
+    if (!outcome) return { kind: 'open' };
+    return outcome.state === 'sending'
+      ? { kind: 'sending', answer: outcome.answer }
+      : { kind: 'answered', status: DONE[outcome.answer].status };
+  };
+  const busyLabel = (booking: PracticeBooking) => {
+    const row = rowOf(booking);
+    return row.kind === 'held' || row.kind === 'sending' ? SENDING[row.answer] : undefined;
+  };
+
+  // Requests answered on this page keep their row (with its new status), so nothing below moves.
+  const waiting = (() => {
+    if (horizon.state.status !== 'ready') return [];
+    const open = waitingRequests(horizon.state.data.bookings, openedAt);
+    const answeredHere = Object.values(outcomes)
+      .map((outcome) => outcome.booking)
+      .filter(
+        (booking) => booking.status === 'requested' && !open.some((item) => item.id === booking.id),
+      );
+    return waitingRequests([...open, ...answeredHere], 0);
+  })();
+
+  const confirmFromList = async (booking: PracticeBooking) => {
+    setFocusRequest({ keys: [`answered-${booking.id}`] });
+    const sent = await send(booking, 'confirm', '');
+    if (!sent) setFocusRequest({ keys: [`confirm-${booking.id}`] });
+  };
+
+  const confirmFromDialog = async (booking: PracticeBooking) => {
+    setDialogProblem(undefined);
+    setOutcome(booking.id, { booking, answer: 'confirm', state: 'sending' });
+    try {
+      await answerBooking(booking.id, 'confirm');
+      setOutcome(booking.id, { booking, answer: 'confirm', state: 'done' });
+      void showToast(doneSentence(booking, 'confirm'));
+      setDialog(null);
+      reloadAll();
+    } catch (error) {
+      setOutcome(booking.id, undefined);
+      setDialogProblem(errorSentence(error));
+    }
+  };
+
+  const openDialog = (booking: PracticeBooking, step: DialogStep, from: 'waiting' | 'week') => {
+    setDialogProblem(undefined);
+    setRestoreFocus(true);
+    setDialog({ booking, step, from });
+  };
+
+  const answerFromDialog = (
+    booking: PracticeBooking,
+    answer: 'decline' | 'cancel',
+    message: string,
+  ) => {
+    // Back where the answer began: the request's row, or the session in the week.
+    const returnFocus =
+      dialog?.from === 'waiting'
+        ? [`decline-${booking.id}`, `answered-${booking.id}`]
+        : [`event-${booking.id}`, `day-${booking.id}`];
+    // Focus goes to Undo, not back to the button that opened the dialog.
+    setRestoreFocus(false);
+    afterDialog.current = () => undoButton.current?.focus();
+    setDialog(null);
+    deferred.defer({ booking, answer, message, returnFocus });
+  };
+
+  const undo = () => {
+    const item = deferred.undo();
+    if (!item) return;
+    void showToast(
+      `Not ${DONE[item.answer].toast.toLowerCase()}: nothing was sent to ${item.booking.clientName}.`,
+      'info',
+    );
+    setFocusRequest({ keys: item.returnFocus });
+  };
+
+  const removeBlockNow = async (block: Block) => {
+    setRemoving(true);
+    try {
+      await removeBlock(block.id);
+      void showToast(
+        `Removed the blocked time from ${formatDayWithYear(block.start)} ${formatTime(block.start)}.`,
+      );
+    } catch (error) {
+      void showToast(errorSentence(error), 'error');
+    } finally {
+      setRemoving(false);
+      reloadAll();
+    }
+  };
+
+  const diary = week.state.status === 'ready' ? week.state.data : undefined;
+  const inactive = diary
+    ? diary.bookings
+        .filter((booking) => !isActive(booking))
+        .sort((a, b) => a.start.localeCompare(b.start))
+    : [];
+  const dialogBooking = dialog?.booking;
 
   return (
     <>
-      <div className="week-nav mb-3">
-        <Button variant="outline-secondary" onClick={() => setFrom(addDays(from, -7))}>
-          Previous week
-        </Button>
-        <h2 className="h5 m-0 text-center">Week of {dayLabel(from)}</h2>
-        <Button variant="outline-secondary" onClick={() => setFrom(addDays(from, 7))}>
-          Next week
-        </Button>
-      </div>
-      {from !== thisWeek && (
-        <p className="text-center">
-          <Button variant="link" onClick={() => setFrom(thisWeek)}>
-            Back to this week
+      <FailedMessages />
+      <WaitingList
+        state={horizon.state}
+        requests={waiting}
+        rowOf={rowOf}
+        problems={rowProblems}
+        onConfirm={(booking) => void confirmFromList(booking)}
+        onDecline={(booking) => openDialog(booking, 'decline', 'waiting')}
+        onRetry={horizon.reload}
+      />
+
+      <section aria-labelledby="week-heading" className="mb-5">
+        <div className="week-nav diary-week-nav mb-3">
+          <Button variant="outline-secondary" onClick={() => setFrom(addDays(from, -7))}>
+            Previous week
           </Button>
-        </p>
-      )}
-      <div role="alert" ref={problemRegion}>
-        {problem && <div className="alert alert-danger">{problem}</div>}
-      </div>
-      {state.status === 'loading' && <p role="status">Loading the diary…</p>}
-      {state.status === 'failed' && <LoadFailed message={state.message} onRetry={reload} />}
-      {diary && (
-        <>
-          <section aria-label="Bookings this week" className="mb-5">
-            {days.map((date) => {
-              const bookings = diary.bookings
-                .filter((booking) => dateIn(booking.start) === date)
-                .sort((a, b) => a.start.localeCompare(b.start));
-              return (
-                <section key={date} aria-labelledby={`day-${date}`} className="mb-4">
-                  <h3 id={`day-${date}`} className="h5 border-bottom pb-1">
-                    {dayLabel(date)}
-                  </h3>
-                  {bookings.length === 0 ? (
-                    <p className="text-body-secondary">No bookings.</p>
-                  ) : (
-                    <ul className="list-unstyled diary-day">
-                      {bookings.map((booking) => (
-                        <DiaryBooking
-                          key={booking.id}
-                          booking={booking}
-                          busy={busy}
-                          onAnswer={onAnswer}
-                        />
-                      ))}
-                    </ul>
-                  )}
-                </section>
-              );
-            })}
-          </section>
-          <section aria-labelledby="blocks-heading" className="mb-4">
-            <h3 id="blocks-heading" className="h5">
-              Blocked time this week
-            </h3>
-            {diary.blocks.length === 0 ? (
-              <p>None.</p>
-            ) : (
-              <ul className="list-unstyled">
-                {diary.blocks.map((block) => (
-                  <BlockItem key={block.id} block={block} busy={busy} onRemove={onRemove} />
-                ))}
-              </ul>
+          <div className="text-center week-title">
+            <h2 id="week-heading" className="h5 m-0">
+              Week of {dayLabel(from)}
+            </h2>
+            {/* Always in its place (hidden on this week), so the week below never jumps. */}
+            <Button
+              variant="link"
+              size="sm"
+              className={from === thisWeek ? 'is-hidden' : undefined}
+              aria-hidden={from === thisWeek}
+              tabIndex={from === thisWeek ? -1 : undefined}
+              onClick={() => setFrom(thisWeek)}
+            >
+              Back to this week
+            </Button>
+          </div>
+          <Button variant="outline-secondary" onClick={() => setFrom(addDays(from, 7))}>
+            Next week
+          </Button>
+        </div>
+        {week.state.status === 'loading' && <p role="status">Loading the diary…</p>}
+        {week.state.status === 'failed' && (
+          <LoadFailed message={week.state.message} onRetry={week.reload} />
+        )}
+        {diary && (
+          <>
+            <WeekView
+              days={days}
+              today={today}
+              bookings={diary.bookings}
+              blocks={diary.blocks}
+              busy={busyLabel}
+              onOpen={(booking) => openDialog(booking, 'details', 'week')}
+            />
+            {inactive.length > 0 && (
+              <section aria-labelledby="inactive-heading" className="mt-4">
+                <h3 id="inactive-heading" className="h6">
+                  Cancelled and declined this week
+                </h3>
+                <ul className="list-unstyled inactive-list">
+                  {inactive.map((booking) => (
+                    <li key={booking.id}>
+                      {whenText(booking)}: {serviceOf(booking)} with {booking.clientName}{' '}
+                      <StatusBadge status={booking.status} />
+                    </li>
+                  ))}
+                </ul>
+              </section>
             )}
-          </section>
-        </>
-      )}
-      <section className="card card-body mb-4">
-        <BlockTimeForm onBlocked={reload} />
+            <section aria-labelledby="blocks-heading" className="mt-4">
+              <h3 id="blocks-heading" className="h6">
+                Blocked time this week
+              </h3>
+              {diary.blocks.length === 0 ? (
+                <p>None.</p>
+              ) : (
+                <ul className="list-unstyled">
+                  {diary.blocks.map((block) => (
+                    <BlockItem
+                      key={block.id}
+                      block={block}
+                      busy={removing}
+                      onRemove={(item) => void removeBlockNow(item)}
+                    />
+                  ))}
+                </ul>
+              )}
+            </section>
+          </>
+        )}
       </section>
+
+      <section className="card card-body mb-4">
+        <BlockTimeForm onBlocked={reloadAll} />
+      </section>
+
+      <BookingDialog
+        state={dialog}
+        held={dialogBooking !== undefined && deferred.pending?.booking.id === dialogBooking.id}
+        confirming={dialogBooking !== undefined && outcomes[dialogBooking.id]?.state === 'sending'}
+        problem={dialogProblem}
+        restoreFocus={restoreFocus}
+        onStep={(step) => dialog && setDialog({ ...dialog, step })}
+        onConfirm={(booking) => void confirmFromDialog(booking)}
+        onAnswer={answerFromDialog}
+        onClose={() => setDialog(null)}
+        onExited={() => {
+          afterDialog.current?.();
+          afterDialog.current = null;
+          setRestoreFocus(true);
+        }}
+      />
+      <UndoBar pending={deferred.pending} onUndo={undo} undoRef={undoButton} />
     </>
   );
 }

@@ -1,0 +1,405 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { LOCAL_STACKS, origin } from '../scripts/local-stack';
+import {
+  apiAs,
+  checkoutWeekStart,
+  deleteBookingsOf,
+  diaryWeeksUntil,
+  formatDay,
+  formatTime,
+  freeStarts,
+  londonDate,
+  makePractitioner,
+} from './support/bookings';
+import { createUser, type TestUser } from './support/emulator';
+import { expect, test } from './support/fixtures';
+import { logIn, toast } from './support/session';
+
+// The diary's tests book in the 7th checkout week (bookings.spec.ts has weeks 1 to 3, a11y.spec.ts
+// 4 to 6), each test on its own day of it, so tests running side by side never share a time.
+const COUPLES = 2;
+const WEEK = 7;
+const UNDO_MS = 6_000;
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+const mailWeb = origin(LOCAL_STACKS.e2e.ports.mailWeb);
+
+interface Booked {
+  id: string;
+  start: string;
+  end: string;
+  status: string;
+}
+
+const cleanUp: TestUser[] = [];
+const blocksToRemove: { practitioner: TestUser; id: string }[] = [];
+test.afterEach(async () => {
+  await Promise.all(
+    blocksToRemove
+      .splice(0)
+      .map(({ practitioner, id }) =>
+        apiAs(practitioner, `/api/practice/blocks/${id}`, { method: 'DELETE' }),
+      ),
+  );
+  await Promise.all(cleanUp.splice(0).map((user) => deleteBookingsOf(user)));
+});
+
+/** A client's request on the `day`-th day (0-6) of the diary's checkout week that has free times. */
+async function requestOn(
+  day: number,
+  label: string,
+  options: { note?: string; nth?: number } = {},
+) {
+  const client = await createUser({ verified: true, label });
+  cleanUp.push(client);
+  const starts = await freeStarts(COUPLES, checkoutWeekStart(WEEK));
+  const days = [...new Set(starts.map((start) => londonDate(start)))];
+  const date = days[day % days.length]!;
+  const start = starts.filter((item) => londonDate(item) === date)[options.nth ?? 0]!;
+  const { status, body } = await apiAs<Booked>(client, '/api/bookings', {
+    method: 'POST',
+    body: { serviceId: COUPLES, start, note: options.note ?? '' },
+  });
+  expect(status).toBe(201);
+  return { client, booking: body };
+}
+
+async function practitionerIn(page: Page, label: string) {
+  const practitioner = await createUser({ verified: true, label });
+  await makePractitioner(practitioner);
+  await logIn(page, practitioner);
+  return practitioner;
+}
+
+async function statusOf(practitioner: TestUser, id: string) {
+  const { body } = await apiAs<{ bookings: Booked[] }>(practitioner, '/api/practice/bookings');
+  return body.bookings.find((booking) => booking.id === id)?.status;
+}
+
+const waitingRow = (page: Page, client: TestUser) =>
+  page
+    .getByRole('region', { name: /^Waiting for you/ })
+    .getByRole('listitem')
+    .filter({ hasText: client.email });
+
+async function showWeekOf(page: Page, start: string) {
+  for (let week = diaryWeeksUntil(start); week > 0; week -= 1) {
+    await page.getByRole('button', { name: 'Next week' }).click();
+  }
+  await expect(page.getByText('Loading the diary…')).toHaveCount(0);
+}
+
+/** The session's block in the week, in whichever layout the screen shows (grid or day list). */
+const sessionIn = (page: Page, start: string) =>
+  page
+    .getByRole('region', { name: new RegExp(`^${formatDay(start)}`) })
+    .getByRole('button', { name: new RegExp(`^${formatTime(start)} to `) });
+
+async function expectNoAxeViolations(page: Page, state: string) {
+  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  const report = violations.flatMap((violation) =>
+    violation.nodes.map((node) => `${violation.id} ${node.target.join(' >> ')}: ${violation.help}`),
+  );
+  expect(report, `axe WCAG 2.2 AA violations (${state}):\n${report.join('\n')}`).toEqual([]);
+}
+
+/** The text of every email MailDev caught for an address, one after another. */
+async function emailTextsTo(address: string): Promise<string> {
+  const response = await fetch(`${mailWeb}/email`);
+  const emails = (await response.json()) as { text?: string; to: { address: string }[] }[];
+  return emails
+    .filter((email) => email.to.some((to) => to.address.toLowerCase() === address.toLowerCase()))
+    .map((email) => email.text ?? '')
+    .join('\n');
+}
+
+test.describe("the practitioner's diary", () => {
+  test('the navbar and My account lead a practitioner to it, and no one else', async ({ page }) => {
+    const client = await createUser({ verified: true, label: 'no-diary-link' });
+    await logIn(page, client);
+    await page.goto('/account');
+    await expect(page.getByRole('heading', { level: 1, name: 'My account' })).toBeVisible();
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect(nav.getByRole('link', { name: 'My bookings' })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Diary' })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'open the diary' })).toHaveCount(0);
+
+    await nav.getByRole('button', { name: 'Log Out' }).click();
+    await practitionerIn(page, 'diary-link');
+    await page.goto('/account');
+    await expect(page.getByRole('link', { name: 'open the diary' })).toBeVisible();
+    await nav.getByRole('link', { name: 'Diary' }).click();
+    await expect(page).toHaveURL('/practice');
+    await expect(page.getByRole('heading', { level: 1, name: 'Diary' })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Diary' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  test('opens on today; requests wait oldest first; Confirm never turns into Cancel under the pointer', async ({
+    page,
+  }) => {
+    const later = await requestOn(1, 'waiting-later', { note: 'Evenings suit us' });
+    const earlier = await requestOn(0, 'waiting-earlier');
+    await practitionerIn(page, 'waiting');
+    await page.goto('/practice');
+
+    // Today is in the week shown, and marked.
+    const today = page.getByRole('heading', {
+      level: 3,
+      name: new RegExp(`^${formatDay(Date.now())}`),
+    });
+    await expect(today).toBeVisible();
+    await expect(today).toHaveAttribute('aria-current', 'date');
+    await expect(page.getByRole('button', { name: 'Back to this week' })).toHaveCount(0);
+
+    // Earliest first, whoever asked first.
+    const rows = page.getByRole('region', { name: /^Waiting for you/ }).getByRole('listitem');
+    await expect(waitingRow(page, later.client)).toContainText('Evenings suit us');
+    const order = await rows.evaluateAll((items) => items.map((item) => item.textContent ?? ''));
+    const position = (client: TestUser) => order.findIndex((text) => text.includes(client.email));
+    expect(position(earlier.client)).toBeGreaterThanOrEqual(0);
+    expect(position(earlier.client)).toBeLessThan(position(later.client));
+
+    const row = waitingRow(page, earlier.client);
+    await expect(row).toContainText(`Couples Counselling: ${formatDay(earlier.booking.start)}`);
+    const confirm = row.getByRole('button', { name: /^Confirm / });
+    const box = (await confirm.boundingBox())!;
+    const rowTop = (await row.boundingBox())!.y;
+    await confirm.click();
+    await expect(toast(page, 'Confirmed: Couples Counselling with')).toBeVisible();
+    await expect(row.getByText('Status: Confirmed')).toBeVisible();
+    await expect(row.getByRole('button')).toHaveCount(0);
+    // Nothing to press where Confirm was, and the row has not moved.
+    const underPointer = await page.evaluate(
+      ({ x, y }) => document.elementFromPoint(x, y)?.closest('button, a')?.textContent ?? null,
+      { x: box.x + box.width / 2, y: box.y + box.height / 2 },
+    );
+    expect(underPointer).toBeNull();
+    expect((await row.boundingBox())!.y).toBe(rowTop);
+
+    // In the week: the session, confirmed, with its reminder due.
+    await showWeekOf(page, earlier.booking.start);
+    const session = sessionIn(page, earlier.booking.start);
+    await expect(session).toContainText('Status: Confirmed');
+    await expect(session).toContainText('Reminder due');
+  });
+
+  test('Decline asks first, by keyboard alone; Undo sends nothing; the message reaches the client', async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    const { client, booking } = await requestOn(2, 'declined');
+    const practitioner = await practitionerIn(page, 'decliner');
+    await page.goto('/practice');
+    const sent: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith(`/api/bookings/${booking.id}/decline`)) sent.push(request.url());
+    });
+
+    const decline = waitingRow(page, client).getByRole('button', { name: /^Decline / });
+    await decline.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Decline this request?' });
+    await expect(dialog).toContainText(
+      `Test Visitor asked for Couples Counselling on ${formatDay(booking.start)}`,
+    );
+    await expect(dialog).toContainText(formatTime(booking.start));
+    const message = dialog.getByLabel('Message to Test Visitor (optional)');
+    await expect(message).toBeFocused();
+    await expectNoAxeViolations(page, 'decline dialog');
+    // Focus stays in the dialog.
+    for (let press = 0; press < 6; press += 1) {
+      await page.keyboard.press('Tab');
+      expect(await dialog.evaluate((element) => element.contains(document.activeElement))).toBe(
+        true,
+      );
+    }
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+    await expect(decline).toBeFocused();
+
+    // Declined, then undone: nothing is sent.
+    await page.keyboard.press('Enter');
+    await expect(message).toBeFocused();
+    await page.keyboard.type('Not this one');
+    await dialog.getByRole('button', { name: 'Decline request' }).focus();
+    await page.keyboard.press('Enter');
+    const undo = page.getByRole('button', { name: 'Undo' });
+    await expect(undo).toBeFocused();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Declining Test Visitor’s request' }),
+    ).toBeVisible();
+    await page.keyboard.press('Enter');
+    await expect(undo).toHaveCount(0);
+    await expect(decline).toBeFocused();
+    await page.waitForTimeout(UNDO_MS + 1_000);
+    expect(sent).toEqual([]);
+    expect(await statusOf(practitioner, booking.id)).toBe('requested');
+
+    // Declined for real: sent once the undo window is over, with the message.
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('Sorry, I am away that week.');
+    await dialog.getByRole('button', { name: 'Decline request' }).click();
+    expect(sent).toEqual([]);
+    await expect(toast(page, 'Declined: Couples Counselling with Test Visitor')).toBeVisible({
+      timeout: UNDO_MS + 5_000,
+    });
+    expect(sent).toHaveLength(1);
+    await expect(waitingRow(page, client).getByText('Status: Declined')).toBeVisible();
+    expect(await statusOf(practitioner, booking.id)).toBe('declined');
+    await expect
+      .poll(() => emailTextsTo(client.email), { timeout: 20_000 })
+      .toContain('Sorry, I am away that week.');
+  });
+
+  for (const width of [1280, 375]) {
+    test(`cancels a confirmed session from the week at ${width} px`, async ({ page }) => {
+      const { client, booking } = await requestOn(width > 600 ? 3 : 4, `cancel-${width}`);
+      const practitioner = await practitionerIn(page, `canceller-${width}`);
+      const confirmed = await apiAs(practitioner, `/api/bookings/${booking.id}/confirm`, {
+        method: 'POST',
+      });
+      expect(confirmed.status).toBe(200);
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto('/practice');
+      await showWeekOf(page, booking.start);
+      // One layout at a time: the grid from 992 px, the day list below.
+      await expect(page.locator(width > 600 ? '.week-grid' : '.day-list')).toBeVisible();
+      await expect(page.locator(width > 600 ? '.day-list' : '.week-grid')).toBeHidden();
+      await expectNoAxeViolations(page, `diary week at ${width} px`);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        width,
+      );
+
+      const session = sessionIn(page, booking.start);
+      await session.click();
+      const details = page.getByRole('dialog', { name: 'Couples Counselling with Test Visitor' });
+      await expect(details).toContainText(client.email);
+      await expect(details).toContainText('Reminder due');
+      await expect(details.getByRole('button', { name: 'Confirm' })).toHaveCount(0);
+      await details.getByRole('button', { name: 'Cancel session' }).click();
+      const ask = page.getByRole('dialog', { name: 'Cancel this session?' });
+      await expect(ask).toContainText(
+        `Test Visitor is booked for Couples Counselling on ${formatDay(booking.start)}`,
+      );
+      await expectNoAxeViolations(page, `cancel dialog at ${width} px`);
+      await ask.getByRole('button', { name: 'Cancel session' }).click();
+      await expect(page.getByRole('button', { name: 'Undo' })).toBeVisible();
+      await expect(session).toContainText('Cancelling…');
+      await expect(toast(page, 'Cancelled: Couples Counselling with Test Visitor')).toBeVisible({
+        timeout: UNDO_MS + 5_000,
+      });
+      expect(await statusOf(practitioner, booking.id)).toBe('cancelled');
+      // Gone from the week's timetable, listed with the cancelled and declined ones.
+      await expect(session).toHaveCount(0);
+      await expect(
+        page.getByRole('region', { name: 'Cancelled and declined this week' }),
+      ).toContainText(formatTime(booking.start));
+    });
+  }
+
+  test('blocking time over a request lists it, and declines it with the block when asked', async ({
+    page,
+  }) => {
+    const { booking } = await requestOn(5, 'covered');
+    const practitioner = await practitionerIn(page, 'block-covered');
+    await page.goto('/practice');
+    const date = londonDate(booking.start);
+    const startHour = Number(formatTime(booking.start).slice(0, 2));
+    const block = page.waitForResponse(
+      (response) =>
+        response.url().endsWith('/api/practice/blocks') && response.request().method() === 'POST',
+    );
+    await page.getByLabel('Start date').fill(date);
+    await page.getByLabel('Start time').fill(`${String(startHour).padStart(2, '0')}:00`);
+    await page.getByLabel('End date').fill(date);
+    await page.getByLabel('End time').fill(`${String(startHour + 2).padStart(2, '0')}:00`);
+    await page.getByRole('button', { name: 'Block this time' }).click();
+
+    const review = page.getByRole('heading', { name: 'This time holds 1 request' });
+    await expect(review).toBeFocused();
+    await expect(page.locator('.block-covered')).toContainText(
+      `${formatDay(booking.start)}, ${formatTime(booking.start)}`,
+    );
+    await page
+      .getByRole('checkbox', {
+        name: 'Decline these requests and cancel these sessions, and tell each client',
+      })
+      .check();
+    await page.getByRole('button', { name: 'Block this time' }).click();
+    const answer = (await (await block).json()) as { block: { id: string } };
+    blocksToRemove.push({ practitioner, id: answer.block.id });
+    await expect(toast(page, 'It declined 1 request; each client gets an email.')).toBeVisible();
+    expect(await statusOf(practitioner, booking.id)).toBe('declined');
+  });
+
+  test('a request inside blocked time cannot be confirmed, and a block in the past is refused', async ({
+    page,
+    expectProblems,
+  }) => {
+    expectProblems(/response 409: .*\/confirm$/, /response 422: .*\/api\/practice\/blocks$/);
+    const { client, booking } = await requestOn(6, 'inside-block');
+    const practitioner = await practitionerIn(page, 'block-refusals');
+    const blocked = await apiAs<{ block: { id: string }; covered: Booked[] }>(
+      practitioner,
+      '/api/practice/blocks',
+      { method: 'POST', body: { start: booking.start, end: booking.end, reason: 'Away' } },
+    );
+    expect(blocked.status).toBe(201);
+    expect(blocked.body.covered.map((item) => item.id)).toEqual([booking.id]);
+    blocksToRemove.push({ practitioner, id: blocked.body.block.id });
+
+    await page.goto('/practice');
+    const row = waitingRow(page, client);
+    await row.getByRole('button', { name: /^Confirm / }).click();
+    await expect(row.getByRole('alert')).toContainText('inside time you blocked');
+    await expect(row.getByRole('button', { name: /^Confirm / })).toBeFocused();
+    expect(await statusOf(practitioner, booking.id)).toBe('requested');
+
+    const yesterday = londonDate(Date.now() - 86_400_000);
+    await page.getByLabel('Start date').fill(yesterday);
+    await page.getByLabel('Start time').fill('09:00');
+    await page.getByLabel('End date').fill(yesterday);
+    await page.getByLabel('End time').fill('10:00');
+    await page.getByRole('button', { name: 'Block this time' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'already over' })).toBeVisible();
+  });
+
+  test('says which emails failed, and Try again sends one again', async ({ page }) => {
+    let failed = true;
+    const message = {
+      id: 'msg-1',
+      kind: 'reminder',
+      to: 'someone@example.com',
+      bookingId: null,
+      attempts: 12,
+      lastError: 'connection refused',
+    };
+    // The outbox marks a message failed only after a day of retries: the answer is stood in for.
+    await page.route(
+      (url) => url.pathname === '/api/practice/messages',
+      (route) => route.fulfill({ json: { messages: failed ? [message] : [] } }),
+    );
+    const retried: string[] = [];
+    await page.route(
+      (url) => url.pathname === `/api/practice/messages/${message.id}/retry`,
+      (route) => {
+        retried.push(route.request().method());
+        failed = false;
+        return route.fulfill({ json: { message: { ...message, attempts: 0 } } });
+      },
+    );
+    await practitionerIn(page, 'failed-mail');
+    await page.goto('/practice');
+    const notice = page.getByRole('region', { name: 'An email could not be sent' });
+    await expect(notice).toContainText(
+      'The reminder email to someone@example.com was not delivered after 12 tries.',
+    );
+    await expectNoAxeViolations(page, 'failed emails notice');
+    await notice.getByRole('button', { name: /^Try again/ }).click();
+    await expect(
+      toast(page, 'The reminder email to someone@example.com is being sent again.'),
+    ).toBeVisible();
+    await expect(notice).toHaveCount(0);
+    expect(retried).toEqual(['POST']);
+  });
+});
