@@ -48,6 +48,8 @@ export function localFirebaseConfig(base: FirebaseConfig, name: LocalStackName):
     ...('site' in stack ? { hosting: at(ports.site) } : {}),
     hub: at(ports.hub),
     logging: at(ports.logging),
+    eventarc: at(ports.eventarc),
+    tasks: at(ports.tasks),
     ui: { enabled: false },
     singleProjectMode: true,
   };

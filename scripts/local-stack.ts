@@ -22,6 +22,9 @@ export interface LocalStack {
     mailWeb: number;
     /** Node inspector of the one Functions worker (see scripts/firebase-local.ts). */
     functionsInspector: number;
+    /** Emulators the Functions emulator starts with it (their default ports clash between stacks). */
+    eventarc: number;
+    tasks: number;
   };
 }
 
@@ -37,6 +40,8 @@ export const LOCAL_STACKS = {
       smtp: 1025,
       mailWeb: 1080,
       functionsInspector: 9229,
+      eventarc: 9290,
+      tasks: 9490,
     },
   },
   preview: {
@@ -51,6 +56,8 @@ export const LOCAL_STACKS = {
       smtp: 1025,
       mailWeb: 1080,
       functionsInspector: 9229,
+      eventarc: 9290,
+      tasks: 9490,
     },
   },
   e2e: {
@@ -65,6 +72,8 @@ export const LOCAL_STACKS = {
       smtp: 1125,
       mailWeb: 1180,
       functionsInspector: 9239,
+      eventarc: 9291,
+      tasks: 9491,
     },
   },
   smoke: {
@@ -78,6 +87,8 @@ export const LOCAL_STACKS = {
       smtp: 1225,
       mailWeb: 1280,
       functionsInspector: 9249,
+      eventarc: 9292,
+      tasks: 9492,
     },
   },
   api: {
@@ -91,6 +102,8 @@ export const LOCAL_STACKS = {
       smtp: 1325,
       mailWeb: 1380,
       functionsInspector: 9259,
+      eventarc: 9293,
+      tasks: 9493,
     },
   },
 } as const satisfies Record<string, LocalStack>;
