@@ -26,7 +26,8 @@ import { expect, test } from './support/fixtures';
 import { logIn, logOutButton, toast } from './support/session';
 
 // Every test books in its own checkout week, so tests running side by side never share a time.
-const COUPLES = 2;
+// One-off sessions are for plans without a cadence (Couples is now booked as a weekly series).
+const ONE_OFF = 5;
 const HOSTILE_NOTE = '<img src=x onerror=alert(1)> Evenings suit me';
 
 const requestButton = (page: Page) => page.getByRole('button', { name: 'Request this time' });
@@ -56,7 +57,7 @@ test.describe('from Book Now to a booked session', () => {
 
     // Book Now → log in page → register → verify.
     await page.goto('/');
-    await page.getByRole('link', { name: 'Book Now: Couples Counselling' }).click();
+    await page.getByRole('link', { name: 'Book Now: Bereavement and Grief' }).click();
     await expect(page).toHaveURL('/login');
     await page.getByRole('link', { name: 'Please register!' }).click();
     await page.getByLabel('Username').fill('Jo <b>Client</b>');
@@ -65,7 +66,7 @@ test.describe('from Book Now to a booked session', () => {
     await page.getByRole('button', { name: 'Register', exact: true }).click();
     await expect(logOutButton(page)).toBeVisible();
     // Registering from Book Now goes on to the checkout for that service, to check the email.
-    await expect(page).toHaveURL('/checkout?service=2');
+    await expect(page).toHaveURL('/checkout?service=5');
     await expect(page.getByRole('heading', { name: 'Your Email is not verified!!' })).toBeVisible();
     await expect(page.getByText(`We sent a link to ${email}.`)).toBeVisible();
     await expect.poll(() => latestOobCode(email, 'VERIFY_EMAIL')).toBeTruthy();
@@ -74,14 +75,14 @@ test.describe('from Book Now to a booked session', () => {
 
     // The booking section replaces the spec's spinners.
     await expect(page.getByRole('heading', { level: 1, name: 'CheckOut Section' })).toBeVisible();
-    await expect(page.getByText('You are booking: Couples Counselling')).toBeVisible();
+    await expect(page.getByText('You are booking: Bereavement and Grief')).toBeVisible();
     await expect(requestButton(page)).toBeVisible();
     await expect(page.locator('.spinner-grow')).toHaveCount(0);
 
     // Days first: week 1's first free day, then its first time.
-    const { day, starts } = await freeDayOfWeek(COUPLES, 1);
+    const { day, starts } = await freeDayOfWeek(ONE_OFF, 1);
     await pick(checkoutDay(page, day));
-    await expect(page).toHaveURL(`/checkout?service=2&day=${day}`);
+    await expect(page).toHaveURL(`/checkout?service=5&day=${day}`);
     const slotName = starts[0]!;
     await pick(checkoutTime(page, slotName));
     await expect(checkoutTime(page, slotName)).toBeChecked();
@@ -95,7 +96,7 @@ test.describe('from Book Now to a booked session', () => {
     expect(booking.start).toBe(slotName);
 
     await expect(page.getByRole('heading', { name: 'Your request has been sent' })).toBeFocused();
-    await expect(page.getByText('You asked for Couples Counselling on')).toContainText(
+    await expect(page.getByText('You asked for Bereavement and Grief on')).toContainText(
       `on ${formatDay(booking.start)} at ${formatTime(booking.start)}`,
     );
     await expect(page.getByText('fees are paid at the session')).toBeVisible();
@@ -114,13 +115,13 @@ test.describe('from Book Now to a booked session', () => {
     await logIn(diary, practitioner);
     await openDiaryWeekOf(diary, booking.start);
     const entry = diary.locator('.diary-booking').filter({ hasText: email });
-    await expect(entry).toContainText('Couples Counselling');
+    await expect(entry).toContainText('Bereavement and Grief');
     await expect(entry).toContainText('Jo <b>Client</b>');
     await expect(entry).toContainText(HOSTILE_NOTE);
     await expect(entry.getByText('Status: Requested')).toBeVisible();
     await entry.getByRole('button', { name: /^Confirm / }).click();
     await expect(
-      toast(diary, 'Confirmed: Couples Counselling with Jo <b>Client</b>'),
+      toast(diary, 'Confirmed: Bereavement and Grief with Jo <b>Client</b>'),
     ).toBeVisible();
     await expect(entry.getByText('Status: Confirmed')).toBeVisible();
     await expect(entry.getByRole('button', { name: /^Confirm / })).toHaveCount(0);
@@ -138,14 +139,14 @@ test.describe('from Book Now to a booked session', () => {
       .toBe(true);
 
     // The client cancels (with a confirm step); the time is offered again.
-    await upcoming.getByRole('button', { name: /^Cancel Couples Counselling on / }).click();
+    await upcoming.getByRole('button', { name: /^Cancel Bereavement and Grief on / }).click();
     await page.getByRole('button', { name: 'Yes, cancel it' }).click();
-    await expect(toast(page, 'Cancelled: Couples Counselling on')).toBeVisible();
+    await expect(toast(page, 'Cancelled: Bereavement and Grief on')).toBeVisible();
     await expect(
       page.getByRole('region', { name: 'Upcoming' }).getByText('Status: Cancelled'),
     ).toBeVisible();
-    expect(await freeStarts(COUPLES, checkoutWeekStart(1))).toContain(booking.start);
-    await page.goto(`/checkout?service=2&day=${day}`);
+    expect(await freeStarts(ONE_OFF, checkoutWeekStart(1))).toContain(booking.start);
+    await page.goto(`/checkout?service=5&day=${day}`);
     await expect(checkoutTime(page, booking.start)).toHaveCount(1);
   });
 
@@ -160,16 +161,16 @@ test.describe('from Book Now to a booked session', () => {
     ]);
     cleanUp.push(client, rival);
     await logIn(page, client);
-    const { day, starts } = await freeDayOfWeek(COUPLES, 2);
+    const { day, starts } = await freeDayOfWeek(ONE_OFF, 2);
     const start = starts[0]!;
     // A shared link holds the day and time: it opens with that time chosen.
-    await page.goto(`/checkout?service=2&day=${day}&time=${start}`);
+    await page.goto(`/checkout?service=5&day=${day}&time=${start}`);
     await expect(checkoutTime(page, start)).toBeChecked();
     await page.getByLabel('Note for the practitioner (optional)').fill('Mornings please');
 
     const taken = await apiAs(rival, '/api/bookings', {
       method: 'POST',
-      body: { serviceId: COUPLES, start },
+      body: { serviceId: ONE_OFF, start },
     });
     expect(taken.status).toBe(201);
 
@@ -190,7 +191,7 @@ test.describe('from Book Now to a booked session', () => {
     const practitioner = await createUser({ verified: true, label: 'blocker' });
     await makePractitioner(practitioner);
     const from = checkoutWeekStart(3);
-    const starts = await freeStarts(COUPLES, from);
+    const starts = await freeStarts(ONE_OFF, from);
     expect(starts.length).toBeGreaterThan(0);
     const day = londonDate(starts[0]!); // the first day of that week with free times
     const dayStarts = starts.filter((start) => londonDate(start) === day);
@@ -210,12 +211,12 @@ test.describe('from Book Now to a booked session', () => {
       .filter({ hasText: 'Training <day>' });
     await expect(block).toBeVisible();
 
-    const after = await freeStarts(COUPLES, from);
+    const after = await freeStarts(ONE_OFF, from);
     for (const start of dayStarts) expect(after).not.toContain(start);
     const visitor = await newContext();
     const client = await visitor.newPage();
     await logIn(client, await createUser({ verified: true, label: 'sees-block' }));
-    await client.goto(`/checkout?service=2&day=${day}`);
+    await client.goto(`/checkout?service=5&day=${day}`);
     await expect(checkoutDay(client, day)).toHaveAccessibleName(
       `${formatDay(`${day}T12:00:00Z`)}, no free times`,
     );
@@ -225,7 +226,7 @@ test.describe('from Book Now to a booked session', () => {
     await block.getByRole('button', { name: /^Remove blocked time / }).click();
     await expect(toast(page, 'Removed the blocked time')).toBeVisible();
     await expect(block).toHaveCount(0);
-    expect(await freeStarts(COUPLES, from)).toEqual(expect.arrayContaining(dayStarts));
+    expect(await freeStarts(ONE_OFF, from)).toEqual(expect.arrayContaining(dayStarts));
   });
 });
 

@@ -24,7 +24,8 @@ import { logIn, logInLink, logOutButton, toast } from './support/session';
 // These tests book only in the checkout's first week (today to six days on): bookings.spec.ts
 // books in weeks 1 to 3, a11y.spec.ts in 4 to 6, the diary in 7. The free call takes the first
 // free time; the keyboard test a time on the second free day.
-const COUPLES = 2;
+// One-off sessions are for plans without a cadence (series-checkout.spec.ts has the series).
+const ONE_OFF = 5;
 const FREE_CALL = 1000;
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
@@ -165,7 +166,7 @@ test.describe('the picker', () => {
     const client = await createUser({ verified: true, label: 'kbd-picker' });
     clients.push(client);
     await logIn(page, client);
-    await page.goto(`/checkout?service=${COUPLES}`);
+    await page.goto(`/checkout?service=${ONE_OFF}`);
     const days = dayGroup(page).getByRole('radio');
     await expect(days.first()).toBeAttached();
 
@@ -178,7 +179,7 @@ test.describe('the picker', () => {
       .getByRole('radio', { checked: true })
       .getAttribute('value'))!;
     expect(secondDay > firstDay).toBe(true);
-    await expect(page).toHaveURL(`/checkout?service=${COUPLES}&day=${secondDay}`);
+    await expect(page).toHaveURL(`/checkout?service=${ONE_OFF}&day=${secondDay}`);
     await expect(timesGroup(page)).toHaveAccessibleName(
       `Free times on ${formatDay(`${secondDay}T12:00:00Z`)}`,
     );
@@ -191,7 +192,7 @@ test.describe('the picker', () => {
     await expect(times.nth(1)).toBeChecked();
     const start = (await times.nth(1).getAttribute('value'))!;
     await expect(page).toHaveURL(
-      `/checkout?service=${COUPLES}&day=${secondDay}&time=${encodeURIComponent(start)}`,
+      `/checkout?service=${ONE_OFF}&day=${secondDay}&time=${encodeURIComponent(start)}`,
     );
 
     await tabTo(page, noteField(page), 5);
@@ -199,7 +200,7 @@ test.describe('the picker', () => {
     await tabTo(page, requestButton(page), 5);
     await page.keyboard.press('Enter');
     await expect(page.getByRole('heading', { name: 'Your request has been sent' })).toBeFocused();
-    await expect(page.getByText('You asked for Couples Counselling on')).toContainText(
+    await expect(page.getByText('You asked for Bereavement and Grief on')).toContainText(
       `on ${formatDay(start)} at ${formatTime(start)}`,
     );
   });
@@ -208,7 +209,7 @@ test.describe('the picker', () => {
     page,
   }) => {
     await logIn(page, await createUser({ verified: true, label: 'picker-address' }));
-    await page.goto(`/checkout?service=${COUPLES}`);
+    await page.goto(`/checkout?service=${ONE_OFF}`);
     const free = dayGroup(page).getByRole('radio', { disabled: false });
     await expect(free.nth(2)).toBeAttached();
     const [dayA, dayB] = await Promise.all([
@@ -225,11 +226,11 @@ test.describe('the picker', () => {
     await pick(time);
     await expect(checkoutTime(page, start)).toBeChecked();
     await pick(checkoutDay(page, dayB!));
-    await expect(page).toHaveURL(`/checkout?service=${COUPLES}&day=${dayB}`);
+    await expect(page).toHaveURL(`/checkout?service=${ONE_OFF}&day=${dayB}`);
 
     await page.goBack();
     await expect(page).toHaveURL(
-      `/checkout?service=${COUPLES}&day=${dayA}&time=${encodeURIComponent(start)}`,
+      `/checkout?service=${ONE_OFF}&day=${dayA}&time=${encodeURIComponent(start)}`,
     );
     await expect(checkoutTime(page, start)).toBeChecked();
     await page.reload();
@@ -239,7 +240,7 @@ test.describe('the picker', () => {
     );
 
     // A link with nonsense in it opens the picker as if the nonsense were not there.
-    await page.goto(`/checkout?service=${COUPLES}&day=2027-02-30&time=%3Cimg%20src%3Dx%3E`);
+    await page.goto(`/checkout?service=${ONE_OFF}&day=2027-02-30&time=%3Cimg%20src%3Dx%3E`);
     await expect(dayGroup(page)).toBeVisible();
     await expect(page.getByText('Choose a start time above.')).toBeVisible();
   });
@@ -251,7 +252,7 @@ test.describe('the picker', () => {
       // Logged in first: at 375 px the navbar's Log Out is folded into its menu.
       await logIn(page, await createUser({ verified: true, label: `picker-${width}` }));
       await page.setViewportSize({ width, height: width < 600 ? 812 : 800 });
-      await page.goto(`/checkout?service=${COUPLES}`);
+      await page.goto(`/checkout?service=${ONE_OFF}`);
       await firstFreeButton(page).click();
       await expect(timesGroup(page).getByRole('radio', { checked: true })).toBeAttached();
 
@@ -273,7 +274,7 @@ test.describe('the picker', () => {
     const user = await createUser({ verified: false, label: 'a-rather-long-address-to-wrap' });
     await logIn(page, user);
     await page.setViewportSize({ width: 375, height: 812 });
-    await page.goto(`/checkout?service=${COUPLES}`);
+    await page.goto(`/checkout?service=${ONE_OFF}`);
     await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
     expect((await tooWide(page)).offenders).toEqual([]);
     await expectNoAxeViolations(page, 'check your email at 375 px');

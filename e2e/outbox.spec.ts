@@ -15,7 +15,8 @@ import {
 import { expect, test } from './support/fixtures';
 import { logIn } from './support/session';
 
-const INDIVIDUAL = 1;
+// A plan without a cadence: one session, one request email.
+const ONE_OFF = 5;
 
 /** The MailDev process the browser tests' stack started (scripts/local-services.mjs). */
 function mailServerPid(): number {
@@ -38,8 +39,8 @@ test('with the mail server paused the request is answered at once, and its email
   cleanUp.push(client);
   await logIn(page, client);
   // The last free time of this week: the other files book in weeks 1 to 7, the free call first.
-  const start = (await freeStarts(INDIVIDUAL, checkoutWeekStart(0))).at(-1)!;
-  await page.goto(`/checkout?service=${INDIVIDUAL}&day=${londonDate(start)}`);
+  const start = (await freeStarts(ONE_OFF, checkoutWeekStart(0))).at(-1)!;
+  await page.goto(`/checkout?service=${ONE_OFF}&day=${londonDate(start)}`);
   await pick(checkoutTime(page, start));
 
   const pid = mailServerPid();
@@ -59,5 +60,5 @@ test('with the mail server paused the request is answered at once, and its email
     .poll(async () => (await emailsTo(client.email)).map((email) => email.subject), {
       timeout: 30_000,
     })
-    .toContainEqual(expect.stringMatching(/^We have your request: Individual Therapy/));
+    .toContainEqual(expect.stringMatching(/^We have your request: Bereavement and Grief/));
 });

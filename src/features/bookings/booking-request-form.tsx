@@ -1,9 +1,10 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { Link } from 'react-router';
-import type { Booking } from '../../../shared/booking';
+import type { Booking, Series } from '../../../shared/booking';
 import type { Service } from '../../../shared/service';
+import { practiceWallClock } from '../../../shared/time';
 import { paths } from '../../config/routes';
 import { practice } from '../../content/practice';
 import { ApiError, errorSentence } from '../../lib/api';
@@ -12,6 +13,9 @@ import { requestBooking } from './bookings-api';
 import { useCheckoutChoice } from './checkout-params';
 import { NoteField } from './note-field';
 import { PaymentLoading } from './payment-loading';
+import { requestSeries } from './request-series';
+import { FollowingWeeks, SeriesSent } from './series-checkout';
+import { followingWeeks, seriesButtonText } from './series-weeks';
 import { shownDay, TimePicker } from './time-picker';
 import { useHorizonTimes } from './use-horizon-times';
 
@@ -57,10 +61,25 @@ export function BookingRequestForm({ service }: { service: Service }) {
   const [pending, setPending] = useState(false);
   const [problem, setProblem] = useState<string | undefined>(undefined);
   const [sent, setSent] = useState<Booking | undefined>(undefined);
+  const [sentSeries, setSentSeries] = useState<Series | undefined>(undefined);
   const [shownOnce, setShownOnce] = useState(false);
+  // Every free start of the horizon, as instants compare: a later week is free when it is here.
+  const freeStarts = useMemo(
+    () =>
+      new Set(times.days.flatMap((d) => d.slots.map((slot) => new Date(slot.start).toISOString()))),
+    [times.days],
+  );
 
   if (times.availability.status !== 'loading' && !shownOnce) setShownOnce(true);
   if (sent) return <RequestSent booking={sent} service={service} />;
+  if (sentSeries)
+    return (
+      <SeriesSent
+        series={sentSeries}
+        service={service}
+        paymentSentence={paymentSentence(service)}
+      />
+    );
   // Until the first answer about free times arrives, the spec's checkout screen stays.
   if (!shownOnce) return <PaymentLoading />;
 
@@ -70,6 +89,13 @@ export function BookingRequestForm({ service }: { service: Service }) {
   const gone =
     times.availability.status === 'ready' && choice.time && !chosen ? choice.time : undefined;
   const chosenTime = chosen ? describeTime(chosen, visitorZone) : undefined;
+  // A plan with a cadence is requested as a standing series from the first session chosen.
+  const everyWeeks = service.everyWeeks;
+  const lastDate = times.days.at(-1)?.date;
+  const weeks =
+    chosen && everyWeeks && lastDate
+      ? followingWeeks(new Date(chosen).toISOString(), everyWeeks, lastDate, freeStarts)
+      : [];
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -80,8 +106,9 @@ export function BookingRequestForm({ service }: { service: Service }) {
     setPending(true);
     setProblem(undefined);
     try {
-      const booking = await requestBooking({ serviceId: service.id, start: chosen, note });
-      setSent(booking);
+      const request = { serviceId: service.id, start: chosen, note };
+      if (everyWeeks) setSentSeries(await requestSeries(request));
+      else setSent(await requestBooking(request));
       forgetTime(choice.day);
     } catch (error) {
       if (error instanceof ApiError && error.status === 409) {
@@ -123,6 +150,10 @@ export function BookingRequestForm({ service }: { service: Service }) {
         </p>
       )}
 
+      {chosen && everyWeeks && (
+        <FollowingWeeks weeks={weeks} everyWeeks={everyWeeks} time={practiceWallClock(chosen)} />
+      )}
+
       <NoteField value={note} onChange={setNote} />
 
       <div role="alert" className="booking-problem">
@@ -144,7 +175,11 @@ export function BookingRequestForm({ service }: { service: Service }) {
       </p>
       <p className="small">{paymentSentence(service)}</p>
       <Button type="submit" variant="success" size="lg" disabled={pending}>
-        {pending ? 'Sending your request…' : 'Request this time'}
+        {pending
+          ? 'Sending your request…'
+          : chosen && everyWeeks
+            ? seriesButtonText(chosen, everyWeeks)
+            : 'Request this time'}
       </Button>
     </Form>
   );

@@ -52,6 +52,26 @@ describe('ServicesSection', () => {
     ).toHaveAttribute('href', '/checkout?service=7');
   });
 
+  it('shows the cadence beside the spec texts, and nothing for a plan without one', async () => {
+    respondWith([
+      { ...service, id: 1, name: 'Weekly plan', everyWeeks: 1 },
+      { ...service, id: 3, name: 'Fortnightly plan', everyWeeks: 2 },
+      { ...service, id: 5, name: 'One-off plan' },
+    ]);
+    renderSection();
+    const card = async (name: string) =>
+      (await screen.findByRole('heading', { name })).closest('li')!;
+    const weekly = await card('Weekly plan');
+    expect(within(weekly).getByText('Every week at a time that suits you')).toBeInTheDocument();
+    expect(within(weekly).getByText('Appointment: 2 per month.')).toBeInTheDocument();
+    expect(within(weekly).getByText('Price: $99.50/mo')).toBeInTheDocument();
+    expect(
+      within(await card('Fortnightly plan')).getByText('Every other week'),
+    ).toBeInTheDocument();
+    const oneOff = await card('One-off plan');
+    expect(within(oneOff).queryByText(/^Every /)).not.toBeInTheDocument();
+  });
+
   it('says where sessions happen, and shows one card per entry: the free call has none', async () => {
     respondWith([
       { ...service, format: 'in-person-or-video' },

@@ -4,6 +4,7 @@ import Card from 'react-bootstrap/Card';
 import Container from 'react-bootstrap/Container';
 import Spinner from 'react-bootstrap/Spinner';
 import { Link } from 'react-router';
+import { cadenceOffer } from '../../../shared/series-text';
 import { checkoutPath } from '../../config/routes';
 import { sessionPlaces } from '../../content/services';
 import type { Service } from './service-schema';
@@ -30,6 +31,9 @@ function ServiceCard({ service }: { service: Service }) {
         <Card.Text>{service.description}</Card.Text>
         <Card.Text className="small text-body-secondary">{sessionPlaces[service.format]}</Card.Text>
         <Card.Text className="mb-1">Appointment: {service.session} per month.</Card.Text>
+        {service.everyWeeks && (
+          <Card.Text className="mb-1 cadence">{cadenceOffer(service.everyWeeks)}</Card.Text>
+        )}
         <Card.Text className="price">Price: ${formatPrice(service.price)}/mo</Card.Text>
         <Link
           to={checkoutPath(service.id)}
