@@ -8,6 +8,8 @@ import { cancelBooking, fetchMyBookings } from './bookings-api';
 import { MyBookings } from './my-bookings';
 
 vi.mock('./bookings-api', () => ({ fetchMyBookings: vi.fn(), cancelBooking: vi.fn() }));
+// No standing series here: my-series.test.tsx covers them.
+vi.mock('./series-api', () => ({ fetchMySeries: () => Promise.resolve({ series: [] }) }));
 vi.mock('../../lib/toast', () => ({ showToast: vi.fn() }));
 // No Firebase in unit tests: the API calls themselves are replaced above.
 vi.mock('../../lib/firebase', () => ({ firebaseAuth: vi.fn(), signOut: vi.fn() }));

@@ -11,6 +11,8 @@ import { describeTime, formatDayWithYear, formatTime } from '../../lib/practice-
 import { showToast } from '../../lib/toast';
 import { useResource } from '../../lib/use-resource';
 import { cancelBooking, fetchMyBookings } from './bookings-api';
+import { MySeries } from './my-series';
+import { fetchMySeries } from './series-api';
 import '../../components/bookings/bookings.css';
 
 const serviceOf = (booking: Booking) => booking.serviceName ?? 'Session';
@@ -130,16 +132,20 @@ export function MyBookings() {
   // After a cancel the list stays on screen until the new one arrives.
   const { state, reload } = useResource(
     'my-bookings',
-    (signal) => fetchMyBookings(signal).then(({ bookings }) => ({ bookings, at: Date.now() })),
+    (signal) =>
+      Promise.all([fetchMyBookings(signal), fetchMySeries(signal)]).then(
+        ([{ bookings }, { series }]) => ({ bookings, series, at: Date.now() }),
+      ),
     { keepWhileReloading: true },
   );
 
   if (state.status === 'loading') return <p role="status">Loading your bookings…</p>;
   if (state.status === 'failed') return <LoadFailed message={state.message} onRetry={reload} />;
 
-  const { bookings, at: now } = state.data; // when the list arrived: as the server answered
+  const { bookings, series, at: now } = state.data; // when the list arrived: as the server answered
+  // A series' coming sessions are listed with their series, under Regular sessions.
   const upcoming = bookings
-    .filter((booking) => Date.parse(booking.end) > now)
+    .filter((booking) => Date.parse(booking.end) > now && !booking.seriesId)
     .sort((a, b) => a.start.localeCompare(b.start));
   const past = bookings
     .filter((booking) => Date.parse(booking.end) <= now)
@@ -147,11 +153,14 @@ export function MyBookings() {
 
   return (
     <>
+      <MySeries series={series} now={now} onChanged={reload} />
       <BookingList
         title="Upcoming"
         bookings={upcoming}
         onCancelled={reload}
-        empty="You have no upcoming bookings."
+        empty={
+          series.length > 0 ? 'No other sessions coming up.' : 'You have no upcoming bookings.'
+        }
       />
       <p>
         <Link to={checkoutPath()} className="btn btn-success">

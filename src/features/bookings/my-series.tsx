@@ -1,0 +1,353 @@
+import { useId, useRef, useState, type ReactNode } from 'react';
+import Button from 'react-bootstrap/Button';
+import Modal from 'react-bootstrap/Modal';
+import type { Series, SeriesStatus } from '../../../shared/booking';
+import { BOOKING_RULES, hoursText, isActive, RULE_SENTENCES } from '../../../shared/booking-rules';
+import { practiceFacts } from '../../../shared/practice';
+import { cadenceText, seriesSummary } from '../../../shared/series-text';
+import { StatusBadge } from '../../components/bookings/status-badge';
+import { errorSentence } from '../../lib/api';
+import { describeTime, formatDayWithYear, formatTime } from '../../lib/practice-time';
+import { showToast } from '../../lib/toast';
+import { cancelBooking } from './bookings-api';
+import { MoveDialog, startText, type MovableSession } from './move-dialog';
+import { endSeries } from './series-api';
+import './my-series.scss';
+
+type Session = Series['sessions'][number];
+
+const SERIES_LABELS: Record<SeriesStatus, string> = {
+  requested: 'Requested',
+  confirmed: 'Confirmed',
+  declined: 'Declined',
+  ended: 'Ended',
+};
+// The booking badges' colours: an ended series reads like a declined one (grey).
+const SERIES_COLOURS: Record<SeriesStatus, string> = {
+  requested: 'status-requested',
+  confirmed: 'status-confirmed',
+  declined: 'status-declined',
+  ended: 'status-declined',
+};
+
+const noticeText = hoursText(BOOKING_RULES.clientCancelNoticeHours);
+/** What ending a series does, from the rule's number. */
+export const END_SENTENCE = `Every session more than ${noticeText} ahead will be cancelled. Sessions that have taken place, and any less than ${noticeText} away, stay as they are.`;
+
+const serviceOf = (series: Series) => series.serviceName ?? 'Sessions';
+
+function summaryOf(series: Series): string {
+  return seriesSummary({
+    everyWeeks: series.everyWeeks,
+    weekday: series.weekday,
+    time: series.time,
+    firstStart: series.firstStart,
+    sessions: series.sessions.filter((session) => isActive(session)).length,
+    skipped: series.skipped,
+  });
+}
+
+/** A question asked before something that cannot be undone here (skip a week, end a series). */
+function AskFirst({
+  show,
+  title,
+  children,
+  yes,
+  no,
+  pending,
+  problem,
+  restoreFocus,
+  onYes,
+  onClose,
+  onExited,
+}: {
+  show: boolean;
+  title: string;
+  children: ReactNode;
+  yes: string;
+  no: string;
+  pending: boolean;
+  problem?: string;
+  restoreFocus: boolean;
+  onYes: () => void;
+  onClose: () => void;
+  onExited: () => void;
+}) {
+  const titleId = useId();
+  return (
+    <Modal
+      show={show}
+      onHide={onClose}
+      onExited={onExited}
+      restoreFocus={restoreFocus}
+      animation={false}
+      centered
+      aria-labelledby={titleId}
+    >
+      <Modal.Header closeButton closeLabel="Close">
+        <Modal.Title id={titleId} as="h2" className="h5">
+          {title}
+        </Modal.Title>
+      </Modal.Header>
+      <Modal.Body>
+        {children}
+        <div role="alert">
+          {problem && <div className="alert alert-danger mb-0">{problem}</div>}
+        </div>
+      </Modal.Body>
+      <Modal.Footer>
+        <Button variant="outline-secondary" disabled={pending} onClick={onClose}>
+          {no}
+        </Button>
+        <Button variant="danger" disabled={pending} onClick={onYes}>
+          {yes}
+        </Button>
+      </Modal.Footer>
+    </Modal>
+  );
+}
+
+function SessionItem({
+  session,
+  now,
+  onMove,
+  onSkip,
+}: {
+  session: Session;
+  now: number;
+  onMove: () => void;
+  onSkip: () => void;
+}) {
+  const actions = session.actions ?? [];
+  const when = describeTime(session.start);
+  const tooLate =
+    isActive(session) &&
+    Date.parse(session.start) > now &&
+    !actions.includes('move') &&
+    !actions.includes('cancel');
+  return (
+    <li className="series-session">
+      <p className="mb-1">
+        {formatDayWithYear(session.start)}, {when.time} to {formatTime(session.end)} (UK time){' '}
+        <StatusBadge status={session.status} />
+        {when.visitorTime && <span className="d-block small">Your time: {when.visitorTime}</span>}
+      </p>
+      {(actions.includes('move') || actions.includes('cancel')) && (
+        <div className="d-flex flex-wrap gap-2">
+          {actions.includes('move') && (
+            <Button
+              variant="outline-success"
+              size="sm"
+              onClick={onMove}
+              aria-label={`Move the session on ${startText(session.start)}`}
+            >
+              Move
+            </Button>
+          )}
+          {actions.includes('cancel') && (
+            <Button
+              variant="outline-danger"
+              size="sm"
+              onClick={onSkip}
+              aria-label={`Skip ${startText(session.start)}`}
+            >
+              Skip this week
+            </Button>
+          )}
+        </div>
+      )}
+      {tooLate && (
+        <p className="small mb-0">
+          {RULE_SENTENCES.tooLateToChange} on{' '}
+          <a href={`tel:${practiceFacts.phone.international}`}>{practiceFacts.phone.display}</a>.
+        </p>
+      )}
+    </li>
+  );
+}
+
+/** One standing series: its summary, status and coming sessions, each movable or skippable. */
+export function SeriesItem({
+  series,
+  now,
+  onChanged,
+}: {
+  series: Series;
+  /** When the list arrived (as the server answered). */
+  now: number;
+  onChanged: () => void;
+}) {
+  const [moving, setMoving] = useState<MovableSession | null>(null);
+  const [skipping, setSkipping] = useState<Session | null>(null);
+  const [ending, setEnding] = useState(false);
+  const [pending, setPending] = useState(false);
+  const [problem, setProblem] = useState<string | undefined>(undefined);
+  // After a skip or an end the button that opened the dialog is gone: focus the heading instead.
+  const [done, setDone] = useState(false);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const headingId = `series-${series.id}`;
+  const service = serviceOf(series);
+  const coming = series.sessions
+    .filter((session) => Date.parse(session.end) > now)
+    .sort((a, b) => a.start.localeCompare(b.start));
+  const toCancel = series.sessions.filter(
+    (session) => isActive(session) && session.actions?.includes('cancel'),
+  ).length;
+
+  const ask = async (action: () => Promise<unknown>, toast: string) => {
+    setPending(true);
+    setProblem(undefined);
+    try {
+      await action();
+      void showToast(toast);
+      setDone(true);
+      setSkipping(null);
+      setEnding(false);
+      onChanged();
+    } catch (error) {
+      setProblem(errorSentence(error));
+    } finally {
+      setPending(false);
+    }
+  };
+
+  const closeAsk = () => {
+    setSkipping(null);
+    setEnding(false);
+    setProblem(undefined);
+  };
+  const afterAsk = () => {
+    if (done) heading.current?.focus();
+  };
+
+  return (
+    <li className="card booking-card" aria-labelledby={headingId}>
+      <div className="card-body">
+        <h3 id={headingId} ref={heading} tabIndex={-1} className="h5 card-title">
+          {service}
+        </h3>
+        <p className="mb-1">{summaryOf(series)} (UK time)</p>
+        <p className="mb-2">
+          <span className={`badge status-badge ${SERIES_COLOURS[series.status]}`}>
+            Series: {SERIES_LABELS[series.status]}
+          </span>
+        </p>
+        {series.status === 'ended' && <p>These sessions have ended.</p>}
+        {series.note && <p className="booking-note small mb-2">Your note: {series.note}</p>}
+        {coming.length > 0 && (
+          <>
+            <h4 className="h6">Next sessions</h4>
+            <ul className="list-unstyled series-sessions">
+              {coming.map((session) => (
+                <SessionItem
+                  key={session.id}
+                  session={session}
+                  now={now}
+                  onMove={() => setMoving(session)}
+                  onSkip={() => {
+                    setDone(false);
+                    setSkipping(session);
+                  }}
+                />
+              ))}
+            </ul>
+          </>
+        )}
+        {series.endable && (
+          <Button
+            variant="outline-danger"
+            onClick={() => {
+              setDone(false);
+              setEnding(true);
+            }}
+          >
+            End these sessions
+          </Button>
+        )}
+      </div>
+
+      <MoveDialog
+        session={moving}
+        serviceId={series.serviceId}
+        serviceName={service}
+        onClose={() => setMoving(null)}
+        onMoved={(moved) => {
+          setMoving(null);
+          void showToast(`Moved: ${service} to ${startText(moved.start)}.`);
+          onChanged();
+        }}
+      />
+      <AskFirst
+        show={skipping !== null}
+        title="Skip this week?"
+        yes="Yes, skip it"
+        no="Keep it"
+        pending={pending}
+        problem={problem}
+        restoreFocus={!done}
+        onYes={() => {
+          if (skipping)
+            void ask(() => cancelBooking(skipping.id), `Skipped: ${startText(skipping.start)}.`);
+        }}
+        onClose={closeAsk}
+        onExited={afterAsk}
+      >
+        <p className="mb-2">
+          Skip {skipping ? startText(skipping.start) : ''}? That session is cancelled and the
+          practice is told; your other sessions stay as they are.
+        </p>
+      </AskFirst>
+      <AskFirst
+        show={ending}
+        title="End these sessions?"
+        yes="Yes, end them"
+        no="Keep them"
+        pending={pending}
+        problem={problem}
+        restoreFocus={!done}
+        onYes={() =>
+          void ask(
+            () => endSeries(series.id),
+            `Ended: your ${cadenceText(series.everyWeeks).toLowerCase()} ${service} sessions.`,
+          )
+        }
+        onClose={closeAsk}
+        onExited={afterAsk}
+      >
+        <p className="mb-2">
+          End your {cadenceText(series.everyWeeks).toLowerCase()} {service} sessions? {END_SENTENCE}
+        </p>
+        <p className="mb-2">
+          {toCancel === 1 ? '1 session' : `${toCancel} sessions`} will be cancelled.
+        </p>
+      </AskFirst>
+    </li>
+  );
+}
+
+/** The client's standing series, each as one group, those still running first. */
+export function MySeries({
+  series,
+  now,
+  onChanged,
+}: {
+  series: readonly Series[];
+  now: number;
+  onChanged: () => void;
+}) {
+  if (series.length === 0) return null;
+  const running = (each: Series) => each.status === 'requested' || each.status === 'confirmed';
+  const ordered = [...series].sort(
+    (a, b) => Number(running(b)) - Number(running(a)) || a.firstStart.localeCompare(b.firstStart),
+  );
+  return (
+    <section className="mb-5" aria-label="Regular sessions">
+      <h2 className="h4">Regular sessions</h2>
+      <ul className="list-unstyled booking-list">
+        {ordered.map((each) => (
+          <SeriesItem key={each.id} series={each} now={now} onChanged={onChanged} />
+        ))}
+      </ul>
+    </section>
+  );
+}
