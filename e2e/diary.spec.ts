@@ -19,6 +19,7 @@ import { logIn, toast } from './support/session';
 // The diary's tests book in the 7th checkout week (bookings.spec.ts has weeks 1 to 3, a11y.spec.ts
 // 4 to 6), each test on its own day of it, so tests running side by side never share a time.
 const COUPLES = 2;
+const CBT = 4;
 const WEEK = 7;
 const UNDO_MS = 6_000;
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
@@ -362,6 +363,76 @@ test.describe("the practitioner's diary", () => {
     await page.getByLabel('End time').fill('10:00');
     await page.getByRole('button', { name: 'Block this time' }).click();
     await expect(page.getByRole('alert').filter({ hasText: 'already over' })).toBeVisible();
+  });
+
+  test('a series request is one item; confirmed by keyboard, its sessions show as a series', async ({
+    page,
+  }) => {
+    const client = await createUser({ verified: true, label: 'diary-series' });
+    cleanUp.push(client);
+    // The week's last free time: later weeks are past the horizon, so the series stays in week 7-8.
+    const start = (await freeStarts(CBT, checkoutWeekStart(WEEK), 7)).at(-1)!;
+    const requested = await apiAs<{ id: string; sessions: Booked[] }>(client, '/api/series', {
+      method: 'POST',
+      body: { serviceId: CBT, start, note: 'Same room each week, please' },
+    });
+    expect(requested.status).toBe(201);
+    const practitioner = await practitionerIn(page, 'series-confirmer');
+    await page.setViewportSize({ width: 375, height: 900 });
+    await page.goto('/practice');
+
+    // One item for the whole series, none for its sessions.
+    const rows = waitingRow(page, client);
+    await expect(rows).toHaveCount(1);
+    await expect(rows).toContainText(
+      `Weekly, ${formatDay(start).split(' ')[0]}s ${formatTime(start)}`,
+    );
+    await expect(rows).toContainText('Same room each week, please');
+    await expect(rows.getByRole('link', { name: 'Test Visitor’s record' })).toHaveAttribute(
+      'href',
+      /^\/practice\/clients\//,
+    );
+    await expectNoAxeViolations(page, 'series request at 375 px');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      375,
+    );
+    await rows.screenshot({ path: test.info().outputPath('series-item-375.png') });
+    await page.screenshot({ path: test.info().outputPath('diary-375.png'), fullPage: true });
+
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const confirm = rows.getByRole('button', { name: /^Confirm the weekly series of / });
+    await confirm.focus();
+    await page.keyboard.press('Enter');
+    await expect(rows.getByText('Confirmed; the client is told.')).toBeFocused();
+    await expect(toast(page, 'Confirmed the series of')).toBeVisible();
+    const { body } = await apiAs<{ bookings: (Booked & { seriesId: string | null })[] }>(
+      practitioner,
+      '/api/practice/bookings',
+    );
+    const sessions = body.bookings.filter((each) => each.seriesId === requested.body.id);
+    expect(sessions.map((each) => each.status)).toEqual(
+      requested.body.sessions.map(() => 'confirmed'),
+    );
+
+    // In the week: the session is marked as part of the weekly series, and the series can be ended.
+    await showWeekOf(page, start);
+    const session = sessionIn(page, start);
+    await expect(session).toHaveAccessibleName(/Weekly series/);
+    await expectNoAxeViolations(page, 'series session in the week');
+    await page
+      .locator('.week-grid')
+      .screenshot({ path: test.info().outputPath('series-week-1280.png') });
+    await session.click();
+    const details = page.getByRole('dialog', { name: /with Test Visitor$/ });
+    await expect(details).toContainText('Weekly series');
+    await details.getByRole('button', { name: 'End this series' }).click();
+    const ask = page.getByRole('dialog', { name: 'End this series?' });
+    await expect(ask).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath('end-series-1280.png') });
+    await expectNoAxeViolations(page, 'end series dialog');
+    await ask.getByRole('button', { name: 'End series' }).click();
+    await expect(toast(page, 'Ended the series of')).toBeVisible();
+    expect(await statusOf(practitioner, sessions[0]!.id)).toBe('cancelled');
   });
 
   test('says which emails failed, and Try again sends one again', async ({ page }) => {

@@ -10,12 +10,26 @@ const PracticePage = lazy(() =>
   })),
 );
 
+// The clinical risk flags, rendered only inside the diary's practitioner gate (the API refuses anyone else).
+const RiskFlags = lazy(() =>
+  import('../../features/clinical/risk-flags').then((module) => ({
+    default: module.RiskFlags,
+  })),
+);
+
 export default function PracticeRoute() {
   return (
     <RequireSignIn>
       <Container className="pb-5 practice-diary">
         <Suspense fallback={<LoadingScreen />}>
-          <PracticePage />
+          <PracticePage
+            notices={
+              // Its own boundary: the flags arrive without holding back the diary.
+              <Suspense fallback={null}>
+                <RiskFlags />
+              </Suspense>
+            }
+          />
         </Suspense>
       </Container>
     </RequireSignIn>

@@ -7,6 +7,7 @@ import { StatusBadge } from '../../components/bookings/status-badge';
 import { formatDayWithYear } from '../../lib/practice-time';
 import { reminderText, serviceOf, timeSpan } from './diary-layout';
 import { UNDO_MS } from './use-deferred-answer';
+import { ClientName } from './waiting-list';
 
 export type DialogStep = 'details' | 'decline' | 'cancel';
 
@@ -68,6 +69,8 @@ export function BookingDialog({
   onStep,
   onConfirm,
   onAnswer,
+  seriesTag,
+  onEndSeries,
   onClose,
   onExited,
 }: {
@@ -80,6 +83,9 @@ export function BookingDialog({
   onStep: (step: DialogStep) => void;
   onConfirm: (booking: PracticeBooking) => void;
   onAnswer: (booking: PracticeBooking, answer: 'decline' | 'cancel', message: string) => void;
+  /** "Weekly", "Fortnightly": the series the booking belongs to, if any. */
+  seriesTag?: string;
+  onEndSeries: (booking: PracticeBooking) => void;
   onClose: () => void;
   onExited: () => void;
 }) {
@@ -118,11 +124,21 @@ export function BookingDialog({
               </dd>
               <dt>Client</dt>
               <dd>
-                {client} ·{' '}
+                <ClientName name={booking.clientName} uid={booking.clientUid} /> ·{' '}
                 <a href={`mailto:${booking.clientEmail}`} className="text-break">
                   {booking.clientEmail}
                 </a>
               </dd>
+              {booking.seriesId && (
+                <>
+                  <dt>Series</dt>
+                  <dd>
+                    {seriesTag === undefined || seriesTag === 'Series'
+                      ? 'Part of a series'
+                      : `${seriesTag} series`}
+                  </dd>
+                </>
+              )}
               {booking.note && (
                 <>
                   <dt>Note</dt>
@@ -155,6 +171,11 @@ export function BookingDialog({
               {!held && actions.includes('cancel') && booking.status === 'confirmed' && (
                 <Button variant="outline-danger" onClick={() => onStep('cancel')}>
                   Cancel session
+                </Button>
+              )}
+              {!held && booking.seriesId && booking.status === 'confirmed' && (
+                <Button variant="outline-danger" onClick={() => onEndSeries(booking)}>
+                  End this series
                 </Button>
               )}
             </div>

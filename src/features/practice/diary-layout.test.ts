@@ -4,7 +4,9 @@ import {
   gridPlace,
   openingOn,
   openingSpan,
+  outsideSeries,
   reminderText,
+  seriesCadences,
   waitingRequests,
   weekGrid,
 } from './diary-layout';
@@ -187,5 +189,43 @@ describe('the reminder, in words', () => {
   ])('%o', (reminder, long, short) => {
     expect(reminderText(reminder)).toBe(long);
     expect(reminderText(reminder, true)).toBe(short);
+  });
+});
+
+describe('series in the diary', () => {
+  const at = (date: string) => `${date}T17:00:00Z`;
+
+  it('reads each series’ cadence from its closest two sessions, across the clocks changing', () => {
+    const cadences = seriesCadences([
+      booking('w1', at('2026-03-24'), 50, { seriesId: 'weekly' }),
+      // 18:00 in London both times: BST began on 29 March, so the week is an hour short in UTC.
+      booking('w2', '2026-03-31T17:00:00Z', 50, { seriesId: 'weekly' }),
+      booking('w4', at('2026-04-14'), 50, { seriesId: 'weekly' }),
+      booking('f1', at('2026-04-07'), 50, { seriesId: 'fortnightly' }),
+      booking('f2', at('2026-04-21'), 50, { seriesId: 'fortnightly' }),
+      booking('alone', at('2026-04-07'), 50, { seriesId: 'alone' }),
+      booking('one-off', at('2026-04-08'), 50, { seriesId: null }),
+    ]);
+    expect(Object.fromEntries(cadences)).toEqual({ weekly: 1, fortnightly: 2 });
+  });
+
+  it('takes a series’ own cadence over its sessions', () => {
+    const cadences = seriesCadences(
+      [booking('a', at('2026-04-07'), 50, { seriesId: 's' })],
+      [{ id: 's', everyWeeks: 2 }],
+    );
+    expect(cadences.get('s')).toBe(2);
+  });
+
+  it('leaves out the sessions of the series answered as one item', () => {
+    const bookings = [
+      booking('in', at('2026-04-07'), 50, { seriesId: 's' }),
+      booking('other', at('2026-04-07'), 50, { seriesId: 't' }),
+      booking('one-off', at('2026-04-08'), 50),
+    ];
+    expect(outsideSeries(bookings, [{ id: 's' }]).map((each) => each.id)).toEqual([
+      'other',
+      'one-off',
+    ]);
   });
 });

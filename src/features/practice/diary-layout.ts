@@ -257,3 +257,38 @@ export const whenText = (item: { start: string; end: string }) =>
   `${formatDay(item.start)}, ${timeSpan(item)}`;
 
 export const serviceOf = (booking: PracticeBooking) => booking.serviceName ?? 'Session';
+
+const WEEK_MS = 7 * 24 * 60 * MINUTE_MS;
+
+/**
+ * How often each series in view comes round (1 weekly, 2 fortnightly), by its id: from the series
+ * itself when the diary has it, else from the closest two of its sessions the diary holds (the
+ * bookings carry no cadence); absent when only one session is known.
+ */
+export function seriesCadences(
+  bookings: readonly PracticeBooking[],
+  series: readonly { id: string; everyWeeks: number }[] = [],
+): Map<string, number> {
+  const starts = new Map<string, number[]>();
+  for (const booking of bookings) {
+    if (!booking.seriesId) continue;
+    const list = starts.get(booking.seriesId) ?? [];
+    list.push(Date.parse(booking.start));
+    starts.set(booking.seriesId, list);
+  }
+  const cadences = new Map<string, number>();
+  for (const [id, list] of starts) {
+    const sorted = [...new Set(list)].sort((a, b) => a - b);
+    const gaps = sorted.slice(1).map((start, index) => start - (sorted[index] ?? start));
+    // Days on which the clocks change make a week an hour longer or shorter: round to weeks.
+    if (gaps.length > 0) cadences.set(id, Math.max(1, Math.round(Math.min(...gaps) / WEEK_MS)));
+  }
+  for (const each of series) cadences.set(each.id, each.everyWeeks);
+  return cadences;
+}
+
+/** The waiting list without the sessions of series that are answered as one item. */
+export const outsideSeries = (
+  bookings: readonly PracticeBooking[],
+  series: readonly { id: string }[],
+) => bookings.filter((booking) => !series.some((each) => each.id === booking.seriesId));

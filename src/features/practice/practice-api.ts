@@ -5,6 +5,7 @@ import {
   DiarySchema,
   FailedMessageSchema,
   FailedMessagesSchema,
+  SeriesSchema,
   type BlockRequest,
 } from '../../../shared/booking';
 import { apiRequest } from '../../lib/api';
@@ -61,6 +62,15 @@ export async function answerBookingOnLeave(
     body: body ? JSON.stringify(body) : undefined,
   });
   return response.ok;
+}
+
+/** What the diary does with a whole series: answer its request, or end it (every session ahead). */
+export type SeriesAnswer = 'confirm' | 'decline' | 'end';
+
+export function answerSeries(id: string, answer: SeriesAnswer) {
+  return apiRequest(`/api/series/${encodeURIComponent(id)}/${answer}`, SeriesSchema, {
+    method: 'POST',
+  });
 }
 
 /** Blocks time; the answer lists the requests and sessions inside it (declined and cancelled too when asked). */

@@ -1,6 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
-import type { Block, BookingStatus, PracticeBooking } from '../../../shared/booking';
+import type { Block, BookingStatus, PracticeBooking, Series } from '../../../shared/booking';
+import { cadenceText } from '../../../shared/series-text';
 import { isActive } from '../../../shared/booking-rules';
 import { StatusBadge } from '../../components/bookings/status-badge';
 import { LoadFailed } from '../../components/layout/load-failed';
@@ -9,18 +10,31 @@ import { addDays, dateIn, formatDayWithYear, formatTime, mondayOf } from '../../
 import { showToast } from '../../lib/toast';
 import { BlockTimeForm } from './block-time-form';
 import { BookingDialog, type DialogState, type DialogStep } from './booking-dialog';
-import { serviceOf, waitingRequests, whenText } from './diary-layout';
+import {
+  outsideSeries,
+  seriesCadences,
+  serviceOf,
+  waitingRequests,
+  whenText,
+} from './diary-layout';
 import { FailedMessages } from './failed-messages';
 import {
   answerBooking,
   answerBookingOnLeave,
+  answerSeries,
   removeBlock,
   type BookingAnswer,
 } from './practice-api';
+import { SeriesAskDialog, type SeriesQuestion } from './series-ask-dialog';
 import { UndoBar } from './undo-bar';
 import { useDeferredAnswer } from './use-deferred-answer';
 import { useDiary, useHorizon } from './use-diary';
-import { WaitingList, type RowState } from './waiting-list';
+import {
+  WaitingList,
+  type RowState,
+  type SeriesRowState,
+  type WaitingSeries,
+} from './waiting-list';
 import { WeekView } from './week-view';
 import '../../components/bookings/bookings.css';
 import './diary.scss';
@@ -90,7 +104,7 @@ function BlockItem({
  * (a timetable on a desktop, a day list on a phone) and blocked time. Decline and Cancel ask
  * first and are held for Undo before anything is sent.
  */
-export function PracticeDiary() {
+export function PracticeDiary({ notices }: { notices?: ReactNode } = {}) {
   // The page's "now": the week it opens on, and which requests are still ahead.
   const [openedAt] = useState(() => Date.now());
   const today = dateIn(openedAt);
@@ -109,6 +123,14 @@ export function PracticeDiary() {
   const [focusRequest, setFocusRequest] = useState<{ keys: string[] } | null>(null);
   const undoButton = useRef<HTMLButtonElement>(null);
   const [removing, setRemoving] = useState(false);
+  // Series answered on this page keep their item (with what became of them), like requests.
+  const [seriesRows, setSeriesRows] = useState<
+    Record<string, { series: Series; row: SeriesRowState; problem?: string }>
+  >({});
+  const [seriesQuestion, setSeriesQuestion] = useState<SeriesQuestion | null>(null);
+  const [seriesSending, setSeriesSending] = useState(false);
+  const [seriesProblem, setSeriesProblem] = useState<string | undefined>(undefined);
+  const [seriesRestoreFocus, setSeriesRestoreFocus] = useState(true);
 
   useEffect(() => {
     if (focusRequest) focusFirst(focusRequest.keys);
@@ -186,7 +208,9 @@ export function PracticeDiary() {
   // Requests answered on this page keep their row (with its new status), so nothing below moves.
   const waiting = (() => {
     if (horizon.state.status !== 'ready') return [];
-    const open = waitingRequests(horizon.state.data.bookings, openedAt);
+    const { bookings, seriesRequests = [] } = horizon.state.data;
+    const inSeries = [...seriesRequests, ...Object.values(seriesRows).map((item) => item.series)];
+    const open = waitingRequests(outsideSeries(bookings, inSeries), openedAt);
     const answeredHere = Object.values(outcomes)
       .map((outcome) => outcome.booking)
       .filter(
@@ -194,6 +218,93 @@ export function PracticeDiary() {
       );
     return waitingRequests([...open, ...answeredHere], 0);
   })();
+
+  const waitingSeries: WaitingSeries[] = (() => {
+    if (horizon.state.status !== 'ready') return [];
+    const { bookings, seriesRequests = [] } = horizon.state.data;
+    const uidOf = (series: Series) =>
+      bookings.find((booking) => booking.seriesId === series.id && booking.clientUid)?.clientUid;
+    const listed = seriesRequests.map((series) => ({
+      series,
+      clientUid: uidOf(series),
+      row: seriesRows[series.id]?.row ?? ({ kind: 'open' } as const),
+      problem: seriesRows[series.id]?.problem,
+    }));
+    const answeredHere = Object.values(seriesRows)
+      .filter((item) => !seriesRequests.some((series) => series.id === item.series.id))
+      .map((item) => ({ ...item, clientUid: uidOf(item.series) }));
+    return [...listed, ...answeredHere];
+  })();
+
+  const cadences = (() => {
+    const known = [
+      ...(horizon.state.status === 'ready' ? horizon.state.data.bookings : []),
+      ...(week.state.status === 'ready' ? week.state.data.bookings : []),
+    ];
+    const series =
+      horizon.state.status === 'ready' ? (horizon.state.data.seriesRequests ?? []) : [];
+    return seriesCadences(known, [...series, ...Object.values(seriesRows).map((i) => i.series)]);
+  })();
+  const seriesTag = (booking: PracticeBooking) => {
+    if (!booking.seriesId) return undefined;
+    const every = cadences.get(booking.seriesId);
+    return every === undefined ? 'Series' : cadenceText(every);
+  };
+
+  const setSeriesRow = (series: Series, row: SeriesRowState, problem?: string) =>
+    setSeriesRows((rows) => ({ ...rows, [series.id]: { series, row, problem } }));
+
+  const seriesSentence = (series: Pick<Series, 'serviceName' | 'clientName'>) =>
+    `the series of ${series.serviceName ?? 'sessions'} with ${series.clientName ?? 'the client'}`;
+
+  const confirmSeries = async (series: Series) => {
+    setSeriesRow(series, { kind: 'sending', answer: 'confirm' });
+    setFocusRequest({ keys: [`answered-series-${series.id}`] });
+    try {
+      await answerSeries(series.id, 'confirm');
+      setSeriesRow(series, { kind: 'answered', status: 'confirmed' });
+      void showToast(`Confirmed ${seriesSentence(series)}.`);
+    } catch (error) {
+      const sentence = errorSentence(error);
+      setSeriesRow(series, { kind: 'open' }, sentence);
+      setFocusRequest({ keys: [`confirm-series-${series.id}`] });
+      void showToast(`Not confirmed: ${sentence}`, 'error');
+    } finally {
+      reloadAll();
+    }
+  };
+
+  const askSeries = (question: SeriesQuestion) => {
+    setSeriesProblem(undefined);
+    setSeriesRestoreFocus(!question.returnFocus);
+    setSeriesQuestion(question);
+  };
+
+  const answerSeriesQuestion = async ({ answer, series }: SeriesQuestion) => {
+    setSeriesSending(true);
+    setSeriesProblem(undefined);
+    try {
+      const answered = await answerSeries(series.id, answer);
+      if (answer === 'decline') {
+        setSeriesRow(answered.sessions.length ? answered : (series as Series), {
+          kind: 'answered',
+          status: 'declined',
+        });
+        setFocusRequest({ keys: [`answered-series-${series.id}`] });
+        void showToast(`Declined ${seriesSentence(answered)}.`);
+      } else {
+        setFocusRequest({ keys: ['week-heading'] });
+        void showToast(`Ended ${seriesSentence(answered)}: every session ahead is cancelled.`);
+      }
+      setSeriesRestoreFocus(false);
+      setSeriesQuestion(null);
+    } catch (error) {
+      setSeriesProblem(errorSentence(error));
+    } finally {
+      setSeriesSending(false);
+      reloadAll();
+    }
+  };
 
   const confirmFromList = async (booking: PracticeBooking) => {
     setFocusRequest({ keys: [`answered-${booking.id}`] });
@@ -274,14 +385,25 @@ export function PracticeDiary() {
 
   return (
     <>
+      {notices}
       <FailedMessages />
       <WaitingList
         state={horizon.state}
         requests={waiting}
+        series={waitingSeries}
         rowOf={rowOf}
         problems={rowProblems}
         onConfirm={(booking) => void confirmFromList(booking)}
         onDecline={(booking) => openDialog(booking, 'decline', 'waiting')}
+        onConfirmSeries={(series) => void confirmSeries(series)}
+        onDeclineSeries={(series) =>
+          askSeries({
+            answer: 'decline',
+            series,
+            clientName: series.clientName ?? 'The client',
+            serviceName: series.serviceName ?? 'sessions',
+          })
+        }
         onRetry={horizon.reload}
       />
 
@@ -291,7 +413,7 @@ export function PracticeDiary() {
             Previous week
           </Button>
           <div className="text-center week-title">
-            <h2 id="week-heading" className="h5 m-0">
+            <h2 id="week-heading" className="h5 m-0" tabIndex={-1} data-focus-key="week-heading">
               Week of {dayLabel(from)}
             </h2>
             {/* Always in its place (hidden on this week), so the week below never jumps. */}
@@ -322,6 +444,7 @@ export function PracticeDiary() {
               bookings={diary.bookings}
               blocks={diary.blocks}
               busy={busyLabel}
+              seriesTag={seriesTag}
               onOpen={(booking) => openDialog(booking, 'details', 'week')}
             />
             {inactive.length > 0 && (
@@ -375,11 +498,36 @@ export function PracticeDiary() {
         onStep={(step) => dialog && setDialog({ ...dialog, step })}
         onConfirm={(booking) => void confirmFromDialog(booking)}
         onAnswer={answerFromDialog}
+        seriesTag={dialogBooking && seriesTag(dialogBooking)}
+        onEndSeries={(booking) => {
+          // The question opens once this dialog has gone, so focus is never between the two.
+          setRestoreFocus(false);
+          afterDialog.current = () =>
+            askSeries({
+              answer: 'end',
+              series: { id: booking.seriesId ?? '' },
+              clientName: booking.clientName,
+              serviceName: serviceOf(booking),
+              returnFocus: [`event-${booking.id}`, `day-${booking.id}`],
+            });
+          setDialog(null);
+        }}
         onClose={() => setDialog(null)}
         onExited={() => {
           afterDialog.current?.();
           afterDialog.current = null;
           setRestoreFocus(true);
+        }}
+      />
+      <SeriesAskDialog
+        question={seriesQuestion}
+        sending={seriesSending}
+        problem={seriesProblem}
+        restoreFocus={seriesRestoreFocus}
+        onAnswer={(question) => void answerSeriesQuestion(question)}
+        onClose={() => {
+          if (seriesQuestion?.returnFocus) setFocusRequest({ keys: seriesQuestion.returnFocus });
+          setSeriesQuestion(null);
         }}
       />
       <UndoBar pending={deferred.pending} onUndo={undo} undoRef={undoButton} />

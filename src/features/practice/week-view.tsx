@@ -15,6 +15,21 @@ import {
 
 /** What is being done with a booking right now ("Cancelling…"), if anything. */
 export type Busy = (booking: PracticeBooking) => string | undefined;
+/** "Weekly", "Fortnightly" ("Series" when not known) for a session of a series, else nothing. */
+export type SeriesTag = (booking: PracticeBooking) => string | undefined;
+
+/** The small tag on a series' session; a screen reader hears "Weekly series". */
+function SeriesMark({ tag }: { tag?: string }) {
+  if (!tag) return null;
+  return (
+    <span className="event-series">
+      <span aria-hidden="true">{tag}</span>
+      <span className="visually-hidden">
+        {tag === 'Series' ? 'Part of a series' : `${tag} series`}
+      </span>
+    </span>
+  );
+}
 
 const rows = (start: number, end: number): CSSProperties => ({ gridRow: `${start} / ${end}` });
 
@@ -31,10 +46,12 @@ function DayName({ date }: { date: LocalDate }) {
 function EventText({
   booking,
   busy,
+  tag,
   short,
 }: {
   booking: PracticeBooking;
   busy?: string;
+  tag?: string;
   short: boolean;
 }) {
   const reminder = booking.reminder && (
@@ -56,7 +73,18 @@ function EventText({
       <span className="event-time">{timeSpan(booking)}</span>{' '}
       <span className="event-client">{booking.clientName}</span>{' '}
       <span className="event-service">{serviceOf(booking)}</span>{' '}
+      {!short && tag && (
+        <>
+          <SeriesMark tag={tag} />{' '}
+        </>
+      )}
       <span className="event-status">
+        {/* In the grid's small block the series shares the status line. */}
+        {short && tag && (
+          <>
+            <SeriesMark tag={tag} />{' '}
+          </>
+        )}
         <StatusBadge status={booking.status} compact={short} />
         {busy && <span className="event-busy"> {busy}</span>}
         {/* In the grid's small block the reminder shares the status line. */}
@@ -77,6 +105,7 @@ function WeekGrid({
   rowsCount,
   today,
   busy,
+  seriesTag,
   onOpen,
 }: {
   days: GridDay[];
@@ -84,6 +113,7 @@ function WeekGrid({
   rowsCount: number;
   today: LocalDate;
   busy: Busy;
+  seriesTag: SeriesTag;
   onOpen: (booking: PracticeBooking) => void;
 }) {
   return (
@@ -137,7 +167,12 @@ function WeekGrid({
                   data-focus-key={`event-${booking.id}`}
                   onClick={() => onOpen(booking)}
                 >
-                  <EventText booking={booking} busy={busy(booking)} short />
+                  <EventText
+                    booking={booking}
+                    busy={busy(booking)}
+                    tag={seriesTag(booking)}
+                    short
+                  />
                 </button>
               ))}
               {day.bookings.length === 0 && day.blocks.length === 0 && (
@@ -156,11 +191,13 @@ function DayList({
   days,
   today,
   busy,
+  seriesTag,
   onOpen,
 }: {
   days: GridDay[];
   today: LocalDate;
   busy: Busy;
+  seriesTag: SeriesTag;
   onOpen: (booking: PracticeBooking) => void;
 }) {
   return (
@@ -202,7 +239,12 @@ function DayList({
                         data-focus-key={`day-${item.booking.id}`}
                         onClick={() => item.booking && onOpen(item.booking)}
                       >
-                        <EventText booking={item.booking} busy={busy(item.booking)} short={false} />
+                        <EventText
+                          booking={item.booking}
+                          busy={busy(item.booking)}
+                          tag={seriesTag(item.booking)}
+                          short={false}
+                        />
                       </button>
                     </li>
                   ) : null,
@@ -226,6 +268,7 @@ export function WeekView({
   bookings,
   blocks,
   busy,
+  seriesTag = () => undefined,
   onOpen,
 }: {
   days: LocalDate[];
@@ -233,6 +276,7 @@ export function WeekView({
   bookings: PracticeBooking[];
   blocks: Block[];
   busy: Busy;
+  seriesTag?: SeriesTag;
   onOpen: (booking: PracticeBooking) => void;
 }) {
   const grid = weekGrid(days, bookings, blocks);
@@ -244,9 +288,10 @@ export function WeekView({
         rowsCount={grid.rows}
         today={today}
         busy={busy}
+        seriesTag={seriesTag}
         onOpen={onOpen}
       />
-      <DayList days={grid.days} today={today} busy={busy} onOpen={onOpen} />
+      <DayList days={grid.days} today={today} busy={busy} seriesTag={seriesTag} onOpen={onOpen} />
     </>
   );
 }
