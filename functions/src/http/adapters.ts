@@ -9,6 +9,7 @@ export function toApiRequest(
     method?: string | undefined;
     url?: string | undefined;
     headers: IncomingMessage['headers'];
+    socket?: { remoteAddress?: string | undefined };
   },
   rawBody: Buffer | undefined,
 ): ApiRequest {
@@ -32,6 +33,7 @@ export function toApiRequest(
     path,
     query: url.searchParams,
     authorization: request.headers.authorization,
+    from: requestOrigin(request),
     body,
     bodyUnreadable,
   };
@@ -56,4 +58,20 @@ export async function readBody(request: IncomingMessage): Promise<Buffer> {
     chunks.push(chunk);
   }
   return Buffer.concat(chunks);
+}
+
+/**
+ * Where a request came from, for records that must say so (the therapy agreement): the client's
+ * address (the first X-Forwarded-For hop behind Google's front end) and its browser.
+ */
+function requestOrigin(request: {
+  headers: IncomingMessage['headers'];
+  socket?: { remoteAddress?: string | undefined };
+}): string {
+  const forwarded = String(request.headers['x-forwarded-for'] ?? '')
+    .split(',')[0]
+    ?.trim();
+  const address = forwarded || request.socket?.remoteAddress || 'an unknown address';
+  const browser = String(request.headers['user-agent'] ?? 'an unknown browser').slice(0, 200);
+  return `${address.slice(0, 64)}, ${browser}`;
 }

@@ -199,6 +199,8 @@ describe.each(DATABASE_KINDS)('the clinical record on %s', (kind) => {
       agreement: { version: AGREEMENT.version, agreedAt: NOW.toISOString(), current: true },
     });
     expect(saved.json.agreement.agreedFrom).toMatch(/intake page/);
+    // From where: the caller's address and browser (here the test's own loopback fetch).
+    expect(saved.json.agreement.agreedFrom).toMatch(/from 127\.0\.0\.1, node/);
     // Another client sees no sign of it: the same 404 as having none.
     const other = await request('GET', '/intake', otherClient);
     expect(other.status).toBe(404);

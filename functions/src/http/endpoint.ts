@@ -19,6 +19,8 @@ export interface Call<A extends Access, B, Q> {
   query: Parsed<Q>;
   params: Readonly<Record<string, string>>;
   context: ApiContext;
+  /** The caller's address and browser (ApiRequest.from). */
+  from: string;
 }
 
 /** One endpoint: who may call it, the body and query it takes, and what it does. */
@@ -58,5 +60,5 @@ export async function callEndpoint(
   }
   const body = target.body ? parseBody(target.body, request) : undefined;
   const query = target.query ? parse(target.query, queryObject(request)) : undefined;
-  return target.run({ caller, body, query, params, context });
+  return target.run({ caller, body, query, params, context, from: request.from ?? 'unknown' });
 }

@@ -48,7 +48,7 @@ export const currentAgreement = endpoint({
 export const putIntake = endpoint({
   auth: 'verified',
   body: IntakeInputSchema,
-  async run({ caller, body, context }) {
+  async run({ caller, body, context, from }) {
     if (body.agreement.version !== AGREEMENT.version) throw agreementChanged();
     const { agreement, ...details } = body;
     const now = context.now();
@@ -57,7 +57,7 @@ export const putIntake = endpoint({
         client: clientOf(caller),
         details,
         version: agreement.version,
-        from: `The intake page (/account/intake), signed in as ${caller.email}`,
+        from: `The intake page (/account/intake), signed in as ${caller.email}, from ${from}`,
         now,
       }),
     );

@@ -137,6 +137,23 @@ describe.each(DATABASE_KINDS)('standing series on %s', (kind) => {
     ).toHaveLength(6);
   });
 
+  it('keeps the London time across the autumn change too (the UTC instant moves back)', async () => {
+    // Thursday 18:00 BST on 21 October is 17:00 UTC; from 4 November, 18:00 GMT is 18:00 UTC.
+    clock = new Date('2027-10-18T09:00:00Z');
+    const answer = await requestSeries(client, '2027-10-21T17:00:00Z');
+    expect(answer.status).toBe(201);
+    expect(answer.json.time).toBe('18:00');
+    expect(answer.json.sessions.slice(0, 3).map((each: { start: string }) => each.start)).toEqual([
+      '2027-10-21T17:00:00.000Z',
+      '2027-10-28T17:00:00.000Z',
+      '2027-11-04T18:00:00.000Z',
+    ]);
+    await request('POST', `/series/${answer.json.id}/confirm`, practitioner);
+    const email = await mailTo(client.email, /^Your sessions are confirmed/);
+    const held = answer.json.sessions.map((each: { start: string }) => each.start);
+    expect(expand(email.calendar?.content ?? '', new Date(held.at(-1)))).toEqual(held);
+  });
+
   it('skips a week that is not free, names it, and refuses a taken first session (409)', async () => {
     await request('POST', '/practice/blocks', practitioner, {
       start: '2027-03-23T00:00:00Z',

@@ -9,6 +9,8 @@ export interface ApiRequest {
   path: string;
   query: URLSearchParams;
   authorization: string | undefined;
+  /** The caller's address and browser, as a record of where something was given from. */
+  from?: string;
   /** The parsed JSON body; undefined when there was none. */
   body: unknown;
   /** Set when a body was sent but could not be read as JSON. */
