@@ -215,7 +215,10 @@ test('a client downloads everything held about them', async ({ page }) => {
   await logIn(page, client);
   await page.goto('/account');
   await page.getByRole('link', { name: 'Download my data' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'My data' })).toBeVisible();
+  // The router keeps /account on screen while the page's code loads (slow on a busy CI machine).
+  await expect(page.getByRole('heading', { level: 1, name: 'My data' })).toBeVisible({
+    timeout: 20_000,
+  });
   await expect(page.getByText(/Elm Row Surgery/)).toBeVisible();
   const [download] = await Promise.all([
     page.waitForEvent('download'),

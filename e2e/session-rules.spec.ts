@@ -55,7 +55,7 @@ test.describe('a session the server ended', () => {
       expectProblems,
     }) => {
       // The bookings list on the page may refresh in that hour too, and be refused likewise.
-      expectProblems(ending.refused, /response 401: .*\/api\/bookings$/);
+      expectProblems(ending.refused, /response 401: .*\/api\/(bookings|series)$/);
       await page.clock.install();
       const user = await createUser({ verified: true, label: 'ended-running' });
       await logIn(page, user);
