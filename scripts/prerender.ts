@@ -14,6 +14,7 @@ interface EntryServer {
   robotsTxt(siteUrl: string): string;
   siteUrl: string;
   prerenderedPaths: readonly string[];
+  pageModuleForPath(path: string): string;
 }
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -25,7 +26,7 @@ const server = (await import(
 const template = await fs.readFile(path.join(dist, 'index.html'), 'utf8');
 
 const HEAD = /<!--head-->[\s\S]*<!--\/head-->/;
-if (!HEAD.test(template) || !template.includes('<!--app-->')) {
+if (!HEAD.test(template) || !template.includes('<div id="root"><!--app-->')) {
   throw new Error('index.html lost its <!--head--> or <!--app--> marker.');
 }
 
@@ -37,7 +38,10 @@ async function writePage(urlPath: string, file: string, headKey = urlPath): Prom
   const page = await inlineCriticalCss(
     template
       .replace(HEAD, () => server.headTags(headKey, server.siteUrl))
-      .replace('<!--app-->', () => html),
+      .replace(
+        '<div id="root"><!--app-->',
+        () => `<div id="root" data-page="${server.pageModuleForPath(urlPath)}">${html}`,
+      ),
   );
   styleHashes(page).forEach((hash) => hashes.add(hash));
   const target = path.join(dist, file);

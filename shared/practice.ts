@@ -2,7 +2,7 @@
  * The practice's facts, for both sides: who it is, where, how to reach it, when it is open. The
  * browser's prose about the practice (tagline, footer text, degrees) is in src/content/.
  */
-import { PRACTICE_TIME_ZONE, type DayOfWeek } from './time';
+import { PRACTICE_TIME_ZONE, type DayOfWeek } from './time-words.ts';
 
 export interface OpeningHours {
   /** What the footer shows in the first column. */
@@ -51,7 +51,4 @@ export const practiceFacts = {
 } as const;
 
 /** The address on one line, as a letter or a calendar file writes it. */
-export const practiceAddressLine = (() => {
-  const { street, locality, postalCode } = practiceFacts.address;
-  return `${street}, ${locality} ${postalCode}`;
-})();
+export const practiceAddressLine = `${practiceFacts.address.street}, ${practiceFacts.address.locality} ${practiceFacts.address.postalCode}`;

@@ -5,26 +5,13 @@
  */
 import { Temporal } from 'temporal-polyfill';
 
-export const PRACTICE_TIME_ZONE = 'Europe/London';
+import { DAYS_OF_WEEK, MINUTE_MS, PRACTICE_TIME_ZONE, type DayOfWeek } from './time-words.ts';
+
+export * from './time-words.ts';
 
 /** A calendar date in the practice's zone, "YYYY-MM-DD". */
 export type LocalDate = string;
 export type Instant = string | number | Date;
-
-export const DAYS_OF_WEEK = [
-  'Monday',
-  'Tuesday',
-  'Wednesday',
-  'Thursday',
-  'Friday',
-  'Saturday',
-  'Sunday',
-] as const;
-export type DayOfWeek = (typeof DAYS_OF_WEEK)[number];
-
-export const MINUTE_MS = 60_000;
-export const HOUR_MS = 60 * MINUTE_MS;
-export const DAY_MS = 24 * HOUR_MS;
 
 const epochMs = (instant: Instant) =>
   instant instanceof Date ? instant.getTime() : new Date(instant).getTime();

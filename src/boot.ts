@@ -1,8 +1,7 @@
 import './styles/main.scss';
 import { listenBeforeHydration } from './app/early-input';
 import { loadFullStylesheet } from './app/full-stylesheet';
-import { loadPage } from './app/route-loaders';
-import { pageNameForPath } from './config/routes';
+import { loadPageModule } from './app/page-modules';
 import { hasPrerenderedPage } from './prerendered';
 
 // The prerendered page is readable at once: its critical CSS is inline. The app's JavaScript
@@ -13,7 +12,9 @@ let started = false;
 function hydrate() {
   if (started) return;
   started = true;
-  void loadPage(pageNameForPath(window.location.pathname)).catch(() => undefined);
+  // The prerender names the page's module; the app checks the path itself before hydrating.
+  const pageModule = document.getElementById('root')?.dataset.page;
+  if (pageModule) void loadPageModule(pageModule).catch(() => undefined);
   void loadFullStylesheet();
   void import('./main');
 }

@@ -4,9 +4,13 @@ import { StaticRouter } from 'react-router';
 import { AppProviders } from './app/providers';
 import { AppRoutes, pages } from './app/routes';
 import { config } from './config/env';
+import { routeForPath } from './config/routes';
 
 export { headTags, robotsTxt, sitemapXml } from './app/seo';
 export { prerenderedPaths } from './config/routes';
+
+/** The page module (src/app/routes/<module>.tsx) that shows a path: the boot script loads it. */
+export const pageModuleForPath = (path: string): string => routeForPath(path).module;
 
 export const siteUrl = config.siteUrl;
 

@@ -1,4 +1,4 @@
-import { practiceFacts } from '../../shared/practice';
+import { practiceFacts } from '../../shared/practice.ts';
 
 /**
  * The practice as the site presents it: its facts (name, address, contact, hours: shared/practice.ts,
@@ -6,8 +6,8 @@ import { practiceFacts } from '../../shared/practice';
  * The footer, page titles and structured data read them here.
  */
 
-export type { DayOfWeek } from '../../shared/time';
-export type { OpeningHours } from '../../shared/practice';
+export type { DayOfWeek } from '../../shared/time-words.ts';
+export type { OpeningHours } from '../../shared/practice.ts';
 
 export const practice = {
   ...practiceFacts,
