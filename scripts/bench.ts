@@ -20,7 +20,13 @@ import {
   type Findings,
 } from './bench/figures.ts';
 import { seconds, ms } from './bench/format.ts';
-import { hydrationMarkdown, measureHydration } from './bench/hydration.ts';
+import { chunkReportFile } from './bench/chunk-packages.ts';
+import {
+  firstLoadMarkdown,
+  hydrationMarkdown,
+  measureHydration,
+  readChunkReport,
+} from './bench/hydration.ts';
 import {
   chromePath,
   ensureLighthouse,
@@ -81,7 +87,7 @@ async function main() {
   await run(
     process.execPath,
     ['scripts/build.ts', '--mode', 'preview', '--out-dir', path.relative(root, siteDir)],
-    { env: { ...process.env, PATH: binPath } },
+    { env: { ...process.env, PATH: binPath, CHUNK_PACKAGES_FILE: chunkReportFile(siteDir) } },
   );
 
   const [sitePort, limitPort] = await freePorts(2);
@@ -165,6 +171,7 @@ async function main() {
   const summary = [
     summaryMarkdown({ pages, limit: limit!, budget, runs, siteDir, meta }),
     hydrationMarkdown(hydration, hydrationRuns),
+    firstLoadMarkdown(hydration, siteDir, readChunkReport(siteDir)),
   ].join('\n\n');
   fs.writeFileSync(path.join(outDir, 'summary.md'), `${summary}\n`);
   const json = results.map(({ key, route, mobile, desktop, failing }) => ({

@@ -1,4 +1,5 @@
-// `node scripts/bench/hydration.ts [--runs 5] [--site DIR]`: how soon each public page is usable
+// `node scripts/bench/hydration.ts [--runs 5] [--site DIR] [--routes /,/about]
+// [--compare NAME=DIR,…]`: how soon each public page is usable
 // on a slow phone, in real Chromium with DevTools throttling (150 ms RTT, 1.6 Mbit/s down, 4× CPU).
 // For every prerendered page (the route table) and the limit page it reports, as medians:
 //   FCP · hydrated (`html[data-ready]` set) · first tap handled (a tap on Menu 100 ms after the
@@ -10,6 +11,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { routeTable, type RouteEntry } from '../../src/config/routes.ts';
+import { byGroup, chunkReportFile, GROUP_NAMES, type ChunkPackages } from './chunk-packages.ts';
 import { freePorts, root, run, serve, stopChildren } from './processes.ts';
 const sharedBench = path.resolve(root, '..', 'shared', 'bench');
 const serveScript = path.join(sharedBench, 'serve.mjs');
@@ -45,6 +47,8 @@ export interface PageFigures {
   hasApp: boolean;
   runs: Run[];
   median: Run;
+  /** The scripts of our origin fetched before the page was hydrated (first run), as site paths. */
+  scripts: string[];
 }
 
 // Runs in the page before its own scripts: records paint, hydration, the tap and the open menu.
@@ -103,7 +107,7 @@ async function visit(
   browser: Browser,
   url: string,
   { hasApp, tapAt }: { hasApp: boolean; tapAt?: Point },
-): Promise<Bench & { menu?: Point }> {
+): Promise<Bench & { menu?: Point; scripts: string[] }> {
   const context = await browser.newContext({
     viewport: { width: 412, height: 823 },
     deviceScaleFactor: 1.75,
@@ -123,6 +127,13 @@ async function visit(
       uploadThroughput: THROTTLING.uploadBytesPerSecond,
     });
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLING.cpuSlowdown });
+    const origin = new URL(url).origin;
+    const scripts: string[] = [];
+    page.on('response', (response) => {
+      const address = new URL(response.url());
+      if (address.origin === origin && address.pathname.endsWith('.js'))
+        scripts.push(address.pathname.slice(1));
+    });
     await cdp.send('Page.enable');
     await cdp.send('Page.setLifecycleEventsEnabled', { enabled: true });
     const painted = new Promise<void>((resolve) =>
@@ -137,13 +148,14 @@ async function visit(
         const box = document.querySelector('.navbar-toggler')?.getBoundingClientRect();
         return box && { x: box.x + box.width / 2, y: box.y + box.height / 2 };
       });
-      return { ...loaded, menu };
+      return { ...loaded, menu, scripts: [...scripts] };
     }
     await painted;
     await sleep(GOALS.tapDelayMs);
     await page.touchscreen.tap(tapAt.x, tapAt.y);
     const tapped = await waitFor(page, (b) => !Number.isNaN(b.open), TAP_TIMEOUT_MS);
-    return { ...tapped, open: Number.isNaN(tapped.open) ? Infinity : tapped.open }; // a dead tap
+    const open = Number.isNaN(tapped.open) ? Infinity : tapped.open; // a dead tap
+    return { ...tapped, open, scripts };
   } finally {
     await context.close();
   }
@@ -160,6 +172,8 @@ function median(values: number[]): number {
 /** Measures every page `runs` times, interleaved so that the machine's noise hits all alike. */
 export async function measureHydration(options: {
   siteOrigin: string;
+  /** Other builds to measure in the same run, interleaved (an A/B): a name and an origin each. */
+  compare?: { name: string; origin: string }[];
   limitOrigin?: string;
   routes?: string[];
   runs?: number;
@@ -179,8 +193,15 @@ export async function measureHydration(options: {
   });
   const targets = [
     ...(limitOrigin ? [{ label: 'limit /', url: `${limitOrigin}/`, hasApp: false }] : []),
-    ...routes.map((route) => ({ label: route, url: `${siteOrigin}${route}`, hasApp: true })),
-  ].map((target) => ({ ...target, runs: [] as Run[] }));
+    ...routes.flatMap((route) => [
+      { label: route, url: `${siteOrigin}${route}`, hasApp: true },
+      ...(options.compare ?? []).map(({ name, origin }) => ({
+        label: `${name} ${route}`,
+        url: `${origin}${route}`,
+        hasApp: true,
+      })),
+    ]),
+  ].map((target) => ({ ...target, runs: [] as Run[], scripts: [] as string[] }));
   try {
     for (let round = 1; round <= runs; round++) {
       for (const target of targets) {
@@ -196,6 +217,7 @@ export async function measureHydration(options: {
           tapHandled: tapped ? tapped.open - tapped.tap : NaN,
         };
         target.runs.push(run);
+        if (round === 1) target.scripts = load.scripts;
         log(
           `[run ${round}/${runs}] ${target.label}: FCP ${ms(run.fcp)}, hydrated ${ms(run.hydrated)}, ` +
             `tap at FCP + ${ms(run.tapAfterFcp)}, menu open ${ms(run.tapHandled)} later`,
@@ -209,6 +231,7 @@ export async function measureHydration(options: {
     label: t.label,
     hasApp: t.hasApp,
     runs: t.runs,
+    scripts: t.scripts,
     median: {
       fcp: median(t.runs.map((r) => r.fcp)),
       hydrated: median(t.runs.map((r) => r.hydrated)),
@@ -257,6 +280,41 @@ export function hydrationMarkdown(pages: PageFigures[], runs: number): string {
   return lines.join('\n');
 }
 
+const kB = (bytes: number) =>
+  bytes >= 50 ? `${(bytes / 1000).toFixed(1)}` : bytes > 0 ? '<0.1' : '';
+
+/**
+ * First-load JS per page: what our origin served before the page was hydrated (level-9 gzip),
+ * shared among the packages by their minified length in each chunk (chunk-packages.ts).
+ */
+export function firstLoadMarkdown(pages: PageFigures[], siteDir: string, report: ChunkPackages) {
+  const rows = pages
+    .filter((page) => page.hasApp)
+    .map((page) => ({ page, ...byGroup(siteDir, report, page.scripts) }));
+  const shown = GROUP_NAMES.filter((group) => rows.some((row) => (row.groups[group] ?? 0) >= 50));
+  const lines = [
+    '## First-load JS per page, by package (kB gz)',
+    '',
+    'Scripts fetched from our origin until the page was hydrated, signed out, first run; a ' +
+      "chunk's gzip bytes are shared among its packages by their minified length.",
+    '',
+    `| page | total | files | ${shown.join(' | ')} |`,
+    `|---|--:|--:|${shown.map(() => '--:').join('|')}|`,
+  ];
+  for (const row of rows)
+    lines.push(
+      `| ${row.page.label} | ${kB(row.total)} | ${row.page.scripts.length} | ` +
+        `${shown.map((group) => kB(row.groups[group] ?? 0)).join(' | ')} |`,
+    );
+  return lines.join('\n');
+}
+
+/** The chunk report the bench's build wrote beside the site folder, if any. */
+export function readChunkReport(siteDir: string): ChunkPackages {
+  const file = chunkReportFile(siteDir);
+  return fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as ChunkPackages) : {};
+}
+
 function option(name: string): string | undefined {
   const index = process.argv.findIndex((arg) => arg === name || arg.startsWith(`${name}=`));
   if (index === -1) return undefined;
@@ -265,18 +323,24 @@ function option(name: string): string | undefined {
 
 async function main() {
   const runs = Number(option('--runs') ?? 5);
+  const routes = option('--routes')?.split(',');
+  // `--compare NAME=DIR,NAME=DIR`: other builds, measured interleaved with this one (an A/B).
+  const compare = (option('--compare')?.split(',') ?? []).map((pair) => {
+    const [name, dir] = pair.split('=');
+    if (!name || !dir || !fs.existsSync(path.join(dir, 'index.html')))
+      throw new Error(`--compare takes NAME=DIR pairs of built sites, not ${pair}`);
+    return { name, dir: path.resolve(dir) };
+  });
   if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs needs a whole number');
   let site = option('--site');
   if (!site) {
     site = path.join(root, 'bench-results', 'site');
     console.error('Building the site (preview stack) into bench-results/site…');
-    await run(process.execPath, [
-      'scripts/build.ts',
-      '--mode',
-      'preview',
-      '--out-dir',
-      path.relative(root, site),
-    ]);
+    await run(
+      process.execPath,
+      ['scripts/build.ts', '--mode', 'preview', '--out-dir', path.relative(root, site)],
+      { env: { ...process.env, CHUNK_PACKAGES_FILE: chunkReportFile(site) } },
+    );
   }
   if (!fs.existsSync(path.join(site, 'index.html'))) throw new Error(`No site in ${site}`);
   const [sitePort, limitPort] = await freePorts(2);
@@ -284,13 +348,31 @@ async function main() {
   const limitOrigin = fs.existsSync(limitDir)
     ? await serve(serveScript, limitDir, limitPort ?? 0)
     : undefined;
+  const ports = await freePorts(compare.length);
+  const compared = await Promise.all(
+    compare.map(async ({ name, dir }, index) => ({
+      name,
+      dir,
+      origin: await serve(serveScript, dir, ports[index] ?? 0),
+    })),
+  );
   const pages = await measureHydration({
     siteOrigin,
     limitOrigin,
+    compare: compared,
+    ...(routes ? { routes } : {}),
     runs,
     log: (line) => console.error(line),
   });
   console.log(hydrationMarkdown(pages, runs));
+  const own = pages.filter(
+    (page) => !compared.some(({ name }) => page.label.startsWith(`${name} `)),
+  );
+  console.log(`\n${firstLoadMarkdown(own, site, readChunkReport(site))}`);
+  for (const { name, dir } of compared) {
+    const theirs = pages.filter((page) => page.label.startsWith(`${name} `));
+    console.log(`\n### ${name}\n\n${firstLoadMarkdown(theirs, dir, readChunkReport(dir))}`);
+  }
 }
 
 if (import.meta.filename === process.argv[1]) {
