@@ -1,5 +1,6 @@
 import { Link, useLocation, useNavigate } from 'react-router';
 import { paths } from '../../config/routes';
+import { loadFirebase } from '../../lib/load-firebase';
 import { signOutOnPurpose, useSession } from './session';
 
 /** The navbar's account slot: Log In, or My account and Log Out; empty while the session is unknown. */
@@ -26,7 +27,7 @@ export function AccountNavItem({ onNavigate }: { onNavigate: () => void }) {
 
   const logOut = async () => {
     onNavigate();
-    const { firebaseAuth, signOut } = await import('../../lib/firebase');
+    const { firebaseAuth, signOut } = await loadFirebase();
     await signOutOnPurpose(() => signOut(firebaseAuth()));
     void navigate(paths.login);
   };

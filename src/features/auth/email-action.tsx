@@ -8,16 +8,7 @@ import { PageHeading } from '../../components/layout/page-heading';
 import { useHydrated } from '../../components/use-hydrated';
 import { paths } from '../../config/routes';
 import { practice } from '../../content/practice';
-import {
-  applyActionCode,
-  checkActionCode,
-  confirmPasswordReset,
-  firebaseAuth,
-  sendEmailVerification,
-  sendPasswordResetEmail,
-  signOut,
-  verifyPasswordResetCode,
-} from '../../lib/firebase';
+import { loadFirebase } from '../../lib/load-firebase';
 import { showToast } from '../../lib/toast';
 import { continueTo, parseActionLink, siteOrigins, type ActionMode } from './action-link';
 import { AuthErrorText } from './auth-error-text';
@@ -49,6 +40,7 @@ function failed(error: unknown): Outcome {
 
 /** Email changes end the session this browser holds; sign out on purpose, not as a surprise. */
 async function signOutIfSignedIn(): Promise<boolean> {
+  const { firebaseAuth, signOut } = await loadFirebase();
   const auth = firebaseAuth();
   await auth.authStateReady();
   if (!auth.currentUser) return false;
@@ -58,6 +50,8 @@ async function signOutIfSignedIn(): Promise<boolean> {
 
 /** The outcome of each kind of link, once its code has been checked and applied. */
 async function carryOut(mode: ActionMode, oobCode: string): Promise<Outcome> {
+  const { applyActionCode, checkActionCode, firebaseAuth, verifyPasswordResetCode } =
+    await loadFirebase();
   const auth = firebaseAuth();
   switch (mode) {
     case 'verifyEmail': {
@@ -116,6 +110,7 @@ function RecoveredEmail({ email, signedOut }: { email: string; signedOut: boolea
   const { pending, error, run } = useAuthAction();
   const reset = () =>
     run(async () => {
+      const { firebaseAuth, sendPasswordResetEmail } = await loadFirebase();
       await sendPasswordResetEmail(firebaseAuth(), email);
       void showToast('Sent email');
     });
@@ -155,6 +150,7 @@ function ChoosePassword({
     let outcome = null as Outcome | null; // set inside run(): what the page shows next
     const ok = await run(async () => {
       try {
+        const { confirmPasswordReset, firebaseAuth } = await loadFirebase();
         await confirmPasswordReset(firebaseAuth(), oobCode, password);
       } catch (caught) {
         // A weak password stays on the form; a link that stopped working ends it.
@@ -239,6 +235,7 @@ function NextStep({
     if (session.emailVerified) return <p>Your email address is already verified.</p>;
     const resend = () =>
       run(async () => {
+        const { sendEmailVerification } = await loadFirebase();
         await sendEmailVerification(session.user, continueTo(paths.account));
         void showToast('Sent email');
       });

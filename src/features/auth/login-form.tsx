@@ -5,11 +5,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { LoadingScreen } from '../../components/layout/loading-screen';
 import { useHydrated } from '../../components/use-hydrated';
 import { paths } from '../../config/routes';
-import {
-  firebaseAuth,
-  sendPasswordResetEmail,
-  signInWithEmailAndPassword,
-} from '../../lib/firebase';
+import { loadFirebase } from '../../lib/load-firebase';
 import { showToast } from '../../lib/toast';
 import { CredentialFields, readCredentials } from './credential-fields';
 import { signInWithGoogle } from './google-sign-in';
@@ -38,6 +34,7 @@ export function LoginForm() {
     event.preventDefault();
     const { email, password } = readCredentials(event.currentTarget);
     const ok = await run(async () => {
+      const { firebaseAuth, signInWithEmailAndPassword } = await loadFirebase();
       await signInWithEmailAndPassword(firebaseAuth(), email, password);
       await navigate(target, { replace: true });
     });
@@ -60,6 +57,7 @@ export function LoginForm() {
       return;
     }
     const ok = await run(async () => {
+      const { firebaseAuth, sendPasswordResetEmail } = await loadFirebase();
       await sendPasswordResetEmail(firebaseAuth(), address);
       void showToast('Sent email');
     });

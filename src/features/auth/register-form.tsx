@@ -5,12 +5,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { LoadingScreen } from '../../components/layout/loading-screen';
 import { useHydrated } from '../../components/use-hydrated';
 import { paths } from '../../config/routes';
-import {
-  createUserWithEmailAndPassword,
-  firebaseAuth,
-  sendEmailVerification,
-  updateProfile,
-} from '../../lib/firebase';
+import { loadFirebase } from '../../lib/load-firebase';
 import { showToast } from '../../lib/toast';
 import { continueTo } from './action-link';
 import { CredentialFields, credentialErrorId, readCredentials } from './credential-fields';
@@ -54,6 +49,8 @@ export function RegisterForm() {
     }
     setUsernameProblem(null);
     const ok = await run(async () => {
+      const { createUserWithEmailAndPassword, firebaseAuth, sendEmailVerification, updateProfile } =
+        await loadFirebase();
       const { user } = await createUserWithEmailAndPassword(firebaseAuth(), email, password);
       // The emailed link brings the visitor back to where they were going, once verified.
       await sendEmailVerification(user, remembered ? continueTo(remembered) : undefined);

@@ -5,7 +5,8 @@ import { Navigate, useLocation } from 'react-router';
 import { LoadingScreen } from '../../components/layout/loading-screen';
 import { PageHeading } from '../../components/layout/page-heading';
 import { paths } from '../../config/routes';
-import { firebaseAuth, sendEmailVerification, type User } from '../../lib/firebase';
+import type { User } from '../../lib/firebase';
+import { loadFirebase } from '../../lib/load-firebase';
 import { showToast } from '../../lib/toast';
 import { continueTo } from './action-link';
 import { AuthErrorText } from './auth-error-text';
@@ -37,6 +38,7 @@ function VerifyEmailNotice({ email }: { email: string | null }) {
   const resend = async () => {
     setNews(null);
     await run(async () => {
+      const { firebaseAuth, sendEmailVerification } = await loadFirebase();
       const user = firebaseAuth().currentUser;
       if (!user) throw new Error('No user is logged in');
       // The link brings the visitor back here, to the service they chose, once verified.
@@ -51,6 +53,7 @@ function VerifyEmailNotice({ email }: { email: string | null }) {
     setNews(null);
     try {
       await refresh();
+      const { firebaseAuth } = await loadFirebase();
       // Verified: the gate shows the page in this one's place. Otherwise, say so.
       if (!firebaseAuth().currentUser?.emailVerified) {
         setNews(

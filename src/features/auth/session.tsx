@@ -10,6 +10,7 @@ import {
   useSyncExternalStore,
   type ReactNode,
 } from 'react';
+import { loadFirebase } from '../../lib/load-firebase';
 import { readSessionHint, subscribeSessionHint, writeSessionHint } from '../../lib/session-hint';
 import { showToast } from '../../lib/toast';
 import { authErrorMessage } from './auth-errors';
@@ -91,7 +92,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const start = useCallback(() => {
     if (subscription.current) return;
     setStarted(true);
-    subscription.current = import('../../lib/firebase').then(
+    subscription.current = loadFirebase().then(
       ({ firebaseAuth, onAuthStateChanged, onIdTokenChanged }) => {
         const auth = firebaseAuth();
         const stopChecks = keepSessionChecked(auth, onIdTokenChanged);
@@ -122,12 +123,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   );
 
   const userChanged = useCallback(async () => {
-    const { firebaseAuth } = await import('../../lib/firebase');
+    const { firebaseAuth } = await loadFirebase();
     setFirebaseSession(toSession(firebaseAuth().currentUser));
   }, []);
 
   const refresh = useCallback(async () => {
-    const { firebaseAuth } = await import('../../lib/firebase');
+    const { firebaseAuth } = await loadFirebase();
     const auth = firebaseAuth();
     const user = auth.currentUser;
     if (!user) return;

@@ -9,7 +9,7 @@ import {
   type BlockRequest,
 } from '../../../shared/booking';
 import { apiRequest } from '../../lib/api';
-import { firebaseAuth } from '../../lib/firebase';
+import { loadFirebase } from '../../lib/load-firebase';
 
 /**
  * Bookings starting and blocks overlapping the London dates `from` to `to`, both included;
@@ -47,6 +47,7 @@ export async function answerBookingOnLeave(
   answer: BookingAnswer,
   message = '',
 ): Promise<boolean> {
+  const { firebaseAuth } = await loadFirebase();
   const token = await firebaseAuth().currentUser?.getIdToken();
   if (!token) return false;
   const body = answerBody(answer, message);

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { LoadingScreen } from '../../components/layout/loading-screen';
 import { PageHeading } from '../../components/layout/page-heading';
 import { paths } from '../../config/routes';
-import { firebaseAuth } from '../../lib/firebase';
+import { loadFirebase } from '../../lib/load-firebase';
 
 type Access = 'checking' | 'allowed' | 'not-allowed' | 'unknown';
 
@@ -17,8 +17,8 @@ export function RequirePractitioner({ children }: { children: ReactNode }) {
   useEffect(() => {
     let current = true;
     // A fresh token: the claim may have been granted after this account signed in.
-    Promise.resolve(firebaseAuth().currentUser)
-      .then((user) => user?.getIdTokenResult(true))
+    loadFirebase()
+      .then(({ firebaseAuth }) => firebaseAuth().currentUser?.getIdTokenResult(true))
       .then(
         (token) => {
           if (current) setAccess(token?.claims.practitioner === true ? 'allowed' : 'not-allowed');

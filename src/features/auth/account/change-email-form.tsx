@@ -2,7 +2,8 @@ import { useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { paths } from '../../../config/routes';
-import { verifyBeforeUpdateEmail, type User } from '../../../lib/firebase';
+import type { User } from '../../../lib/firebase';
+import { loadFirebase } from '../../../lib/load-firebase';
 import { continueTo } from '../action-link';
 import { AuthErrorText } from '../auth-error-text';
 import { codeOf, SITE_ERROR, siteError } from '../auth-errors';
@@ -24,6 +25,7 @@ export function ChangeEmailForm({ user }: { user: User }) {
         throw siteError(SITE_ERROR.sameEmail);
       }
       try {
+        const { verifyBeforeUpdateEmail } = await loadFirebase();
         await verifyBeforeUpdateEmail(user, newEmail, continueTo(paths.account));
       } catch (caught) {
         if (codeOf(caught) === 'auth/email-already-in-use')

@@ -1,7 +1,8 @@
 import type { FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import { updatePassword, type User } from '../../../lib/firebase';
+import type { User } from '../../../lib/firebase';
+import { loadFirebase } from '../../../lib/load-firebase';
 import { showToast } from '../../../lib/toast';
 import { AuthErrorText } from '../auth-error-text';
 import { PasswordField } from '../password-field';
@@ -32,6 +33,7 @@ export function ChangePasswordForm({ user }: { user: User }) {
     await run(async () => {
       // The current password proves it is the owner at the keyboard, not someone passing by.
       await reauthenticateWithPassword(user, current);
+      const { updatePassword } = await loadFirebase();
       await updatePassword(user, next);
       form.reset();
       void showToast('Your password has been changed.');

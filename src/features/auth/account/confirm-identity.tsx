@@ -1,14 +1,8 @@
 import { useEffect, useId, useRef, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import {
-  browserPopupRedirectResolver,
-  EmailAuthProvider,
-  GoogleAuthProvider,
-  reauthenticateWithCredential,
-  reauthenticateWithPopup,
-  type User,
-} from '../../../lib/firebase';
+import type { User } from '../../../lib/firebase';
+import { loadFirebase } from '../../../lib/load-firebase';
 import { AuthErrorText } from '../auth-error-text';
 import { AUTH_ERROR_MESSAGES, codeOf, SITE_ERROR, siteError } from '../auth-errors';
 import { PasswordField } from '../password-field';
@@ -23,6 +17,7 @@ const WRONG_PASSWORD_CODES = new Set([
 
 /** Re-authenticates with a password, naming a wrong one as such (the email is not in doubt). */
 export async function reauthenticateWithPassword(user: User, password: string): Promise<void> {
+  const { EmailAuthProvider, reauthenticateWithCredential } = await loadFirebase();
   try {
     await reauthenticateWithCredential(
       user,
@@ -68,6 +63,8 @@ export function ConfirmIdentity({
 
   const withGoogle = async () => {
     const ok = await run(async () => {
+      const { browserPopupRedirectResolver, GoogleAuthProvider, reauthenticateWithPopup } =
+        await loadFirebase();
       await reauthenticateWithPopup(user, new GoogleAuthProvider(), browserPopupRedirectResolver);
     });
     if (ok) onConfirmed();

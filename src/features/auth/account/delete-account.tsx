@@ -3,7 +3,8 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { useNavigate } from 'react-router';
 import { siteRoot } from '../../../config/routes';
-import { deleteUser, type User } from '../../../lib/firebase';
+import type { User } from '../../../lib/firebase';
+import { loadFirebase } from '../../../lib/load-firebase';
 import { showToast } from '../../../lib/toast';
 import { AuthErrorText } from '../auth-error-text';
 import { signOutOnPurpose } from '../session';
@@ -39,6 +40,7 @@ export function DeleteAccount({
       await deleteMyBookings();
       onLeaving(true);
       try {
+        const { deleteUser } = await loadFirebase();
         await signOutOnPurpose(() => deleteUser(user));
       } catch (caught) {
         onLeaving(false);

@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import { updateProfile, type User } from '../../../lib/firebase';
+import type { User } from '../../../lib/firebase';
+import { loadFirebase } from '../../../lib/load-firebase';
 import { showToast } from '../../../lib/toast';
 import { AuthErrorText } from '../auth-error-text';
 import { useSession } from '../session';
@@ -25,6 +26,7 @@ export function DisplayNameForm({ user }: { user: User }) {
     }
     setProblem(null);
     await run(async () => {
+      const { updateProfile } = await loadFirebase();
       await updateProfile(user, { displayName });
       await userChanged();
       void showToast('Your name has been saved.');

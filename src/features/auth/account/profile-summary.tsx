@@ -1,6 +1,7 @@
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
-import { sendEmailVerification, type User } from '../../../lib/firebase';
+import type { User } from '../../../lib/firebase';
+import { loadFirebase } from '../../../lib/load-firebase';
 import { showToast } from '../../../lib/toast';
 import { paths } from '../../../config/routes';
 import { continueTo } from '../action-link';
@@ -20,6 +21,7 @@ export function ProfileSummary({ user, emailVerified }: { user: User; emailVerif
 
   const sendVerification = () =>
     run(async () => {
+      const { sendEmailVerification } = await loadFirebase();
       await sendEmailVerification(user, continueTo(paths.account));
       void showToast('Sent email');
     });
