@@ -48,7 +48,23 @@ const sharedBench = path.resolve(root, '..', 'shared', 'bench');
 const limitDir = path.join(sharedBench, 'limit');
 const serveScript = path.join(sharedBench, 'serve.mjs');
 const resultsDir = path.join(root, 'bench-results');
-const siteDir = path.join(resultsDir, 'site');
+const defaultSiteDir = path.join(resultsDir, 'site');
+
+function option(name: string): string | undefined {
+  const index = process.argv.findIndex((arg) => arg === name || arg.startsWith(`${name}=`));
+  if (index === -1) return undefined;
+  return process.argv[index]?.split('=').slice(1).join('=') || process.argv[index + 1];
+}
+
+/** `--compare NAME=DIR,…`: other built sites measured in the same run, interleaved (an A/B). */
+function compareOption(): { name: string; dir: string }[] {
+  return (option('--compare')?.split(',') ?? []).map((pair) => {
+    const [name, dir] = pair.split('=');
+    if (!name || !dir || !fs.existsSync(path.join(dir, 'index.html')))
+      throw new Error(`--compare takes NAME=DIR pairs of built sites, not ${pair}`);
+    return { name, dir: path.resolve(dir) };
+  });
+}
 
 function runsOption(): number {
   const index = process.argv.findIndex((arg) => arg === '--runs' || arg.startsWith('--runs='));
@@ -62,6 +78,8 @@ function runsOption(): number {
 
 interface Target {
   key: 'site' | 'limit';
+  /** A compared build's name (--compare); none for the site this run builds. */
+  build?: string;
   route: string;
   origin: string;
   dir: string;
@@ -82,15 +100,29 @@ async function main() {
   if (!fs.existsSync(chromePath)) throw new Error(`No Chrome at ${chromePath} (set CHROME_PATH).`);
   const lighthouseRelease = await ensureLighthouse();
 
-  console.error('Building the site (preview stack) into bench-results/site…');
-  const binPath = `${path.join(root, 'node_modules', '.bin')}${path.delimiter}${process.env.PATH}`;
-  await run(
-    process.execPath,
-    ['scripts/build.ts', '--mode', 'preview', '--out-dir', path.relative(root, siteDir)],
-    { env: { ...process.env, PATH: binPath, CHUNK_PACKAGES_FILE: chunkReportFile(siteDir) } },
-  );
+  const compare = compareOption();
+  const givenSite = option('--site'); // an existing build instead of building one
+  const siteDir = givenSite ? path.resolve(givenSite) : defaultSiteDir;
+  if (givenSite && !fs.existsSync(path.join(siteDir, 'index.html')))
+    throw new Error(`No built site in ${siteDir}`);
+  if (!givenSite) {
+    console.error('Building the site (preview stack) into bench-results/site…');
+    const binPath = `${path.join(root, 'node_modules', '.bin')}${path.delimiter}${process.env.PATH}`;
+    await run(
+      process.execPath,
+      ['scripts/build.ts', '--mode', 'preview', '--out-dir', path.relative(root, siteDir)],
+      { env: { ...process.env, PATH: binPath, CHUNK_PACKAGES_FILE: chunkReportFile(siteDir) } },
+    );
+  }
 
-  const [sitePort, limitPort] = await freePorts(2);
+  const [sitePort, limitPort, ...comparePorts] = await freePorts(2 + compare.length);
+  const compared = await Promise.all(
+    compare.map(async ({ name, dir }, index) => ({
+      name,
+      dir,
+      origin: await serve(serveScript, dir, comparePorts[index]!),
+    })),
+  );
   const siteOrigin = await serve(serveScript, siteDir, sitePort!);
   const limitOrigin = await serve(serveScript, limitDir, limitPort!);
   const startedAt = new Date().toISOString();
@@ -98,19 +130,29 @@ async function main() {
   fs.mkdirSync(outDir, { recursive: true });
 
   const slug = (route: string) => (route === '/' ? 'home' : route.slice(1).replaceAll('/', '-'));
-  const target = (key: Target['key'], route: string, origin: string, dir: string): Target => ({
+  const target = (
+    key: Target['key'],
+    route: string,
+    origin: string,
+    dir: string,
+    build?: string,
+  ): Target => ({
     key,
+    ...(build ? { build } : {}),
     route,
     origin,
     dir,
-    name: `${key}-${slug(route)}`,
+    name: `${build ?? key}-${slug(route)}`,
     runs: { mobile: [], desktop: [] },
     firstFindings: {},
     failing: new Map(),
   });
   const targets = [
     target('limit', '/', limitOrigin, limitDir),
-    ...ROUTES.map((route) => target('site', route, siteOrigin, siteDir)),
+    ...ROUTES.flatMap((route) => [
+      target('site', route, siteOrigin, siteDir),
+      ...compared.map(({ name, dir, origin }) => target('site', route, origin, dir, name)),
+    ]),
   ];
 
   // Interleaved: run 1 of every page and form factor, then run 2…, limit page first each time.
@@ -133,7 +175,7 @@ async function main() {
           t.failing.set(audit.id, entry);
         }
         console.error(
-          `[${++done}/${total}] ${t.key} ${t.route} ${formFactor} run ${round}: perf ${row.perf}, ` +
+          `[${++done}/${total}] ${t.build ?? t.key} ${t.route} ${formFactor} run ${round}: perf ${row.perf}, ` +
             `LCP ${seconds(row.lcp)}, TBT ${ms(row.tbt)}, CLS ${row.cls.toFixed(3)}`,
         );
       }
@@ -142,6 +184,7 @@ async function main() {
 
   const results: PageResult[] = targets.map((t) => ({
     key: t.key,
+    ...(t.build ? { build: t.build } : {}),
     route: t.route,
     mobile: { runs: t.runs.mobile, median: medians(t.runs.mobile) },
     desktop: { runs: t.runs.desktop, median: medians(t.runs.desktop) },
@@ -156,7 +199,9 @@ async function main() {
       targets.flatMap((t) => FORM_FACTORS.flatMap((ff) => t.runs[ff].map((r) => r.benchmarkIndex))),
     ),
   };
-  const [limit, ...pages] = results;
+  const [limit, ...measured] = results;
+  const pages = measured.filter((page) => !page.build);
+  const comparedPages = measured.filter((page) => page.build);
   const home = pages.find((page) => page.route === '/');
   const budget = jsBudget(siteDir, home?.mobile.runs[0]?.jsFiles ?? []);
   const hydrationRuns = Math.max(runs, 5); // medians of at least 5
@@ -164,18 +209,31 @@ async function main() {
     siteOrigin,
     limitOrigin,
     routes: ROUTES,
+    compare: compared,
     runs: hydrationRuns,
     chromePath,
     log: (line) => console.error(line),
   });
   const summary = [
-    summaryMarkdown({ pages, limit: limit!, budget, runs, siteDir, meta }),
+    summaryMarkdown({ pages, compared: comparedPages, limit: limit!, budget, runs, siteDir, meta }),
     hydrationMarkdown(hydration, hydrationRuns),
-    firstLoadMarkdown(hydration, siteDir, readChunkReport(siteDir)),
+    firstLoadMarkdown(
+      hydration.filter((page) => !compared.some(({ name }) => page.label.startsWith(`${name} `))),
+      siteDir,
+      readChunkReport(siteDir),
+    ),
+    ...compared.map(({ name, dir }) =>
+      firstLoadMarkdown(
+        hydration.filter((page) => page.label.startsWith(`${name} `)),
+        dir,
+        readChunkReport(dir),
+      ).replace('## First-load JS per page', `## ${name}: first-load JS per page`),
+    ),
   ].join('\n\n');
   fs.writeFileSync(path.join(outDir, 'summary.md'), `${summary}\n`);
-  const json = results.map(({ key, route, mobile, desktop, failing }) => ({
+  const json = results.map(({ key, build, route, mobile, desktop, failing }) => ({
     key,
+    build,
     route,
     mobile,
     desktop,

@@ -10,6 +10,9 @@ export const GOALS = {
   perfEachRun: 98,
   tbt: 50,
   lcpRatio: 1.15,
+  /** FCP and LCP on the pages nearest the limit page (issue 20). */
+  paintRatio: 1.05,
+  paintRatioRoutes: ['/', '/about', '/blogs'],
   js: 111.6,
   jsAuth: 150,
   css: 15,
@@ -22,6 +25,8 @@ export interface FormFactorResult {
 
 export interface PageResult {
   key: 'site' | 'limit';
+  /** A compared build's name (`npm run bench -- --compare NAME=DIR`). */
+  build?: string;
   route: string;
   mobile: FormFactorResult;
   desktop: FormFactorResult;
@@ -31,6 +36,8 @@ export interface PageResult {
 
 export interface SummaryInput {
   pages: PageResult[];
+  /** Other builds measured in the same run, shown beside the site; the goals are the site's. */
+  compared?: PageResult[];
   limit: PageResult;
   budget: Budget;
   runs: number;
@@ -44,7 +51,15 @@ function tableRow(label: string, page: PageResult, limitLcp: number): string {
   return `| ${label} | ${kB(m.jsGzip)} | ${kB(m.cssGzip)} | ${m.requests} | ${m.perf} | ${seconds(m.fcp)} | ${seconds(m.lcp)} | ${ms(m.tbt)} | ${m.cls.toFixed(3)} | ${d.perf} | ${seconds(d.lcp)} | ${m.a11y} | ${m.bp} | ${m.seo} | ${(m.lcp / limitLcp).toFixed(2)}× |`;
 }
 
-export function summaryMarkdown({ pages, limit, budget, runs, siteDir, meta }: SummaryInput) {
+export function summaryMarkdown({
+  pages,
+  compared = [],
+  limit,
+  budget,
+  runs,
+  siteDir,
+  meta,
+}: SummaryInput) {
   const lines = [
     `# Benchmark ${meta.date}`,
     '',
@@ -60,6 +75,9 @@ export function summaryMarkdown({ pages, limit, budget, runs, siteDir, meta }: S
     lines.push('', `## ${page.route}`, '', header);
     lines.push(
       tableRow(`site ${page.route}`, page, limitLcp),
+      ...compared
+        .filter((other) => other.route === page.route)
+        .map((other) => tableRow(`${other.build} ${other.route}`, other, limitLcp)),
       tableRow('limit /', limit, limitLcp),
     );
   }
@@ -95,6 +113,17 @@ export function summaryMarkdown({ pages, limit, budget, runs, siteDir, meta }: S
       ),
     `- ${mark(ratio <= GOALS.lcpRatio)} mobile LCP on / ≤ ${GOALS.lcpRatio}× the limit page's: ` +
       `${seconds(homeLcp)} ÷ ${seconds(limitLcp)} = ${ratio.toFixed(2)}×`,
+    ...GOALS.paintRatioRoutes.map((route) => {
+      const page = pages.find((p) => p.route === route);
+      if (!page) return `- ✗ ${route}: not measured`;
+      const fcp = page.mobile.median.fcp / limit.mobile.median.fcp;
+      const lcp = page.mobile.median.lcp / limitLcp;
+      const ok = fcp <= GOALS.paintRatio && lcp <= GOALS.paintRatio;
+      return (
+        `- ${mark(ok)} ${route}: mobile FCP and LCP ≤ ${GOALS.paintRatio}× the limit page's: ` +
+        `FCP ${fcp.toFixed(2)}×, LCP ${lcp.toFixed(2)}×`
+      );
+    }),
     `- ${mark(budget.beforeGzip <= GOALS.js * 1000)} JS before interactive ≤ ${GOALS.js} kB gz: ${kB(budget.beforeGzip)}`,
     `- ${mark(total <= GOALS.jsAuth * 1000)} JS with the auth SDK ≤ ${GOALS.jsAuth} kB gz: ${kB(total)}`,
     `- ${mark(pages.every(cssOk))} first-load CSS ≤ ${GOALS.css} kB gz: ` +
