@@ -27,6 +27,18 @@ const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const mailWeb = origin(LOCAL_STACKS.e2e.ports.mailWeb);
 
 async function expectNoAxeViolations(page: Page, state: string) {
+  // A toast still fading in is half transparent: axe would read its colours mid-way.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== 'running' ||
+          !(animation.effect as KeyframeEffect | null)
+            ?.getKeyframes()
+            .some((frame) => 'opacity' in frame),
+      ),
+  );
   const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
   const report = violations.flatMap((violation) =>
     violation.nodes.map((node) => `${violation.id} ${node.target.join(' >> ')}: ${violation.help}`),
