@@ -35,6 +35,7 @@ import {
   type FormFactor,
   type LhReport,
 } from './bench/lighthouse.ts';
+import { compareOption, option, runsOption } from './bench/options.ts';
 import { freePorts, root, run, serve, stopChildren } from './bench/processes.ts';
 import { summaryMarkdown, type PageResult } from './bench/summary.ts';
 import { routeTable, type RouteEntry } from '../src/config/routes.ts';
@@ -50,32 +51,6 @@ const serveScript = path.join(sharedBench, 'serve.mjs');
 const resultsDir = path.join(root, 'bench-results');
 const defaultSiteDir = path.join(resultsDir, 'site');
 
-function option(name: string): string | undefined {
-  const index = process.argv.findIndex((arg) => arg === name || arg.startsWith(`${name}=`));
-  if (index === -1) return undefined;
-  return process.argv[index]?.split('=').slice(1).join('=') || process.argv[index + 1];
-}
-
-/** `--compare NAME=DIR,…`: other built sites measured in the same run, interleaved (an A/B). */
-function compareOption(): { name: string; dir: string }[] {
-  return (option('--compare')?.split(',') ?? []).map((pair) => {
-    const [name, dir] = pair.split('=');
-    if (!name || !dir || !fs.existsSync(path.join(dir, 'index.html')))
-      throw new Error(`--compare takes NAME=DIR pairs of built sites, not ${pair}`);
-    return { name, dir: path.resolve(dir) };
-  });
-}
-
-function runsOption(): number {
-  const index = process.argv.findIndex((arg) => arg === '--runs' || arg.startsWith('--runs='));
-  if (index === -1) return 3;
-  const value = process.argv[index]?.split('=')[1] ?? process.argv[index + 1];
-  const runs = Number(value);
-  if (!Number.isInteger(runs) || runs < 1)
-    throw new Error(`--runs needs a whole number, not ${value}`);
-  return runs;
-}
-
 interface Target {
   key: 'site' | 'limit';
   /** A compared build's name (--compare); none for the site this run builds. */
@@ -90,7 +65,7 @@ interface Target {
 }
 
 async function main() {
-  const runs = runsOption();
+  const runs = runsOption(3);
   if (!fs.existsSync(path.join(limitDir, 'index.html'))) {
     throw new Error(
       `The reference page is missing: ${limitDir}/index.html (../shared/bench/limit).`,

@@ -12,6 +12,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { routeTable, type RouteEntry } from '../../src/config/routes.ts';
 import { byGroup, chunkReportFile, GROUP_NAMES, type ChunkPackages } from './chunk-packages.ts';
+import { compareOption, option, runsOption } from './options.ts';
 import { freePorts, root, run, serve, stopChildren } from './processes.ts';
 const sharedBench = path.resolve(root, '..', 'shared', 'bench');
 const serveScript = path.join(sharedBench, 'serve.mjs');
@@ -315,23 +316,10 @@ export function readChunkReport(siteDir: string): ChunkPackages {
   return fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as ChunkPackages) : {};
 }
 
-function option(name: string): string | undefined {
-  const index = process.argv.findIndex((arg) => arg === name || arg.startsWith(`${name}=`));
-  if (index === -1) return undefined;
-  return process.argv[index]?.split('=')[1] ?? process.argv[index + 1];
-}
-
 async function main() {
-  const runs = Number(option('--runs') ?? 5);
+  const runs = runsOption(5);
   const routes = option('--routes')?.split(',');
-  // `--compare NAME=DIR,NAME=DIR`: other builds, measured interleaved with this one (an A/B).
-  const compare = (option('--compare')?.split(',') ?? []).map((pair) => {
-    const [name, dir] = pair.split('=');
-    if (!name || !dir || !fs.existsSync(path.join(dir, 'index.html')))
-      throw new Error(`--compare takes NAME=DIR pairs of built sites, not ${pair}`);
-    return { name, dir: path.resolve(dir) };
-  });
-  if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs needs a whole number');
+  const compare = compareOption();
   let site = option('--site');
   if (!site) {
     site = path.join(root, 'bench-results', 'site');
