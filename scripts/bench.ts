@@ -193,13 +193,13 @@ async function main() {
     summaryMarkdown({ pages, compared: comparedPages, limit: limit!, budget, runs, siteDir, meta }),
     hydrationMarkdown(hydration, hydrationRuns),
     firstLoadMarkdown(
-      hydration.filter((page) => !compared.some(({ name }) => page.label.startsWith(`${name} `))),
+      hydration.filter((page) => !page.build),
       siteDir,
       readChunkReport(siteDir),
     ),
     ...compared.map(({ name, dir }) =>
       firstLoadMarkdown(
-        hydration.filter((page) => page.label.startsWith(`${name} `)),
+        hydration.filter((page) => page.build === name),
         dir,
         readChunkReport(dir),
       ).replace('## First-load JS per page', `## ${name}: first-load JS per page`),
