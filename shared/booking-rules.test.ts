@@ -1,6 +1,14 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { BOOKING_RULES, RULE_SENTENCES, daysText, hoursText, ruleSentences } from './booking-rules';
+import {
+  BOOKING_RULES,
+  RULE_SENTENCES,
+  daysText,
+  feeSentences,
+  hoursText,
+  refundPence,
+  ruleSentences,
+} from './booking-rules';
 
 describe('the sentences that state the booking rules', () => {
   it('say today’s numbers', () => {
@@ -53,5 +61,31 @@ describe('the sentences that state the booking rules', () => {
       '3 days',
     ]);
     expect([1, 10, 7, 56].map(daysText)).toEqual(['1 day', '10 days', '1 week', '8 weeks']);
+  });
+});
+
+describe('the refund rule', () => {
+  const startsAt = new Date('2026-12-10T10:00:00Z');
+  const at = (hoursBefore: number) => new Date(startsAt.getTime() - hoursBefore * 3_600_000);
+  const base = { startsAt, feePence: 6000, paidPence: 6000 };
+
+  it('refunds a client cancellation made with the notice period, to the minute', () => {
+    expect(refundPence({ ...base, cancelledBy: 'client', cancelledAt: at(24) })).toBe(6000);
+    expect(refundPence({ ...base, cancelledBy: 'client', cancelledAt: at(23.99) })).toBe(0);
+  });
+
+  it('always refunds what the practice cancels, never more than was paid', () => {
+    expect(refundPence({ ...base, cancelledBy: 'practitioner', cancelledAt: at(1) })).toBe(6000);
+    expect(
+      refundPence({ ...base, paidPence: 2500, cancelledBy: 'practitioner', cancelledAt: at(1) }),
+    ).toBe(2500);
+  });
+
+  it('follows a changed notice period, and says so', () => {
+    const rules = { ...BOOKING_RULES, clientCancelNoticeHours: 48 };
+    expect(refundPence({ ...base, cancelledBy: 'client', cancelledAt: at(30) }, rules)).toBe(0);
+    expect(feeSentences({ feeText: '£60.00' }, rules).refund).toBe(
+      'A session you cancel at least 2 days before it starts, or that the practice cancels, is refunded its fee of £60.00. A session cancelled later, or missed, is not refunded.',
+    );
   });
 });

@@ -71,3 +71,55 @@ export function bookableWindow(now: Date, rules: BookingRules = BOOKING_RULES) {
     latest: new Date(now.getTime() + rules.horizonDays * DAY_MS),
   };
 }
+
+/** Who ended a session before it happened: the client (through the site or by phone) or the practice. */
+export type CancelledBy = 'client' | 'practitioner';
+
+/**
+ * The one refund rule: a session the client cancels at least the notice period before its start,
+ * or that the practitioner cancels at any time, is refunded its fee per session (never more than
+ * was paid for it); a late cancellation by the client, or a session missed, is not refunded.
+ */
+export function refundPence(
+  input: {
+    cancelledBy: CancelledBy;
+    startsAt: Date;
+    cancelledAt: Date;
+    feePence: number;
+    paidPence: number;
+  },
+  rules: BookingRules = BOOKING_RULES,
+): number {
+  const owed = Math.max(0, Math.min(input.feePence, input.paidPence));
+  if (input.cancelledBy === 'practitioner') return owed;
+  const noticeMs = rules.clientCancelNoticeHours * HOUR_MS;
+  return input.startsAt.getTime() - input.cancelledAt.getTime() >= noticeMs ? owed : 0;
+}
+
+/**
+ * Every sentence about fees, built from the service's price and the refund rule. `feeText` is the
+ * fee per session already written as money ("£60.00"); a free service has no fee sentences but
+ * `free`.
+ */
+export function feeSentences(
+  fee: { feeText: string; monthlyText?: string; sessionsPerMonth?: number; free?: boolean },
+  rules: BookingRules = BOOKING_RULES,
+) {
+  const notice = hoursText(rules.clientCancelNoticeHours);
+  return {
+    free: 'This call is free: no payment is asked for.',
+    /** The checkout, beside the time: what one session costs. */
+    feePerSession: `Fee per session: ${fee.feeText}`,
+    /** A one-off session: when it is paid. */
+    oneOff: `The fee of ${fee.feeText} is paid online by card once the practitioner confirms the session.`,
+    /** A standing plan: when and how it is paid. */
+    plan:
+      fee.monthlyText && fee.sessionsPerMonth
+        ? `The plan is ${fee.monthlyText} for ${fee.sessionsPerMonth} sessions a month (${fee.feeText} a session), paid monthly by card once the practitioner confirms the series.`
+        : `The plan is paid monthly by card once the practitioner confirms the series.`,
+    /** The refund rule, with the amount. */
+    refund: `A session you cancel at least ${notice} before it starts, or that the practice cancels, is refunded its fee of ${fee.feeText}. A session cancelled later, or missed, is not refunded.`,
+    /** The agreement's late-cancellation term, with the amount. */
+    lateCancellation: `A session cancelled less than ${notice} before it starts, or missed, is charged in full: ${fee.feeText}.`,
+  };
+}

@@ -22,6 +22,14 @@ export const practiceFacts = {
   shortName: 'Mindful Path',
   practitioner: 'Dr. Amara Rahman',
   title: 'Counselling Psychologist and Psychotherapist',
+  /** The register the practitioner is a member of, for receipts, the footer and About Me. */
+  professionalBody: {
+    name: 'British Association for Counselling and Psychotherapy',
+    abbreviation: 'BACP',
+    /** The membership grade's letters, as the register prints them. */
+    grade: 'MBACP (Accred)',
+    membershipNumber: '387204',
+  },
   address: {
     street: '24 Queen Square',
     locality: 'Bristol',
