@@ -11,6 +11,11 @@ export const API_LIMITS = {
   writesPerMinute: 15,
 } as const;
 
+/** The practice is emailed about one client's risk answers at most once in this many hours. */
+export const RISK_ALERT_HOURS = 24;
+/** The risk email waits this long after the first answer, so it counts the ones sent with it. */
+export const RISK_ALERT_GATHER_SECONDS = 60;
+
 /** "64 KB", "5.0 MB": a size as a person reads it. */
 export function sizeText(bytes: number): string {
   if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
@@ -26,3 +31,7 @@ export const LIMIT_SENTENCES = {
     `site takes ${API_LIMITS.writesPerMinute} a minute. Try again in ${retryAfterSeconds} ` +
     `second${retryAfterSeconds === 1 ? '' : 's'}.`,
 };
+
+/** What the practice's risk email says of how many answers are waiting, e.g. "3 answers". */
+export const riskAnswersText = (count: number) =>
+  `${count} questionnaire answer${count === 1 ? '' : 's'} with a risk item ${count === 1 ? 'has' : 'have'} come in and ${count === 1 ? 'is' : 'are'} not yet marked seen. You are told about one client at most once in ${RISK_ALERT_HOURS} hours; the diary's list of clients to see today counts every answer.`;

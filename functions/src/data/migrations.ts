@@ -184,6 +184,13 @@ const migrations: Record<string, Migration> = {
           allowed boolean not null,
           updated_at timestamptz not null
         )`.execute(db);
+      // When the practice was last told that a client's answers need her (data/clinical.ts):
+      // at most one such email per client per 24 hours, however many answers come in.
+      await sql`
+        create table risk_alerts (
+          client_uid text primary key check (client_uid <> ''),
+          last_alert_at timestamptz not null
+        )`.execute(db);
     },
   },
 };

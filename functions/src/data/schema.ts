@@ -137,6 +137,11 @@ export interface WriteLimitsTable {
   updated_at: Date;
 }
 
+export interface RiskAlertsTable {
+  client_uid: string;
+  last_alert_at: Date;
+}
+
 export interface DatabaseSchema {
   bookings: BookingsTable;
   blocks: BlocksTable;
@@ -148,4 +153,5 @@ export interface DatabaseSchema {
   audit_log: AuditLogTable;
   clinical_retention: ClinicalRetentionTable;
   write_limits: WriteLimitsTable;
+  risk_alerts: RiskAlertsTable;
 }

@@ -1,13 +1,16 @@
 import * as v from 'valibot';
 import { ProblemSchema } from '../../../shared/booking';
-import { API_LIMITS } from '../../../shared/limits';
+import { API_LIMITS, RISK_ALERT_GATHER_SECONDS } from '../../../shared/limits';
 import type { Database } from '../data/database';
+import type { MailMessage } from '../mail/templates';
 import { createAccount, type TestAccount } from '../testing/accounts';
 import { call, startApiServer } from '../testing/api-server';
 import { DATABASE_KINDS, emptyTables, freshDatabase } from '../testing/databases';
 import { localEnv } from '../testing/local-env';
 
 const NOW = new Date('2027-03-01T09:00:00Z');
+const HOUR = 3_600_000;
+const PHQ9_RISK = [1, 2, 1, 0, 0, 1, 0, 0, 2];
 
 let heavy: TestAccount;
 const others: TestAccount[] = [];
@@ -21,15 +24,22 @@ describe.each(DATABASE_KINDS)('limits on %s', (kind) => {
   let db: Database;
   let api: Awaited<ReturnType<typeof startApiServer>>;
   let wall = new Date('2026-11-25T12:00:00Z');
+  let clock = NOW;
+  const sent: MailMessage[] = [];
 
   beforeAll(async () => {
     db = await freshDatabase(kind);
     api = await startApiServer({
       db,
-      now: () => NOW,
+      now: () => clock,
       writeClock: () => wall,
       smtpUrl: localEnv.smtpUrl(),
-      mailer: { send: async () => undefined },
+      practiceEmail: 'diary@practice.test',
+      mailer: {
+        async send(message) {
+          sent.push(message);
+        },
+      },
     });
   });
   afterAll(async () => {
@@ -38,6 +48,8 @@ describe.each(DATABASE_KINDS)('limits on %s', (kind) => {
   });
   beforeEach(async () => {
     await emptyTables(db);
+    clock = NOW;
+    sent.length = 0;
   });
 
   const write = (who: TestAccount) =>
@@ -106,5 +118,62 @@ describe.each(DATABASE_KINDS)('limits on %s', (kind) => {
     expect(later.filter((answer) => answer.status === 200)).toHaveLength(
       API_LIMITS.writesPerMinute,
     );
+  });
+
+  it('40 risk answers from one client, 20 at a time: one email that says 40; the next only 24 hours on', async () => {
+    const answer = () =>
+      call(api.url, 'POST', '/questionnaires', {
+        token: heavy.idToken,
+        body: { instrument: 'PHQ-9', answers: PHQ9_RISK },
+      });
+    // The email waits a minute after the first answer, to count the ones sent with it.
+    const told = () => sent.filter((message) => message.subject.includes('need your attention'));
+    const attention = async () => {
+      await api.deliveryIdle();
+      const waited = clock;
+      clock = new Date(clock.getTime() + RISK_ALERT_GATHER_SECONDS * 1000);
+      await api.runOutbox();
+      clock = waited;
+      return told();
+    };
+    const statuses: number[] = [];
+    for (let batch = 0; batch < 2; batch += 1) {
+      // A steady client, not a flood: the write limit has refilled between the batches.
+      wall = new Date(wall.getTime() + 5 * 60_000);
+      statuses.push(
+        ...(await Promise.all(Array.from({ length: 20 }, answer))).map((a) => a.status),
+      );
+    }
+    expect(statuses).toEqual(statuses.map(() => 201));
+    await api.deliveryIdle();
+    await api.runOutbox();
+    expect(told()).toHaveLength(0);
+    const emails = await attention();
+    expect(emails).toHaveLength(1);
+    expect(emails[0]?.to).toBe('diary@practice.test');
+    expect(emails[0]?.text).toContain(
+      '40 questionnaire answers with a risk item have come in and are not yet marked seen.',
+    );
+    expect(JSON.stringify(emails)).not.toContain(heavy.email);
+
+    // 23 hours later, another: still the one email. 24 hours after the first: a second.
+    clock = new Date(NOW.getTime() + 23 * HOUR);
+    expect((await answer()).status).toBe(201);
+    expect(await attention()).toHaveLength(1);
+    clock = new Date(NOW.getTime() + 24 * HOUR);
+    expect((await answer()).status).toBe(201);
+    const [, second] = await attention();
+    expect(second?.text).toContain('42 questionnaire answers with a risk item have come in');
+
+    // Another client's answer is told at once, whatever the first client sent.
+    const [other] = others;
+    await call(api.url, 'POST', '/questionnaires', {
+      token: other?.idToken,
+      body: { instrument: 'PHQ-9', answers: PHQ9_RISK },
+    });
+    const all = await attention();
+    expect(all).toHaveLength(3);
+    expect(all[2]?.text).toContain('1 questionnaire answer with a risk item has come in');
+    expect(all[2]?.text).toContain(`/practice/clients/${other?.uid}`);
   });
 });
