@@ -238,5 +238,6 @@ describe('migrations', () => {
     } finally {
       fs.rmSync(folder, { recursive: true, force: true });
     }
-  });
+    // Two PGlite starts from a folder: 22 s on a loaded 2-core machine, over the 30 s default twice.
+  }, 90_000);
 });
