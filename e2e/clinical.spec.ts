@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { AGREEMENT } from '../shared/agreement';
+import { RISK_ALERT_GATHER_SECONDS } from '../shared/limits';
 import { practiceFacts } from '../shared/practice';
 import { LOCAL_STACKS, origin } from '../scripts/local-stack';
 import { apiAs, makePractitioner } from './support/bookings';
@@ -114,7 +115,7 @@ test('a client gives their details and the agreement, and can change them later'
 test('a risk answer on the PHQ-9 shows who to contact at once, and the practice is told without the answers', async ({
   page,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(90_000 + RISK_ALERT_GATHER_SECONDS * 1000);
   const client = await createUser({ verified: true, label: 'phq' });
   cleanUp.push(client);
   await logIn(page, client);
@@ -149,17 +150,19 @@ test('a risk answer on the PHQ-9 shows who to contact at once, and the practice 
   await expect(page.getByRole('status').filter({ hasText: 'Thank you' })).toBeVisible();
   await expect(page.getByRole('region', { name: /talk to someone now/ })).toBeVisible();
 
+  // The email waits a minute after the first risk answer, to count any sent with it.
   const link = `/practice/clients/${client.uid}`;
   await expect
     .poll(
       async () => (await practiceEmails()).filter((email) => email.text.includes(link)).length,
       {
-        timeout: 30_000,
+        timeout: RISK_ALERT_GATHER_SECONDS * 1000 + 40_000,
       },
     )
     .toBe(1);
   const [email] = (await practiceEmails()).filter((each) => each.text.includes(link));
   expect(email!.subject).toBe('A client’s answers need your attention today');
+  expect(email!.text).toContain('1 questionnaire answer with a risk item has come in');
   for (const secret of ['PHQ', 'Thoughts', 'Several days', 'Minimal', client.email]) {
     expect(email!.text).not.toContain(secret);
   }

@@ -30,6 +30,7 @@ export default defineConfig({
     include: ['src/**/*.test.ts'],
     globals: true,
     globalSetup: ['src/testing/global-setup.ts'],
+    setupFiles: ['src/testing/every-calendar.ts'],
     testTimeout: 30_000,
     hookTimeout: 120_000,
     fileParallelism: false,

@@ -1,6 +1,7 @@
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { onRequest } from 'firebase-functions/v2/https';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
+import { LIMIT_SENTENCES } from '../../shared/limits';
 import { practiceFacts } from '../../shared/practice';
 import { PRACTICE_TIME_ZONE } from '../../shared/time';
 import { serverConfig } from './config';
@@ -33,6 +34,8 @@ export function createApi(context: ApiContext) {
       const method = (request.method === 'HEAD' ? 'GET' : request.method) as Method;
       const target = Object.hasOwn(route.methods, method) ? route.methods[method] : undefined;
       if (!target) throw methodNotAllowed(Object.keys(route.methods));
+      if (request.bodyTooLarge)
+        throw problems.bodyTooLarge(LIMIT_SENTENCES.bodyTooLarge(request.bodyTooLarge));
       return await callEndpoint(target, request, context, route.params);
     } catch (error) {
       if (error instanceof ProblemError) return problemResponse(error);

@@ -128,6 +128,20 @@ export interface ClinicalRetentionTable {
   delete_after: Date;
 }
 
+export interface WriteLimitsTable {
+  uid: string;
+  /** Writes left in the bucket at updated_at (fractions refill continuously). */
+  tokens: number;
+  /** Whether the last request that touched the row was let through. */
+  allowed: boolean;
+  updated_at: Date;
+}
+
+export interface RiskAlertsTable {
+  client_uid: string;
+  last_alert_at: Date;
+}
+
 export interface DatabaseSchema {
   bookings: BookingsTable;
   blocks: BlocksTable;
@@ -138,4 +152,6 @@ export interface DatabaseSchema {
   questionnaires: QuestionnairesTable;
   audit_log: AuditLogTable;
   clinical_retention: ClinicalRetentionTable;
+  write_limits: WriteLimitsTable;
+  risk_alerts: RiskAlertsTable;
 }

@@ -1,7 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { API_LIMITS } from '../../../shared/limits';
 import type { ApiRequest, ApiResponse } from './types';
 
-const MAX_BODY_BYTES = 64 * 1024;
+const MAX_BODY_BYTES = API_LIMITS.maxBodyBytes;
 
 /** Reads what the handlers need from any Node request (Cloud Functions' Express one included). */
 export function toApiRequest(
@@ -19,10 +20,13 @@ export function toApiRequest(
   const hasBody = rawBody !== undefined && rawBody.length > 0;
   let body: unknown;
   let bodyUnreadable = false;
-  if (hasBody) {
+  const declared = Number(request.headers['content-length']);
+  const bodyBytes = Math.max(rawBody?.length ?? 0, Number.isFinite(declared) ? declared : 0);
+  const bodyTooLarge = bodyBytes > MAX_BODY_BYTES;
+  if (hasBody && !bodyTooLarge) {
     const isJson = /^application\/([\w.+-]+\+)?json\b/i.test(request.headers['content-type'] ?? '');
     try {
-      if (!isJson || rawBody.length > MAX_BODY_BYTES) throw new Error('not JSON');
+      if (!isJson) throw new Error('not JSON');
       body = JSON.parse(rawBody.toString('utf8'));
     } catch {
       bodyUnreadable = true;
@@ -36,6 +40,7 @@ export function toApiRequest(
     from: requestOrigin(request),
     body,
     bodyUnreadable,
+    ...(bodyTooLarge && { bodyTooLarge: bodyBytes }),
   };
 }
 
@@ -48,14 +53,16 @@ export function writeApiResponse(response: ServerResponse, answer: ApiResponse):
   response.writeHead(answer.status, headers).end(JSON.stringify(answer.body));
 }
 
-/** Collects a plain node:http request body (tests and the benchmark serve the API this way). */
+/**
+ * Collects a plain node:http request body (tests and the benchmark serve the API this way). Past
+ * the limit it keeps reading (so the client can read the answer) but keeps nothing more.
+ */
 export async function readBody(request: IncomingMessage): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of request as AsyncIterable<Buffer>) {
     size += chunk.length;
-    if (size > MAX_BODY_BYTES + 1) break;
-    chunks.push(chunk);
+    if (size <= MAX_BODY_BYTES + 1) chunks.push(chunk);
   }
   return Buffer.concat(chunks);
 }

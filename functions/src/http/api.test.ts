@@ -524,10 +524,14 @@ describe('hostile input', () => {
       '[]',
       '"text"',
       '{"serviceId": 1, "start": "2027-03-04T10:00:00Z"'.repeat(3),
-      'x'.repeat(70_000),
     ]) {
       onlyProblems(await request('POST', '/bookings', { token: client.idToken, rawBody }));
     }
+    // Over the size limit is its own answer (limits.test.ts).
+    expectProblem(
+      await request('POST', '/bookings', { token: client.idToken, rawBody: 'x'.repeat(70_000) }),
+      413,
+    );
     onlyProblems(
       await request('POST', '/bookings', {
         token: client.idToken,

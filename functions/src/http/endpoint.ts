@@ -1,6 +1,7 @@
 import type * as v from 'valibot';
 import { authenticate, requirePractitioner, requireVerifiedEmail } from './caller';
 import { parse, parseBody, queryObject } from './input';
+import { limitWrites } from './rate-limit';
 import type { ApiContext, ApiRequest, ApiResponse, Caller } from './types';
 
 /**
@@ -45,7 +46,10 @@ export function endpoint<
   return declaration as unknown as Endpoint;
 }
 
-/** Checks the caller (401, then 403), then the body and query (400), then runs the endpoint. */
+/**
+ * Checks the caller (401, then 403), then the body and query (400), then a signed-in caller's
+ * write rate (429), then runs the endpoint.
+ */
 export async function callEndpoint(
   target: Endpoint,
   request: ApiRequest,
@@ -60,5 +64,8 @@ export async function callEndpoint(
   }
   const body = target.body ? parseBody(target.body, request) : undefined;
   const query = target.query ? parse(target.query, queryObject(request)) : undefined;
+  if (caller && request.method !== 'GET' && request.method !== 'HEAD') {
+    await limitWrites(context, caller);
+  }
   return target.run({ caller, body, query, params, context, from: request.from ?? 'unknown' });
 }

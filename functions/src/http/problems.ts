@@ -25,6 +25,7 @@ export const problems = {
   wrongStatus: problem(409, 'wrong-status', 'The booking has already changed'),
   outsideRules: problem(422, 'outside-booking-rules', 'This is outside the booking rules'),
   tooManyRequests: problem(429, 'too-many-requests', 'Too many open requests'),
+  bodyTooLarge: problem(413, 'body-too-large', 'The request body is too large'),
 };
 
 export function methodNotAllowed(allowed: readonly string[]): ProblemError {

@@ -15,6 +15,8 @@ export interface ApiRequest {
   body: unknown;
   /** Set when a body was sent but could not be read as JSON. */
   bodyUnreadable?: boolean;
+  /** Set, to the body's size in bytes, when it is over API_LIMITS.maxBodyBytes (not read). */
+  bodyTooLarge?: number;
 }
 
 export interface ApiResponse {
@@ -46,6 +48,8 @@ export interface ApiContext {
     deliver: () => void;
   };
   now: () => Date;
+  /** The clock the write rate limit runs on: the wall clock unless a test fixes it. */
+  writeClock?: () => Date;
   services: readonly Service[];
   hours: WeeklyHours;
 }

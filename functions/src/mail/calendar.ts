@@ -57,7 +57,10 @@ function calendarOf(method: CalendarMethod, events: ICalEventData[]): string {
     prodId: { company: 'Mindful Path', product: 'bookings', language: 'EN' },
     method: method === 'CANCEL' ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.REQUEST,
   });
-  calendar.timezone({ name: PRACTICE_TIME_ZONE, generator: getVtimezoneComponent });
+  // The VTIMEZONE comes from the events' own TZID. The calendar itself names no zone: ical-generator
+  // writes DTSTAMP and UNTIL in the calendar's zone without a Z when it has one, and RFC 5545
+  // wants both in UTC (3.8.7.2; 3.3.10 when DTSTART carries a TZID).
+  calendar.timezone({ name: null, generator: getVtimezoneComponent });
   for (const event of events) calendar.createEvent(event);
   return calendar.toString();
 }
@@ -85,8 +88,9 @@ export function sessionCalendar(
 
 /**
  * A whole series as one event: its first session, RRULE weekly (INTERVAL=2 fortnightly), EXDATE
- * for the weeks it does not have, UNTIL once it has ended; sessions moved away from their
- * occurrence follow as RECURRENCE-ID overrides.
+ * for the weeks it does not have; sessions moved away from their occurrence follow as RECURRENCE-ID
+ * overrides. An ended series is an update of the same event (SEQUENCE up) whose RRULE stops at
+ * UNTIL, the last session held, in UTC; the weeks after it are not listed one by one as EXDATE.
  */
 export function seriesCalendar(series: SeriesContext, context: Context): string {
   const { record, sessions } = series;
@@ -96,17 +100,18 @@ export function seriesCalendar(series: SeriesContext, context: Context): string 
   const active = sessions.filter(
     (each) => each.status === 'confirmed' || each.status === 'requested',
   );
-  const lastActive = active.at(-1);
+  const until = ended ? (active.at(-1)?.occurrence ?? record.firstStart) : undefined;
   const missing = [
     ...series.skipped,
     ...sessions
       .filter((each) => !active.includes(each))
       .map((each) => each.occurrence ?? each.start),
-  ];
+  ].filter((each) => !until || each.getTime() <= until.getTime());
   const firstOccurrence = {
     ...first,
     start: record.firstStart,
     end: new Date(record.firstStart.getTime() + (first.end.getTime() - first.start.getTime())),
+    updatedAt: record.updatedAt > first.updatedAt ? record.updatedAt : first.updatedAt,
   };
   const master: ICalEventData = {
     ...eventBase(firstOccurrence, context),
@@ -115,9 +120,7 @@ export function seriesCalendar(series: SeriesContext, context: Context): string 
     repeating: {
       freq: ICalEventRepeatingFreq.WEEKLY,
       interval: record.everyWeeks,
-      ...(ended && {
-        until: DateTime.fromJSDate(lastActive?.occurrence ?? record.firstStart, { zone: 'utc' }),
-      }),
+      ...(until && { until: DateTime.fromJSDate(until, { zone: 'utc' }) }),
       ...(missing.length > 0 && {
         exclude: missing.map(london),
         excludeTimezone: PRACTICE_TIME_ZONE,

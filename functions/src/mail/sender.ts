@@ -2,7 +2,7 @@ import type { Service } from '../../../shared/service';
 import { BOOKING_RULES } from '../../../shared/booking-rules';
 import { HOUR_MS } from '../../../shared/time';
 import { bookingsStartingWithin, findBooking } from '../data/bookings';
-import { findIntake } from '../data/clinical';
+import { findIntake, unseenRiskCount } from '../data/clinical';
 import type { Database } from '../data/database';
 import {
   claimDueMessages,
@@ -84,6 +84,9 @@ async function emailFor(message: ClaimedMessage, settings: OutboxSettings): Prom
     ...settings,
     service: settings.services.find((service) => service.id === message.booking.serviceId),
     intakeToDo: confirming && !(await findIntake(settings.db, message.booking.client.uid)),
+    ...(message.kind === 'risk-flagged' && {
+      riskAnswers: await unseenRiskCount(settings.db, message.booking.client.uid),
+    }),
   };
   const calendar = calendarFor(message, context);
   return { ...messageFor(message, context), to: message.address, ...(calendar && { calendar }) };

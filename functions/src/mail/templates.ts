@@ -4,6 +4,7 @@ import type { Service } from '../../../shared/service';
 import { PRACTICE_TIME_ZONE } from '../../../shared/time';
 import { isActive } from '../../../shared/booking-rules';
 import { seriesSummary } from '../../../shared/series-text';
+import { riskAnswersText } from '../../../shared/limits';
 import { dayOfWeek, practiceDate } from '../../../shared/time';
 import type { Notification, SeriesContext } from '../domain/notifications';
 
@@ -35,6 +36,8 @@ export interface MessageContext {
   siteUrl: string;
   /** The client has not yet given their details and the agreement. */
   intakeToDo?: boolean;
+  /** For the risk email: the client's risk answers not yet marked seen, when it is written. */
+  riskAnswers?: number;
 }
 
 /** Where a session of the service happens, in words a client and a calendar both read. */
@@ -132,7 +135,7 @@ export function messageFor(
       return {
         to: context.practiceEmail,
         subject: 'A client’s answers need your attention today',
-        text: `A client’s answers need your attention today.\n\nOpen their record (signed in as the practitioner): ${context.siteUrl}/practice/clients/${encodeURIComponent(booking.client.uid)}`,
+        text: `A client’s answers need your attention today.${context.riskAnswers ? ` ${riskAnswersText(context.riskAnswers)}` : ''}\n\nOpen their record (signed in as the practitioner): ${context.siteUrl}/practice/clients/${encodeURIComponent(booking.client.uid)}`,
       };
     case 'series-requested':
       return {

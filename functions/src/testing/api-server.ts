@@ -15,6 +15,8 @@ import { localEnv } from './local-env';
 export interface ApiServerOptions {
   db: Database;
   now: () => Date;
+  /** The write rate limit's clock (the wall clock when not given). */
+  writeClock?: () => Date;
   smtpUrl: string;
   practiceEmail?: string;
   verifyToken?: TokenVerifier;
@@ -39,6 +41,7 @@ export async function startApiServer(options: ApiServerOptions) {
     services,
     hours: practice.openingHours,
     now: options.now,
+    ...(options.writeClock && { writeClock: options.writeClock }),
     verifyToken: options.verifyToken ?? firebaseTokenVerifier(),
     outbox: { practiceEmail, deliver: kick.deliver },
   });

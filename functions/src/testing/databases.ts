@@ -26,4 +26,5 @@ export async function emptyTables(db: Database) {
   await sql`truncate messages, bookings, series, series_skips, blocks, intakes, questionnaires, audit_log, clinical_retention`.execute(
     db,
   );
+  await sql`truncate write_limits, risk_alerts`.execute(db);
 }
