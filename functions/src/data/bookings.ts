@@ -1,5 +1,6 @@
 import { sql, type Selectable } from 'kysely';
 import type { BookingMode, BookingStatus } from '../../../shared/booking';
+import type { Attendance } from '../../../shared/clinical-api';
 import { newVideoRoom } from '../domain/video';
 import type { BookingRecord, Client, Interval } from '../domain/types';
 import type { Database } from './database';
@@ -315,4 +316,21 @@ export async function moveBooking(
     if (isOverlapRefused(error)) return { outcome: 'taken' };
     throw error;
   }
+}
+
+/** Records what happened to a session (the database refuses it before the end, bar a late cancellation). */
+export async function markAttendance(
+  db: Database,
+  id: string,
+  attendance: Attendance,
+  now: Date,
+): Promise<BookingRecord | undefined> {
+  const row = await db
+    .updateTable('bookings')
+    .set({ attendance, attendance_at: now, updated_at: now })
+    .where('id', '=', id)
+    .where('status', 'in', ['confirmed', 'cancelled'])
+    .returning(columns)
+    .executeTakeFirst();
+  return row && toRecord(row);
 }

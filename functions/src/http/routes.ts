@@ -15,6 +15,7 @@ import { currentAgreement, getIntake, putIntake } from './intake';
 import { listMessages, retryMessage } from './messages';
 import { myBookings } from './my-bookings';
 import { practiceDiary } from './practice-diary';
+import { markSessionAttendance } from './attendance';
 import { addNoteAddendum, getNote, putNote, signSessionNote } from './notes';
 import { myQuestionnaires, submitQuestionnaire } from './questionnaires';
 
@@ -55,6 +56,7 @@ export const routes: Readonly<Record<string, Partial<Record<Method, Endpoint>>>>
   '/practice/bookings/:id/note/sign': { POST: signSessionNote },
   '/practice/bookings/:id/note/addenda': { POST: addNoteAddendum },
   '/practice/clients/:id/risk-follow-ups': { POST: addRiskFollowUp },
+  '/practice/bookings/:id/attendance': { POST: markSessionAttendance },
 };
 
 export function matchRoute(

@@ -24,6 +24,8 @@ export interface OutboxSettings {
   practiceEmail: string;
   siteUrl: string;
   services: readonly Service[];
+  /** The Jitsi server video sessions meet on; Jitsi's public server when absent. */
+  meetingHost?: string;
 }
 
 const BATCH = 20;

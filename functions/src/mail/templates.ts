@@ -6,6 +6,8 @@ import { isActive } from '../../../shared/booking-rules';
 import { seriesSummary } from '../../../shared/series-text';
 import { dayOfWeek, practiceDate } from '../../../shared/time';
 import type { Notification, SeriesContext } from '../domain/notifications';
+import type { BookingRecord } from '../domain/types';
+import { DEFAULT_MEETING_HOST, joinUrlOf } from '../domain/video';
 
 export interface MailMessage {
   to: string;
@@ -35,6 +37,26 @@ export interface MessageContext {
   siteUrl: string;
   /** The client has not yet given their details and the agreement. */
   intakeToDo?: boolean;
+  /** The Jitsi server video sessions meet on (the function's MEETING_HOST). */
+  meetingHost?: string;
+}
+
+/** A video session's own link, while it has one (confirmed, not cancelled). */
+export const videoLinkOf = (
+  booking: Pick<BookingRecord, 'status' | 'videoRoom'>,
+  context: Pick<MessageContext, 'meetingHost'>,
+) => joinUrlOf(booking, context.meetingHost ?? DEFAULT_MEETING_HOST);
+
+/** Where this session happens: its own video link, the practice, or the service's words. */
+export function placeOf(
+  booking: Pick<BookingRecord, 'status' | 'videoRoom' | 'mode'>,
+  context: Pick<MessageContext, 'meetingHost' | 'service'>,
+): string {
+  const link = videoLinkOf(booking, context);
+  if (link) return `By video. Join at the time from this link, which is yours alone: ${link}`;
+  if (booking.mode === 'in-person' && context.service?.format === 'in-person-or-video')
+    return practiceAddressLine;
+  return sessionPlace(context.service?.format);
 }
 
 /** Where a session of the service happens, in words a client and a calendar both read. */
@@ -113,7 +135,7 @@ export function messageFor(
       return {
         ...toClient,
         subject: `Your session is confirmed: ${session}`,
-        text: `${hello(booking.client.name)}\n\nYour session is confirmed: ${session}.\nWhere: ${sessionPlace(context.service?.format)}\nThe calendar file attached adds it to your calendar.${intake}\n\nFees are paid at the session. ${RULE_SENTENCES.cancelReminder}: ${myBookings}\n\n${signature}`,
+        text: `${hello(booking.client.name)}\n\nYour session is confirmed: ${session}.\nWhere: ${placeOf(booking, context)}\nThe calendar file attached adds it to your calendar.${intake}\n\nFees are paid at the session. ${RULE_SENTENCES.cancelReminder}: ${myBookings}\n\n${signature}`,
       };
     case 'declined':
       return {
@@ -125,7 +147,7 @@ export function messageFor(
       return {
         ...toClient,
         subject: `Reminder: ${session}`,
-        text: `${hello(booking.client.name)}\n\nA reminder of your session: ${session}.\nWhere: ${sessionPlace(context.service?.format)}\n\nTo move or cancel it, use My bookings while there are more than ${hoursText(BOOKING_RULES.clientCancelNoticeHours)} to go: ${myBookings}\nAfter that, please phone the practice on ${practice.phone.display}.\n\n${signature}`,
+        text: `${hello(booking.client.name)}\n\nA reminder of your session: ${session}.\nWhere: ${placeOf(booking, context)}\n\nTo move or cancel it, use My bookings while there are more than ${hoursText(BOOKING_RULES.clientCancelNoticeHours)} to go: ${myBookings}\nAfter that, please phone the practice on ${practice.phone.display}.\n\n${signature}`,
       };
     case 'risk-flagged':
       // Never the answers, the scores or the name: only that someone needs her, and where.
@@ -174,7 +196,7 @@ export function messageFor(
       return {
         ...toClient,
         subject: `Your session has moved: ${session}`,
-        text: `${hello(booking.client.name)}\n\nYour session${notification.previousStart ? ` of ${when.format(notification.previousStart)}` : ''} is now ${session}.\nWhere: ${sessionPlace(context.service?.format)}\nThe calendar file attached moves it in your calendar.\n\nYour bookings: ${myBookings}\n\n${signature}`,
+        text: `${hello(booking.client.name)}\n\nYour session${notification.previousStart ? ` of ${when.format(notification.previousStart)}` : ''} is now ${session}.\nWhere: ${placeOf(booking, context)}\nThe calendar file attached moves it in your calendar.\n\nYour bookings: ${myBookings}\n\n${signature}`,
       };
     case 'moved-by-client':
       return {
