@@ -221,6 +221,8 @@ export const MessageKindSchema = v.picklist([
   'moved-by-client',
   'week-skipped',
   'risk-flagged',
+  'account-deleted',
+  'account-deleted-by-client',
 ]);
 export type MessageKind = v.InferOutput<typeof MessageKindSchema>;
 

@@ -352,6 +352,40 @@ describe.each(DATABASE_KINDS)('sessions on %s', (kind) => {
       expect(exported.json.riskFollowUps).toEqual([made.json]);
     });
   });
+  describe('deleting an account', () => {
+    it('confirms to the client with a calendar cancellation of every session ahead, and tells the practice', async () => {
+      await confirmed(client, '2027-02-22T10:00:00Z'); // over: not cancelled
+      const first = await confirmed(client, '2027-03-03T10:00:00Z', 'video');
+      const second = await confirmed(client, '2027-03-10T10:00:00Z');
+      const answer = await request('DELETE', '/account/bookings', client);
+      expect(answer.json).toEqual({ deleted: 3 });
+      await api.runOutbox();
+      const toClient = sent.find((each) => each.subject === 'Your account is deleted');
+      expect(toClient?.to).toBe(client.email);
+      expect(toClient?.text).toMatch(/Your 2 sessions ahead are cancelled/);
+      expect(toClient?.calendar?.method).toBe('CANCEL');
+      const ics = toClient?.calendar?.content ?? '';
+      expect(ics).toContain('METHOD:CANCEL');
+      expect(ics.match(/BEGIN:VEVENT/g)).toHaveLength(2);
+      expect(ics.match(/STATUS:CANCELLED/g)).toHaveLength(2);
+      expect(ics).toContain(`UID:${first.id}@`);
+      expect(ics).toContain(`UID:${second.id}@`);
+      expect(ics).not.toContain('meet.jit.si');
+      const toPractice = sent.find((each) => each.subject === 'A client deleted their account');
+      expect(toPractice?.text).toMatch(/The 2 sessions they had ahead are cancelled/);
+    });
+
+    it('confirms a deletion with nothing ahead, without a calendar file', async () => {
+      await request('DELETE', '/account/bookings', otherClient);
+      await api.runOutbox();
+      const toClient = sent.find((each) => each.subject === 'Your account is deleted');
+      expect(toClient?.to).toBe(otherClient.email);
+      expect(toClient?.text).toContain('You had no sessions ahead.');
+      expect(toClient?.calendar).toBeUndefined();
+      expect(sent.some((each) => each.subject === 'A client deleted their account')).toBe(true);
+    });
+  });
+
   describe('video links at scale', () => {
     it('gives 1,000 video sessions 1,000 different links of 128 random bits', async () => {
       const start = new Date('2028-01-01T00:00:00Z').getTime();

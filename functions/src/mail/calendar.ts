@@ -137,3 +137,20 @@ export function seriesCalendar(series: SeriesContext, context: Context): string 
     }));
   return calendarOf('REQUEST', [master, ...moved]);
 }
+
+/** Several sessions cancelled at once (a deleted account's sessions ahead), as one CANCEL file. */
+export function cancelledSessionsCalendar(
+  bookings: readonly BookingRecord[],
+  context: Context,
+): string {
+  return calendarOf(
+    'CANCEL',
+    bookings.map((booking) => ({
+      // As cancelled: no video link goes with a session that will not happen.
+      ...eventBase({ ...booking, status: 'cancelled' }, context),
+      sequence: booking.sequence + 1,
+      status: ICalEventStatus.CANCELLED,
+      ...(booking.occurrence && { recurrenceId: london(booking.occurrence) }),
+    })),
+  );
+}

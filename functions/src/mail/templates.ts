@@ -3,6 +3,7 @@ import { practiceAddressLine, practiceFacts as practice } from '../../../shared/
 import type { Service } from '../../../shared/service';
 import { PRACTICE_TIME_ZONE } from '../../../shared/time';
 import { isActive } from '../../../shared/booking-rules';
+import { RETENTION_SENTENCE } from '../../../shared/clinical-rules';
 import { seriesSummary } from '../../../shared/series-text';
 import { dayOfWeek, practiceDate } from '../../../shared/time';
 import type { Notification, SeriesContext } from '../domain/notifications';
@@ -213,6 +214,26 @@ export function messageFor(
             ? `The standing sessions of ${client} could not have ${session}: the time is not free. The other weeks stand.\n\nDiary: ${context.siteUrl}/practice`
             : `${hello(booking.client.name)}\n\nYour standing time is not free on ${time}, so there is no session that week; the other weeks stand. To book another time that week: ${chooseAgain}\n\n${signature}`,
       };
+    case 'account-deleted': {
+      const ahead = notification.sessions ?? [];
+      const sessions =
+        ahead.length === 0
+          ? 'You had no sessions ahead.'
+          : `Your ${ahead.length === 1 ? 'session' : `${ahead.length} sessions`} ahead ${ahead.length === 1 ? 'is' : 'are'} cancelled: ${ahead.map((each) => when.format(each.start)).join('; ')}. The calendar file attached removes ${ahead.length === 1 ? 'it' : 'them'} from your calendar.`;
+      return {
+        ...toClient,
+        subject: 'Your account is deleted',
+        text: `${hello(booking.client.name)}\n\nYour account and your bookings are deleted, as you asked. ${sessions}\n\n${RETENTION_SENTENCE}\n\nIf you did not ask for this, please reply to ${context.practiceEmail} or phone ${practice.phone.display}.\n\n${signature}`,
+      };
+    }
+    case 'account-deleted-by-client': {
+      const ahead = notification.sessions ?? [];
+      return {
+        to: context.practiceEmail,
+        subject: 'A client deleted their account',
+        text: `${client} (${booking.client.email}) deleted their account.${ahead.length > 0 ? ` The ${ahead.length === 1 ? 'session' : `${ahead.length} sessions`} they had ahead ${ahead.length === 1 ? 'is' : 'are'} cancelled and the times are free again.` : ''} Their clinical record is kept or deleted by the retention rule.\n\nDiary: ${context.siteUrl}/practice`,
+      };
+    }
     case 'cancelled-by-practice':
       return {
         ...toClient,
