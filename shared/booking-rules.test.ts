@@ -6,6 +6,7 @@ import {
   daysText,
   feeSentences,
   hoursText,
+  isLateCancellation,
   refundPence,
   ruleSentences,
 } from './booking-rules';
@@ -87,5 +88,15 @@ describe('the refund rule', () => {
     expect(feeSentences({ feeText: '£60.00' }, rules).refund).toBe(
       'A session you cancel at least 2 days before it starts, or that the practice cancels, is refunded its fee of £60.00. A session cancelled later, or missed, is not refunded.',
     );
+  });
+});
+
+describe('a late cancellation', () => {
+  const startsAt = new Date('2027-03-03T12:00:00Z');
+  const before = (hours: number) => new Date(startsAt.getTime() - hours * 3_600_000);
+  it('is one inside the notice period, the line the refund rule draws', () => {
+    expect(isLateCancellation(startsAt, before(24))).toBe(false);
+    expect(isLateCancellation(startsAt, before(23.99))).toBe(true);
+    expect(isLateCancellation(startsAt, before(0))).toBe(true);
   });
 });

@@ -97,6 +97,16 @@ export function refundPence(
 }
 
 /**
+ * Whether a client's cancellation at `cancelledAt` is late (inside the notice period): the same line
+ * refundPence draws. The session's attendance then says late-cancellation by itself.
+ */
+export const isLateCancellation = (
+  startsAt: Date,
+  cancelledAt: Date,
+  rules: BookingRules = BOOKING_RULES,
+): boolean => startsAt.getTime() - cancelledAt.getTime() < rules.clientCancelNoticeHours * HOUR_MS;
+
+/**
  * Every sentence about fees, built from the service's price and the refund rule. `feeText` is the
  * fee per session already written as money ("£60.00"); a free service has no fee sentences but
  * `free`.

@@ -15,7 +15,16 @@ describe('the function’s settings', () => {
       practiceEmail: 'hello@mindfulpath.example',
       mailFrom: 'Mindful Path Counselling <hello@mindfulpath.example>',
       siteUrl: 'https://www.example.com',
+      meetingHost: 'https://meet.jit.si',
     });
+  });
+
+  it('takes a Jitsi server of the practice’s own for video sessions, over https only', () => {
+    const own = { ...production, MEETING_HOST: 'https://video.example.com/' };
+    expect(serverConfig(own, '/srv').meetingHost).toBe('https://video.example.com');
+    expect(() =>
+      serverConfig({ ...production, MEETING_HOST: 'http://video.example.com' }, '/srv'),
+    ).toThrow('MEETING_HOST must be a URL such as https://meet.jit.si');
   });
 
   it.each(['DATABASE_URL', 'SMTP_URL', 'SITE_URL'] as const)(

@@ -2,6 +2,7 @@ import path from 'node:path';
 import * as v from 'valibot';
 import { practiceFacts } from '../../shared/practice';
 import type { DatabaseTarget } from './data/database';
+import { DEFAULT_MEETING_HOST } from './domain/video';
 
 export interface ServerConfig {
   database: DatabaseTarget;
@@ -12,6 +13,8 @@ export interface ServerConfig {
   siteUrl: string;
   /** Local stacks only: run the outbox on a timer of this many seconds (no Cloud Scheduler). */
   outboxTimerSeconds?: number;
+  /** The Jitsi Meet server each video session gets its own room on. */
+  meetingHost: string;
 }
 
 const optionalText = v.optional(v.pipe(v.string(), v.trim(), v.minLength(1)));
@@ -41,6 +44,7 @@ const EnvironmentSchema = v.object({
   SITE_URL: v.optional(url(['https:', 'http:'], 'https://www.example.com')),
   PRACTICE_EMAIL: v.optional(v.pipe(v.string(), v.trim(), v.email('must be an email address'))),
   MAIL_FROM: optionalText,
+  MEETING_HOST: v.optional(url(['https:'], 'https://meet.jit.si')),
   OUTBOX_TIMER_SECONDS: v.optional(
     v.pipe(
       v.string(),
@@ -85,6 +89,7 @@ export function serverConfig(env: Environment, functionsDir: string): ServerConf
     practiceEmail,
     mailFrom: settings.MAIL_FROM ?? `${practiceFacts.name} <${practiceEmail}>`,
     siteUrl: (settings.SITE_URL ?? '').replace(/\/+$/, ''),
+    meetingHost: (settings.MEETING_HOST ?? DEFAULT_MEETING_HOST).replace(/\/+$/, ''),
     ...(settings.OUTBOX_TIMER_SECONDS && { outboxTimerSeconds: settings.OUTBOX_TIMER_SECONDS }),
   };
 }

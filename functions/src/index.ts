@@ -68,6 +68,7 @@ async function productionRuntime(): Promise<Runtime> {
     practiceEmail: config.practiceEmail,
     siteUrl: config.siteUrl,
     services,
+    meetingHost: config.meetingHost,
   };
   const kick = deliveryKick(outbox, now);
   // The emulators run no schedule: the local stacks ask for the same work on a timer instead.
@@ -91,6 +92,7 @@ async function productionRuntime(): Promise<Runtime> {
     now,
     verifyToken: firebaseTokenVerifier(),
     outbox: { practiceEmail: config.practiceEmail, deliver: kick.deliver },
+    meetingHost: config.meetingHost,
   });
   return { api, outbox };
 }

@@ -1,5 +1,7 @@
 import { sql, type Selectable } from 'kysely';
-import type { BookingStatus } from '../../../shared/booking';
+import type { BookingMode, BookingStatus } from '../../../shared/booking';
+import type { Attendance } from '../../../shared/clinical-api';
+import { newVideoRoom } from '../domain/video';
 import type { BookingRecord, Client, Interval } from '../domain/types';
 import type { Database } from './database';
 import type { BookingsTable } from './schema';
@@ -21,6 +23,9 @@ const columns = [
   'series_id',
   'occurrence',
   'sequence',
+  'attendance',
+  'mode',
+  'video_room',
 ] as const;
 
 type BookingRow = Pick<Selectable<BookingsTable>, (typeof columns)[number]>;
@@ -39,6 +44,9 @@ function toRecord(row: BookingRow): BookingRecord {
     seriesId: row.series_id,
     occurrence: row.occurrence ? new Date(row.occurrence) : null,
     sequence: row.sequence,
+    attendance: row.attendance,
+    mode: row.mode,
+    videoRoom: row.video_room,
   };
 }
 
@@ -50,12 +58,18 @@ export interface NewBooking {
   /** Until when the practitioner is busy: the end plus the break. */
   busyUntil: Date;
   note: string;
+  /** By video: the session gets its own room (domain/video.ts). In person when absent. */
+  mode?: BookingMode;
 }
 
 export type InsertBookingResult =
   | { outcome: 'created'; booking: BookingRecord }
   | { outcome: 'taken' }
   | { outcome: 'too-many-requests' };
+
+/** A video session's columns: its mode and a room of its own. */
+const modeColumns = (mode: BookingMode | undefined) =>
+  mode === 'video' ? { mode, video_room: newVideoRoom() } : { mode: 'in-person' as const };
 
 /**
  * Inserts a requested booking. The exclusion constraint refuses an overlap (→ taken); a
@@ -85,6 +99,7 @@ export async function insertBooking(
           during: sql<string>`tstzrange(${booking.start}, ${booking.busyUntil}, '[)')`,
           status: 'requested',
           note: booking.note,
+          ...modeColumns(booking.mode),
         })
         .returning(columns)
         .executeTakeFirstOrThrow();
@@ -242,6 +257,7 @@ export async function insertSeriesSession(
       during: sql<string>`tstzrange(${session.start}, ${session.busyUntil}, '[)')`,
       status: session.status,
       note: session.note,
+      ...modeColumns(session.mode),
       series_id: session.seriesId,
       occurrence: session.occurrence,
     })
@@ -300,4 +316,21 @@ export async function moveBooking(
     if (isOverlapRefused(error)) return { outcome: 'taken' };
     throw error;
   }
+}
+
+/** Records what happened to a session (the database refuses it before the end, bar a late cancellation). */
+export async function markAttendance(
+  db: Database,
+  id: string,
+  attendance: Attendance,
+  now: Date,
+): Promise<BookingRecord | undefined> {
+  const row = await db
+    .updateTable('bookings')
+    .set({ attendance, attendance_at: now, updated_at: now })
+    .where('id', '=', id)
+    .where('status', 'in', ['confirmed', 'cancelled'])
+    .returning(columns)
+    .executeTakeFirst();
+  return row && toRecord(row);
 }

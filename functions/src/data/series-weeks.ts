@@ -1,3 +1,4 @@
+import type { BookingMode } from '../../../shared/booking';
 import { BOOKING_RULES } from '../../../shared/booking-rules';
 import { addMinutes } from '../../../shared/time';
 import type { BookingRecord, SeriesRecord } from '../domain/types';
@@ -14,7 +15,7 @@ export async function bookWeeks(
   db: Database,
   series: SeriesRecord,
   occurrences: readonly Date[],
-  options: { serviceMinutes: number; status: 'requested' | 'confirmed' },
+  options: { serviceMinutes: number; status: 'requested' | 'confirmed'; mode?: BookingMode },
 ): Promise<{ sessions: BookingRecord[]; skipped: Date[] }> {
   const sessions: BookingRecord[] = [];
   const skipped: Date[] = [];
@@ -39,6 +40,7 @@ export async function bookWeeks(
       seriesId: series.id,
       occurrence: start,
       status: options.status,
+      mode: options.mode,
     });
     if (session) sessions.push(session);
     else skipped.push(start);

@@ -1,6 +1,6 @@
 import type { BookingStatus } from '../../../shared/booking';
 import { isActive } from '../../../shared/booking-rules';
-import type { BookingRecord, SeriesRecord } from './types';
+import type { BookingRecord, Client, SeriesRecord } from './types';
 
 /** A series as a message tells of it: the series, its sessions and the weeks it could not have. */
 export interface SeriesContext {
@@ -18,7 +18,8 @@ export type Notification = (
         | 'series-requested'
         | 'series-ended-by-client'
         | 'moved-by-client'
-        | 'risk-flagged';
+        | 'risk-flagged'
+        | 'account-deleted-by-client';
       to: 'practice';
     }
   | {
@@ -33,7 +34,8 @@ export type Notification = (
         | 'series-confirmed'
         | 'series-declined'
         | 'series-ended'
-        | 'moved';
+        | 'moved'
+        | 'account-deleted';
       to: 'client';
     }
   | { kind: 'week-skipped'; to: 'client' | 'practice' }
@@ -45,6 +47,8 @@ export type Notification = (
   series?: SeriesContext;
   /** A moved session's start before the move. */
   previousStart?: Date;
+  /** A deleted account's sessions that were still ahead (the client's calendar cancels them). */
+  sessions?: BookingRecord[];
 };
 
 export type MessageKind = Notification['kind'];
@@ -73,12 +77,41 @@ export function notificationsFor(change: {
       ];
 }
 
-/** A deleted account's bookings: the practice hears of each future session that was still on. */
+/**
+ * A deleted account's bookings: the practice hears of each future session that was still on, and
+ * that the account was deleted; the client gets a confirmation whose calendar file cancels every
+ * session still ahead.
+ */
 export function notificationsForDeletedAccount(
   deleted: readonly BookingRecord[],
   now: Date,
+  client?: Client,
 ): Notification[] {
-  return deleted
-    .filter((booking) => isActive(booking) && booking.start > now)
-    .map((booking) => ({ kind: 'cancelled-by-client', to: 'practice', booking }));
+  const ahead = deleted.filter((booking) => isActive(booking) && booking.start > now);
+  const each: Notification[] = ahead.map((booking) => ({
+    kind: 'cancelled-by-client',
+    to: 'practice',
+    booking,
+  }));
+  if (!client) return each;
+  // The messages' payload is a booking as it was; with none ahead, the client alone in that shape.
+  const about: BookingRecord = ahead[0] ?? {
+    id: '',
+    client,
+    serviceId: -1,
+    start: now,
+    end: now,
+    status: 'cancelled',
+    note: '',
+    createdAt: now,
+    updatedAt: now,
+    seriesId: null,
+    occurrence: null,
+    sequence: 0,
+  };
+  return [
+    ...each,
+    { kind: 'account-deleted', to: 'client', booking: about, sessions: ahead },
+    { kind: 'account-deleted-by-client', to: 'practice', booking: about, sessions: ahead },
+  ];
 }

@@ -1,9 +1,9 @@
-import { RULE_SENTENCES } from '../../../shared/booking-rules';
+import { RULE_SENTENCES, isLateCancellation } from '../../../shared/booking-rules';
 import { STATUS_CHANGES, checkChange, type BookingAction } from '../../../shared/booking-status';
 import * as v from 'valibot';
 import { StatusChangeRequestSchema } from '../../../shared/booking';
 import { blocksOverlapping } from '../data/blocks';
-import { changeStatus } from '../data/bookings';
+import { changeStatus, markAttendance } from '../data/bookings';
 import { queueMessages } from '../data/outbox';
 import { notificationsFor } from '../domain/notifications';
 import { endpoint } from './endpoint';
@@ -46,7 +46,11 @@ const statusChange = (action: Exclude<BookingAction, 'move'>, auth: 'client' | '
       const { from, to } = STATUS_CHANGES[action];
       const by = actor === 'practitioner' && !ownBooking ? 'practice' : 'client';
       const changed = await context.db.transaction().execute(async (trx) => {
-        const booking = await changeStatus(trx, id, from, to, now);
+        let booking = await changeStatus(trx, id, from, to, now);
+        // A client's own cancellation inside the notice period is a late cancellation, by itself.
+        if (booking && action === 'cancel' && actor === 'client' && booking.status === 'cancelled')
+          if (isLateCancellation(booking.start, now))
+            booking = (await markAttendance(trx, id, 'late-cancellation', now)) ?? booking;
         if (booking) {
           const words = by === 'practice' ? body.message : '';
           await queueMessages(trx, notificationsFor({ booking, status: to, by, message: words }), {
@@ -59,8 +63,13 @@ const statusChange = (action: Exclude<BookingAction, 'move'>, auth: 'client' | '
       if (!changed)
         throw problems.wrongStatus('This booking changed a moment ago. Reload it and try again.');
       context.outbox.deliver();
-      const view = action === 'cancel' ? bookingView : practiceBookingView;
-      return json(200, view(changed, context.services, now));
+      const { services, meetingHost } = context;
+      return json(
+        200,
+        action === 'cancel'
+          ? bookingView(changed, services, now, meetingHost)
+          : practiceBookingView(changed, services, now, undefined, meetingHost),
+      );
     },
   });
 

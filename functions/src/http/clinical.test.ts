@@ -240,6 +240,7 @@ describe.each(DATABASE_KINDS)('the clinical record on %s', (kind) => {
       questionnaires: [],
       due: true,
       intakeDue: true,
+      outcomes: [],
     });
     await request('PUT', '/intake', client, INTAKE);
     const posted = await request('POST', '/questionnaires', client, {

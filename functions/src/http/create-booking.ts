@@ -4,6 +4,7 @@ import { busyIntervals, insertBooking } from '../data/bookings';
 import { queueMessages } from '../data/outbox';
 import { notificationsFor } from '../domain/notifications';
 import { busyStretch, checkStart } from '../domain/slots';
+import { bookingMode } from '../domain/video';
 import { endpoint } from './endpoint';
 import { problems } from './problems';
 import { startRefusal } from './refusals';
@@ -16,6 +17,13 @@ export const createBooking = endpoint({
   body: BookingRequestSchema,
   async run({ caller, body, context }) {
     const service = serviceById(context.services, body.serviceId);
+    const mode = bookingMode(service.format, body.mode);
+    if (!mode)
+      throw problems.outsideRules(
+        service.format === 'video'
+          ? `${service.name} is offered by video only. Choose "video", or leave the choice out.`
+          : `${service.name} is not offered by video. Choose "in-person", or leave the choice out.`,
+      );
     const now = context.now();
     const start = new Date(body.start);
 
@@ -39,6 +47,7 @@ export const createBooking = endpoint({
         end: check.session.end,
         busyUntil: check.busyUntil,
         note: body.note,
+        mode,
       },
       { maxOpenRequests: BOOKING_RULES.maxOpenRequests, now },
       (trx, booking) =>
@@ -51,6 +60,6 @@ export const createBooking = endpoint({
     if (result.outcome === 'too-many-requests')
       throw problems.tooManyRequests(RULE_SENTENCES.tooManyRequests);
     context.outbox.deliver();
-    return json(201, bookingView(result.booking, context.services, now));
+    return json(201, bookingView(result.booking, context.services, now, context.meetingHost));
   },
 });

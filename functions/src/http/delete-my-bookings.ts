@@ -14,7 +14,11 @@ export const deleteMyBookings = endpoint({
       // Written before the bookings go: the messages then keep no link to them.
       await queueMessages(
         trx,
-        notificationsForDeletedAccount(await clientBookings(trx, caller.uid), now),
+        notificationsForDeletedAccount(await clientBookings(trx, caller.uid), now, {
+          uid: caller.uid,
+          email: caller.email,
+          name: caller.name,
+        }),
         { now, practiceEmail: context.outbox.practiceEmail },
       );
       return deleteClientBookings(trx, caller.uid);

@@ -76,7 +76,12 @@ export const moveSession = endpoint({
     if (result.outcome !== 'moved')
       throw problems.wrongStatus('This booking changed a moment ago. Reload it and try again.');
     context.outbox.deliver();
-    const view = actor === 'practitioner' ? practiceBookingView : bookingView;
-    return json(200, view(result.booking, context.services, now));
+    const { services, meetingHost } = context;
+    return json(
+      200,
+      actor === 'practitioner'
+        ? practiceBookingView(result.booking, services, now, undefined, meetingHost)
+        : bookingView(result.booking, services, now, meetingHost),
+    );
   },
 });

@@ -10,7 +10,9 @@ export const myBookings = endpoint({
     const now = context.now();
     const bookings = await clientBookings(context.db, caller.uid);
     return json(200, {
-      bookings: bookings.map((booking) => bookingView(booking, context.services, now)),
+      bookings: bookings.map((booking) =>
+        bookingView(booking, context.services, now, context.meetingHost),
+      ),
     });
   },
 });

@@ -38,7 +38,7 @@ export const practiceDiary = endpoint({
     ]);
     const body: Diary = {
       bookings: bookings.map((booking) =>
-        practiceBookingView(booking, context.services, now, reminders),
+        practiceBookingView(booking, context.services, now, reminders, context.meetingHost),
       ),
       blocks: blocks.map(blockView),
       seriesRequests: await seriesRequests(context.db, context, now, requested),

@@ -13,6 +13,7 @@ import {
   queueRiskMessage,
   sessionsHad,
 } from '../data/clinical';
+import { outcomesOf } from './clients';
 import { endpoint } from './endpoint';
 import { clientOf } from './intake';
 import { json } from './types';
@@ -64,6 +65,6 @@ export const myQuestionnaires = endpoint({
       lastQuestionnaireAt: questionnaires.at(-1)?.submittedAt ?? null,
     });
     const intakeDue = intake?.agreement.version !== AGREEMENT.version;
-    return json(200, { questionnaires, due, intakeDue });
+    return json(200, { questionnaires, due, intakeDue, outcomes: outcomesOf(questionnaires) });
   },
 });

@@ -26,6 +26,7 @@ import {
   skipsOf,
 } from '../data/series';
 import { bookWeeks } from '../data/series-weeks';
+import { bookingMode } from '../domain/video';
 import type { Notification, SeriesContext } from '../domain/notifications';
 import { occurrencesBetween } from '../domain/series';
 import { busyStretch, checkStart } from '../domain/slots';
@@ -151,6 +152,7 @@ export const createSeries = endpoint({
         );
         const { sessions, skipped } = await bookWeeks(trx, record, occurrences, {
           serviceMinutes: service.minutes,
+          mode: bookingMode(service.format, undefined),
           status: 'requested',
         });
         if (sessions[0]?.start.getTime() !== start.getTime()) throw new FirstSessionTaken();

@@ -1,4 +1,6 @@
-import type { Block, Booking, PracticeBooking, Reminder } from '../../../shared/booking';
+import type { Block, Booking, Reminder } from '../../../shared/booking';
+import type { AttendedBooking } from '../../../shared/clinical-api';
+import { DEFAULT_MEETING_HOST, joinUrlOf } from '../domain/video';
 import { BOOKING_RULES } from '../../../shared/booking-rules';
 import { HOUR_MS } from '../../../shared/time';
 import { reminderKey } from '../data/outbox';
@@ -24,7 +26,10 @@ export function bookingView(
   booking: BookingRecord,
   services: readonly Service[],
   now: Date,
+  /** The Jitsi server (the function's MEETING_HOST setting). */
+  meetingHost: string = DEFAULT_MEETING_HOST,
 ): Booking {
+  const joinUrl = joinUrlOf(booking, meetingHost);
   return {
     id: booking.id,
     serviceId: booking.serviceId,
@@ -36,6 +41,8 @@ export function bookingView(
     seriesId: booking.seriesId,
     cancellable: checkChange('cancel', booking, 'client', now).ok,
     actions: allowedActions(booking, 'client', now),
+    mode: booking.mode ?? 'in-person',
+    ...(joinUrl && { joinUrl }),
   };
 }
 
@@ -60,14 +67,16 @@ export function practiceBookingView(
   services: readonly Service[],
   now: Date,
   reminders: ReminderStates = new Map(),
-): PracticeBooking {
+  meetingHost: string = DEFAULT_MEETING_HOST,
+): AttendedBooking {
   return {
-    ...bookingView(booking, services, now),
+    ...bookingView(booking, services, now, meetingHost),
     actions: allowedActions(booking, 'practitioner', now),
     clientName: booking.client.name,
     clientEmail: booking.client.email,
     clientUid: booking.client.uid,
     reminder: reminderView(booking, now, reminders),
+    attendance: booking.attendance ?? null,
   };
 }
 

@@ -5,6 +5,7 @@ import type { Database } from '../data/database';
 import { queueMessages } from '../data/outbox';
 import { claimSeries, recordSkips, seriesToExtend, setBookedThrough } from '../data/series';
 import { bookWeeks } from '../data/series-weeks';
+import { bookingMode } from '../domain/video';
 import type { Notification } from '../domain/notifications';
 import { occurrencesBetween } from '../domain/series';
 
@@ -35,6 +36,7 @@ export async function rollSeries(settings: RollSettings, now: Date) {
       if (!service || !last) return undefined;
       const weeks = await bookWeeks(trx, series, occurrences, {
         serviceMinutes: service.minutes,
+        mode: bookingMode(service.format, undefined),
         status: series.status === 'confirmed' ? 'confirmed' : 'requested',
       });
       const newlySkipped = await recordSkips(trx, series.id, weeks.skipped, now);

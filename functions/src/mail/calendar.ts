@@ -13,7 +13,7 @@ import { practiceFacts as practice } from '../../../shared/practice';
 import { PRACTICE_TIME_ZONE } from '../../../shared/time';
 import type { SeriesContext } from '../domain/notifications';
 import type { BookingRecord } from '../domain/types';
-import { sessionPlace, type MessageContext } from './templates';
+import { placeOf, videoLinkOf, type MessageContext } from './templates';
 
 export type CalendarMethod = 'REQUEST' | 'CANCEL';
 
@@ -26,10 +26,12 @@ const domainOf = (email: string) => email.split('@')[1] ?? 'practice';
 export const calendarUid = (booking: BookingRecord, practiceEmail: string) =>
   `${booking.seriesId ?? booking.id}@${domainOf(practiceEmail)}`;
 
-type Context = Pick<MessageContext, 'service' | 'practiceEmail'>;
+type Context = Pick<MessageContext, 'service' | 'practiceEmail' | 'meetingHost'>;
 
 function eventBase(booking: BookingRecord, context: Context): ICalEventData {
   const serviceName = context.service?.name ?? 'Session';
+  // A video session: its own link is the place (LOCATION) and the event's URL.
+  const link = videoLinkOf(booking, context);
   return {
     id: calendarUid(booking, context.practiceEmail),
     stamp: DateTime.fromJSDate(booking.updatedAt, { zone: 'utc' }),
@@ -38,7 +40,8 @@ function eventBase(booking: BookingRecord, context: Context): ICalEventData {
     timezone: PRACTICE_TIME_ZONE,
     summary: `${serviceName} with ${practice.practitioner}`,
     description: `${practice.name}. Fees are paid at the session. ${RULE_SENTENCES.calendarCancel}`,
-    location: sessionPlace(context.service?.format),
+    location: link ?? placeOf(booking, context),
+    ...(link && { url: link }),
     organizer: { name: practice.name, email: context.practiceEmail },
     attendees: [
       {
@@ -136,4 +139,21 @@ export function seriesCalendar(series: SeriesContext, context: Context): string 
       recurrenceId: london(each.occurrence as Date),
     }));
   return calendarOf('REQUEST', [master, ...moved]);
+}
+
+/** Several sessions cancelled at once (a deleted account's sessions ahead), as one CANCEL file. */
+export function cancelledSessionsCalendar(
+  bookings: readonly BookingRecord[],
+  context: Context,
+): string {
+  return calendarOf(
+    'CANCEL',
+    bookings.map((booking) => ({
+      // As cancelled: no video link goes with a session that will not happen.
+      ...eventBase({ ...booking, status: 'cancelled' }, context),
+      sequence: booking.sequence + 1,
+      status: ICalEventStatus.CANCELLED,
+      ...(booking.occurrence && { recurrenceId: london(booking.occurrence) }),
+    })),
+  );
 }

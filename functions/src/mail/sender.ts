@@ -14,7 +14,7 @@ import {
   type ClaimedMessage,
 } from '../data/outbox';
 import { DELIVERY_RULES, nextAttempt } from '../domain/delivery';
-import { seriesCalendar, sessionCalendar } from './calendar';
+import { cancelledSessionsCalendar, seriesCalendar, sessionCalendar } from './calendar';
 import { messageFor, type MailMessage } from './templates';
 import type { Mailer } from './transport';
 
@@ -24,6 +24,8 @@ export interface OutboxSettings {
   practiceEmail: string;
   siteUrl: string;
   services: readonly Service[];
+  /** The Jitsi server video sessions meet on; Jitsi's public server when absent. */
+  meetingHost?: string;
 }
 
 const BATCH = 20;
@@ -67,6 +69,13 @@ function calendarFor(message: ClaimedMessage, context: Parameters<typeof session
       return session('CANCEL');
     case 'week-skipped':
       return message.to === 'client' ? session('CANCEL') : undefined;
+    case 'account-deleted':
+      return message.sessions && message.sessions.length > 0
+        ? {
+            method: 'CANCEL' as const,
+            content: cancelledSessionsCalendar(message.sessions, context),
+          }
+        : undefined;
     case 'series-confirmed':
     case 'series-ended':
       return message.series

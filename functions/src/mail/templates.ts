@@ -3,10 +3,13 @@ import { practiceAddressLine, practiceFacts as practice } from '../../../shared/
 import type { Service } from '../../../shared/service';
 import { PRACTICE_TIME_ZONE } from '../../../shared/time';
 import { isActive } from '../../../shared/booking-rules';
+import { RETENTION_SENTENCE } from '../../../shared/clinical-rules';
 import { seriesSummary } from '../../../shared/series-text';
 import { riskAnswersText } from '../../../shared/limits';
 import { dayOfWeek, practiceDate } from '../../../shared/time';
 import type { Notification, SeriesContext } from '../domain/notifications';
+import type { BookingRecord } from '../domain/types';
+import { DEFAULT_MEETING_HOST, joinUrlOf } from '../domain/video';
 
 export interface MailMessage {
   to: string;
@@ -38,6 +41,26 @@ export interface MessageContext {
   intakeToDo?: boolean;
   /** For the risk email: the client's risk answers not yet marked seen, when it is written. */
   riskAnswers?: number;
+  /** The Jitsi server video sessions meet on (the function's MEETING_HOST). */
+  meetingHost?: string;
+}
+
+/** A video session's own link, while it has one (confirmed, not cancelled). */
+export const videoLinkOf = (
+  booking: Pick<BookingRecord, 'status' | 'videoRoom'>,
+  context: Pick<MessageContext, 'meetingHost'>,
+) => joinUrlOf(booking, context.meetingHost ?? DEFAULT_MEETING_HOST);
+
+/** Where this session happens: its own video link, the practice, or the service's words. */
+export function placeOf(
+  booking: Pick<BookingRecord, 'status' | 'videoRoom' | 'mode'>,
+  context: Pick<MessageContext, 'meetingHost' | 'service'>,
+): string {
+  const link = videoLinkOf(booking, context);
+  if (link) return `By video. Join at the time from this link, which is yours alone: ${link}`;
+  if (booking.mode === 'in-person' && context.service?.format === 'in-person-or-video')
+    return practiceAddressLine;
+  return sessionPlace(context.service?.format);
 }
 
 /** Where a session of the service happens, in words a client and a calendar both read. */
@@ -116,7 +139,7 @@ export function messageFor(
       return {
         ...toClient,
         subject: `Your session is confirmed: ${session}`,
-        text: `${hello(booking.client.name)}\n\nYour session is confirmed: ${session}.\nWhere: ${sessionPlace(context.service?.format)}\nThe calendar file attached adds it to your calendar.${intake}\n\nFees are paid at the session. ${RULE_SENTENCES.cancelReminder}: ${myBookings}\n\n${signature}`,
+        text: `${hello(booking.client.name)}\n\nYour session is confirmed: ${session}.\nWhere: ${placeOf(booking, context)}\nThe calendar file attached adds it to your calendar.${intake}\n\nFees are paid at the session. ${RULE_SENTENCES.cancelReminder}: ${myBookings}\n\n${signature}`,
       };
     case 'declined':
       return {
@@ -128,7 +151,7 @@ export function messageFor(
       return {
         ...toClient,
         subject: `Reminder: ${session}`,
-        text: `${hello(booking.client.name)}\n\nA reminder of your session: ${session}.\nWhere: ${sessionPlace(context.service?.format)}\n\nTo move or cancel it, use My bookings while there are more than ${hoursText(BOOKING_RULES.clientCancelNoticeHours)} to go: ${myBookings}\nAfter that, please phone the practice on ${practice.phone.display}.\n\n${signature}`,
+        text: `${hello(booking.client.name)}\n\nA reminder of your session: ${session}.\nWhere: ${placeOf(booking, context)}\n\nTo move or cancel it, use My bookings while there are more than ${hoursText(BOOKING_RULES.clientCancelNoticeHours)} to go: ${myBookings}\nAfter that, please phone the practice on ${practice.phone.display}.\n\n${signature}`,
       };
     case 'risk-flagged':
       // Never the answers, the scores or the name: only that someone needs her, and where.
@@ -177,7 +200,7 @@ export function messageFor(
       return {
         ...toClient,
         subject: `Your session has moved: ${session}`,
-        text: `${hello(booking.client.name)}\n\nYour session${notification.previousStart ? ` of ${when.format(notification.previousStart)}` : ''} is now ${session}.\nWhere: ${sessionPlace(context.service?.format)}\nThe calendar file attached moves it in your calendar.\n\nYour bookings: ${myBookings}\n\n${signature}`,
+        text: `${hello(booking.client.name)}\n\nYour session${notification.previousStart ? ` of ${when.format(notification.previousStart)}` : ''} is now ${session}.\nWhere: ${placeOf(booking, context)}\nThe calendar file attached moves it in your calendar.\n\nYour bookings: ${myBookings}\n\n${signature}`,
       };
     case 'moved-by-client':
       return {
@@ -194,6 +217,26 @@ export function messageFor(
             ? `The standing sessions of ${client} could not have ${session}: the time is not free. The other weeks stand.\n\nDiary: ${context.siteUrl}/practice`
             : `${hello(booking.client.name)}\n\nYour standing time is not free on ${time}, so there is no session that week; the other weeks stand. To book another time that week: ${chooseAgain}\n\n${signature}`,
       };
+    case 'account-deleted': {
+      const ahead = notification.sessions ?? [];
+      const sessions =
+        ahead.length === 0
+          ? 'You had no sessions ahead.'
+          : `Your ${ahead.length === 1 ? 'session' : `${ahead.length} sessions`} ahead ${ahead.length === 1 ? 'is' : 'are'} cancelled: ${ahead.map((each) => when.format(each.start)).join('; ')}. The calendar file attached removes ${ahead.length === 1 ? 'it' : 'them'} from your calendar.`;
+      return {
+        ...toClient,
+        subject: 'Your account is deleted',
+        text: `${hello(booking.client.name)}\n\nYour account and your bookings are deleted, as you asked. ${sessions}\n\n${RETENTION_SENTENCE}\n\nIf you did not ask for this, please reply to ${context.practiceEmail} or phone ${practice.phone.display}.\n\n${signature}`,
+      };
+    }
+    case 'account-deleted-by-client': {
+      const ahead = notification.sessions ?? [];
+      return {
+        to: context.practiceEmail,
+        subject: 'A client deleted their account',
+        text: `${client} (${booking.client.email}) deleted their account.${ahead.length > 0 ? ` The ${ahead.length === 1 ? 'session' : `${ahead.length} sessions`} they had ahead ${ahead.length === 1 ? 'is' : 'are'} cancelled and the times are free again.` : ''} Their clinical record is kept or deleted by the retention rule.\n\nDiary: ${context.siteUrl}/practice`,
+      };
+    }
     case 'cancelled-by-practice':
       return {
         ...toClient,
