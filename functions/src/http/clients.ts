@@ -11,6 +11,7 @@ import { intakeView } from './intake';
 import { problems } from './problems';
 import { json } from './types';
 import { bookingView } from './views';
+import { paymentStates } from './payments';
 
 /** A Firebase uid from the path; anything else is simply not found. */
 export function clientUid(value: string | undefined): string {
@@ -42,12 +43,14 @@ export const practiceClient = endpoint({
       action: 'read',
       what: 'Opened the client’s record: intake, agreement, questionnaires and bookings',
     });
+    const payments = await paymentStates(context, bookings, []);
     return json(200, {
       client: known ?? { uid, email: '', name: '' },
       intake: intake ? intakeView(intake) : null,
       questionnaires,
       bookings: bookings.map((booking) => {
         const view = bookingView(booking, context.services, now);
+        const payment = payments.booking(booking);
         return {
           id: view.id,
           serviceId: view.serviceId,
@@ -55,6 +58,7 @@ export const practiceClient = endpoint({
           start: view.start,
           end: view.end,
           status: view.status,
+          payment,
         };
       }),
     });

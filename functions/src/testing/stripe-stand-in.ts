@@ -52,7 +52,7 @@ export interface StripeStandInOptions {
   /** 0 for any free port. */
   port: number;
   /** Where webhooks go (the function's /api/payments/webhook). */
-  webhookUrl: string;
+  webhookUrl: string | (() => string);
   webhookSecret: string;
   /** The stand-in's clock, in Unix seconds (tests move it). */
   now?: () => number;
@@ -112,7 +112,9 @@ export async function startStripeStandIn(options: StripeStandInOptions) {
       payload,
       secret: options.webhookSecret,
     });
-    const response = await fetch(options.webhookUrl, {
+    const target =
+      typeof options.webhookUrl === 'string' ? options.webhookUrl : options.webhookUrl();
+    const response = await fetch(target, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'stripe-signature': header },
       body: payload,
