@@ -1,5 +1,10 @@
-import { formatMoney } from '../../../shared/money';
-import { BOOKING_RULES, RULE_SENTENCES, hoursText } from '../../../shared/booking-rules';
+import { feePerSessionPence, formatMoney, monthlyPriceText } from '../../../shared/money';
+import {
+  BOOKING_RULES,
+  RULE_SENTENCES,
+  feeSentences,
+  hoursText,
+} from '../../../shared/booking-rules';
 import { practiceAddressLine, practiceFacts as practice } from '../../../shared/practice';
 import type { Service } from '../../../shared/service';
 import { PRACTICE_TIME_ZONE } from '../../../shared/time';
@@ -30,7 +35,7 @@ const when = new Intl.DateTimeFormat('en-GB', {
 });
 
 export interface MessageContext {
-  service: Pick<Service, 'id' | 'name' | 'format'> | undefined;
+  service: Pick<Service, 'id' | 'name' | 'format' | 'price' | 'session'> | undefined;
   practiceEmail: string;
   /** The site's address, for links to My bookings and the diary. */
   siteUrl: string;
@@ -58,6 +63,23 @@ function seriesLine(series: SeriesContext): string {
     sessions: active.length,
     skipped: series.skipped,
   });
+}
+
+/** What the client is told about paying, from the service's price and the refund rule. */
+export function paymentWords(
+  service: Pick<Service, 'price' | 'session'> | undefined,
+  kind: 'one-off' | 'series',
+  billingUrl: string,
+) {
+  if (!service || service.price === 0) return feeSentences({ feeText: formatMoney(0) }).free;
+  const words = feeSentences({
+    feeText: formatMoney(feePerSessionPence(service)),
+    monthlyText: monthlyPriceText(service).replace('/mo', ' a month'),
+    sessionsPerMonth: service.session,
+  });
+  return kind === 'series'
+    ? `${words.plan} Set up monthly payment: ${billingUrl}\n${words.refund}`
+    : `${words.oneOff} Pay for it here: ${billingUrl}\n${words.refund}`;
 }
 
 const signature = `${practice.practitioner}\n${practice.name}\n${practice.phone.display}`;
@@ -114,7 +136,7 @@ export function messageFor(
       return {
         ...toClient,
         subject: `Your session is confirmed: ${session}`,
-        text: `${hello(booking.client.name)}\n\nYour session is confirmed: ${session}.\nWhere: ${sessionPlace(context.service?.format)}\nThe calendar file attached adds it to your calendar.${intake}\n\nFees are paid at the session. ${RULE_SENTENCES.cancelReminder}: ${myBookings}\n\n${signature}`,
+        text: `${hello(booking.client.name)}\n\nYour session is confirmed: ${session}.\nWhere: ${sessionPlace(context.service?.format)}\nThe calendar file attached adds it to your calendar.${intake}\n\n${paymentWords(context.service, 'one-off', `${context.siteUrl}/account/billing`)}\n${RULE_SENTENCES.cancelReminder}: ${myBookings}\n\n${signature}`,
       };
     case 'declined':
       return {
@@ -151,7 +173,7 @@ export function messageFor(
       return {
         ...toClient,
         subject: `Your sessions are confirmed: ${serviceName}`,
-        text: `${hello(booking.client.name)}\n\nYour sessions are confirmed: ${notification.series ? seriesLine(notification.series) : session}.\nWhere: ${sessionPlace(context.service?.format)}\nThe calendar file attached adds them all to your calendar; it updates when a session moves.${intake}\n\nFees are paid at each session. To move or skip a session: ${myBookings} (${RULE_SENTENCES.cancelReminder.toLowerCase()}).\n\n${signature}`,
+        text: `${hello(booking.client.name)}\n\nYour sessions are confirmed: ${notification.series ? seriesLine(notification.series) : session}.\nWhere: ${sessionPlace(context.service?.format)}\nThe calendar file attached adds them all to your calendar; it updates when a session moves.${intake}\n\n${paymentWords(context.service, 'series', `${context.siteUrl}/account/billing`)}\nTo move or skip a session: ${myBookings} (${RULE_SENTENCES.cancelReminder.toLowerCase()}).\n\n${signature}`,
       };
     case 'series-declined':
       return {
