@@ -44,6 +44,10 @@ export function localStackServerEnv(name: LocalStackName, root: string) {
     SITE_URL: origin(ports.site),
     PGLITE_DIR: path.join(root, '.data', projectId),
     OUTBOX_TIMER_SECONDS: '5',
+    // Card payments through the stack's Stripe stand-in (scripts/local-services.mjs starts it).
+    STRIPE_SECRET_KEY: 'sk_test_local_stand_in',
+    STRIPE_WEBHOOK_SECRET: `whsec_local_${name}`,
+    STRIPE_API_URL: origin(ports.stripe),
     LOCAL_HOST,
     LOCAL_PROJECT_ID: projectId,
     TEST_POSTGRES_PORT: String(TEST_POSTGRES_PORT),

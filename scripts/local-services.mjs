@@ -1,11 +1,13 @@
-// Runs a command beside the local services the API needs: MailDev (SMTP + web inbox) on the
-// stack's ports, and with --watch-functions a rebuild of functions/lib on every change (the
+// Runs a command beside the local services the API needs: MailDev (SMTP + web inbox) and the
+// Stripe stand-in (Stripe's API, Checkout and Portal pages, signed webhooks) on the stack's ports, and with --watch-functions a rebuild of functions/lib on every change (the
 // Functions emulator reloads it); with --fresh-data the stack's PGlite folder (.data/<project id>)
 // is emptied first. Stops them when the command ends or is interrupted.
 //   node scripts/local-services.mjs <stack> [--watch-functions] [--fresh-data] -- <command> [args…]
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { startStripeStandIn } from '../functions/src/testing/stripe-stand-in.ts';
+import { localStackServerEnv } from './local-env.ts';
 import { LOCAL_HOST, LOCAL_STACKS, origin } from './local-stack.ts';
 
 const [stackName, ...rest] = process.argv.slice(2);
@@ -50,6 +52,15 @@ const maildev = start(
 console.log(
   `MailDev: SMTP on ${LOCAL_HOST}:${stack.ports.smtp}, inbox at ${origin(stack.ports.mailWeb)}`,
 );
+const stripeEnv = localStackServerEnv(stackName, path.resolve(import.meta.dirname, '..'));
+const stripe = await startStripeStandIn({
+  host: LOCAL_HOST,
+  port: stack.ports.stripe,
+  // The Functions emulator's own address for the function (it strips the /api prefix itself).
+  webhookUrl: `${origin(stack.ports.functions)}/${stack.projectId}/europe-west2/api/payments/webhook`,
+  webhookSecret: stripeEnv.STRIPE_WEBHOOK_SECRET,
+});
+console.log(`Stripe stand-in: API, Checkout and Portal at ${stripe.url}`);
 // The browser tests pause this very process (SIGSTOP) to show that no email is lost.
 // Beside the stack's database folder, not in it (PGlite wants that folder to itself).
 const dataRoot = path.resolve(import.meta.dirname, '..', '.data');
@@ -66,6 +77,7 @@ if (options.includes('--watch-functions')) {
 const main = start(command, args);
 const stopAll = () => {
   for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
+  void stripe.close();
 };
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => {

@@ -25,6 +25,8 @@ export interface LocalStack {
     /** Emulators the Functions emulator starts with it (their default ports clash between stacks). */
     eventarc: number;
     tasks: number;
+    /** The Stripe stand-in (functions/src/testing/stripe-stand-in.ts): API, Checkout, Portal. */
+    stripe: number;
   };
 }
 
@@ -42,6 +44,7 @@ export const LOCAL_STACKS = {
       functionsInspector: 9229,
       eventarc: 9290,
       tasks: 9490,
+      stripe: 12111,
     },
   },
   preview: {
@@ -58,6 +61,7 @@ export const LOCAL_STACKS = {
       functionsInspector: 9229,
       eventarc: 9290,
       tasks: 9490,
+      stripe: 12111,
     },
   },
   e2e: {
@@ -74,6 +78,7 @@ export const LOCAL_STACKS = {
       functionsInspector: 9239,
       eventarc: 9291,
       tasks: 9491,
+      stripe: 12112,
     },
   },
   smoke: {
@@ -89,6 +94,7 @@ export const LOCAL_STACKS = {
       functionsInspector: 9249,
       eventarc: 9292,
       tasks: 9492,
+      stripe: 12113,
     },
   },
   api: {
@@ -104,6 +110,7 @@ export const LOCAL_STACKS = {
       functionsInspector: 9259,
       eventarc: 9293,
       tasks: 9493,
+      stripe: 12114,
     },
   },
 } as const satisfies Record<string, LocalStack>;

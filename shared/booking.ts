@@ -5,6 +5,7 @@
 import * as v from 'valibot';
 import { BOOKING_RULES } from './booking-rules';
 import { BOOKING_ACTIONS } from './booking-status';
+import { PaymentStateSchema } from './payments-api';
 import { PRACTICE_TIME_ZONE } from './time';
 
 export { PRACTICE_TIME_ZONE };
@@ -131,6 +132,8 @@ export const BookingSchema = v.object({
   mode: v.optional(BookingModeSchema),
   /** A video session's own meeting link: only to its client and the practitioner, while confirmed. */
   joinUrl: v.optional(v.string()),
+  /** Whether it is paid (payments-api.ts); the server sends it in every list. */
+  payment: v.optional(PaymentStateSchema),
 });
 export type Booking = v.InferOutput<typeof BookingSchema>;
 
@@ -223,6 +226,8 @@ export const MessageKindSchema = v.picklist([
   'risk-flagged',
   'account-deleted',
   'account-deleted-by-client',
+  'payment-received',
+  'payment-due',
 ]);
 export type MessageKind = v.InferOutput<typeof MessageKindSchema>;
 
@@ -255,6 +260,7 @@ export const SeriesSessionSchema = v.object({
   end: InstantSchema,
   status: BookingStatusSchema,
   actions: v.optional(v.array(v.picklist(BOOKING_ACTIONS))),
+  payment: v.optional(PaymentStateSchema),
 });
 
 export const SeriesSchema = v.object({
@@ -275,6 +281,8 @@ export const SeriesSchema = v.object({
   endable: v.optional(v.boolean()),
   clientName: v.optional(v.string()),
   clientEmail: v.optional(v.string()),
+  /** The monthly plan's state (payments-api.ts); the server sends it in every list. */
+  payment: v.optional(PaymentStateSchema),
 });
 export type Series = v.InferOutput<typeof SeriesSchema>;
 export const SeriesListSchema = v.object({ series: v.array(SeriesSchema) });

@@ -15,6 +15,8 @@ export interface ServerConfig {
   outboxTimerSeconds?: number;
   /** The Jitsi Meet server each video session gets its own room on. */
   meetingHost: string;
+  /** Stripe: the secret key, the webhook signing secret, and (local stand-in only) its address. */
+  stripe?: { secretKey: string; webhookSecret: string; apiUrl?: string };
 }
 
 const optionalText = v.optional(v.pipe(v.string(), v.trim(), v.minLength(1)));
@@ -45,6 +47,21 @@ const EnvironmentSchema = v.object({
   PRACTICE_EMAIL: v.optional(v.pipe(v.string(), v.trim(), v.email('must be an email address'))),
   MAIL_FROM: optionalText,
   MEETING_HOST: v.optional(url(['https:'], 'https://meet.jit.si')),
+  STRIPE_SECRET_KEY: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_live_…)'),
+    ),
+  ),
+  STRIPE_WEBHOOK_SECRET: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.regex(/^whsec_\w+$/, 'must be a webhook signing secret (whsec_…)'),
+    ),
+  ),
+  STRIPE_API_URL: v.optional(url(['http:', 'https:'], 'http://127.0.0.1:12111')),
   OUTBOX_TIMER_SECONDS: v.optional(
     v.pipe(
       v.string(),
@@ -58,6 +75,8 @@ const REQUIRED = {
   DATABASE_URL: 'the PostgreSQL connection URL',
   SMTP_URL: "the mail provider's SMTP URL",
   SITE_URL: "the site's address, for links in emails",
+  STRIPE_SECRET_KEY: "the Stripe account's secret key",
+  STRIPE_WEBHOOK_SECRET: 'the signing secret of the Stripe webhook endpoint',
 } as const;
 
 type Environment = Readonly<Record<string, string | undefined>>;
@@ -72,7 +91,10 @@ export function serverConfig(env: Environment, functionsDir: string): ServerConf
   const production = env.NODE_ENV === 'production';
   const missing = (Object.keys(REQUIRED) as (keyof typeof REQUIRED)[]).filter(
     (name) =>
-      !env[name]?.trim() && !(name === 'DATABASE_URL' && !production && env.PGLITE_DIR?.trim()),
+      !env[name]?.trim() &&
+      !(name === 'DATABASE_URL' && !production && env.PGLITE_DIR?.trim()) &&
+      // Locally the payments are optional (a stack without the Stripe stand-in takes none).
+      !(name.startsWith('STRIPE_') && !production),
   );
   if (missing.length > 0 || !settings) {
     const named = missing.map((name) => `${name} (${REQUIRED[name]})`);
@@ -91,5 +113,13 @@ export function serverConfig(env: Environment, functionsDir: string): ServerConf
     siteUrl: (settings.SITE_URL ?? '').replace(/\/+$/, ''),
     meetingHost: (settings.MEETING_HOST ?? DEFAULT_MEETING_HOST).replace(/\/+$/, ''),
     ...(settings.OUTBOX_TIMER_SECONDS && { outboxTimerSeconds: settings.OUTBOX_TIMER_SECONDS }),
+    ...(settings.STRIPE_SECRET_KEY &&
+      settings.STRIPE_WEBHOOK_SECRET && {
+        stripe: {
+          secretKey: settings.STRIPE_SECRET_KEY,
+          webhookSecret: settings.STRIPE_WEBHOOK_SECRET,
+          ...(settings.STRIPE_API_URL && { apiUrl: settings.STRIPE_API_URL }),
+        },
+      }),
   };
 }

@@ -8,6 +8,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
+import Stripe from 'stripe';
 import { openDatabase, type Database, type DatabaseTarget } from '../data/database';
 import { call, startApiServer } from '../testing/api-server';
 import net from 'node:net';
@@ -25,6 +26,7 @@ const EXISTING_BOOKINGS = 10_000;
 const SENDER_MESSAGES = 500;
 const SERIES_STORED = 500;
 const NOW = new Date('2030-01-07T09:00:00Z');
+const WEBHOOK_SECRET = 'whsec_bench_signing_secret';
 
 /**
  * 10 000 bookings two hours apart, ending about the booking horizon from now: the availability window holds
@@ -106,7 +108,9 @@ const benchCaller = async (token: string) => ({
 
 async function measure(label: string, target: DatabaseTarget) {
   const db = await openDatabase(target);
-  await sql`truncate messages, bookings, blocks, series, series_skips`.execute(db);
+  await sql`truncate messages, payment_refunds, payments, payment_plans, payment_events, payment_customers, receipt_counters, bookings, blocks, series, series_skips`.execute(
+    db,
+  );
   await seed(db);
   const sink = await smtpSink();
   const paused = await pausedSmtp();
@@ -115,6 +119,14 @@ async function measure(label: string, target: DatabaseTarget) {
     now: () => NOW,
     smtpUrl: sink.url,
     verifyToken: benchCaller,
+  });
+  // Webhooks need no Stripe call here (no card to look up): the stand-in's address is never used.
+  const paying = await startApiServer({
+    db,
+    now: () => NOW,
+    smtpUrl: sink.url,
+    verifyToken: benchCaller,
+    stripe: { apiUrl: 'http://127.0.0.1:9', webhookSecret: WEBHOOK_SECRET },
   });
   const stalled = await startApiServer({
     db,
@@ -203,8 +215,56 @@ async function measure(label: string, target: DatabaseTarget) {
     const started = performance.now();
     const delivered = await deliverDueMessages(up.outbox, () => NOW);
     const perSecond = delivered.sent / ((performance.now() - started) / 1000);
+
+    // Webhooks: each a signed checkout.session.completed for a pending one-off payment of one of
+    // the stored confirmed sessions (the receipt number, the state change and the email, once).
+    await sql`
+      insert into payments (client_uid, client_email, client_name, booking_id, service_id,
+                            checkout_session_id, amount, currency, status, created_at, updated_at)
+      select client_uid, client_email, client_name, id, service_id, 'cs_bench_' || row_number() over (order by starts_at),
+             6000, 'GBP', 'pending', ${NOW}, ${NOW}
+      from bookings where status = 'confirmed' and series_id is null
+      order by starts_at limit ${CALLS}`.execute(db);
+    const signer = new Stripe('sk_test_bench');
+    const webhook = await time(CALLS, async (index) => {
+      const payload = JSON.stringify({
+        id: `evt_bench_${index}`,
+        object: 'event',
+        type: 'checkout.session.completed',
+        created: Math.floor(NOW.getTime() / 1000),
+        data: {
+          object: {
+            id: `cs_bench_${index + 1}`,
+            object: 'checkout.session',
+            mode: 'payment',
+            payment_status: 'paid',
+          },
+        },
+      });
+      const response = await fetch(`${paying.url}/payments/webhook`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'stripe-signature': signer.webhooks.generateTestHeaderString({
+            payload,
+            secret: WEBHOOK_SECRET,
+          }),
+        },
+        body: payload,
+      });
+      await response.text();
+      return response.status;
+    });
+    await paying.deliveryIdle();
+    const receipts = await db
+      .selectFrom('payments')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('status', '=', 'paid')
+      .executeTakeFirstOrThrow();
     return {
       label,
+      webhook,
+      receipts: Number(receipts.n),
       availability,
       booking,
       bookingMailPaused,
@@ -217,6 +277,7 @@ async function measure(label: string, target: DatabaseTarget) {
   } finally {
     console.error = quietError;
     await up.close();
+    await paying.close();
     await stalled.close();
     await sink.close();
     await db.destroy();
@@ -256,10 +317,20 @@ try {
       `| ${row.label.padEnd(19)} | ${ms(row.seriesRequest.p50).padEnd(18)} | ${ms(row.seriesRequest.p95)} | ${ms(row.rollMs).padEnd(23)} | ${ms(row.rollMs / SERIES_STORED).padEnd(10)} |`,
     );
   }
+  console.log(
+    `\nPayments: a signed Stripe webhook (checkout.session.completed) per call, ${EXISTING_BOOKINGS} bookings stored\n`,
+  );
+  console.log('| database            | webhook p50 | p95       | receipts numbered |');
+  console.log('| ------------------- | ----------- | --------- | ----------------- |');
+  for (const row of rows) {
+    console.log(
+      `| ${row.label.padEnd(19)} | ${ms(row.webhook.p50).padEnd(11)} | ${ms(row.webhook.p95)} | ${String(row.receipts).padEnd(17)} |`,
+    );
+  }
   console.log('\nAnswers:');
   for (const row of rows)
     console.log(
-      `  ${row.label}: availability ${row.availability.answered}; booking ${row.booking.answered}; booking with mail paused ${row.bookingMailPaused.answered}; sender ${row.sent} messages to a local SMTP sink; series ${row.seriesRequest.answered}; rolling job booked ${row.rolled.booked}, skipped ${row.rolled.skipped}`,
+      `  ${row.label}: webhook ${row.webhook.answered}; availability ${row.availability.answered}; booking ${row.booking.answered}; booking with mail paused ${row.bookingMailPaused.answered}; sender ${row.sent} messages to a local SMTP sink; series ${row.seriesRequest.answered}; rolling job booked ${row.rolled.booked}, skipped ${row.rolled.skipped}`,
     );
 } finally {
   server.stop();

@@ -134,6 +134,27 @@ export interface ClinicalRetentionTable {
   delete_after: Date;
 }
 
+export interface PaymentCustomersTable {
+  client_uid: string;
+  stripe_customer_id: string;
+  created_at: Date;
+}
+
+export interface ReceiptCountersTable {
+  kind: 'receipt' | 'credit-note';
+  year: number;
+  last: number;
+}
+
+export interface PaymentPlansTable {
+  series_id: string;
+  client_uid: string;
+  stripe_subscription_id: string | null;
+  cancel_at_period_end: ColumnType<boolean, boolean | undefined, boolean>;
+  created_at: ColumnType<Date, Date, never>;
+  updated_at: Date;
+}
+
 export interface SessionNotesTable {
   id: Generated<string>;
   booking_id: string | null;
@@ -144,6 +165,54 @@ export interface SessionNotesTable {
   signed_at: Date | null;
   created_at: ColumnType<Date, Date, never>;
   updated_at: Date;
+}
+
+export type PaymentRowStatus = 'pending' | 'paid' | 'failed' | 'refunded';
+
+export interface PaymentsTable {
+  id: Generated<string>;
+  client_uid: string;
+  client_email: string;
+  client_name: string;
+  booking_id: string | null;
+  series_id: string | null;
+  service_id: number;
+  checkout_session_id: string | null;
+  stripe_invoice_id: string | null;
+  stripe_payment_intent_id: string | null;
+  /** Pence, from the server's service list. */
+  amount: number;
+  currency: string;
+  status: PaymentRowStatus;
+  paid_at: Date | null;
+  receipt_year: number | null;
+  receipt_sequence: number | null;
+  refunded: ColumnType<number, number | undefined, number>;
+  card_brand: string | null;
+  card_last4: string | null;
+  period_start: Date | null;
+  period_end: Date | null;
+  created_at: ColumnType<Date, Date, never>;
+  updated_at: Date;
+}
+
+export interface PaymentRefundsTable {
+  id: Generated<string>;
+  payment_id: string;
+  booking_id: string | null;
+  amount: number;
+  credit_year: number;
+  credit_sequence: number;
+  stripe_refund_id: string | null;
+  reason: string;
+  created_at: Date;
+}
+
+export interface PaymentEventsTable {
+  event_id: string;
+  type: string;
+  created_at: Date;
+  received_at: Date;
 }
 
 export interface NoteAddendaTable {
@@ -191,4 +260,10 @@ export interface DatabaseSchema {
   risk_follow_ups: RiskFollowUpsTable;
   write_limits: WriteLimitsTable;
   risk_alerts: RiskAlertsTable;
+  payment_customers: PaymentCustomersTable;
+  receipt_counters: ReceiptCountersTable;
+  payment_plans: PaymentPlansTable;
+  payments: PaymentsTable;
+  payment_refunds: PaymentRefundsTable;
+  payment_events: PaymentEventsTable;
 }

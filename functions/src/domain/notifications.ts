@@ -39,6 +39,7 @@ export type Notification = (
       to: 'client';
     }
   | { kind: 'week-skipped'; to: 'client' | 'practice' }
+  | { kind: 'payment-received' | 'payment-due'; to: 'client' }
 ) & {
   /** The session the message is about (for a series: its first session, or the one changed). */
   booking: BookingRecord;
@@ -49,6 +50,8 @@ export type Notification = (
   previousStart?: Date;
   /** A deleted account's sessions that were still ahead (the client's calendar cancels them). */
   sessions?: BookingRecord[];
+  /** A payment's receipt (payment-received) or the renewal that failed (payment-due). */
+  payment?: { id: string; receiptNumber: string | null; amount: number; seriesId: string | null };
 };
 
 export type MessageKind = Notification['kind'];

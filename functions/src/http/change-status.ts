@@ -7,6 +7,7 @@ import { changeStatus, markAttendance } from '../data/bookings';
 import { queueMessages } from '../data/outbox';
 import { notificationsFor } from '../domain/notifications';
 import { endpoint } from './endpoint';
+import { refundCancelledSession } from './payment-effects';
 import { problems } from './problems';
 import { bookingForCaller } from './refusals';
 import { json } from './types';
@@ -63,6 +64,7 @@ const statusChange = (action: Exclude<BookingAction, 'move'>, auth: 'client' | '
       if (!changed)
         throw problems.wrongStatus('This booking changed a moment ago. Reload it and try again.');
       context.outbox.deliver();
+      if (action === 'cancel') await refundCancelledSession(context, changed, by, now);
       const { services, meetingHost } = context;
       return json(
         200,

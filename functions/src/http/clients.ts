@@ -25,6 +25,7 @@ import { intakeView } from './intake';
 import { problems } from './problems';
 import { json } from './types';
 import { bookingView } from './views';
+import { paymentStates } from './payments';
 
 /** A Firebase uid from the path; anything else is simply not found. */
 export function clientUid(value: string | undefined): string {
@@ -88,12 +89,14 @@ export const practiceClient = endpoint({
       action: 'read',
       what: 'Opened the client’s record: intake, agreement, questionnaires, session notes, risk follow-ups and bookings',
     });
+    const payments = await paymentStates(context, bookings, []);
     return json(200, {
       client: known ?? { uid, email: '', name: '' },
       intake: intake ? intakeView(intake) : null,
       questionnaires,
       bookings: bookings.map((booking) => {
         const view = bookingView(booking, context.services, now);
+        const payment = payments.booking(booking);
         return {
           id: view.id,
           serviceId: view.serviceId,
@@ -106,6 +109,7 @@ export const practiceClient = endpoint({
           ...(joinUrlOf(booking, context.meetingHost ?? DEFAULT_MEETING_HOST) && {
             joinUrl: joinUrlOf(booking, context.meetingHost ?? DEFAULT_MEETING_HOST),
           }),
+          payment,
         };
       }),
       notes: notes.map((note) => recordNoteView(note, context.services)),

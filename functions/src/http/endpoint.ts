@@ -22,6 +22,8 @@ export interface Call<A extends Access, B, Q> {
   context: ApiContext;
   /** The caller's address and browser (ApiRequest.from). */
   from: string;
+  /** The request as it came (a webhook checks its signature over the raw body). */
+  request: ApiRequest;
 }
 
 /** One endpoint: who may call it, the body and query it takes, and what it does. */
@@ -67,5 +69,13 @@ export async function callEndpoint(
   if (caller && request.method !== 'GET' && request.method !== 'HEAD') {
     await limitWrites(context, caller);
   }
-  return target.run({ caller, body, query, params, context, from: request.from ?? 'unknown' });
+  return target.run({
+    caller,
+    body,
+    query,
+    params,
+    context,
+    from: request.from ?? 'unknown',
+    request,
+  });
 }

@@ -1,5 +1,6 @@
 import { clientBookings } from '../data/bookings';
 import { endpoint } from './endpoint';
+import { paymentStates } from './payments';
 import { json } from './types';
 import { bookingView } from './views';
 
@@ -9,10 +10,12 @@ export const myBookings = endpoint({
   async run({ caller, context }) {
     const now = context.now();
     const bookings = await clientBookings(context.db, caller.uid);
+    const payments = await paymentStates(context, bookings, []);
     return json(200, {
-      bookings: bookings.map((booking) =>
-        bookingView(booking, context.services, now, context.meetingHost),
-      ),
+      bookings: bookings.map((booking) => ({
+        ...bookingView(booking, context.services, now, context.meetingHost),
+        payment: payments.booking(booking),
+      })),
     });
   },
 });

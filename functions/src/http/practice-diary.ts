@@ -7,6 +7,7 @@ import { reminderStates } from '../data/outbox';
 import { seriesWithStatus } from '../data/series';
 import { seriesRequests } from './series';
 import { endpoint } from './endpoint';
+import { paymentStates } from './payments';
 import { problems } from './problems';
 import { json } from './types';
 import { blockView, practiceBookingView } from './views';
@@ -36,12 +37,22 @@ export const practiceDiary = endpoint({
       reminderStates(context.db, bookings),
       seriesWithStatus(context.db, ['requested']),
     ]);
+    const payments = await paymentStates(context, bookings, []);
     const body: Diary = {
-      bookings: bookings.map((booking) =>
-        practiceBookingView(booking, context.services, now, reminders, context.meetingHost),
-      ),
+      bookings: bookings.map((booking) => ({
+        ...practiceBookingView(booking, context.services, now, reminders, context.meetingHost),
+        payment: payments.booking(booking),
+      })),
       blocks: blocks.map(blockView),
-      seriesRequests: await seriesRequests(context.db, context, now, requested),
+      seriesRequests: (await seriesRequests(context.db, context, now, requested)).map((series) => ({
+        ...series,
+        payment: payments.series(
+          series.id,
+          series.serviceId,
+          new Date(series.firstStart),
+          series.status,
+        ),
+      })),
     };
     return json(200, body);
   },

@@ -110,7 +110,13 @@ describe('the route table', () => {
 
   it('lets anyone reach the public endpoints without signing in', async () => {
     const publicOnes = entries.filter((entry) => entry.auth === 'anyone');
-    expect(publicOnes.map((entry) => entry.path).sort()).toEqual(['/availability', '/health']);
+    expect(publicOnes.map((entry) => entry.path).sort()).toEqual([
+      '/availability',
+      '/health',
+      '/payments/webhook',
+    ]);
+    // The webhook's only check is Stripe's signature (here no payments are set up at all).
+    expect((await ask('POST', '/payments/webhook')).status).toBe(503);
     expect((await ask('GET', '/health')).status).toBe(200);
     // No service named: a 400 about the query, not a refusal of the caller.
     expect((await ask('GET', '/availability')).status).toBe(400);

@@ -18,6 +18,16 @@ import { practiceDiary } from './practice-diary';
 import { markSessionAttendance } from './attendance';
 import { addNoteAddendum, getNote, putNote, signSessionNote } from './notes';
 import { myQuestionnaires, submitQuestionnaire } from './questionnaires';
+import {
+  createCheckout,
+  createPortal,
+  myPayments,
+  paymentReceipt,
+  paymentReceiptPdf,
+  paymentWebhook,
+  practicePayments,
+  refundPayment,
+} from './payments';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -57,6 +67,14 @@ export const routes: Readonly<Record<string, Partial<Record<Method, Endpoint>>>>
   '/practice/bookings/:id/note/addenda': { POST: addNoteAddendum },
   '/practice/clients/:id/risk-follow-ups': { POST: addRiskFollowUp },
   '/practice/bookings/:id/attendance': { POST: markSessionAttendance },
+  '/payments': { GET: myPayments },
+  '/payments/checkout': { POST: createCheckout },
+  '/payments/portal': { POST: createPortal },
+  '/payments/webhook': { POST: paymentWebhook },
+  '/payments/:id': { GET: paymentReceipt },
+  '/payments/:id/receipt.pdf': { GET: paymentReceiptPdf },
+  '/practice/payments': { GET: practicePayments },
+  '/practice/payments/:id/refund': { POST: refundPayment },
 };
 
 export function matchRoute(

@@ -32,6 +32,8 @@ import { occurrencesBetween } from '../domain/series';
 import { busyStretch, checkStart } from '../domain/slots';
 import type { BookingRecord, SeriesRecord } from '../domain/types';
 import { endpoint } from './endpoint';
+import { paymentStates } from './payments';
+import { endSubscription } from './payment-effects';
 import { pathId } from './input';
 import { problems } from './problems';
 import { startRefusal } from './refusals';
@@ -194,8 +196,13 @@ export const listSeries = endpoint({
         records.map((record) => record.id),
       ),
     ]);
-    const series = records.map((record) =>
-      seriesView(
+    const payments = await paymentStates(
+      context,
+      sessions,
+      records.map((record) => record.id),
+    );
+    const series = records.map((record) => ({
+      ...seriesView(
         {
           record,
           sessions: sessions.filter((session) => session.seriesId === record.id),
@@ -205,7 +212,8 @@ export const listSeries = endpoint({
         now,
         'client',
       ),
-    );
+      payment: payments.series(record.id, record.serviceId, record.firstStart, record.status),
+    }));
     return json(200, { series });
   },
 });
@@ -308,6 +316,7 @@ export const endSeries = endpoint({
     });
     if (!ended) throw problems.wrongStatus(`This series is already ${found.status}.`);
     context.outbox.deliver();
+    await endSubscription(context, ended.record.id, now);
     return json(200, seriesView(ended, context, now, byClient ? 'client' : 'practitioner'));
   },
 });

@@ -1,3 +1,4 @@
+import type Stripe from 'stripe';
 import type { Service } from '../../../shared/service';
 import type { Database } from '../data/database';
 import type { WeeklyHours } from '../../../shared/practice';
@@ -17,11 +18,16 @@ export interface ApiRequest {
   bodyUnreadable?: boolean;
   /** Set, to the body's size in bytes, when it is over API_LIMITS.maxBodyBytes (not read). */
   bodyTooLarge?: number;
+  /** The body's bytes as sent (a webhook's signature is over these). */
+  rawBody?: Buffer;
+  /** The `Stripe-Signature` header. */
+  stripeSignature?: string;
 }
 
 export interface ApiResponse {
   status: number;
   headers: Record<string, string>;
+  /** JSON, or bytes sent as they are (a PDF). */
   body?: unknown;
 }
 
@@ -54,6 +60,15 @@ export interface ApiContext {
   hours: WeeklyHours;
   /** The Jitsi server video sessions meet on (MEETING_HOST); Jitsi's public server when absent. */
   meetingHost?: string;
+  /** Card payments (Stripe); undefined where none are set up, and the payment endpoints say so. */
+  payments?: PaymentsSettings;
+}
+
+export interface PaymentsSettings {
+  stripe: Stripe;
+  webhookSecret: string;
+  /** The site's address, for Checkout's return pages. */
+  siteUrl: string;
 }
 
 export function json(status: number, body: unknown): ApiResponse {

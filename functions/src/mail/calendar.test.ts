@@ -6,7 +6,13 @@ import { seriesCalendar, sessionCalendar } from './calendar';
 const WEEK = 7 * 86_400_000;
 const HOUR = 3_600_000;
 const context = {
-  service: { id: 1, name: 'Individual counselling', format: 'in-person' as const },
+  service: {
+    id: 1,
+    name: 'Individual counselling',
+    price: 240,
+    session: 4,
+    format: 'in-person' as const,
+  },
   practiceEmail: 'diary@practice.test',
 };
 const client = { uid: 'u1', email: 'ada@example.test', name: 'Ada Client' };

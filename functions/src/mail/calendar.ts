@@ -8,7 +8,8 @@ import ical, {
   type ICalEventData,
 } from 'ical-generator';
 import { DateTime } from 'luxon';
-import { RULE_SENTENCES } from '../../../shared/booking-rules';
+import { RULE_SENTENCES, feeSentences } from '../../../shared/booking-rules';
+import { feePerSessionPence, formatMoney } from '../../../shared/money';
 import { practiceFacts as practice } from '../../../shared/practice';
 import { PRACTICE_TIME_ZONE } from '../../../shared/time';
 import type { SeriesContext } from '../domain/notifications';
@@ -39,7 +40,11 @@ function eventBase(booking: BookingRecord, context: Context): ICalEventData {
     end: london(booking.end),
     timezone: PRACTICE_TIME_ZONE,
     summary: `${serviceName} with ${practice.practitioner}`,
-    description: `${practice.name}. Fees are paid at the session. ${RULE_SENTENCES.calendarCancel}`,
+    description: `${practice.name}. ${
+      context.service && context.service.price > 0
+        ? `${feeSentences({ feeText: formatMoney(feePerSessionPence(context.service)) }).feePerSession}.`
+        : feeSentences({ feeText: formatMoney(0) }).free
+    } ${RULE_SENTENCES.calendarCancel}`,
     location: link ?? placeOf(booking, context),
     ...(link && { url: link }),
     organizer: { name: practice.name, email: context.practiceEmail },

@@ -1,4 +1,10 @@
-import { BOOKING_RULES, RULE_SENTENCES, hoursText } from '../../../shared/booking-rules';
+import { feePerSessionPence, formatMoney, monthlyPriceText } from '../../../shared/money';
+import {
+  BOOKING_RULES,
+  RULE_SENTENCES,
+  feeSentences,
+  hoursText,
+} from '../../../shared/booking-rules';
 import { practiceAddressLine, practiceFacts as practice } from '../../../shared/practice';
 import type { Service } from '../../../shared/service';
 import { PRACTICE_TIME_ZONE } from '../../../shared/time';
@@ -33,7 +39,7 @@ const when = new Intl.DateTimeFormat('en-GB', {
 });
 
 export interface MessageContext {
-  service: Pick<Service, 'id' | 'name' | 'format'> | undefined;
+  service: Pick<Service, 'id' | 'name' | 'format' | 'price' | 'session'> | undefined;
   practiceEmail: string;
   /** The site's address, for links to My bookings and the diary. */
   siteUrl: string;
@@ -83,6 +89,23 @@ function seriesLine(series: SeriesContext): string {
     sessions: active.length,
     skipped: series.skipped,
   });
+}
+
+/** What the client is told about paying, from the service's price and the refund rule. */
+export function paymentWords(
+  service: Pick<Service, 'price' | 'session'> | undefined,
+  kind: 'one-off' | 'series',
+  billingUrl: string,
+) {
+  if (!service || service.price === 0) return feeSentences({ feeText: formatMoney(0) }).free;
+  const words = feeSentences({
+    feeText: formatMoney(feePerSessionPence(service)),
+    monthlyText: monthlyPriceText(service).replace('/mo', ' a month'),
+    sessionsPerMonth: service.session,
+  });
+  return kind === 'series'
+    ? `${words.plan} Set up monthly payment: ${billingUrl}\n${words.refund}`
+    : `${words.oneOff} Pay for it here: ${billingUrl}\n${words.refund}`;
 }
 
 const signature = `${practice.practitioner}\n${practice.name}\n${practice.phone.display}`;
@@ -139,7 +162,7 @@ export function messageFor(
       return {
         ...toClient,
         subject: `Your session is confirmed: ${session}`,
-        text: `${hello(booking.client.name)}\n\nYour session is confirmed: ${session}.\nWhere: ${placeOf(booking, context)}\nThe calendar file attached adds it to your calendar.${intake}\n\nFees are paid at the session. ${RULE_SENTENCES.cancelReminder}: ${myBookings}\n\n${signature}`,
+        text: `${hello(booking.client.name)}\n\nYour session is confirmed: ${session}.\nWhere: ${placeOf(booking, context)}\nThe calendar file attached adds it to your calendar.${intake}\n\n${paymentWords(context.service, 'one-off', `${context.siteUrl}/account/billing`)}\n${RULE_SENTENCES.cancelReminder}: ${myBookings}\n\n${signature}`,
       };
     case 'declined':
       return {
@@ -176,7 +199,7 @@ export function messageFor(
       return {
         ...toClient,
         subject: `Your sessions are confirmed: ${serviceName}`,
-        text: `${hello(booking.client.name)}\n\nYour sessions are confirmed: ${notification.series ? seriesLine(notification.series) : session}.\nWhere: ${sessionPlace(context.service?.format)}\nThe calendar file attached adds them all to your calendar; it updates when a session moves.${intake}\n\nFees are paid at each session. To move or skip a session: ${myBookings} (${RULE_SENTENCES.cancelReminder.toLowerCase()}).\n\n${signature}`,
+        text: `${hello(booking.client.name)}\n\nYour sessions are confirmed: ${notification.series ? seriesLine(notification.series) : session}.\nWhere: ${sessionPlace(context.service?.format)}\nThe calendar file attached adds them all to your calendar; it updates when a session moves.${intake}\n\n${paymentWords(context.service, 'series', `${context.siteUrl}/account/billing`)}\nTo move or skip a session: ${myBookings} (${RULE_SENTENCES.cancelReminder.toLowerCase()}).\n\n${signature}`,
       };
     case 'series-declined':
       return {
@@ -235,6 +258,22 @@ export function messageFor(
         to: context.practiceEmail,
         subject: 'A client deleted their account',
         text: `${client} (${booking.client.email}) deleted their account.${ahead.length > 0 ? ` The ${ahead.length === 1 ? 'session' : `${ahead.length} sessions`} they had ahead ${ahead.length === 1 ? 'is' : 'are'} cancelled and the times are free again.` : ''} Their clinical record is kept or deleted by the retention rule.\n\nDiary: ${context.siteUrl}/practice`,
+      };
+    }
+    case 'payment-received': {
+      const payment = notification.payment;
+      return {
+        ...toClient,
+        subject: `Receipt ${payment?.receiptNumber ?? ''}: ${formatMoney(payment?.amount ?? 0)} paid`,
+        text: `${hello(booking.client.name)}\n\nThank you: your payment of ${formatMoney(payment?.amount ?? 0)} for ${serviceName} has been received.\n\nYour receipt ${payment?.receiptNumber ?? ''} (for your records or your insurer): ${context.siteUrl}/account/billing/receipts/${payment?.id ?? ''}\nAs a PDF: ${context.siteUrl}/api/payments/${payment?.id ?? ''}/receipt.pdf\n\nYour payments: ${context.siteUrl}/account/billing\n\n${signature}`,
+      };
+    }
+    case 'payment-due': {
+      const payment = notification.payment;
+      return {
+        ...toClient,
+        subject: `Payment due: ${serviceName}`,
+        text: `${hello(booking.client.name)}\n\nThe monthly payment of ${formatMoney(payment?.amount ?? 0)} for your sessions (${serviceName}) did not go through. Your sessions stand; please pay or update your card here: ${context.siteUrl}/account/billing\n\n${signature}`,
       };
     }
     case 'cancelled-by-practice':
