@@ -5,6 +5,7 @@ import type { Booking } from '../../../shared/booking';
 import { RULE_SENTENCES } from '../../../shared/booking-rules';
 import { ApiError } from '../../lib/api-client';
 import { cancelBooking, fetchMyBookings } from './bookings-api';
+import { FEES_IN_GENERAL } from './fee-text';
 import { MyBookings } from './my-bookings';
 
 vi.mock('./bookings-api', () => ({ fetchMyBookings: vi.fn(), cancelBooking: vi.fn() }));
@@ -39,11 +40,11 @@ describe('My bookings', () => {
     vi.mocked(cancelBooking).mockReset();
   });
 
-  it('states the cancel policy from the rules, then the fees', async () => {
+  it('states the cancel policy from the rules, then when fees are paid and refunded', async () => {
     vi.mocked(fetchMyBookings).mockResolvedValue({ bookings: [upcoming] });
     renderList();
     expect(
-      await screen.findByText(`${RULE_SENTENCES.cancelPolicy} Fees are paid at the session.`),
+      await screen.findByText(`${RULE_SENTENCES.cancelPolicy} ${FEES_IN_GENERAL}`),
     ).toBeInTheDocument();
     expect(RULE_SENTENCES.cancelPolicy).toBe(
       'Sessions can be cancelled here until 24 hours before they start; after that, please phone or email the practice.',

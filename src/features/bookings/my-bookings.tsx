@@ -11,6 +11,7 @@ import { describeTime, formatDayWithYear, formatTime } from '../../lib/practice-
 import { showToast } from '../../lib/toast';
 import { useResource } from '../../lib/use-resource';
 import { cancelBooking, fetchMyBookings } from './bookings-api';
+import { FEES_IN_GENERAL } from './fee-text';
 import { MySeries } from './my-series';
 import { fetchMySeries } from './series-api';
 import '../../components/bookings/bookings.css';
@@ -173,7 +174,9 @@ export function MyBookings() {
         onCancelled={reload}
         empty="No past bookings yet."
       />
-      <p className="small">{RULE_SENTENCES.cancelPolicy} Fees are paid at the session.</p>
+      <p className="small">
+        {RULE_SENTENCES.cancelPolicy} {FEES_IN_GENERAL}
+      </p>
     </>
   );
 }
