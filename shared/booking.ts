@@ -5,6 +5,7 @@
 import * as v from 'valibot';
 import { BOOKING_RULES } from './booking-rules';
 import { BOOKING_ACTIONS } from './booking-status';
+import { PaymentStateSchema } from './payments-api';
 import { PRACTICE_TIME_ZONE } from './time';
 
 export { PRACTICE_TIME_ZONE };
@@ -120,6 +121,8 @@ export const BookingSchema = v.object({
   actions: v.optional(v.array(v.picklist(BOOKING_ACTIONS))),
   /** The standing series it belongs to; null for a one-off session. */
   seriesId: v.optional(v.nullable(v.string())),
+  /** Whether it is paid (payments-api.ts); the server sends it in every list. */
+  payment: v.optional(PaymentStateSchema),
 });
 export type Booking = v.InferOutput<typeof BookingSchema>;
 
@@ -242,6 +245,7 @@ export const SeriesSessionSchema = v.object({
   end: InstantSchema,
   status: BookingStatusSchema,
   actions: v.optional(v.array(v.picklist(BOOKING_ACTIONS))),
+  payment: v.optional(PaymentStateSchema),
 });
 
 export const SeriesSchema = v.object({
@@ -262,6 +266,8 @@ export const SeriesSchema = v.object({
   endable: v.optional(v.boolean()),
   clientName: v.optional(v.string()),
   clientEmail: v.optional(v.string()),
+  /** The monthly plan's state (payments-api.ts); the server sends it in every list. */
+  payment: v.optional(PaymentStateSchema),
 });
 export type Series = v.InferOutput<typeof SeriesSchema>;
 export const SeriesListSchema = v.object({ series: v.array(SeriesSchema) });

@@ -1,0 +1,238 @@
+/**
+ * The payments API contract (/api/payments/**, /api/practice/payments/**): what the browser sends
+ * and what the server answers. Amounts are integer pence; instants are ISO 8601 UTC strings. Both
+ * sides validate with these schemas, so the check and the type cannot drift apart.
+ */
+import * as v from 'valibot';
+import { PAYMENT_STATUSES } from './money';
+
+/** `"payment"` on every booking and series in every list. */
+export const PaymentStateSchema = v.object({
+  status: v.picklist(PAYMENT_STATUSES),
+  /** For a series: the end of the period paid for (ISO instant). */
+  paidUntil: v.optional(v.string()),
+  /**
+   * In the practitioner's diary only: a confirmed, unpaid session or series starts within 48 hours
+   * (she decides what to do; nothing is cancelled by itself).
+   */
+  unpaidSoon: v.optional(v.boolean()),
+});
+export type PaymentStateView = v.InferOutput<typeof PaymentStateSchema>;
+
+/** POST /api/payments/checkout: exactly one of the two ids; any amount sent is ignored. */
+export const CheckoutRequestSchema = v.union([
+  v.object({ seriesId: v.pipe(v.string(), v.minLength(1), v.maxLength(40)) }),
+  v.object({ bookingId: v.pipe(v.string(), v.minLength(1), v.maxLength(40)) }),
+]);
+export type CheckoutRequest = v.InferInput<typeof CheckoutRequestSchema>;
+
+/** 201 from POST /api/payments/checkout and POST /api/payments/portal: where to send the browser. */
+export const RedirectSchema = v.object({ url: v.string() });
+export type Redirect = v.InferOutput<typeof RedirectSchema>;
+
+/** The state of one payment (a Checkout payment or a subscription invoice). */
+export const PaymentRecordStatusSchema = v.picklist([
+  /** Checkout started, not (yet) paid. */
+  'pending',
+  'paid',
+  /** The card was declined or a renewal failed. */
+  'failed',
+  /** Some or all of it given back (see `refunded`). */
+  'refunded',
+]);
+export type PaymentRecordStatus = v.InferOutput<typeof PaymentRecordStatusSchema>;
+
+export const PaymentSessionSchema = v.object({
+  bookingId: v.string(),
+  /** ISO instant. */
+  start: v.string(),
+});
+
+/** One of the client's payments (GET /api/payments). */
+export const PaymentSchema = v.object({
+  id: v.string(),
+  /** Pence. */
+  amount: v.number(),
+  /** ISO 4217, upper case ("GBP"). */
+  currency: v.string(),
+  status: PaymentRecordStatusSchema,
+  paidAt: v.nullable(v.string()),
+  /** "MP-2026-0001"; null until paid. */
+  receiptNumber: v.nullable(v.string()),
+  sessions: v.array(PaymentSessionSchema),
+  /** Pence refunded so far (0 when none). */
+  refunded: v.number(),
+  /** For a series' invoice: the series and the period it pays for. */
+  seriesId: v.optional(v.nullable(v.string())),
+  periodEnd: v.optional(v.nullable(v.string())),
+  /** Credit notes issued against it. */
+  creditNotes: v.optional(
+    v.array(v.object({ id: v.string(), number: v.string(), amount: v.number(), at: v.string() })),
+  ),
+});
+export type Payment = v.InferOutput<typeof PaymentSchema>;
+
+export const PlanStatusSchema = v.picklist([
+  /** Confirmed, no subscription yet: "Set up monthly payment". */
+  'unpaid',
+  /** Paid to `paidUntil`. */
+  'paid',
+  /** A renewal failed: "Payment due". */
+  'due',
+  /** Cancelled at the end of the paid period (the series ended). */
+  'ending',
+  'ended',
+]);
+export type PlanStatus = v.InferOutput<typeof PlanStatusSchema>;
+
+/** A standing series' monthly plan. */
+export const PlanSchema = v.object({
+  seriesId: v.string(),
+  status: PlanStatusSchema,
+  paidUntil: v.nullable(v.string()),
+  serviceName: v.optional(v.string()),
+  /** Pence a month. */
+  monthlyAmount: v.optional(v.number()),
+  /** When the next payment is taken (null when none will be). */
+  nextPaymentAt: v.optional(v.nullable(v.string())),
+});
+export type Plan = v.InferOutput<typeof PlanSchema>;
+
+/** GET /api/payments: the caller's own payments and plans. */
+export const MyPaymentsSchema = v.object({
+  payments: v.array(PaymentSchema),
+  plans: v.array(PlanSchema),
+});
+export type MyPayments = v.InferOutput<typeof MyPaymentsSchema>;
+
+/** One session a receipt covers. */
+export const ReceiptLineSchema = v.object({
+  bookingId: v.string(),
+  /** ISO instant. */
+  start: v.string(),
+  /** "Tuesday 3 March 2026", "18:00" (London). */
+  date: v.string(),
+  time: v.string(),
+  minutes: v.number(),
+  service: v.string(),
+  /** Pence. */
+  fee: v.number(),
+});
+export type ReceiptLine = v.InferOutput<typeof ReceiptLineSchema>;
+
+/**
+ * GET /api/payments/<id>: a receipt (or, for /api/payments/credit-notes/<id>, a credit note) with
+ * everything an insurer asks for. The HTML page and the PDF show the same fields.
+ */
+export const ReceiptSchema = v.object({
+  kind: v.picklist(['receipt', 'credit-note']),
+  paymentId: v.string(),
+  /** "MP-2026-0001" (a credit note: "MP-CN-2026-0001"). */
+  number: v.string(),
+  /** For a credit note: the receipt it corrects. */
+  receiptNumber: v.optional(v.string()),
+  /** ISO instant paid (or refunded). */
+  date: v.string(),
+  client: v.object({ name: v.string(), email: v.string(), address: v.nullable(v.string()) }),
+  practitioner: v.object({
+    name: v.string(),
+    title: v.string(),
+    professionalBody: v.string(),
+    grade: v.string(),
+    membershipNumber: v.string(),
+  }),
+  practice: v.object({ name: v.string(), address: v.string() }),
+  sessions: v.array(ReceiptLineSchema),
+  /** Pence. */
+  feePerSession: v.number(),
+  total: v.number(),
+  currency: v.string(),
+  /** "visa", "4242"; null when the provider did not say. */
+  card: v.nullable(v.object({ brand: v.string(), last4: v.string() })),
+  vatSentence: v.string(),
+  /** Pence refunded against this receipt so far. */
+  refunded: v.number(),
+  /** The PDF's path under /api. */
+  pdfPath: v.string(),
+});
+export type Receipt = v.InferOutput<typeof ReceiptSchema>;
+
+/** GET /api/practice/payments?month=YYYY-MM. */
+export const PracticePaymentsQuerySchema = v.object({
+  month: v.optional(
+    v.pipe(v.string(), v.regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Write the month as YYYY-MM.')),
+  ),
+});
+
+export const PracticePaymentSchema = v.object({
+  ...PaymentSchema.entries,
+  clientUid: v.string(),
+  clientName: v.string(),
+  clientEmail: v.string(),
+});
+export type PracticePayment = v.InferOutput<typeof PracticePaymentSchema>;
+
+export const PracticeRefundSchema = v.object({
+  id: v.string(),
+  paymentId: v.string(),
+  creditNoteNumber: v.string(),
+  amount: v.number(),
+  at: v.string(),
+  clientName: v.string(),
+});
+
+/** What is owed: a confirmed session or series without a payment, or a failed renewal. */
+export const PracticeDueSchema = v.object({
+  clientUid: v.string(),
+  clientName: v.string(),
+  clientEmail: v.string(),
+  bookingId: v.nullable(v.string()),
+  seriesId: v.nullable(v.string()),
+  /** Pence. */
+  amount: v.number(),
+  status: v.picklist(['unpaid', 'due']),
+  /** The first session it is for (ISO instant). */
+  start: v.string(),
+});
+
+/** Per client: totals for the month, pence. */
+export const PracticeClientTotalsSchema = v.object({
+  clientUid: v.string(),
+  clientName: v.string(),
+  paid: v.number(),
+  refunded: v.number(),
+  due: v.number(),
+});
+
+export const PracticePaymentsSchema = v.object({
+  month: v.string(),
+  currency: v.string(),
+  payments: v.array(PracticePaymentSchema),
+  refunds: v.array(PracticeRefundSchema),
+  due: v.array(PracticeDueSchema),
+  clients: v.array(PracticeClientTotalsSchema),
+  totals: v.object({ paid: v.number(), refunded: v.number(), due: v.number() }),
+});
+export type PracticePayments = v.InferOutput<typeof PracticePaymentsSchema>;
+
+/** POST /api/practice/payments/<id>/refund: nothing (the whole remaining amount) or pence. */
+export const RefundRequestSchema = v.object({
+  amount: v.optional(
+    v.pipe(
+      v.number('Give the amount in pence, as a whole number.'),
+      v.integer('Give the amount in pence, as a whole number.'),
+      v.minValue(1, 'Refund at least 1p.'),
+    ),
+  ),
+});
+export type RefundRequest = v.InferInput<typeof RefundRequestSchema>;
+
+/** 201 from the refund: the credit note. */
+export const RefundCreatedSchema = v.object({
+  id: v.string(),
+  paymentId: v.string(),
+  creditNoteNumber: v.string(),
+  amount: v.number(),
+  refundedTotal: v.number(),
+});
+export type RefundCreated = v.InferOutput<typeof RefundCreatedSchema>;
