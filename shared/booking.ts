@@ -213,6 +213,8 @@ export const MessageKindSchema = v.picklist([
   'moved-by-client',
   'week-skipped',
   'risk-flagged',
+  'payment-received',
+  'payment-due',
 ]);
 export type MessageKind = v.InferOutput<typeof MessageKindSchema>;
 

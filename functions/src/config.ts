@@ -12,6 +12,8 @@ export interface ServerConfig {
   siteUrl: string;
   /** Local stacks only: run the outbox on a timer of this many seconds (no Cloud Scheduler). */
   outboxTimerSeconds?: number;
+  /** Stripe: the secret key, the webhook signing secret, and (local stand-in only) its address. */
+  stripe?: { secretKey: string; webhookSecret: string; apiUrl?: string };
 }
 
 const optionalText = v.optional(v.pipe(v.string(), v.trim(), v.minLength(1)));
@@ -41,6 +43,21 @@ const EnvironmentSchema = v.object({
   SITE_URL: v.optional(url(['https:', 'http:'], 'https://www.example.com')),
   PRACTICE_EMAIL: v.optional(v.pipe(v.string(), v.trim(), v.email('must be an email address'))),
   MAIL_FROM: optionalText,
+  STRIPE_SECRET_KEY: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_live_…)'),
+    ),
+  ),
+  STRIPE_WEBHOOK_SECRET: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.regex(/^whsec_\w+$/, 'must be a webhook signing secret (whsec_…)'),
+    ),
+  ),
+  STRIPE_API_URL: v.optional(url(['http:', 'https:'], 'http://127.0.0.1:12111')),
   OUTBOX_TIMER_SECONDS: v.optional(
     v.pipe(
       v.string(),
@@ -54,6 +71,8 @@ const REQUIRED = {
   DATABASE_URL: 'the PostgreSQL connection URL',
   SMTP_URL: "the mail provider's SMTP URL",
   SITE_URL: "the site's address, for links in emails",
+  STRIPE_SECRET_KEY: "the Stripe account's secret key",
+  STRIPE_WEBHOOK_SECRET: 'the signing secret of the Stripe webhook endpoint',
 } as const;
 
 type Environment = Readonly<Record<string, string | undefined>>;
@@ -68,7 +87,10 @@ export function serverConfig(env: Environment, functionsDir: string): ServerConf
   const production = env.NODE_ENV === 'production';
   const missing = (Object.keys(REQUIRED) as (keyof typeof REQUIRED)[]).filter(
     (name) =>
-      !env[name]?.trim() && !(name === 'DATABASE_URL' && !production && env.PGLITE_DIR?.trim()),
+      !env[name]?.trim() &&
+      !(name === 'DATABASE_URL' && !production && env.PGLITE_DIR?.trim()) &&
+      // Locally the payments are optional (a stack without the Stripe stand-in takes none).
+      !(name.startsWith('STRIPE_') && !production),
   );
   if (missing.length > 0 || !settings) {
     const named = missing.map((name) => `${name} (${REQUIRED[name]})`);
@@ -86,5 +108,13 @@ export function serverConfig(env: Environment, functionsDir: string): ServerConf
     mailFrom: settings.MAIL_FROM ?? `${practiceFacts.name} <${practiceEmail}>`,
     siteUrl: (settings.SITE_URL ?? '').replace(/\/+$/, ''),
     ...(settings.OUTBOX_TIMER_SECONDS && { outboxTimerSeconds: settings.OUTBOX_TIMER_SECONDS }),
+    ...(settings.STRIPE_SECRET_KEY &&
+      settings.STRIPE_WEBHOOK_SECRET && {
+        stripe: {
+          secretKey: settings.STRIPE_SECRET_KEY,
+          webhookSecret: settings.STRIPE_WEBHOOK_SECRET,
+          ...(settings.STRIPE_API_URL && { apiUrl: settings.STRIPE_API_URL }),
+        },
+      }),
   };
 }

@@ -1,4 +1,5 @@
 import { getApps, initializeApp } from 'firebase-admin/app';
+import Stripe from 'stripe';
 import { onRequest } from 'firebase-functions/v2/https';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
 import { practiceFacts } from '../../shared/practice';
@@ -46,6 +47,18 @@ export function createApi(context: ApiContext) {
   };
 }
 
+/** The official SDK; locally its host, port and protocol point at the stand-in. */
+export function stripeClient(secretKey: string, apiUrl?: string): Stripe {
+  if (!apiUrl) return new Stripe(secretKey, { maxNetworkRetries: 2 });
+  const url = new URL(apiUrl);
+  return new Stripe(secretKey, {
+    host: url.hostname,
+    port: Number(url.port || (url.protocol === 'https:' ? 443 : 80)),
+    protocol: url.protocol === 'https:' ? 'https' : 'http',
+    telemetry: false,
+  });
+}
+
 interface Runtime {
   api: ReturnType<typeof createApi>;
   outbox: OutboxSettings;
@@ -88,6 +101,13 @@ async function productionRuntime(): Promise<Runtime> {
     now,
     verifyToken: firebaseTokenVerifier(),
     outbox: { practiceEmail: config.practiceEmail, deliver: kick.deliver },
+    ...(config.stripe && {
+      payments: {
+        stripe: stripeClient(config.stripe.secretKey, config.stripe.apiUrl),
+        webhookSecret: config.stripe.webhookSecret,
+        siteUrl: config.siteUrl,
+      },
+    }),
   });
   return { api, outbox };
 }

@@ -128,6 +128,75 @@ export interface ClinicalRetentionTable {
   delete_after: Date;
 }
 
+export interface PaymentCustomersTable {
+  client_uid: string;
+  stripe_customer_id: string;
+  created_at: Date;
+}
+
+export interface ReceiptCountersTable {
+  kind: 'receipt' | 'credit-note';
+  year: number;
+  last: number;
+}
+
+export interface PaymentPlansTable {
+  series_id: string;
+  client_uid: string;
+  stripe_subscription_id: string | null;
+  cancel_at_period_end: ColumnType<boolean, boolean | undefined, boolean>;
+  created_at: ColumnType<Date, Date, never>;
+  updated_at: Date;
+}
+
+export type PaymentRowStatus = 'pending' | 'paid' | 'failed' | 'refunded';
+
+export interface PaymentsTable {
+  id: Generated<string>;
+  client_uid: string;
+  client_email: string;
+  client_name: string;
+  booking_id: string | null;
+  series_id: string | null;
+  service_id: number;
+  checkout_session_id: string | null;
+  stripe_invoice_id: string | null;
+  stripe_payment_intent_id: string | null;
+  /** Pence, from the server's service list. */
+  amount: number;
+  currency: string;
+  status: PaymentRowStatus;
+  paid_at: Date | null;
+  receipt_year: number | null;
+  receipt_sequence: number | null;
+  refunded: ColumnType<number, number | undefined, number>;
+  card_brand: string | null;
+  card_last4: string | null;
+  period_start: Date | null;
+  period_end: Date | null;
+  created_at: ColumnType<Date, Date, never>;
+  updated_at: Date;
+}
+
+export interface PaymentRefundsTable {
+  id: Generated<string>;
+  payment_id: string;
+  booking_id: string | null;
+  amount: number;
+  credit_year: number;
+  credit_sequence: number;
+  stripe_refund_id: string | null;
+  reason: string;
+  created_at: Date;
+}
+
+export interface PaymentEventsTable {
+  event_id: string;
+  type: string;
+  created_at: Date;
+  received_at: Date;
+}
+
 export interface DatabaseSchema {
   bookings: BookingsTable;
   blocks: BlocksTable;
@@ -138,4 +207,10 @@ export interface DatabaseSchema {
   questionnaires: QuestionnairesTable;
   audit_log: AuditLogTable;
   clinical_retention: ClinicalRetentionTable;
+  payment_customers: PaymentCustomersTable;
+  receipt_counters: ReceiptCountersTable;
+  payment_plans: PaymentPlansTable;
+  payments: PaymentsTable;
+  payment_refunds: PaymentRefundsTable;
+  payment_events: PaymentEventsTable;
 }

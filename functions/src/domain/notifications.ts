@@ -37,6 +37,7 @@ export type Notification = (
       to: 'client';
     }
   | { kind: 'week-skipped'; to: 'client' | 'practice' }
+  | { kind: 'payment-received' | 'payment-due'; to: 'client' }
 ) & {
   /** The session the message is about (for a series: its first session, or the one changed). */
   booking: BookingRecord;
@@ -45,6 +46,8 @@ export type Notification = (
   series?: SeriesContext;
   /** A moved session's start before the move. */
   previousStart?: Date;
+  /** A payment's receipt (payment-received) or the renewal that failed (payment-due). */
+  payment?: { id: string; receiptNumber: string | null; amount: number; seriesId: string | null };
 };
 
 export type MessageKind = Notification['kind'];

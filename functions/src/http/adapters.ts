@@ -36,6 +36,10 @@ export function toApiRequest(
     from: requestOrigin(request),
     body,
     bodyUnreadable,
+    ...(rawBody && { rawBody }),
+    ...(typeof request.headers['stripe-signature'] === 'string' && {
+      stripeSignature: request.headers['stripe-signature'],
+    }),
   };
 }
 
@@ -43,6 +47,10 @@ export function writeApiResponse(response: ServerResponse, answer: ApiResponse):
   const headers = { 'cache-control': 'no-store', ...answer.headers };
   if (answer.body === undefined) {
     response.writeHead(answer.status, headers).end();
+    return;
+  }
+  if (answer.body instanceof Uint8Array) {
+    response.writeHead(answer.status, headers).end(answer.body);
     return;
   }
   response.writeHead(answer.status, headers).end(JSON.stringify(answer.body));

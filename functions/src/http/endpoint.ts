@@ -21,6 +21,8 @@ export interface Call<A extends Access, B, Q> {
   context: ApiContext;
   /** The caller's address and browser (ApiRequest.from). */
   from: string;
+  /** The request as it came (a webhook checks its signature over the raw body). */
+  request: ApiRequest;
 }
 
 /** One endpoint: who may call it, the body and query it takes, and what it does. */
@@ -60,5 +62,13 @@ export async function callEndpoint(
   }
   const body = target.body ? parseBody(target.body, request) : undefined;
   const query = target.query ? parse(target.query, queryObject(request)) : undefined;
-  return target.run({ caller, body, query, params, context, from: request.from ?? 'unknown' });
+  return target.run({
+    caller,
+    body,
+    query,
+    params,
+    context,
+    from: request.from ?? 'unknown',
+    request,
+  });
 }

@@ -25,6 +25,12 @@ export const problems = {
   wrongStatus: problem(409, 'wrong-status', 'The booking has already changed'),
   outsideRules: problem(422, 'outside-booking-rules', 'This is outside the booking rules'),
   tooManyRequests: problem(429, 'too-many-requests', 'Too many open requests'),
+  alreadyPaid: problem(409, 'already-paid', 'This is already paid'),
+  notPayable: problem(422, 'not-payable', 'Nothing is owed for this'),
+  refundTooLarge: problem(422, 'refund-too-large', 'The refund is more than was paid'),
+  badSignature: problem(400, 'bad-signature', 'The webhook signature does not match'),
+  paymentsUnavailable: problem(503, 'payments-unavailable', 'Card payments are not set up'),
+  paymentProvider: problem(502, 'payment-provider', 'The card payment service did not answer'),
 };
 
 export function methodNotAllowed(allowed: readonly string[]): ProblemError {

@@ -16,6 +16,16 @@ import { listMessages, retryMessage } from './messages';
 import { myBookings } from './my-bookings';
 import { practiceDiary } from './practice-diary';
 import { myQuestionnaires, submitQuestionnaire } from './questionnaires';
+import {
+  createCheckout,
+  createPortal,
+  myPayments,
+  paymentReceipt,
+  paymentReceiptPdf,
+  paymentWebhook,
+  practicePayments,
+  refundPayment,
+} from './payments';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -50,6 +60,14 @@ export const routes: Readonly<Record<string, Partial<Record<Method, Endpoint>>>>
   '/practice/audit': { GET: clientAudit },
   '/account/export': { GET: exportMyData },
   '/account/clinical': { DELETE: retireMyClinicalRecord },
+  '/payments': { GET: myPayments },
+  '/payments/checkout': { POST: createCheckout },
+  '/payments/portal': { POST: createPortal },
+  '/payments/webhook': { POST: paymentWebhook },
+  '/payments/:id': { GET: paymentReceipt },
+  '/payments/:id/receipt.pdf': { GET: paymentReceiptPdf },
+  '/practice/payments': { GET: practicePayments },
+  '/practice/payments/:id/refund': { POST: refundPayment },
 };
 
 export function matchRoute(

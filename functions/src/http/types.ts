@@ -1,3 +1,4 @@
+import type Stripe from 'stripe';
 import type { Service } from '../../../shared/service';
 import type { Database } from '../data/database';
 import type { WeeklyHours } from '../../../shared/practice';
@@ -15,11 +16,16 @@ export interface ApiRequest {
   body: unknown;
   /** Set when a body was sent but could not be read as JSON. */
   bodyUnreadable?: boolean;
+  /** The body's bytes as sent (a webhook's signature is over these). */
+  rawBody?: Buffer;
+  /** The `Stripe-Signature` header. */
+  stripeSignature?: string;
 }
 
 export interface ApiResponse {
   status: number;
   headers: Record<string, string>;
+  /** JSON, or bytes sent as they are (a PDF). */
   body?: unknown;
 }
 
@@ -48,6 +54,15 @@ export interface ApiContext {
   now: () => Date;
   services: readonly Service[];
   hours: WeeklyHours;
+  /** Card payments (Stripe); undefined where none are set up, and the payment endpoints say so. */
+  payments?: PaymentsSettings;
+}
+
+export interface PaymentsSettings {
+  stripe: Stripe;
+  webhookSecret: string;
+  /** The site's address, for Checkout's return pages. */
+  siteUrl: string;
 }
 
 export function json(status: number, body: unknown): ApiResponse {

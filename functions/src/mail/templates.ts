@@ -1,3 +1,4 @@
+import { formatMoney } from '../../../shared/money';
 import { BOOKING_RULES, RULE_SENTENCES, hoursText } from '../../../shared/booking-rules';
 import { practiceAddressLine, practiceFacts as practice } from '../../../shared/practice';
 import type { Service } from '../../../shared/service';
@@ -191,6 +192,22 @@ export function messageFor(
             ? `The standing sessions of ${client} could not have ${session}: the time is not free. The other weeks stand.\n\nDiary: ${context.siteUrl}/practice`
             : `${hello(booking.client.name)}\n\nYour standing time is not free on ${time}, so there is no session that week; the other weeks stand. To book another time that week: ${chooseAgain}\n\n${signature}`,
       };
+    case 'payment-received': {
+      const payment = notification.payment;
+      return {
+        ...toClient,
+        subject: `Receipt ${payment?.receiptNumber ?? ''}: ${formatMoney(payment?.amount ?? 0)} paid`,
+        text: `${hello(booking.client.name)}\n\nThank you: your payment of ${formatMoney(payment?.amount ?? 0)} for ${serviceName} has been received.\n\nYour receipt ${payment?.receiptNumber ?? ''} (for your records or your insurer): ${context.siteUrl}/account/billing/receipts/${payment?.id ?? ''}\nAs a PDF: ${context.siteUrl}/api/payments/${payment?.id ?? ''}/receipt.pdf\n\nYour payments: ${context.siteUrl}/account/billing\n\n${signature}`,
+      };
+    }
+    case 'payment-due': {
+      const payment = notification.payment;
+      return {
+        ...toClient,
+        subject: `Payment due: ${serviceName}`,
+        text: `${hello(booking.client.name)}\n\nThe monthly payment of ${formatMoney(payment?.amount ?? 0)} for your sessions (${serviceName}) did not go through. Your sessions stand; please pay or update your card here: ${context.siteUrl}/account/billing\n\n${signature}`,
+      };
+    }
     case 'cancelled-by-practice':
       return {
         ...toClient,

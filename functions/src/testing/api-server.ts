@@ -6,7 +6,7 @@ import { loadServices } from '../domain/services';
 import { readBody, toApiRequest, writeApiResponse } from '../http/adapters';
 import { firebaseTokenVerifier } from '../http/caller';
 import type { TokenVerifier } from '../http/types';
-import { createApi } from '../index';
+import { createApi, stripeClient } from '../index';
 import { deliveryKick } from '../mail/delivery-kick';
 import { runOutbox, type OutboxSettings } from '../mail/sender';
 import { smtpMailer, type Mailer } from '../mail/transport';
@@ -20,6 +20,8 @@ export interface ApiServerOptions {
   verifyToken?: TokenVerifier;
   /** Instead of SMTP to `smtpUrl` (a mail server that fails or hangs on purpose). */
   mailer?: Mailer;
+  /** Card payments through the Stripe stand-in at this address. */
+  stripe?: { apiUrl: string; webhookSecret: string };
 }
 
 /** The API on node:http at a free port: the same handlers the Cloud Function runs. */
@@ -41,6 +43,13 @@ export async function startApiServer(options: ApiServerOptions) {
     now: options.now,
     verifyToken: options.verifyToken ?? firebaseTokenVerifier(),
     outbox: { practiceEmail, deliver: kick.deliver },
+    ...(options.stripe && {
+      payments: {
+        stripe: stripeClient('sk_test_local_stand_in', options.stripe.apiUrl),
+        webhookSecret: options.stripe.webhookSecret,
+        siteUrl: 'http://site.test',
+      },
+    }),
   });
   const server = http.createServer((request, response) => {
     void readBody(request)

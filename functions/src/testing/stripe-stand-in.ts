@@ -1,0 +1,496 @@
+/**
+ * A local stand-in for the few Stripe calls the function makes, and for Stripe's hosted Checkout
+ * and Customer Portal pages (like MailDev for SMTP). Local stacks and tests only: never deployed.
+ * The function reaches it through the official SDK (`host`/`port`/`protocol`); it answers in the
+ * SDK's shapes and sends webhooks signed as Stripe signs them.
+ */
+import { randomBytes } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Stripe from 'stripe';
+
+const SUCCEEDS = '4242424242424242';
+const DECLINES = '4000000000000002';
+const DAY = 86_400;
+
+const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
+
+interface CheckoutRecord {
+  id: string;
+  mode: 'payment' | 'subscription';
+  amount: number;
+  currency: string;
+  productName: string;
+  customer: string | null;
+  customerEmail: string | null;
+  metadata: Record<string, string>;
+  subscriptionMetadata: Record<string, string>;
+  successUrl: string;
+  cancelUrl: string;
+  status: 'open' | 'complete';
+}
+
+interface SubscriptionRecord {
+  id: string;
+  customer: string;
+  amount: number;
+  currency: string;
+  metadata: Record<string, string>;
+  periodStart: number;
+  periodEnd: number;
+  cancelAtPeriodEnd: boolean;
+  last4: string;
+}
+
+export interface StripeStandInOptions {
+  host: string;
+  /** 0 for any free port. */
+  port: number;
+  /** Where webhooks go (the function's /api/payments/webhook). */
+  webhookUrl: string;
+  webhookSecret: string;
+  /** The stand-in's clock, in Unix seconds (tests move it). */
+  now?: () => number;
+}
+
+/** Nested form keys (`a[b][c]`) as Stripe's SDK encodes them, back to a plain object. */
+function parseForm(text: string): Record<string, unknown> {
+  const root: Record<string, unknown> = {};
+  for (const [key, value] of new URLSearchParams(text)) {
+    const parts = key.replace(/\]/g, '').split('[');
+    let node = root;
+    parts.forEach((part, index) => {
+      if (index === parts.length - 1) node[part] = value;
+      else node = (node[part] ??= {}) as Record<string, unknown>;
+    });
+  }
+  return root;
+}
+
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+const record = (value: unknown): Record<string, unknown> =>
+  value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
+const strings = (value: unknown): Record<string, string> =>
+  Object.fromEntries(Object.entries(record(value)).map(([k, v]) => [k, text(v)]));
+
+function page(title: string, body: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title>
+<style>body{font-family:system-ui,sans-serif;max-width:28rem;margin:2rem auto;padding:0 1rem;color:#1a1a1a}label{display:block;margin-top:1rem}input{display:block;width:100%;padding:.5rem;font-size:1rem;box-sizing:border-box}button,a.button{margin-top:1.5rem;padding:.6rem 1.2rem;font-size:1rem;background:#0a2540;color:#fff;border:0;border-radius:4px;text-decoration:none;display:inline-block}:focus-visible{outline:3px solid #635bff;outline-offset:2px}.error{color:#a4001d;font-weight:600}</style></head>
+<body><main>${body}</main></body></html>`;
+}
+
+export async function startStripeStandIn(options: StripeStandInOptions) {
+  const now = options.now ?? (() => Math.floor(Date.now() / 1000));
+  const signer = new Stripe('sk_test_stand_in');
+  const checkouts = new Map<string, CheckoutRecord>();
+  const subscriptions = new Map<string, SubscriptionRecord>();
+  const intents = new Map<string, { amount: number; last4: string }>();
+  const refunds: Stripe.Refund[] = [];
+  const portals = new Map<string, string>();
+  const delivered: { type: string; status: number }[] = [];
+  let base = '';
+
+  async function sendEvent(type: string, object: unknown): Promise<number> {
+    const event = {
+      id: newId('evt'),
+      object: 'event',
+      api_version: '2025-09-30.clover',
+      created: now(),
+      type,
+      livemode: false,
+      pending_webhooks: 1,
+      request: { id: null, idempotency_key: null },
+      data: { object },
+    };
+    const payload = JSON.stringify(event);
+    const header = signer.webhooks.generateTestHeaderString({
+      payload,
+      secret: options.webhookSecret,
+    });
+    const response = await fetch(options.webhookUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'stripe-signature': header },
+      body: payload,
+    }).catch(() => undefined);
+    const status = response?.status ?? 0;
+    delivered.push({ type, status });
+    return status;
+  }
+
+  function intentFor(amount: number, last4: string): string {
+    const id = newId('pi');
+    intents.set(id, { amount, last4 });
+    return id;
+  }
+
+  function invoiceObject(subscription: SubscriptionRecord, paid: boolean, intent: string | null) {
+    return {
+      id: newId('in'),
+      object: 'invoice',
+      customer: subscription.customer,
+      currency: subscription.currency,
+      amount_due: subscription.amount,
+      amount_paid: paid ? subscription.amount : 0,
+      status: paid ? 'paid' : 'open',
+      period_start: subscription.periodStart,
+      period_end: subscription.periodEnd,
+      hosted_invoice_url: `${base}/portal/${subscription.id}`,
+      lines: {
+        object: 'list',
+        data: [
+          {
+            id: newId('il'),
+            object: 'line_item',
+            amount: subscription.amount,
+            currency: subscription.currency,
+            period: { start: subscription.periodStart, end: subscription.periodEnd },
+          },
+        ],
+      },
+      parent: {
+        type: 'subscription_details',
+        subscription_details: { subscription: subscription.id, metadata: subscription.metadata },
+      },
+      payments: {
+        object: 'list',
+        data: intent
+          ? [
+              {
+                object: 'invoice_payment',
+                payment: { type: 'payment_intent', payment_intent: intent },
+              },
+            ]
+          : [],
+      },
+    };
+  }
+
+  /** The next month of a subscription, paid or failed (what Stripe does at each renewal). */
+  async function renew(subscriptionId: string, outcome: 'paid' | 'failed'): Promise<number> {
+    const subscription = subscriptions.get(subscriptionId);
+    if (!subscription) throw new Error(`No subscription ${subscriptionId}`);
+    const length = subscription.periodEnd - subscription.periodStart;
+    subscription.periodStart = subscription.periodEnd;
+    subscription.periodEnd = subscription.periodStart + length;
+    const intent = outcome === 'paid' ? intentFor(subscription.amount, subscription.last4) : null;
+    return sendEvent(
+      outcome === 'paid' ? 'invoice.paid' : 'invoice.payment_failed',
+      invoiceObject(subscription, outcome === 'paid', intent),
+    );
+  }
+
+  async function completeCheckout(checkout: CheckoutRecord, last4: string) {
+    checkout.status = 'complete';
+    if (checkout.mode === 'payment') {
+      const intent = intentFor(checkout.amount, last4);
+      await sendEvent('checkout.session.completed', {
+        ...checkoutObject(checkout),
+        payment_intent: intent,
+      });
+      return;
+    }
+    const start = now();
+    const subscription: SubscriptionRecord = {
+      id: newId('sub'),
+      customer: checkout.customer ?? newId('cus'),
+      amount: checkout.amount,
+      currency: checkout.currency,
+      metadata: checkout.subscriptionMetadata,
+      periodStart: start,
+      periodEnd: start + 30 * DAY,
+      cancelAtPeriodEnd: false,
+      last4,
+    };
+    subscriptions.set(subscription.id, subscription);
+    await sendEvent('checkout.session.completed', {
+      ...checkoutObject(checkout),
+      subscription: subscription.id,
+    });
+    const intent = intentFor(subscription.amount, last4);
+    await sendEvent('invoice.paid', invoiceObject(subscription, true, intent));
+  }
+
+  function checkoutObject(checkout: CheckoutRecord) {
+    return {
+      id: checkout.id,
+      object: 'checkout.session',
+      mode: checkout.mode,
+      status: checkout.status,
+      payment_status: checkout.status === 'complete' ? 'paid' : 'unpaid',
+      amount_total: checkout.amount,
+      currency: checkout.currency,
+      customer: checkout.customer,
+      customer_email: checkout.customerEmail,
+      metadata: checkout.metadata,
+      success_url: checkout.successUrl,
+      cancel_url: checkout.cancelUrl,
+      url: checkout.status === 'open' ? `${base}/pay/${checkout.id}` : null,
+      payment_intent: null,
+      subscription: null,
+    };
+  }
+
+  function subscriptionObject(subscription: SubscriptionRecord) {
+    return {
+      id: subscription.id,
+      object: 'subscription',
+      customer: subscription.customer,
+      status: 'active',
+      cancel_at_period_end: subscription.cancelAtPeriodEnd,
+      metadata: subscription.metadata,
+      items: {
+        object: 'list',
+        data: [
+          {
+            object: 'subscription_item',
+            current_period_start: subscription.periodStart,
+            current_period_end: subscription.periodEnd,
+          },
+        ],
+      },
+    };
+  }
+
+  function checkoutPage(checkout: CheckoutRecord, error = ''): string {
+    const amount = `£${(checkout.amount / 100).toFixed(2)}`;
+    const what = checkout.mode === 'subscription' ? `${amount} a month` : amount;
+    return page(
+      `Pay ${what} – Checkout (local stand-in)`,
+      `<h1>Pay ${escapeHtml(what)}</h1><p>${escapeHtml(checkout.productName)}</p>
+<p>Local test checkout: use 4242 4242 4242 4242 (succeeds) or 4000 0000 0000 0002 (declined).</p>
+${error ? `<p class="error" role="alert" id="card-error">${escapeHtml(error)}</p>` : ''}
+<form method="post" action="/pay/${checkout.id}" novalidate>
+<label for="card">Card number</label><input id="card" name="card" inputmode="numeric" autocomplete="cc-number" required ${error ? 'aria-invalid="true" aria-describedby="card-error"' : ''}>
+<label for="expiry">Expiry</label><input id="expiry" name="expiry" placeholder="MM / YY" autocomplete="cc-exp" required>
+<label for="cvc">CVC</label><input id="cvc" name="cvc" inputmode="numeric" autocomplete="cc-csc" required>
+<button type="submit">Pay</button></form>
+<p><a href="${escapeHtml(checkout.cancelUrl)}">Cancel and go back</a></p>`,
+    );
+  }
+
+  async function handleApi(method: string, path: string, body: Record<string, unknown>) {
+    if (method === 'POST' && path === '/v1/customers') {
+      return {
+        id: newId('cus'),
+        object: 'customer',
+        email: text(body.email) || null,
+        metadata: strings(body.metadata),
+      };
+    }
+    if (method === 'POST' && path === '/v1/checkout/sessions') {
+      const item = record(record(body.line_items)['0']);
+      const priceData = record(item.price_data);
+      const checkout: CheckoutRecord = {
+        id: newId('cs_test'),
+        mode: text(body.mode) === 'subscription' ? 'subscription' : 'payment',
+        amount: Number(text(priceData.unit_amount)) * Number(text(item.quantity) || '1'),
+        currency: text(priceData.currency) || 'gbp',
+        productName: text(record(priceData.product_data).name),
+        customer: text(body.customer) || null,
+        customerEmail: text(body.customer_email) || null,
+        metadata: strings(body.metadata),
+        subscriptionMetadata: strings(record(body.subscription_data).metadata),
+        successUrl: text(body.success_url),
+        cancelUrl: text(body.cancel_url),
+        status: 'open',
+      };
+      if (!Number.isInteger(checkout.amount) || checkout.amount <= 0) {
+        return {
+          error: { type: 'invalid_request_error', message: 'Invalid amount.' },
+          status: 400,
+        };
+      }
+      checkouts.set(checkout.id, checkout);
+      return checkoutObject(checkout);
+    }
+    if (method === 'POST' && path === '/v1/billing_portal/sessions') {
+      const id = newId('bps');
+      portals.set(id, text(body.return_url));
+      return {
+        id,
+        object: 'billing_portal.session',
+        customer: text(body.customer),
+        return_url: text(body.return_url),
+        url: `${base}/portal/${id}`,
+      };
+    }
+    const subscription = /^\/v1\/subscriptions\/([\w]+)$/.exec(path);
+    if (subscription) {
+      const found = subscriptions.get(subscription[1]!);
+      if (!found)
+        return {
+          error: { type: 'invalid_request_error', message: 'No such subscription.' },
+          status: 404,
+        };
+      if (method === 'POST' && body.cancel_at_period_end !== undefined) {
+        found.cancelAtPeriodEnd = text(body.cancel_at_period_end) === 'true';
+      }
+      return subscriptionObject(found);
+    }
+    if (method === 'POST' && path === '/v1/refunds') {
+      const intent = intents.get(text(body.payment_intent));
+      const amount = Number(text(body.amount)) || intent?.amount || 0;
+      if (!intent || amount > intent.amount) {
+        return {
+          error: { type: 'invalid_request_error', message: 'Refund not possible.' },
+          status: 400,
+        };
+      }
+      const refund = {
+        id: newId('re'),
+        object: 'refund',
+        amount,
+        currency: 'gbp',
+        payment_intent: text(body.payment_intent),
+        status: 'succeeded',
+        created: now(),
+      } as unknown as Stripe.Refund;
+      refunds.push(refund);
+      return refund;
+    }
+    const intent = /^\/v1\/payment_intents\/([\w]+)$/.exec(path);
+    if (intent && method === 'GET') {
+      const found = intents.get(intent[1]!);
+      if (!found)
+        return {
+          error: { type: 'invalid_request_error', message: 'No such payment_intent.' },
+          status: 404,
+        };
+      return {
+        id: intent[1],
+        object: 'payment_intent',
+        amount: found.amount,
+        status: 'succeeded',
+        latest_charge: {
+          id: newId('ch'),
+          object: 'charge',
+          payment_method_details: { type: 'card', card: { brand: 'visa', last4: found.last4 } },
+        },
+      };
+    }
+    return {
+      error: {
+        type: 'invalid_request_error',
+        message: `Unrecognized request URL (${method}: ${path}).`,
+      },
+      status: 404,
+    };
+  }
+
+  const server = http.createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      void (async () => {
+        const url = new URL(request.url ?? '/', base);
+        const raw = Buffer.concat(chunks).toString('utf8');
+        const method = request.method ?? 'GET';
+        if (url.pathname.startsWith('/v1/')) {
+          const answer = (await handleApi(method, url.pathname, parseForm(raw))) as Record<
+            string,
+            unknown
+          >;
+          const status = typeof answer.status === 'number' && answer.error ? answer.status : 200;
+          if (answer.error) delete answer.status;
+          response.writeHead(status, {
+            'content-type': 'application/json',
+            'request-id': newId('req'),
+          });
+          response.end(JSON.stringify(answer));
+          return;
+        }
+        const html = (status: number, body: string) => {
+          response.writeHead(status, { 'content-type': 'text/html; charset=utf-8' });
+          response.end(body);
+        };
+        const pay = /^\/pay\/([\w]+)$/.exec(url.pathname);
+        const checkout = pay ? checkouts.get(pay[1]!) : undefined;
+        if (checkout && method === 'GET') {
+          if (checkout.status === 'complete') {
+            response.writeHead(303, { location: checkout.successUrl }).end();
+            return;
+          }
+          return html(200, checkoutPage(checkout));
+        }
+        if (checkout && method === 'POST') {
+          const form = new URLSearchParams(raw);
+          const card = (form.get('card') ?? '').replace(/\D/g, '');
+          if (card === DECLINES) {
+            return html(200, checkoutPage(checkout, 'Your card was declined. Try another card.'));
+          }
+          if (card !== SUCCEEDS) {
+            return html(
+              200,
+              checkoutPage(checkout, 'Your card number is incorrect. Use a test card.'),
+            );
+          }
+          if (
+            !/^\d{2}\s*\/\s*\d{2}$/.test(form.get('expiry') ?? '') ||
+            !/^\d{3,4}$/.test(form.get('cvc') ?? '')
+          ) {
+            return html(
+              200,
+              checkoutPage(checkout, 'Enter the expiry as MM / YY and the 3-digit CVC.'),
+            );
+          }
+          await completeCheckout(checkout, card.slice(-4));
+          response
+            .writeHead(303, {
+              location: checkout.successUrl.replace('{CHECKOUT_SESSION_ID}', checkout.id),
+            })
+            .end();
+          return;
+        }
+        const portal = /^\/portal\/([\w]+)$/.exec(url.pathname);
+        if (portal && method === 'GET') {
+          const back = portals.get(portal[1]!) ?? '/';
+          return html(
+            200,
+            page(
+              'Billing – Customer portal (local stand-in)',
+              `<h1>Your billing</h1><p>Card on file: Visa ending 4242.</p><p>In Stripe's Customer Portal the client updates the card or cancels here.</p><p><a class="button" href="${escapeHtml(back)}">Return to the site</a></p>`,
+            ),
+          );
+        }
+        return html(404, page('Not found', '<h1>Not found</h1>'));
+      })().catch((error: unknown) => {
+        response.writeHead(500).end(error instanceof Error ? error.message : 'error');
+      });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(options.port, options.host, resolve));
+  const { port } = server.address() as AddressInfo;
+  base = `http://${options.host}:${port}`;
+  return {
+    url: base,
+    port,
+    /** Pays a Checkout as the hosted page would, with a card's last four digits. */
+    pay: async (checkoutUrl: string, card = SUCCEEDS) => {
+      const response = await fetch(checkoutUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ card, expiry: '12 / 34', cvc: '123' }).toString(),
+        redirect: 'manual',
+      });
+      return {
+        status: response.status,
+        location: response.headers.get('location'),
+        body: await response.text(),
+      };
+    },
+    renew,
+    sendEvent,
+    checkouts,
+    subscriptions,
+    refunds,
+    delivered,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+export type StripeStandIn = Awaited<ReturnType<typeof startStripeStandIn>>;
