@@ -155,6 +155,14 @@ export const routeTable = {
     prerender: true,
     withId: true,
   },
+  practicePayments: {
+    path: '/practice/payments',
+    module: 'practice-payments',
+    title: `Payments | ${practice.name}`,
+    description: `A month's payments, refunds and money due, for the practitioner of ${practice.name}.`,
+    indexable: false,
+    prerender: true,
+  },
   notFound: {
     path: '*',
     module: 'not-found',

@@ -11,7 +11,7 @@ export function paymentText(payment: PaymentStateView): string | undefined {
     case 'due':
       return 'Payment due';
     case 'unpaid':
-      return 'Unpaid';
+      return payment.unpaidSoon ? 'Unpaid, starting soon' : 'Unpaid';
     case 'refunded':
       return 'Refunded';
   }

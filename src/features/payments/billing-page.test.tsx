@@ -97,7 +97,7 @@ describe('the billing page', () => {
         .mockResolvedValueOnce({ ...mine, payments: [pending] })
         .mockResolvedValueOnce({ ...mine, payments: [pending] })
         .mockResolvedValue(mine);
-      renderPage('?checkout=done');
+      renderPage('?paid=cs_test_1');
       expect(await screen.findByText('Payment received — confirming…')).toBeInTheDocument();
       expect(screen.getByRole('row', { name: /Not confirmed yet/ })).toBeInTheDocument();
       expect(await screen.findByText('Payment confirmed. Thank you.')).toBeInTheDocument();

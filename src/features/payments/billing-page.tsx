@@ -135,12 +135,13 @@ function PortalButton() {
 }
 
 /**
- * Back from Checkout (`?checkout=done`): the return itself proves nothing, so the page asks again
+ * Back from Checkout (`?paid=…` or `?checkout=done`): the return itself proves nothing, so the page asks again
  * until Stripe's webhook has marked the payment (no payment pending), and says so meanwhile.
  */
 function useConfirming(data: MyPayments | undefined, reload: () => void) {
   const [params] = useSearchParams();
-  const returned = params.get('checkout') === 'done';
+  // The server's success_url says `?paid=<Checkout session>`; `?checkout=done` is the brief's.
+  const returned = params.get('checkout') === 'done' || params.has('paid');
   const [asked, setAsked] = useState(0);
   const waiting = returned && data !== undefined && hasPending(data);
   const gaveUp = waiting && asked >= CONFIRM_POLL.times;
