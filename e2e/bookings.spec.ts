@@ -99,7 +99,9 @@ test.describe('from Book Now to a booked session', () => {
     await expect(page.getByText('You asked for Bereavement and Grief on')).toContainText(
       `on ${formatDay(booking.start)} at ${formatTime(booking.start)}`,
     );
-    await expect(page.getByText('fees are paid at the session')).toBeVisible();
+    await expect(
+      page.getByText('is paid online by card once the practitioner confirms the session'),
+    ).toBeVisible();
     await page.getByRole('link', { name: 'See My bookings' }).click();
     await expect(page).toHaveURL('/bookings');
     const upcoming = page.getByRole('region', { name: 'Upcoming' });

@@ -140,7 +140,7 @@ test.describe('the journey remembers', () => {
     await logIn(page, client, '');
     await expect(page).toHaveURL(`/checkout?service=${FREE_CALL}`);
     await expect(page.getByText('You are booking:')).toHaveText(
-      'You are booking: Free 20-minute call — no fee, by phone or video',
+      'You are booking: Free 20-minute call — free, by phone or video',
     );
 
     const [first] = await freeStarts(FREE_CALL, londonDate(Date.now()));
@@ -152,7 +152,7 @@ test.describe('the journey remembers', () => {
       `/checkout?service=${FREE_CALL}&day=${londonDate(first!)}&time=${encodeURIComponent(first!)}`,
     );
     await expect(checkoutTime(page, first!)).toBeChecked();
-    await expect(page.getByText('The call is free: there is nothing to pay.')).toBeVisible();
+    await expect(page.getByText('This call is free: no payment is asked for.')).toBeVisible();
     await requestButton(page).click();
     await expect(page.getByRole('heading', { name: 'Your request has been sent' })).toBeFocused();
     await expect(page.getByText('You asked for Free 20-minute call on')).toBeVisible();

@@ -40,7 +40,7 @@ test.describe('public pages', () => {
     await expect(cards).toHaveCount(6);
     await expect(cards.first()).toContainText('Individual Therapy');
     await expect(cards.first()).toContainText('Appointment: 4 per month.');
-    await expect(cards.first()).toContainText('Price: $240/mo');
+    await expect(cards.first()).toContainText('Price: £240/mo');
     await expect(cards.first().locator('img')).toHaveAttribute(
       'src',
       '/images/services/individual.webp',

@@ -138,6 +138,31 @@ export const routeTable = {
     prerender: true,
     withId: true,
   },
+  billing: {
+    path: '/account/billing',
+    module: 'billing',
+    title: `Billing | ${practice.name}`,
+    description: `Your ${practice.name} plan, payments and receipts.`,
+    indexable: false,
+    prerender: true,
+  },
+  billingReceipt: {
+    path: '/account/billing/receipts',
+    module: 'billing-receipt',
+    title: `Receipt | ${practice.name}`,
+    description: `A receipt from ${practice.name}, for your records or your insurer.`,
+    indexable: false,
+    prerender: true,
+    withId: true,
+  },
+  practicePayments: {
+    path: '/practice/payments',
+    module: 'practice-payments',
+    title: `Payments | ${practice.name}`,
+    description: `A month's payments, refunds and money due, for the practitioner of ${practice.name}.`,
+    indexable: false,
+    prerender: true,
+  },
   notFound: {
     path: '*',
     module: 'not-found',
@@ -213,3 +238,10 @@ export const unknownPath = '/no-such-page';
 export function checkoutPath(serviceId?: number): string {
   return serviceId === undefined ? paths.checkout : `${paths.checkout}?service=${serviceId}`;
 }
+
+/** One receipt's page, for the client (and for an insurer, printed or as its PDF). */
+export const receiptPath = (paymentId: string) =>
+  `${routeTable.billingReceipt.path}/${encodeURIComponent(paymentId)}`;
+
+/** Where Stripe Checkout sends the client back: the billing page, which waits for the webhook. */
+export const checkoutReturnSearch = '?checkout=done';

@@ -1,4 +1,4 @@
-import { createApiClient } from './api-client';
+import { ApiError, createApiClient } from './api-client';
 import { firebaseAuth, signOut } from './firebase';
 
 export { ApiError, errorSentence } from './api-client';
@@ -19,3 +19,18 @@ export const apiRequest = createApiClient({
   // Signed out as by the server: the session provider shows "Your session has ended".
   sessionRefused: () => signOut(firebaseAuth()),
 });
+
+/** A file from our API (a receipt's PDF), signed like every call; a refusal becomes an ApiError. */
+export async function apiFile(path: string): Promise<Blob> {
+  const token = await currentIdToken(false);
+  if (!token) throw new ApiError('Please log in to continue.', 401);
+  let response: Response;
+  try {
+    response = await fetch(path, { headers: { Authorization: `Bearer ${token}` } });
+  } catch {
+    throw new ApiError('The file could not be downloaded. Please check your connection.', 0);
+  }
+  if (!response.ok)
+    throw new ApiError('The file could not be downloaded. Please try again.', response.status);
+  return response.blob();
+}

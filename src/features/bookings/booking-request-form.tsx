@@ -10,6 +10,7 @@ import { practice } from '../../content/practice';
 import { ApiError, errorSentence } from '../../lib/api';
 import { dateIn, describeTime, visitorTimeZone } from '../../lib/practice-time';
 import { requestBooking } from './bookings-api';
+import { paymentSentence } from './fee-text';
 import { useCheckoutChoice } from './checkout-params';
 import { NoteField } from './note-field';
 import { PaymentLoading } from './payment-loading';
@@ -18,12 +19,6 @@ import { FollowingWeeks, SeriesSent } from './series-checkout';
 import { followingWeeks, seriesButtonText } from './series-weeks';
 import { shownDay, TimePicker } from './time-picker';
 import { useHorizonTimes } from './use-horizon-times';
-
-/** What the visitor pays, in words for the request's screens. */
-const paymentSentence = (service: Service) =>
-  service.price === 0
-    ? 'The call is free: there is nothing to pay.'
-    : 'No payment is taken online: fees are paid at the session.';
 
 function RequestSent({ booking, service }: { booking: Booking; service: Service }) {
   const heading = useRef<HTMLHeadingElement>(null);

@@ -201,7 +201,7 @@ describe('the checkout picker: the address', () => {
         .map((button) => button.textContent),
     ).toEqual([
       'Couples Counselling60 minutes, in person in Bristol',
-      'Free 20-minute callno fee, by phone or video',
+      'Free 20-minute callfree, by phone or video',
     ]);
   });
 
@@ -209,10 +209,10 @@ describe('the checkout picker: the address', () => {
     vi.mocked(fetchAvailability).mockImplementation(() => answer(at(3, '09:00')));
     renderSection('service=1000');
     expect(await screen.findByText('You are booking:', { exact: false })).toHaveTextContent(
-      'You are booking: Free 20-minute call — no fee, by phone or video',
+      'You are booking: Free 20-minute call — free, by phone or video',
     );
     expect(vi.mocked(fetchAvailability).mock.calls[0]?.[0]).toBe(1000);
-    expect(screen.getByText('The call is free: there is nothing to pay.')).toBeInTheDocument();
+    expect(screen.getByText('This call is free: no payment is asked for.')).toBeInTheDocument();
   });
 });
 

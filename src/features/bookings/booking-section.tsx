@@ -1,8 +1,10 @@
 import Button from 'react-bootstrap/Button';
+import { isFree } from '../../../shared/money';
 import { withFreeCall, type Service } from '../../../shared/service';
 import { sessionPlaces } from '../../content/services';
 import { useCheckoutChoice } from './checkout-params';
 import { BookingRequestForm } from './booking-request-form';
+import { serviceFees } from './fee-text';
 import { PaymentLoading } from './payment-loading';
 import '../../components/bookings/bookings.css';
 
@@ -11,11 +13,11 @@ export type ServicesForBooking =
   | { status: 'ready'; services: Service[] }
   | { status: 'failed'; message: string };
 
-/** "no fee, by phone or video" or "60 minutes, in person in Bristol": what the visitor books. */
+/** "free, by phone or video" or "60 minutes, in person in Bristol": what the visitor books. */
 export function serviceTerms(service: Service): string {
   const place = sessionPlaces[service.format];
   const where = place.charAt(0).toLowerCase() + place.slice(1);
-  return service.price === 0 ? `no fee, ${where}` : `${service.minutes} minutes, ${where}`;
+  return isFree(service) ? `free, ${where}` : `${service.minutes} minutes, ${where}`;
 }
 
 function ServiceChoice({
@@ -73,6 +75,9 @@ export function BookingSection({ services }: { services: ServicesForBooking }) {
       <p className="fs-5 mb-1">
         You are booking: <strong>{service.name}</strong> — {serviceTerms(service)}
       </p>
+      {!isFree(service) && (
+        <p className="mb-1 fee-per-session">{serviceFees(service).feePerSession}</p>
+      )}
       <p>
         <Button variant="link" className="p-0" onClick={() => chooseService(undefined)}>
           Choose a different service

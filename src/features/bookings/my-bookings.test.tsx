@@ -4,13 +4,16 @@ import { MemoryRouter } from 'react-router';
 import type { Booking } from '../../../shared/booking';
 import { RULE_SENTENCES } from '../../../shared/booking-rules';
 import { ApiError } from '../../lib/api-client';
+import { goTo, startCheckout } from '../../lib/payments-api';
 import { cancelBooking, fetchMyBookings } from './bookings-api';
+import { FEES_IN_GENERAL } from './fee-text';
 import { MyBookings } from './my-bookings';
 
 vi.mock('./bookings-api', () => ({ fetchMyBookings: vi.fn(), cancelBooking: vi.fn() }));
 // No standing series here: my-series.test.tsx covers them.
 vi.mock('./series-api', () => ({ fetchMySeries: () => Promise.resolve({ series: [] }) }));
 vi.mock('../../lib/toast', () => ({ showToast: vi.fn() }));
+vi.mock('../../lib/payments-api', () => ({ startCheckout: vi.fn(), goTo: vi.fn() }));
 // No Firebase in unit tests: the API calls themselves are replaced above.
 vi.mock('../../lib/firebase', () => ({ firebaseAuth: vi.fn(), signOut: vi.fn() }));
 
@@ -39,11 +42,11 @@ describe('My bookings', () => {
     vi.mocked(cancelBooking).mockReset();
   });
 
-  it('states the cancel policy from the rules, then the fees', async () => {
+  it('states the cancel policy from the rules, then when fees are paid and refunded', async () => {
     vi.mocked(fetchMyBookings).mockResolvedValue({ bookings: [upcoming] });
     renderList();
     expect(
-      await screen.findByText(`${RULE_SENTENCES.cancelPolicy} Fees are paid at the session.`),
+      await screen.findByText(`${RULE_SENTENCES.cancelPolicy} ${FEES_IN_GENERAL}`),
     ).toBeInTheDocument();
     expect(RULE_SENTENCES.cancelPolicy).toBe(
       'Sessions can be cancelled here until 24 hours before they start; after that, please phone or email the practice.',
@@ -77,5 +80,28 @@ describe('My bookings', () => {
     expect(cancelBooking).toHaveBeenCalledWith('b1');
     expect(screen.getByRole('heading', { name: 'Individual Counselling' })).toBeInTheDocument();
     expect(screen.queryByText('Loading your bookings…')).not.toBeInTheDocument();
+  });
+
+  it('shows each booking\'s payment state, and "Pay" on a confirmed, unpaid one-off session', async () => {
+    vi.mocked(startCheckout).mockResolvedValue({ url: 'https://checkout.stripe.com/c/pay/cs_9' });
+    const paid: Booking = {
+      ...upcoming,
+      id: 'b2',
+      start: new Date(Date.now() + 12 * DAY).toISOString(),
+      end: new Date(Date.now() + 12 * DAY + 3_600_000).toISOString(),
+      payment: { status: 'paid' },
+    };
+    vi.mocked(fetchMyBookings).mockResolvedValue({
+      bookings: [{ ...upcoming, payment: { status: 'unpaid' } }, paid],
+    });
+    renderList();
+    const list = await screen.findByRole('region', { name: 'Upcoming' });
+    expect(within(list).getByText('Payment: Unpaid')).toBeInTheDocument();
+    expect(within(list).getByText('Payment: Paid')).toBeInTheDocument();
+    const pay = within(list).getAllByRole('button', { name: /^Pay for Individual Counselling on/ });
+    expect(pay).toHaveLength(1);
+    await userEvent.click(pay[0]!);
+    expect(startCheckout).toHaveBeenCalledWith({ bookingId: 'b1' });
+    expect(goTo).toHaveBeenCalledWith('https://checkout.stripe.com/c/pay/cs_9');
   });
 });

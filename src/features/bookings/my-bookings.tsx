@@ -4,6 +4,8 @@ import { Link } from 'react-router';
 import type { Booking } from '../../../shared/booking';
 import { RULE_SENTENCES } from '../../../shared/booking-rules';
 import { StatusBadge } from '../../components/bookings/status-badge';
+import { PayButton } from '../../components/payments/pay-button';
+import { PaymentBadge } from '../../components/payments/payment-badge';
 import { LoadFailed } from '../../components/layout/load-failed';
 import { checkoutPath } from '../../config/routes';
 import { errorSentence } from '../../lib/api';
@@ -11,6 +13,7 @@ import { describeTime, formatDayWithYear, formatTime } from '../../lib/practice-
 import { showToast } from '../../lib/toast';
 import { useResource } from '../../lib/use-resource';
 import { cancelBooking, fetchMyBookings } from './bookings-api';
+import { FEES_IN_GENERAL } from './fee-text';
 import { MySeries } from './my-series';
 import { fetchMySeries } from './series-api';
 import '../../components/bookings/bookings.css';
@@ -58,9 +61,22 @@ function BookingItem({ booking, onCancelled }: { booking: Booking; onCancelled: 
           {whenText(booking)} (UK time)
           {when.visitorTime && <span className="d-block small">Your time: {when.visitorTime}</span>}
         </p>
-        <p className="mb-2">
+        <p className="mb-2 d-flex flex-wrap gap-2">
           <StatusBadge status={booking.status} />
+          <PaymentBadge payment={booking.payment} />
         </p>
+        {booking.status === 'confirmed' &&
+          !booking.seriesId &&
+          (booking.payment?.status === 'unpaid' || booking.payment?.status === 'due') && (
+            <p className="mb-2">
+              <PayButton
+                request={{ bookingId: booking.id }}
+                label={`Pay for ${serviceOf(booking)} on ${when.day} at ${when.time}`}
+              >
+                Pay
+              </PayButton>
+            </p>
+          )}
         {booking.note && <p className="booking-note small mb-2">Your note: {booking.note}</p>}
         {problem && (
           <div role="alert" className="alert alert-danger py-2">
@@ -173,7 +189,9 @@ export function MyBookings() {
         onCancelled={reload}
         empty="No past bookings yet."
       />
-      <p className="small">{RULE_SENTENCES.cancelPolicy} Fees are paid at the session.</p>
+      <p className="small">
+        {RULE_SENTENCES.cancelPolicy} {FEES_IN_GENERAL}
+      </p>
     </>
   );
 }

@@ -4,6 +4,7 @@ import { MemoryRouter } from 'react-router';
 import type { Booking, Series } from '../../../shared/booking';
 import { RULE_SENTENCES } from '../../../shared/booking-rules';
 import { ApiError } from '../../lib/api-client';
+import { goTo, startCheckout } from '../../lib/payments-api';
 import { cancelBooking, fetchAvailability, fetchMyBookings } from './bookings-api';
 import { MyBookings } from './my-bookings';
 import { endSeries, fetchMySeries, moveBooking } from './series-api';
@@ -19,6 +20,7 @@ vi.mock('./series-api', () => ({
   endSeries: vi.fn(),
 }));
 vi.mock('../../lib/toast', () => ({ showToast: vi.fn() }));
+vi.mock('../../lib/payments-api', () => ({ startCheckout: vi.fn(), goTo: vi.fn() }));
 vi.mock('../../lib/firebase', () => ({ firebaseAuth: vi.fn(), signOut: vi.fn() }));
 
 // Monday 5 April 2027, 21:00 in London (BST): the first Tuesday session is less than a day away.
@@ -116,6 +118,40 @@ describe('My bookings: standing series', () => {
     const upcoming = screen.getByRole('region', { name: 'Upcoming' });
     expect(within(upcoming).queryByText(/Cognitive Behavioural Therapy/)).not.toBeInTheDocument();
     expect(within(upcoming).getByRole('heading', { name: 'Individual Counselling' })).toBeVisible();
+  });
+
+  it('offers "Set up monthly payment" on a confirmed, unpaid series and goes to Checkout', async () => {
+    const user = userEvent.setup();
+    answer({ ...weekly, payment: { status: 'unpaid' } });
+    vi.mocked(startCheckout).mockResolvedValue({ url: 'https://checkout.stripe.com/c/pay/cs_2' });
+    renderPage();
+    const regular = await screen.findByRole('region', { name: 'Regular sessions' });
+    const group = within(regular).getByRole('listitem', { name: 'Cognitive Behavioural Therapy' });
+    expect(within(group).getByText('Payment: Unpaid')).toBeInTheDocument();
+    await user.click(
+      within(group).getByRole('button', {
+        name: 'Set up monthly payment for Cognitive Behavioural Therapy',
+      }),
+    );
+    expect(startCheckout).toHaveBeenCalledWith({ seriesId: 'r1' });
+    expect(goTo).toHaveBeenCalledWith('https://checkout.stripe.com/c/pay/cs_2');
+  });
+
+  it('shows a paid series "Paid to" its date, and a failed renewal as due with the way to pay', async () => {
+    answer({ ...weekly, payment: { status: 'paid', paidUntil: '2027-05-06T17:00:00.000Z' } });
+    const { unmount } = renderPage();
+    expect(await screen.findByText('Payment: Paid to Thursday 6 May 2027')).toBeInTheDocument();
+    expect(
+      screen.queryByRole('button', { name: /Set up monthly payment/ }),
+    ).not.toBeInTheDocument();
+    unmount();
+    answer({ ...weekly, payment: { status: 'due' } });
+    renderPage();
+    expect(await screen.findByText('Payment: Payment due')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Update your card in Billing' })).toHaveAttribute(
+      'href',
+      '/account/billing',
+    );
   });
 
   it('moves one session: sends the new start to that session and shows the new time', async () => {

@@ -1,11 +1,15 @@
 import { useId, useRef, useState, type ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
+import { Link } from 'react-router';
 import type { Series, SeriesStatus } from '../../../shared/booking';
 import { BOOKING_RULES, hoursText, isActive, RULE_SENTENCES } from '../../../shared/booking-rules';
 import { practiceFacts } from '../../../shared/practice';
 import { cadenceText, seriesSummary } from '../../../shared/series-text';
 import { StatusBadge } from '../../components/bookings/status-badge';
+import { PayButton } from '../../components/payments/pay-button';
+import { PaymentBadge } from '../../components/payments/payment-badge';
+import { paths } from '../../config/routes';
 import { errorSentence } from '../../lib/api';
 import { describeTime, formatDayWithYear, formatTime } from '../../lib/practice-time';
 import { showToast } from '../../lib/toast';
@@ -227,11 +231,28 @@ export function SeriesItem({
           {service}
         </h3>
         <p className="mb-1">{summaryOf(series)} (UK time)</p>
-        <p className="mb-2">
+        <p className="mb-2 d-flex flex-wrap gap-2">
           <span className={`badge status-badge ${SERIES_COLOURS[series.status]}`}>
             Series: {SERIES_LABELS[series.status]}
           </span>
+          <PaymentBadge payment={series.payment} />
         </p>
+        {series.status === 'confirmed' && series.payment?.status === 'unpaid' && (
+          <p className="mb-2">
+            <PayButton
+              request={{ seriesId: series.id }}
+              label={`Set up monthly payment for ${service}`}
+            >
+              Set up monthly payment
+            </PayButton>
+          </p>
+        )}
+        {series.payment?.status === 'due' && (
+          <p className="mb-2">
+            A monthly payment did not go through.{' '}
+            <Link to={paths.billing}>Update your card in Billing</Link>.
+          </p>
+        )}
         {series.status === 'ended' && <p>These sessions have ended.</p>}
         {series.note && <p className="booking-note small mb-2">Your note: {series.note}</p>}
         {coming.length > 0 && (

@@ -4,6 +4,7 @@ import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import { NOTE_MAX_LENGTH, type PracticeBooking } from '../../../shared/booking';
 import { StatusBadge } from '../../components/bookings/status-badge';
+import { PaymentBadge } from '../../components/payments/payment-badge';
 import { formatDayWithYear } from '../../lib/practice-time';
 import { reminderText, serviceOf, timeSpan } from './diary-layout';
 import { UNDO_MS } from './use-deferred-answer';
@@ -122,6 +123,14 @@ export function BookingDialog({
               <dd>
                 <StatusBadge status={booking.status} />
               </dd>
+              {booking.payment && booking.payment.status !== 'free' && (
+                <>
+                  <dt>Payment</dt>
+                  <dd>
+                    <PaymentBadge payment={booking.payment} compact />
+                  </dd>
+                </>
+              )}
               <dt>Client</dt>
               <dd>
                 <ClientName name={booking.clientName} uid={booking.clientUid} /> ·{' '}

@@ -8,6 +8,7 @@ import {
   SeriesSchema,
   type BlockRequest,
 } from '../../../shared/booking';
+import { PracticePaymentsSchema, RefundCreatedSchema } from '../../../shared/payments-api';
 import { apiRequest } from '../../lib/api';
 import { loadFirebase } from '../../lib/load-firebase';
 
@@ -95,5 +96,20 @@ export function retryMessage(id: string) {
     `/api/practice/messages/${encodeURIComponent(id)}/retry`,
     v.object({ message: FailedMessageSchema }),
     { method: 'POST' },
+  );
+}
+
+/** The month's payments, refunds and what is due, per client (`month` is YYYY-MM; none: this one). */
+export function fetchPracticePayments(month: string | undefined, signal?: AbortSignal) {
+  const query = month ? `?${new URLSearchParams({ month })}` : '';
+  return apiRequest(`/api/practice/payments${query}`, PracticePaymentsSchema, { signal });
+}
+
+/** Refunds `amount` pence of a payment (none: all that is left); the server caps it at what was paid. */
+export function refundPayment(id: string, amount?: number) {
+  return apiRequest(
+    `/api/practice/payments/${encodeURIComponent(id)}/refund`,
+    RefundCreatedSchema,
+    { method: 'POST', body: amount === undefined ? {} : { amount } },
   );
 }

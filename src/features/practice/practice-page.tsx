@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { PageHeading } from '../../components/layout/page-heading';
+import { paths } from '../../config/routes';
 import { PracticeDiary } from './practice-diary';
 import { RequirePractitioner } from './require-practitioner';
 
@@ -11,6 +13,9 @@ export function PracticePage({ notices }: { notices?: ReactNode }) {
   return (
     <RequirePractitioner>
       <PageHeading>Diary</PageHeading>
+      <p>
+        <Link to={paths.practicePayments}>Payments this month</Link>
+      </p>
       <PracticeDiary notices={notices} />
     </RequirePractitioner>
   );

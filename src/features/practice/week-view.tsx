@@ -3,6 +3,7 @@ import type { CSSProperties } from 'react';
 import type { Block, PracticeBooking } from '../../../shared/booking';
 import type { LocalDate } from '../../../shared/time';
 import { StatusBadge } from '../../components/bookings/status-badge';
+import { PaymentBadge } from '../../components/payments/payment-badge';
 import { formatDay } from '../../lib/practice-time';
 import {
   reminderText,
@@ -86,6 +87,13 @@ function EventText({
           </>
         )}
         <StatusBadge status={booking.status} compact={short} />
+        {/* What needs her attention only: unpaid or due (the dialog says every state). */}
+        {(booking.payment?.status === 'unpaid' || booking.payment?.status === 'due') && (
+          <>
+            {' '}
+            <PaymentBadge payment={booking.payment} compact={short} />
+          </>
+        )}
         {busy && <span className="event-busy"> {busy}</span>}
         {/* In the grid's small block the reminder shares the status line. */}
         {short && reminder && <> {reminder}</>}

@@ -46,7 +46,7 @@ describe('ServicesSection', () => {
     )!;
     expect(within(card).getByText('<script>alert(1)</script>')).toBeInTheDocument();
     expect(within(card).getByText('Appointment: 2 per month.')).toBeInTheDocument();
-    expect(within(card).getByText('Price: $99.50/mo')).toBeInTheDocument();
+    expect(within(card).getByText('Price: £99.50/mo')).toBeInTheDocument();
     expect(
       within(card).getByRole('link', { name: 'Book Now: <b>Bold</b> therapy' }),
     ).toHaveAttribute('href', '/checkout?service=7');
@@ -64,7 +64,7 @@ describe('ServicesSection', () => {
     const weekly = await card('Weekly plan');
     expect(within(weekly).getByText('Every week at a time that suits you')).toBeInTheDocument();
     expect(within(weekly).getByText('Appointment: 2 per month.')).toBeInTheDocument();
-    expect(within(weekly).getByText('Price: $99.50/mo')).toBeInTheDocument();
+    expect(within(weekly).getByText('Price: £99.50/mo')).toBeInTheDocument();
     expect(
       within(await card('Fortnightly plan')).getByText('Every other week'),
     ).toBeInTheDocument();

@@ -4,15 +4,12 @@ import Card from 'react-bootstrap/Card';
 import Container from 'react-bootstrap/Container';
 import Spinner from 'react-bootstrap/Spinner';
 import { Link } from 'react-router';
+import { monthlyPriceText } from '../../../shared/money';
 import { cadenceOffer } from '../../../shared/series-text';
 import { checkoutPath } from '../../config/routes';
 import { sessionPlaces } from '../../content/services';
 import type { Service } from './service-schema';
 import { useServices } from './use-services';
-
-function formatPrice(price: number): string {
-  return Number.isInteger(price) ? String(price) : price.toFixed(2);
-}
 
 function ServiceCard({ service }: { service: Service }) {
   return (
@@ -34,7 +31,7 @@ function ServiceCard({ service }: { service: Service }) {
         {service.everyWeeks && (
           <Card.Text className="mb-1 cadence">{cadenceOffer(service.everyWeeks)}</Card.Text>
         )}
-        <Card.Text className="price">Price: ${formatPrice(service.price)}/mo</Card.Text>
+        <Card.Text className="price">Price: {monthlyPriceText(service)}</Card.Text>
         <Link
           to={checkoutPath(service.id)}
           className="btn btn-success"

@@ -65,6 +65,9 @@ export function AccountPage({ bookings }: { bookings?: ReactNode }) {
                 <Link to={paths.questionnaires}>Questionnaires</Link>
               </li>
               <li>
+                <Link to={paths.billing}>Billing</Link>: your plans, payments and receipts
+              </li>
+              <li>
                 <Link to={paths.myData}>Download my data</Link>: everything we hold about you
               </li>
             </ul>

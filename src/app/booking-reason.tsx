@@ -1,0 +1,50 @@
+import { useLocation } from 'react-router';
+import { withFreeCall } from '../../shared/service';
+import { useHydrated } from '../components/use-hydrated';
+import { paths } from '../config/routes';
+import { rememberedTarget } from '../features/auth/safe-redirect';
+import { useServices } from '../features/services/use-services';
+
+/** The service named in a remembered /checkout address, if any: `?service=<id>`. */
+export function bookingTarget(state: unknown): { serviceId?: number } | undefined {
+  const target = rememberedTarget(state);
+  if (!target) return undefined;
+  const url = new URL(target, 'https://site.invalid');
+  if (url.pathname !== paths.checkout) return undefined;
+  const id = url.searchParams.get('service');
+  return id && /^\d{1,7}$/.test(id) ? { serviceId: Number(id) } : {};
+}
+
+function ServiceReason({ serviceId }: { serviceId: number }) {
+  const { state } = useServices();
+  const service =
+    state.status === 'ready'
+      ? withFreeCall(state.services).find((candidate) => candidate.id === serviceId)
+      : undefined;
+  if (state.status === 'loading') return null;
+  return <Reason what={service?.name ?? 'a session'} />;
+}
+
+function Reason({ what }: { what: string }) {
+  return (
+    <p role="status" className="alert alert-info text-center booking-reason">
+      Log in or register to book {what}.
+    </p>
+  );
+}
+
+/**
+ * Why a visitor sent here from Book Now must log in: "Log in or register to book <service>."
+ * Only after hydration, as the prerendered page knows nothing of where the visitor was going.
+ */
+export function BookingReason() {
+  const location = useLocation();
+  const hydrated = useHydrated();
+  const target = hydrated ? bookingTarget(location.state) : undefined;
+  if (!target) return null;
+  return target.serviceId === undefined ? (
+    <Reason what="a session" />
+  ) : (
+    <ServiceReason serviceId={target.serviceId} />
+  );
+}

@@ -1,0 +1,44 @@
+import type { PaymentStateView } from '../../../shared/payments-api';
+import { formatDayWithYear } from '../../lib/practice-time';
+
+/** "Paid to 3 March 2027", "Payment due", "Unpaid", "Refunded", "Paid"; nothing for a free one. */
+export function paymentText(payment: PaymentStateView): string | undefined {
+  switch (payment.status) {
+    case 'free':
+      return undefined;
+    case 'paid':
+      return payment.paidUntil ? `Paid to ${formatDayWithYear(payment.paidUntil)}` : 'Paid';
+    case 'due':
+      return 'Payment due';
+    case 'unpaid':
+      return payment.unpaidSoon ? 'Unpaid, starting soon' : 'Unpaid';
+    case 'refunded':
+      return 'Refunded';
+  }
+}
+
+const COLOURS: Record<PaymentStateView['status'], string> = {
+  free: '',
+  paid: 'text-bg-success',
+  due: 'text-bg-danger',
+  unpaid: 'text-bg-warning',
+  refunded: 'text-bg-secondary',
+};
+
+/** A booking's or series' payment state in words (the colour only repeats them). */
+export function PaymentBadge({
+  payment,
+  compact = false,
+}: {
+  payment: PaymentStateView | undefined;
+  compact?: boolean;
+}) {
+  const text = payment && paymentText(payment);
+  if (!payment || !text) return null;
+  return (
+    <span className={`badge payment-badge ${COLOURS[payment.status]}`}>
+      {compact ? <span className="visually-hidden">Payment: </span> : 'Payment: '}
+      {text}
+    </span>
+  );
+}

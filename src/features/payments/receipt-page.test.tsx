@@ -1,0 +1,79 @@
+import { render, screen, within } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import type { Receipt } from '../../../shared/payments-api';
+import { MONEY_FACTS } from '../../../shared/money';
+import { fetchReceipt } from '../../lib/payments-api';
+import { pdfUrl, ReceiptPage } from './receipt-page';
+
+vi.mock('../../lib/payments-api', () => ({ fetchReceipt: vi.fn() }));
+vi.mock('../../lib/firebase', () => ({ firebaseAuth: vi.fn(), signOut: vi.fn() }));
+
+const receipt: Receipt = {
+  kind: 'receipt',
+  paymentId: 'p1',
+  number: 'MP-2027-0007',
+  date: '2027-03-01T10:00:00.000Z',
+  client: { name: 'Ada Client', email: 'ada@example.com', address: '1 High Street, Bath' },
+  practitioner: {
+    name: 'Dr. Amara Rahman',
+    title: 'Counselling Psychologist and Psychotherapist',
+    professionalBody: 'British Association for Counselling and Psychotherapy',
+    grade: 'MBACP (Accred)',
+    membershipNumber: '387204',
+  },
+  practice: { name: 'Mindful Path Counselling', address: '24 Queen Square, Bristol' },
+  sessions: [
+    {
+      bookingId: 'b1',
+      start: '2027-03-02T18:00:00.000Z',
+      date: 'Tuesday 2 March 2027',
+      time: '18:00',
+      minutes: 50,
+      service: 'Weekly therapy',
+      fee: 6000,
+    },
+  ],
+  feePerSession: 6000,
+  total: 6000,
+  currency: 'GBP',
+  card: { brand: 'visa', last4: '4242' },
+  vatSentence: MONEY_FACTS.vatSentence,
+  refunded: 0,
+  pdfPath: '/api/payments/p1/receipt.pdf',
+};
+
+describe('the receipt page', () => {
+  it('shows every field an insurer asks for, and the PDF', async () => {
+    vi.mocked(fetchReceipt).mockResolvedValue(receipt);
+    render(
+      <MemoryRouter initialEntries={['/account/billing/receipts/p1']}>
+        <Routes>
+          <Route path="/account/billing/receipts/:id" element={<ReceiptPage />} />
+        </Routes>
+      </MemoryRouter>,
+    );
+    const article = await screen.findByRole('article', { name: 'Receipt MP-2027-0007' });
+    expect(fetchReceipt).toHaveBeenCalledWith('p1', expect.any(AbortSignal));
+    for (const text of [
+      'Monday 1 March 2027',
+      'Ada Client',
+      '1 High Street, Bath',
+      'Dr. Amara Rahman, Counselling Psychologist and Psychotherapist',
+      'British Association for Counselling and Psychotherapy (MBACP (Accred))',
+      '387204',
+      'Mindful Path Counselling, 24 Queen Square, Bristol',
+      'Visa ending 4242',
+      MONEY_FACTS.vatSentence,
+    ])
+      expect(within(article).getByText(text)).toBeInTheDocument();
+    const row = within(
+      within(article).getByRole('table', { name: 'Sessions covered' }),
+    ).getAllByRole('row')[1]!;
+    expect(row).toHaveTextContent('Tuesday 2 March 202718:0050Weekly therapy£60.00');
+    expect(screen.getByRole('button', { name: 'Download MP-2027-0007 as PDF' })).toBeEnabled();
+    expect(pdfUrl(receipt)).toBe('/api/payments/p1/receipt.pdf');
+    expect(pdfUrl({ ...receipt, pdfPath: '/payments/p1/receipt.pdf' })).toBe(
+      '/api/payments/p1/receipt.pdf',
+    );
+  });
+});
