@@ -7,12 +7,14 @@ import { BookingDialog } from './booking-dialog';
 import { outsideSeries, seriesCadences, serviceOf, waitingRequests } from './diary-layout';
 import { DiaryWeek } from './diary-week';
 import { FailedMessages } from './failed-messages';
+import type { MoveSlot } from './move-slot';
 import { SeriesAskDialog } from './series-ask-dialog';
 import { UndoBar } from './undo-bar';
 import { useBookingAnswers, type Outcome } from './use-booking-answers';
 import { useBookingDialog } from './use-booking-dialog';
 import { useDiary, useHorizon } from './use-diary';
 import { useFocusRequest } from './use-focus-request';
+import { useMoveSession } from './use-move-session';
 import { useSeriesAnswers } from './use-series-answers';
 import { WaitingList } from './waiting-list';
 import '../../components/bookings/bookings.css';
@@ -43,10 +45,14 @@ function waitingOf(
 /**
  * The practitioner's diary: emails that failed, the requests waiting for an answer, the week
  * (a timetable on a desktop, a day list on a phone) and blocked time. Decline and Cancel ask
- * first and are held for Undo before anything is sent. Each concern lives in its own hook or
+ * first and are held for Undo before anything is sent; Move opens `moveDialog`, the app's time
+ * picker (no notice period applies to the practitioner). Each concern lives in its own hook or
  * component; this one only puts them together.
  */
-export function PracticeDiary({ notices }: { notices?: ReactNode } = {}) {
+export function PracticeDiary({
+  notices,
+  moveDialog,
+}: { notices?: ReactNode; moveDialog?: MoveSlot } = {}) {
   // The page's "now": the week it opens on, and which requests are still ahead.
   const [openedAt] = useState(() => Date.now());
   const today = dateIn(openedAt);
@@ -63,6 +69,7 @@ export function PracticeDiary({ notices }: { notices?: ReactNode } = {}) {
   const answers = useBookingAnswers({ onSent: reloadAll, requestFocus });
   const dialog = useBookingDialog(answers, reloadAll);
   const series = useSeriesAnswers({ onSent: reloadAll, requestFocus });
+  const move = useMoveSession({ onMoved: reloadAll, requestFocus });
 
   const horizonDiary = horizon.state.status === 'ready' ? horizon.state.data : undefined;
   const cadences = seriesCadences(
@@ -142,6 +149,12 @@ export function PracticeDiary({ notices }: { notices?: ReactNode } = {}) {
             }),
           )
         }
+        onMove={
+          moveDialog &&
+          ((booking) =>
+            // The picker opens once this dialog has gone, like the series question.
+            dialog.closeThen(() => move.start(booking)))
+        }
         onClose={dialog.close}
         onExited={dialog.exited}
       />
@@ -153,6 +166,7 @@ export function PracticeDiary({ notices }: { notices?: ReactNode } = {}) {
         onAnswer={(question) => void series.answer(question)}
         onClose={series.close}
       />
+      {moveDialog?.(move.props)}
       <UndoBar pending={answers.pending} onUndo={answers.undo} undoRef={answers.undoButton} />
     </>
   );
