@@ -58,6 +58,11 @@ export const ServiceIdSchema = v.pipe(
   v.maxValue(1_000_000),
 );
 
+/** Where a session happens: at the practice or by video (shared/clinical-api.ts has the contract). */
+export const BOOKING_MODES = ['in-person', 'video'] as const;
+export const BookingModeSchema = v.picklist(BOOKING_MODES, 'Choose "in-person" or "video".');
+export type BookingMode = v.InferOutput<typeof BookingModeSchema>;
+
 export const BookingStatusSchema = v.picklist(['requested', 'confirmed', 'declined', 'cancelled']);
 export type BookingStatus = v.InferOutput<typeof BookingStatusSchema>;
 
@@ -73,6 +78,8 @@ export const BookingRequestSchema = v.object({
     ),
     '',
   ),
+  /** For a service offered by video: in person or by video (in person when absent, if offered). */
+  mode: v.optional(BookingModeSchema),
 });
 export type BookingRequest = v.InferInput<typeof BookingRequestSchema>;
 
@@ -120,6 +127,10 @@ export const BookingSchema = v.object({
   actions: v.optional(v.array(v.picklist(BOOKING_ACTIONS))),
   /** The standing series it belongs to; null for a one-off session. */
   seriesId: v.optional(v.nullable(v.string())),
+  /** In person or by video (absent from older answers: in person). */
+  mode: v.optional(BookingModeSchema),
+  /** A video session's own meeting link: only to its client and the practitioner, while confirmed. */
+  joinUrl: v.optional(v.string()),
 });
 export type Booking = v.InferOutput<typeof BookingSchema>;
 

@@ -1,6 +1,15 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { questionnaireDue, retentionEnds } from './clinical-rules';
+import {
+  OUTCOME_RULES,
+  inClinicalRange,
+  labelScores,
+  outcomeChange,
+  questionnaireDue,
+  recovered,
+  retentionEnds,
+} from './clinical-rules';
+import { INSTRUMENTS } from './questionnaires';
 
 describe('when the questionnaires are due', () => {
   const last = '2027-03-01T10:00:00Z';
@@ -31,5 +40,58 @@ describe('how long a record is kept', () => {
   it('is 7 years from the last session', () => {
     expect(retentionEnds('2027-03-01T10:00:00Z').toISOString()).toBe('2034-03-01T10:00:00.000Z');
     expect(retentionEnds('2028-02-29T10:00:00Z').toISOString()).toBe('2035-03-01T10:00:00.000Z');
+  });
+});
+
+describe('how scores are read (NHS Talking Therapies)', () => {
+  it('has the published cut-offs and reliable change indices', () => {
+    expect(OUTCOME_RULES).toEqual({
+      'PHQ-9': { cutOff: 10, reliableChange: 6 },
+      'GAD-7': { cutOff: 8, reliableChange: 4 },
+      'CORE-10': { cutOff: 11, reliableChange: 6 },
+    });
+  });
+  it.each(INSTRUMENTS)('%s: the clinical range starts at the cut-off', (instrument) => {
+    const { cutOff } = OUTCOME_RULES[instrument];
+    expect(inClinicalRange(instrument, cutOff - 1)).toBe(false);
+    expect(inClinicalRange(instrument, cutOff)).toBe(true);
+    expect(inClinicalRange(instrument, cutOff + 1)).toBe(true);
+  });
+  it.each(INSTRUMENTS)('%s: reliable change at the index, not one below it', (instrument) => {
+    const { reliableChange: rci } = OUTCOME_RULES[instrument];
+    const first = 20;
+    expect(outcomeChange(instrument, first, first - rci - 1)).toBe('improved');
+    expect(outcomeChange(instrument, first, first - rci)).toBe('improved');
+    expect(outcomeChange(instrument, first, first - rci + 1)).toBe('no reliable change');
+    expect(outcomeChange(instrument, first, first)).toBe('no reliable change');
+    expect(outcomeChange(instrument, first, first + rci - 1)).toBe('no reliable change');
+    expect(outcomeChange(instrument, first, first + rci)).toBe('deteriorated');
+    expect(outcomeChange(instrument, first, first + rci + 1)).toBe('deteriorated');
+  });
+  it.each(INSTRUMENTS)(
+    '%s: recovery is from the clinical range to below the cut-off',
+    (instrument) => {
+      const { cutOff } = OUTCOME_RULES[instrument];
+      expect(recovered(instrument, cutOff, cutOff - 1)).toBe(true);
+      expect(recovered(instrument, cutOff, cutOff)).toBe(false);
+      expect(recovered(instrument, cutOff + 1, cutOff - 1)).toBe(true);
+      expect(recovered(instrument, cutOff - 1, cutOff - 2)).toBe(false);
+      expect(recovered(instrument, cutOff - 1, 0)).toBe(false);
+    },
+  );
+  it('labels every score against the first, the first itself unchanged', () => {
+    const scores = labelScores('PHQ-9', [
+      { total: 16 },
+      { total: 11 },
+      { total: 10 },
+      { total: 9 },
+    ]);
+    expect(scores).toEqual([
+      { total: 16, change: 'no reliable change', recovered: false },
+      { total: 11, change: 'no reliable change', recovered: false },
+      { total: 10, change: 'improved', recovered: false },
+      { total: 9, change: 'improved', recovered: true },
+    ]);
+    expect(labelScores('GAD-7', [])).toEqual([]);
   });
 });

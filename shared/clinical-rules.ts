@@ -9,6 +9,7 @@
  * Article 5(1)(e)) asks for a stated period, kept to, and deletion at its end. The practice keeps
  * a client's clinical record for 7 years from their last session, and deletes it then.
  */
+import type { InstrumentId } from './questionnaires';
 import type { Instant } from './time';
 
 export const CLINICAL_RULES = {
@@ -46,3 +47,55 @@ export function retentionEnds(lastSession: Instant): Date {
 
 /** The sentence the account page shows before the client confirms deletion. */
 export const RETENTION_SENTENCE = `If you have had a session, your clinical record (intake, agreement and questionnaires) is kept for ${CLINICAL_RULES.retentionYears} years from your last session, as the professional bodies advise, and then deleted. If you have not, it is deleted now.`;
+
+/**
+ * How a questionnaire's scores are read, as NHS Talking Therapies defines it (the NHS Talking
+ * Therapies Manual, "Measuring recovery"): a total at or above the clinical cut-off is in the
+ * clinical range ("caseness"); a fall of at least the reliable change index from the first score is
+ * reliable improvement, a rise of as much reliable deterioration; recovery is moving from at or above
+ * the cut-off at the first score to below it. CORE-10: Barkham et al. (2013), cut-off 11, reliable
+ * change 6.
+ */
+export const OUTCOME_RULES: Readonly<
+  Record<InstrumentId, { cutOff: number; reliableChange: number }>
+> = {
+  'PHQ-9': { cutOff: 10, reliableChange: 6 },
+  'GAD-7': { cutOff: 8, reliableChange: 4 },
+  'CORE-10': { cutOff: 11, reliableChange: 6 },
+};
+
+export const OUTCOME_CHANGES = ['improved', 'deteriorated', 'no reliable change'] as const;
+export type OutcomeChange = (typeof OUTCOME_CHANGES)[number];
+
+/** Whether a total is in the clinical range (at or above the instrument's cut-off). */
+export const inClinicalRange = (instrument: InstrumentId, total: number): boolean =>
+  total >= OUTCOME_RULES[instrument].cutOff;
+
+/** A score against the client's first on that instrument (higher totals are worse on all three). */
+export function outcomeChange(
+  instrument: InstrumentId,
+  first: number,
+  total: number,
+): OutcomeChange {
+  const { reliableChange } = OUTCOME_RULES[instrument];
+  if (first - total >= reliableChange) return 'improved';
+  if (total - first >= reliableChange) return 'deteriorated';
+  return 'no reliable change';
+}
+
+/** Recovered: the first score was in the clinical range and this one is below the cut-off. */
+export const recovered = (instrument: InstrumentId, first: number, total: number): boolean =>
+  inClinicalRange(instrument, first) && !inClinicalRange(instrument, total);
+
+/** Each score of one instrument, oldest first, labelled against the first. */
+export function labelScores<S extends { total: number }>(
+  instrument: InstrumentId,
+  oldestFirst: readonly S[],
+): (S & { change: OutcomeChange; recovered: boolean })[] {
+  const first = oldestFirst[0]?.total ?? 0;
+  return oldestFirst.map((score) => ({
+    ...score,
+    change: outcomeChange(instrument, first, score.total),
+    recovered: recovered(instrument, first, score.total),
+  }));
+}

@@ -1,5 +1,6 @@
 import { sql, type Selectable } from 'kysely';
-import type { BookingStatus } from '../../../shared/booking';
+import type { BookingMode, BookingStatus } from '../../../shared/booking';
+import { newVideoRoom } from '../domain/video';
 import type { BookingRecord, Client, Interval } from '../domain/types';
 import type { Database } from './database';
 import type { BookingsTable } from './schema';
@@ -21,6 +22,9 @@ const columns = [
   'series_id',
   'occurrence',
   'sequence',
+  'attendance',
+  'mode',
+  'video_room',
 ] as const;
 
 type BookingRow = Pick<Selectable<BookingsTable>, (typeof columns)[number]>;
@@ -39,6 +43,9 @@ function toRecord(row: BookingRow): BookingRecord {
     seriesId: row.series_id,
     occurrence: row.occurrence ? new Date(row.occurrence) : null,
     sequence: row.sequence,
+    attendance: row.attendance,
+    mode: row.mode,
+    videoRoom: row.video_room,
   };
 }
 
@@ -50,12 +57,18 @@ export interface NewBooking {
   /** Until when the practitioner is busy: the end plus the break. */
   busyUntil: Date;
   note: string;
+  /** By video: the session gets its own room (domain/video.ts). In person when absent. */
+  mode?: BookingMode;
 }
 
 export type InsertBookingResult =
   | { outcome: 'created'; booking: BookingRecord }
   | { outcome: 'taken' }
   | { outcome: 'too-many-requests' };
+
+/** A video session's columns: its mode and a room of its own. */
+const modeColumns = (mode: BookingMode | undefined) =>
+  mode === 'video' ? { mode, video_room: newVideoRoom() } : { mode: 'in-person' as const };
 
 /**
  * Inserts a requested booking. The exclusion constraint refuses an overlap (→ taken); a
@@ -85,6 +98,7 @@ export async function insertBooking(
           during: sql<string>`tstzrange(${booking.start}, ${booking.busyUntil}, '[)')`,
           status: 'requested',
           note: booking.note,
+          ...modeColumns(booking.mode),
         })
         .returning(columns)
         .executeTakeFirstOrThrow();
@@ -242,6 +256,7 @@ export async function insertSeriesSession(
       during: sql<string>`tstzrange(${session.start}, ${session.busyUntil}, '[)')`,
       status: session.status,
       note: session.note,
+      ...modeColumns(session.mode),
       series_id: session.seriesId,
       occurrence: session.occurrence,
     })

@@ -4,6 +4,7 @@ import type { InstrumentId, QuestionnaireRecord, Score } from '../../../shared/q
 import { CLINICAL_RULES, retentionEnds } from '../../../shared/clinical-rules';
 import type { Client } from '../domain/types';
 import type { Database } from './database';
+import { deleteNotesOf } from './notes';
 import type { IntakesTable, QuestionnairesTable } from './schema';
 
 /**
@@ -264,9 +265,9 @@ export async function auditEntries(db: Database, clientUid: string): Promise<Aud
   }));
 }
 
-/** Whether anything clinical is held about a client (intake or questionnaires). */
+/** Whether anything clinical is held about a client (intake, questionnaires or notes). */
 export async function hasClinicalRecord(db: Database, clientUid: string): Promise<boolean> {
-  const [intake, questionnaire] = await Promise.all([
+  const [intake, questionnaire, note] = await Promise.all([
     db
       .selectFrom('intakes')
       .select('client_uid')
@@ -278,8 +279,14 @@ export async function hasClinicalRecord(db: Database, clientUid: string): Promis
       .where('client_uid', '=', clientUid)
       .limit(1)
       .executeTakeFirst(),
+    db
+      .selectFrom('session_notes')
+      .select('id')
+      .where('client_uid', '=', clientUid)
+      .limit(1)
+      .executeTakeFirst(),
   ]);
-  return intake !== undefined || questionnaire !== undefined;
+  return intake !== undefined || questionnaire !== undefined || note !== undefined;
 }
 
 /** The start of the client's last session that has happened (confirmed, started), if any. */
@@ -312,6 +319,7 @@ export async function sessionsHad(db: Database, clientUid: string, now: Date): P
 
 /** Deletes everything clinical held about a client, the audit of it included. */
 export async function deleteClinicalRecord(db: Database, clientUid: string): Promise<void> {
+  await deleteNotesOf(db, clientUid);
   await db.deleteFrom('questionnaires').where('client_uid', '=', clientUid).execute();
   await db.deleteFrom('intakes').where('client_uid', '=', clientUid).execute();
   await db.deleteFrom('audit_log').where('client_uid', '=', clientUid).execute();
@@ -365,6 +373,8 @@ export async function pruneClinicalRecords(db: Database, now: Date): Promise<num
         select client_uid, max(submitted_at) as latest from questionnaires group by client_uid
         union all
         select client_uid, updated_at as latest from intakes
+        union all
+        select client_uid, max(updated_at) as latest from session_notes group by client_uid
       ) q
       where q.client_uid not in (select client_uid from clinical_retention)
       group by q.client_uid

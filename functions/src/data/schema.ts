@@ -1,5 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { BookingStatus } from '../../../shared/booking';
+import type { BookingMode, BookingStatus } from '../../../shared/booking';
+import type { Attendance, RiskFollowUpAction } from '../../../shared/clinical-api';
 
 /** `tstzrange` values are written with sql`tstzrange(…)` and read through lower()/upper(). */
 type Range = ColumnType<string, string, string>;
@@ -26,6 +27,11 @@ export interface BookingsTable {
   occurrence: ColumnType<Date | null, Date | null | undefined, never>;
   /** Calendar revision: each move sends the client's calendar a higher SEQUENCE. */
   sequence: ColumnType<number, number | undefined, number>;
+  attendance: ColumnType<Attendance | null, never, Attendance | null>;
+  attendance_at: ColumnType<Date | null, never, Date | null>;
+  mode: ColumnType<BookingMode, BookingMode | undefined, never>;
+  /** A video session's room; null otherwise, and once it is cancelled or declined. */
+  video_room: ColumnType<string | null, string | null | undefined, never>;
 }
 
 export type SeriesStatus = 'requested' | 'confirmed' | 'declined' | 'ended';
@@ -128,6 +134,34 @@ export interface ClinicalRetentionTable {
   delete_after: Date;
 }
 
+export interface SessionNotesTable {
+  id: Generated<string>;
+  booking_id: string | null;
+  client_uid: string;
+  service_id: number;
+  session_start: Date;
+  text: string;
+  signed_at: Date | null;
+  created_at: ColumnType<Date, Date, never>;
+  updated_at: Date;
+}
+
+export interface NoteAddendaTable {
+  id: Generated<string>;
+  note_id: string;
+  text: string;
+  at: Date;
+}
+
+export interface RiskFollowUpsTable {
+  id: Generated<string>;
+  client_uid: string;
+  actor_uid: string;
+  action: RiskFollowUpAction;
+  text: string;
+  at: Date;
+}
+
 export interface DatabaseSchema {
   bookings: BookingsTable;
   blocks: BlocksTable;
@@ -138,4 +172,7 @@ export interface DatabaseSchema {
   questionnaires: QuestionnairesTable;
   audit_log: AuditLogTable;
   clinical_retention: ClinicalRetentionTable;
+  session_notes: SessionNotesTable;
+  note_addenda: NoteAddendaTable;
+  risk_follow_ups: RiskFollowUpsTable;
 }

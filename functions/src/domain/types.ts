@@ -1,4 +1,5 @@
-import type { BookingStatus } from '../../../shared/booking';
+import type { BookingMode, BookingStatus } from '../../../shared/booking';
+import type { Attendance } from '../../../shared/clinical-api';
 
 /** A stretch of time, start included, end excluded, as UTC instants. */
 export interface Interval {
@@ -25,6 +26,12 @@ export interface BookingRecord extends Interval {
   occurrence: Date | null;
   /** Calendar revision, raised by each move. */
   sequence: number;
+  /** What happened, marked after the session (a client's late cancellation at once). */
+  attendance?: Attendance | null;
+  /** In person or by video; absent in older outbox payloads (in person). */
+  mode?: BookingMode;
+  /** A video session's room while it is active (its join link: domain/video.ts). */
+  videoRoom?: string | null;
 }
 
 export interface SeriesRecord {

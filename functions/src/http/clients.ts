@@ -2,10 +2,24 @@ import { clientBookings } from '../data/bookings';
 import {
   clientQuestionnaires,
   findIntake,
+  hasClinicalRecord,
   markRiskSeen,
   unseenRiskFlags,
   writeAudit,
 } from '../data/clinical';
+import {
+  ATTENDANCE,
+  RiskFollowUpRequestSchema,
+  type AttendanceCounts,
+  type InstrumentOutcome,
+  type RecordNote,
+} from '../../../shared/clinical-api';
+import { OUTCOME_RULES, labelScores } from '../../../shared/clinical-rules';
+import { INSTRUMENTS, type QuestionnaireRecord } from '../../../shared/questionnaires';
+import type { Service } from '../../../shared/service';
+import { clientNotes, clientRiskFollowUps, insertRiskFollowUp, type NoteRow } from '../data/notes';
+import type { BookingRecord } from '../domain/types';
+import { DEFAULT_MEETING_HOST, joinUrlOf } from '../domain/video';
 import { endpoint } from './endpoint';
 import { intakeView } from './intake';
 import { problems } from './problems';
@@ -20,19 +34,51 @@ export function clientUid(value: string | undefined): string {
   return value;
 }
 
+export const recordNoteView = (note: NoteRow, services: readonly Service[]): RecordNote => ({
+  bookingId: note.bookingId ?? '',
+  start: note.sessionStart.toISOString(),
+  serviceName:
+    services.find((service) => service.id === note.serviceId)?.name ??
+    'A service no longer offered',
+  text: note.text,
+  status: note.status,
+  ...(note.signedAt && { signedAt: note.signedAt }),
+  addenda: note.addenda,
+});
+
+/** How many sessions were marked each way. */
+export function attendanceCounts(bookings: readonly BookingRecord[]): AttendanceCounts {
+  const counts = Object.fromEntries(ATTENDANCE.map((each) => [each, 0])) as AttendanceCounts;
+  for (const booking of bookings) if (booking.attendance) counts[booking.attendance] += 1;
+  return counts;
+}
+
+/** Each instrument answered, with its lines and every score labelled against the first. */
+export function outcomesOf(questionnaires: readonly QuestionnaireRecord[]): InstrumentOutcome[] {
+  return INSTRUMENTS.flatMap((instrument) => {
+    const scores = questionnaires
+      .filter((each) => each.instrument === instrument)
+      .map(({ id, total, band, submittedAt }) => ({ id, total, band, submittedAt }));
+    if (scores.length === 0) return [];
+    return [{ instrument, ...OUTCOME_RULES[instrument], scores: labelScores(instrument, scores) }];
+  });
+}
+
 /** GET /api/practice/clients/:id: the client's intake, questionnaires and bookings; audited. */
 export const practiceClient = endpoint({
   auth: 'practitioner',
   async run({ caller, params, context }) {
     const uid = clientUid(params.id);
     const now = context.now();
-    const [intake, questionnaires, bookings] = await Promise.all([
+    const [intake, questionnaires, bookings, notes, riskFollowUps] = await Promise.all([
       findIntake(context.db, uid),
       clientQuestionnaires(context.db, uid),
       clientBookings(context.db, uid),
+      clientNotes(context.db, uid),
+      clientRiskFollowUps(context.db, uid),
     ]);
     const known = intake?.client ?? bookings.at(-1)?.client;
-    if (!known && questionnaires.length === 0) {
+    if (!known && questionnaires.length === 0 && notes.length === 0) {
       throw problems.notFound('There is no client with that id. Open them from the diary.');
     }
     await writeAudit(context.db, {
@@ -40,7 +86,7 @@ export const practiceClient = endpoint({
       actorUid: caller.uid,
       clientUid: uid,
       action: 'read',
-      what: 'Opened the client’s record: intake, agreement, questionnaires and bookings',
+      what: 'Opened the client’s record: intake, agreement, questionnaires, session notes, risk follow-ups and bookings',
     });
     return json(200, {
       client: known ?? { uid, email: '', name: '' },
@@ -55,8 +101,17 @@ export const practiceClient = endpoint({
           start: view.start,
           end: view.end,
           status: view.status,
+          attendance: booking.attendance ?? null,
+          mode: booking.mode ?? 'in-person',
+          ...(joinUrlOf(booking, context.meetingHost ?? DEFAULT_MEETING_HOST) && {
+            joinUrl: joinUrlOf(booking, context.meetingHost ?? DEFAULT_MEETING_HOST),
+          }),
         };
       }),
+      notes: notes.map((note) => recordNoteView(note, context.services)),
+      attendance: attendanceCounts(bookings),
+      outcomes: outcomesOf(questionnaires),
+      riskFollowUps,
     });
   },
 });
@@ -106,5 +161,36 @@ export const riskFlags = endpoint({
         count: flag.count,
       })),
     });
+  },
+});
+
+/** POST /api/practice/clients/:id/risk-follow-ups: what she did about the risk answers; audited. */
+export const addRiskFollowUp = endpoint({
+  auth: 'practitioner',
+  body: RiskFollowUpRequestSchema,
+  async run({ caller, body, params, context }) {
+    const uid = clientUid(params.id);
+    const now = context.now();
+    const followUp = await context.db.transaction().execute(async (trx) => {
+      const known = await hasClinicalRecord(trx, uid);
+      if (!known)
+        throw problems.notFound('There is no client with that id. Open them from the diary.');
+      const added = await insertRiskFollowUp(trx, {
+        clientUid: uid,
+        actorUid: caller.uid,
+        action: body.action,
+        text: body.text,
+        at: now,
+      });
+      await writeAudit(trx, {
+        at: now,
+        actorUid: caller.uid,
+        clientUid: uid,
+        action: 'change',
+        what: `Recorded a risk follow-up (${body.action})`,
+      });
+      return added;
+    });
+    return json(201, followUp);
   },
 });

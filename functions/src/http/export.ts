@@ -6,7 +6,9 @@ import {
   findIntake,
   retireClinicalRecord,
 } from '../data/clinical';
+import { clientNotes, clientRiskFollowUps } from '../data/notes';
 import { auditView } from './audit';
+import { recordNoteView } from './clients';
 import { endpoint } from './endpoint';
 import { intakeView } from './intake';
 import { json } from './types';
@@ -17,11 +19,13 @@ export const exportMyData = endpoint({
   auth: 'client',
   async run({ caller, context }) {
     const now = context.now();
-    const [bookings, intake, questionnaires, audit] = await Promise.all([
+    const [bookings, intake, questionnaires, audit, notes, riskFollowUps] = await Promise.all([
       clientBookings(context.db, caller.uid),
       findIntake(context.db, caller.uid),
       clientQuestionnaires(context.db, caller.uid),
       auditEntries(context.db, caller.uid),
+      clientNotes(context.db, caller.uid),
+      clientRiskFollowUps(context.db, caller.uid),
     ]);
     return json(200, {
       exportedAt: now.toISOString(),
@@ -36,11 +40,18 @@ export const exportMyData = endpoint({
           end: view.end,
           status: view.status,
           note: view.note,
+          mode: booking.mode ?? 'in-person',
+          attendance: booking.attendance ?? null,
         };
       }),
       intake: intake ? intakeView(intake) : null,
       agreementText: intake ? agreementText() : null,
       questionnaires,
+      // The right of access covers the practitioner's notes; the serious-harm exemption (Data
+      // Protection Act 2018, Sch. 3 Part 2) is applied by hand before an export is handed over
+      // on a subject access request (README, "Session notes").
+      notes: notes.map((note) => recordNoteView(note, context.services)),
+      riskFollowUps,
       audit: audit.map(auditView),
     });
   },

@@ -9,12 +9,13 @@ import type { Endpoint } from './endpoint';
 import { health } from './health';
 import { moveSession } from './move-booking';
 import { confirmSeries, createSeries, declineSeries, endSeries, listSeries } from './series';
-import { markClientRiskSeen, practiceClient, riskFlags } from './clients';
+import { addRiskFollowUp, markClientRiskSeen, practiceClient, riskFlags } from './clients';
 import { exportMyData, retireMyClinicalRecord } from './export';
 import { currentAgreement, getIntake, putIntake } from './intake';
 import { listMessages, retryMessage } from './messages';
 import { myBookings } from './my-bookings';
 import { practiceDiary } from './practice-diary';
+import { addNoteAddendum, getNote, putNote, signSessionNote } from './notes';
 import { myQuestionnaires, submitQuestionnaire } from './questionnaires';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -50,6 +51,10 @@ export const routes: Readonly<Record<string, Partial<Record<Method, Endpoint>>>>
   '/practice/audit': { GET: clientAudit },
   '/account/export': { GET: exportMyData },
   '/account/clinical': { DELETE: retireMyClinicalRecord },
+  '/practice/bookings/:id/note': { GET: getNote, PUT: putNote },
+  '/practice/bookings/:id/note/sign': { POST: signSessionNote },
+  '/practice/bookings/:id/note/addenda': { POST: addNoteAddendum },
+  '/practice/clients/:id/risk-follow-ups': { POST: addRiskFollowUp },
 };
 
 export function matchRoute(

@@ -48,6 +48,8 @@ export interface ApiContext {
   now: () => Date;
   services: readonly Service[];
   hours: WeeklyHours;
+  /** The Jitsi server video sessions meet on (MEETING_HOST); Jitsi's public server when absent. */
+  meetingHost?: string;
 }
 
 export function json(status: number, body: unknown): ApiResponse {

@@ -23,7 +23,7 @@ export async function freshDatabase(kind: DatabaseKind): Promise<Database> {
 }
 
 export async function emptyTables(db: Database) {
-  await sql`truncate messages, bookings, series, series_skips, blocks, intakes, questionnaires, audit_log, clinical_retention`.execute(
+  await sql`truncate messages, bookings, series, series_skips, blocks, intakes, questionnaires, audit_log, clinical_retention, session_notes, note_addenda, risk_follow_ups`.execute(
     db,
   );
 }
