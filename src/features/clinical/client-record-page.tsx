@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import { useParams } from 'react-router';
-import { INSTRUMENTS, QUESTIONNAIRES } from '../../../shared/questionnaires';
+import { INSTRUMENTS, type InstrumentId } from '../../../shared/questionnaires';
 import { LoadingScreen } from '../../components/layout/loading-screen';
 import { LoadFailed } from '../../components/layout/load-failed';
 import { PageHeading } from '../../components/layout/page-heading';
@@ -13,6 +13,13 @@ import { ScoreChart, ScoreTable } from './score-chart';
 import './clinical.css';
 
 const when = (instant: string) => `${formatDayWithYear(instant)}, ${formatTime(instant)}`;
+
+/** Each instrument as the practitioner names it (the client's forms speak to the client). */
+const PRACTICE_TITLES: Record<InstrumentId, string> = {
+  'PHQ-9': 'PHQ-9: depression',
+  'GAD-7': 'GAD-7: anxiety',
+  'CORE-10': 'CORE-10: psychological distress',
+};
 
 function AuditList({ uid }: { uid: string }) {
   const { state, reload } = useResource(`audit:${uid}`, (signal) => fetchAudit(uid, signal));
@@ -117,15 +124,15 @@ export function ClientRecordPage() {
           return (
             <section key={instrument} aria-labelledby={`${instrument}-heading`} className="mb-4">
               <h3 id={`${instrument}-heading`} className="h4">
-                {QUESTIONNAIRES[instrument].title}
+                {PRACTICE_TITLES[instrument]}
               </h3>
               {results.length === 0 ? (
                 <p>None yet.</p>
               ) : (
-                <>
+                <div className="score-pair">
                   <ScoreChart instrument={instrument} results={results} />
                   <ScoreTable instrument={instrument} results={results} />
-                </>
+                </div>
               )}
             </section>
           );
