@@ -1,14 +1,13 @@
 import { useState } from 'react';
-import Button from 'react-bootstrap/Button';
 import { useParams } from 'react-router';
 import { INSTRUMENTS, type InstrumentId } from '../../../shared/questionnaires';
 import { LoadingScreen } from '../../components/layout/loading-screen';
 import { LoadFailed } from '../../components/layout/load-failed';
 import { PageHeading } from '../../components/layout/page-heading';
-import { errorSentence } from '../../lib/api';
 import { formatDayWithYear, formatTime } from '../../lib/practice-time';
 import { useResource } from '../../lib/use-resource';
-import { fetchAudit, fetchClientRecord, markRiskSeen } from './clinical-api';
+import { fetchAudit, fetchClientRecord } from './clinical-api';
+import { RiskFollowUpForm, RiskFollowUps } from './risk-follow-up';
 import { ScoreChart, ScoreTable } from './score-chart';
 import './clinical.css';
 
@@ -51,18 +50,8 @@ export function ClientRecordPage() {
       </>
     );
   }
-  const { client, intake, questionnaires, bookings } = state.data;
+  const { client, intake, questionnaires, bookings, riskFollowUps } = state.data;
   const unseen = questionnaires.filter((result) => result.risk && !result.riskSeenAt);
-
-  const seen = async () => {
-    try {
-      await markRiskSeen(client.uid);
-      setNews('Marked seen: the flag is gone from the diary.');
-      reload();
-    } catch (error) {
-      setNews(errorSentence(error));
-    }
-  };
 
   return (
     <>
@@ -82,11 +71,16 @@ export function ClientRecordPage() {
               .join('; ')}
             .
           </p>
-          <Button variant="danger" onClick={() => void seen()}>
-            Mark seen
-          </Button>
+          <RiskFollowUpForm
+            uid={client.uid}
+            onRecorded={(sentence) => {
+              setNews(sentence);
+              reload();
+            }}
+          />
         </section>
       )}
+      <RiskFollowUps followUps={riskFollowUps} />
       <p role="status">{news}</p>
       <section aria-labelledby="intake-heading" className="mb-4">
         <h2 id="intake-heading">Intake</h2>

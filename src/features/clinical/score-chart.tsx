@@ -239,40 +239,38 @@ export function ScoreTable({
   const { cutOff, reliableChange } = OUTCOME_RULES[id];
   const client = audience === 'client';
   return (
-    <div className="table-responsive">
-      <table className="table table-sm score-table">
-        <caption>
-          {client
-            ? `${instrument.id}: each of your totals, its band, and how it compares with your first (a change of ${reliableChange} or more is more than chance; the line is ${cutOff})`
-            : `${instrument.id}: each total, its band, against the first score (cut-off ${cutOff}, reliable change ${reliableChange}) and any risk answer`}
-        </caption>
-        <thead>
-          <tr>
-            <th scope="col">Date</th>
-            <th scope="col">Total (of {maximumTotal(instrument)})</th>
-            <th scope="col">Band</th>
-            <th scope="col">{client ? 'Compared with your first' : 'Against the first score'}</th>
-            {!client && <th scope="col">Risk answer</th>}
+    <table className="table table-sm score-table">
+      <caption>
+        {client
+          ? `${instrument.id}: each of your totals, its band, and how it compares with your first (a change of ${reliableChange} or more is more than chance; the line is ${cutOff})`
+          : `${instrument.id}: each total, its band, against the first score (cut-off ${cutOff}, reliable change ${reliableChange}) and any risk answer`}
+      </caption>
+      <thead>
+        <tr>
+          <th scope="col">Date</th>
+          <th scope="col">Total (of {maximumTotal(instrument)})</th>
+          <th scope="col">Band</th>
+          <th scope="col">{client ? 'Compared with your first' : 'Against the first score'}</th>
+          {!client && <th scope="col">Risk answer</th>}
+        </tr>
+      </thead>
+      <tbody>
+        {labelled(id, results).map((result, index) => (
+          <tr key={result.id}>
+            <td>{formatDayWithYear(result.submittedAt)}</td>
+            <td>{result.total}</td>
+            <td>{result.band}</td>
+            <td>{changeText(result, index, audience)}</td>
+            {!client && (
+              <td>
+                {result.risk
+                  ? `Yes: item ${result.riskItems.join(', ')} (“${result.riskItems.map((item) => instrument.items[item - 1]).join('”, “')}”: ${result.riskItems.map((item) => instrument.scale[result.answers[item - 1] ?? 0]).join(', ')})${result.riskSeenAt ? ', seen' : ', not yet seen'}`
+                  : 'No'}
+              </td>
+            )}
           </tr>
-        </thead>
-        <tbody>
-          {labelled(id, results).map((result, index) => (
-            <tr key={result.id}>
-              <td>{formatDayWithYear(result.submittedAt)}</td>
-              <td>{result.total}</td>
-              <td>{result.band}</td>
-              <td>{changeText(result, index, audience)}</td>
-              {!client && (
-                <td>
-                  {result.risk
-                    ? `Yes: item ${result.riskItems.join(', ')} (“${result.riskItems.map((item) => instrument.items[item - 1]).join('”, “')}”: ${result.riskItems.map((item) => instrument.scale[result.answers[item - 1] ?? 0]).join(', ')})${result.riskSeenAt ? ', seen' : ', not yet seen'}`
-                    : 'No'}
-                </td>
-              )}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+        ))}
+      </tbody>
+    </table>
   );
 }
