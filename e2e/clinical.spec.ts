@@ -201,14 +201,63 @@ test('the practitioner sees the client’s chart with its bands and cut-off, and
   await expect(page.getByText('Elm Row Surgery')).toBeVisible();
   await expectNoAxeViolations(page, 'client record');
 
-  await tabTo(page, page.getByRole('button', { name: 'Mark seen' }));
+  // The follow-up says what she did; nothing chosen, it says so and keeps what was typed.
+  const followUp = page.getByRole('form', { name: 'Record your follow-up' });
+  await followUp.getByLabel('What happened (optional)').fill('Phoned; she is safe tonight.');
+  await followUp.getByRole('button', { name: 'Record follow-up' }).click();
+  await expect(followUp.getByRole('alert')).toHaveText('Choose what you did.');
+  await expect(followUp.getByLabel('Contacted the client')).toBeFocused();
+  await page.keyboard.press('Space');
+  await expect(followUp.getByLabel('What happened (optional)')).toHaveValue(
+    'Phoned; she is safe tonight.',
+  );
+  await tabTo(page, followUp.getByRole('button', { name: 'Record follow-up' }));
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('button', { name: 'Mark seen' })).toHaveCount(0);
+  await expect(page.getByRole('status')).toContainText('Recorded: contacted the client');
+  await expect(followUp).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Risk follow-ups' })).toContainText(
+    'Contacted the client: Phoned; she is safe tonight.',
+  );
+  await expect(page.getByText(/Recorded a risk follow-up \(contacted\)/).first()).toBeVisible();
   await expect(page.getByText(/Opened the client’s record/).first()).toBeVisible();
 
   await page.setViewportSize({ width: 375, height: 740 });
   await expectNoSidewaysScroll(page);
   await expectNoAxeViolations(page, 'client record at 375 px');
+  // Against the first score (16): 8 is a reliable improvement (6 or more) and below the cut-off.
+  await expect(table.getByRole('row').nth(2)).toContainText('Reliable improvement; recovered');
+  await expect(chart.locator('.reliable-line')).toHaveCount(2);
+  await expect(chart.locator('.point-recovered')).toHaveCount(1);
+  // Drawn at the phone's width: its text at its real size, and every band name whole inside it.
+  const sizes = await chart
+    .locator('text')
+    .evaluateAll((texts) => texts.map((text) => text.getBoundingClientRect().height));
+  expect(Math.min(...sizes)).toBeGreaterThanOrEqual(12);
+  const box = (await chart.boundingBox())!;
+  for (const label of await chart.locator('.band-label').all()) {
+    const each = (await label.boundingBox())!;
+    expect(each.x).toBeGreaterThanOrEqual(box.x);
+    expect(each.x + each.width).toBeLessThanOrEqual(box.x + box.width + 0.5);
+  }
+  await expect(chart.locator('.band-label', { hasText: 'Moderately severe 15–19' })).toHaveCount(1);
+
+  // The client sees the same lines on their own data page, in their words (Log Out is in the
+  // navbar's menu at 375 px: out and in at the desktop width, then back to the phone's).
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('button', { name: 'Log Out' })
+    .click();
+  await logIn(page, client);
+  await page.goto('/account/data');
+  await page.setViewportSize({ width: 375, height: 740 });
+  const own = page.getByRole('img', { name: /PHQ-9 totals over time/ });
+  await expect(own).toContainText('The line: 10');
+  await expect(page.getByRole('table', { name: /PHQ-9/ }).getByRole('row').nth(2)).toContainText(
+    'Better, by more than chance; now below the line',
+  );
+  await expectNoSidewaysScroll(page);
+  await expectNoAxeViolations(page, 'my data with the chart at 375 px');
 });
 
 test('a client downloads everything held about them', async ({ page }) => {

@@ -3,6 +3,8 @@ import type { Page } from '@playwright/test';
 import { LOCAL_STACKS, origin } from '../scripts/local-stack';
 import {
   apiAs,
+  checkoutDay,
+  checkoutTime,
   checkoutWeekStart,
   deleteBookingsOf,
   diaryWeeksUntil,
@@ -11,6 +13,7 @@ import {
   freeStarts,
   londonDate,
   makePractitioner,
+  pick,
 } from './support/bookings';
 import { createUser, type TestUser } from './support/emulator';
 import { expect, test } from './support/fixtures';
@@ -438,6 +441,68 @@ test.describe("the practitioner's diary", () => {
     await ask.getByRole('button', { name: 'End series' }).click();
     await expect(toast(page, 'Ended the series of')).toBeVisible();
     expect(await statusOf(practitioner, sessions[0]!.id)).toBe('cancelled');
+  });
+
+  test('Move opens the time picker in a dialog and moves a confirmed session; the client is told', async ({
+    page,
+  }) => {
+    const { client, booking } = await requestOn(6, 'moved', { nth: 3 });
+    const practitioner = await practitionerIn(page, 'mover');
+    const confirmed = await apiAs(practitioner, `/api/bookings/${booking.id}/confirm`, {
+      method: 'POST',
+    });
+    expect(confirmed.status).toBe(200);
+    // A later daytime time the same day, clear of the session's own time and its break.
+    const date = londonDate(booking.start);
+    const target = (await freeStarts(COUPLES, date, 1))
+      .filter((start) => formatTime(start) < '20:00')
+      .filter((start) => Date.parse(start) >= Date.parse(booking.end) + 2 * 3_600_000)
+      .at(-1)!;
+    expect(target, 'a free time later that day').toBeTruthy();
+
+    await page.goto('/practice');
+    await showWeekOf(page, booking.start);
+    const session = sessionIn(page, booking.start);
+    await session.click();
+    const details = page.getByRole('dialog', { name: 'Couples Counselling with Test Visitor' });
+    await details.getByRole('button', { name: 'Move' }).click();
+    const move = page.getByRole('dialog', {
+      name: `Move Couples Counselling on ${formatDay(booking.start)}, ${formatTime(booking.start)}`,
+    });
+    await expect(move).toBeVisible();
+    await expect(details).toBeHidden();
+    await expect(move.getByText(/^Now: /)).toContainText(formatTime(booking.start));
+
+    // Keep this time: nothing moves, and focus is back on the session.
+    await move.getByRole('button', { name: 'Keep this time' }).click();
+    await expect(move).toBeHidden();
+    await expect(session).toBeFocused();
+
+    await session.click();
+    await details.getByRole('button', { name: 'Move' }).click();
+    await pick(checkoutDay(page, date));
+    await pick(checkoutTime(page, target));
+    await expectNoAxeViolations(page, 'the move dialog in the diary');
+    await move
+      .getByRole('button', { name: `Move to ${formatDay(target)}, ${formatTime(target)}` })
+      .click();
+    await expect(move).toBeHidden();
+    await expect(
+      toast(
+        page,
+        `Moved: Couples Counselling with Test Visitor to ${formatDay(target)}, ${formatTime(target)}.`,
+      ),
+    ).toBeVisible();
+    const moved = sessionIn(page, target);
+    await expect(moved).toBeVisible();
+    await expect(moved).toBeFocused();
+    await expect(sessionIn(page, booking.start)).toHaveCount(0);
+    const { body } = await apiAs<{ bookings: Booked[] }>(practitioner, '/api/practice/bookings');
+    const after = body.bookings.find((item) => item.id === booking.id);
+    expect(after).toMatchObject({ status: 'confirmed', start: target });
+    await expect
+      .poll(() => emailTextsTo(client.email), { timeout: 20_000 })
+      .toMatch(/Your session of .+ is now /);
   });
 
   test('says which emails failed, and Try again sends one again', async ({ page }) => {

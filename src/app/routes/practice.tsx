@@ -17,6 +17,13 @@ const RiskFlags = lazy(() =>
   })),
 );
 
+// The checkout's time picker in a dialog, for Move in the diary.
+const MoveDialog = lazy(() =>
+  import('../../features/bookings/move-dialog').then((module) => ({
+    default: module.MoveDialog,
+  })),
+);
+
 export default function PracticeRoute() {
   return (
     <RequireSignIn>
@@ -29,6 +36,11 @@ export default function PracticeRoute() {
                 <RiskFlags />
               </Suspense>
             }
+            moveDialog={(props) => (
+              <Suspense fallback={null}>
+                <MoveDialog {...props} />
+              </Suspense>
+            )}
           />
         </Suspense>
       </Container>

@@ -1,18 +1,24 @@
 import { useState } from 'react';
-import Button from 'react-bootstrap/Button';
 import { useParams } from 'react-router';
-import { INSTRUMENTS, QUESTIONNAIRES } from '../../../shared/questionnaires';
+import { INSTRUMENTS, type InstrumentId } from '../../../shared/questionnaires';
 import { LoadingScreen } from '../../components/layout/loading-screen';
 import { LoadFailed } from '../../components/layout/load-failed';
 import { PageHeading } from '../../components/layout/page-heading';
-import { errorSentence } from '../../lib/api';
 import { formatDayWithYear, formatTime } from '../../lib/practice-time';
 import { useResource } from '../../lib/use-resource';
-import { fetchAudit, fetchClientRecord, markRiskSeen } from './clinical-api';
+import { fetchAudit, fetchClientRecord } from './clinical-api';
+import { RiskFollowUpForm, RiskFollowUps } from './risk-follow-up';
 import { ScoreChart, ScoreTable } from './score-chart';
 import './clinical.css';
 
 const when = (instant: string) => `${formatDayWithYear(instant)}, ${formatTime(instant)}`;
+
+/** Each instrument as the practitioner names it (the client's forms speak to the client). */
+const PRACTICE_TITLES: Record<InstrumentId, string> = {
+  'PHQ-9': 'PHQ-9: depression',
+  'GAD-7': 'GAD-7: anxiety',
+  'CORE-10': 'CORE-10: psychological distress',
+};
 
 function AuditList({ uid }: { uid: string }) {
   const { state, reload } = useResource(`audit:${uid}`, (signal) => fetchAudit(uid, signal));
@@ -44,18 +50,8 @@ export function ClientRecordPage() {
       </>
     );
   }
-  const { client, intake, questionnaires, bookings } = state.data;
+  const { client, intake, questionnaires, bookings, riskFollowUps } = state.data;
   const unseen = questionnaires.filter((result) => result.risk && !result.riskSeenAt);
-
-  const seen = async () => {
-    try {
-      await markRiskSeen(client.uid);
-      setNews('Marked seen: the flag is gone from the diary.');
-      reload();
-    } catch (error) {
-      setNews(errorSentence(error));
-    }
-  };
 
   return (
     <>
@@ -75,11 +71,16 @@ export function ClientRecordPage() {
               .join('; ')}
             .
           </p>
-          <Button variant="danger" onClick={() => void seen()}>
-            Mark seen
-          </Button>
+          <RiskFollowUpForm
+            uid={client.uid}
+            onRecorded={(sentence) => {
+              setNews(sentence);
+              reload();
+            }}
+          />
         </section>
       )}
+      <RiskFollowUps followUps={riskFollowUps} />
       <p role="status">{news}</p>
       <section aria-labelledby="intake-heading" className="mb-4">
         <h2 id="intake-heading">Intake</h2>
@@ -117,15 +118,15 @@ export function ClientRecordPage() {
           return (
             <section key={instrument} aria-labelledby={`${instrument}-heading`} className="mb-4">
               <h3 id={`${instrument}-heading`} className="h4">
-                {QUESTIONNAIRES[instrument].title}
+                {PRACTICE_TITLES[instrument]}
               </h3>
               {results.length === 0 ? (
                 <p>None yet.</p>
               ) : (
-                <>
+                <div className="score-pair">
                   <ScoreChart instrument={instrument} results={results} />
                   <ScoreTable instrument={instrument} results={results} />
-                </>
+                </div>
               )}
             </section>
           );

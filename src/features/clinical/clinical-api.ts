@@ -13,6 +13,7 @@ import {
   QuestionnairesSchema,
   type QuestionnaireInput,
 } from '../../../shared/questionnaires';
+import { RiskFollowUpSchema, type RiskFollowUpRequest } from '../../../shared/clinical-api';
 import { ApiError, apiRequest } from '../../lib/api';
 
 /** The caller's intake, or null when there is none yet. */
@@ -37,8 +38,24 @@ export const fetchQuestionnaires = (signal?: AbortSignal) =>
 export const submitQuestionnaire = (input: QuestionnaireInput) =>
   apiRequest('/api/questionnaires', QuestionnaireResultSchema, { method: 'POST', body: input });
 
+/** The record, with the risk follow-ups recorded so far (newest first; none from an older API). */
+const RecordWithFollowUpsSchema = v.object({
+  ...ClientRecordSchema.entries,
+  riskFollowUps: v.optional(v.array(RiskFollowUpSchema), []),
+});
+
 export const fetchClientRecord = (uid: string, signal?: AbortSignal) =>
-  apiRequest(`/api/practice/clients/${encodeURIComponent(uid)}`, ClientRecordSchema, { signal });
+  apiRequest(`/api/practice/clients/${encodeURIComponent(uid)}`, RecordWithFollowUpsSchema, {
+    signal,
+  });
+
+/** Records what the practitioner did about the client's risk answers; audited by the API. */
+export const recordRiskFollowUp = (uid: string, body: RiskFollowUpRequest) =>
+  apiRequest(
+    `/api/practice/clients/${encodeURIComponent(uid)}/risk-follow-ups`,
+    RiskFollowUpSchema,
+    { method: 'POST', body },
+  );
 
 export const fetchAudit = (uid: string, signal?: AbortSignal) =>
   apiRequest(`/api/practice/audit?${new URLSearchParams({ client: uid })}`, AuditSchema, {

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { QuestionnaireRecord } from '../../../shared/questionnaires';
 import { submitQuestionnaire } from './clinical-api';
 import { QuestionnaireForm } from './questionnaire-form';
-import { ScoreChart, ScoreTable } from './score-chart';
+import { labelledDates, ScoreChart, ScoreTable } from './score-chart';
 
 vi.mock('./clinical-api', () => ({ submitQuestionnaire: vi.fn() }));
 vi.mock('../../lib/firebase', () => ({ firebaseAuth: vi.fn(), signOut: vi.fn() }));
@@ -93,6 +93,41 @@ describe('the practitioner’s chart', () => {
     expect(chart.querySelectorAll('.point-risk')).toHaveLength(1);
   });
 
+  it('draws the reliable-change lines around the first score and marks improvement and recovery', () => {
+    render(<ScoreChart instrument="PHQ-9" results={results} />);
+    const chart = screen.getByRole('img', { name: /PHQ-9 totals over time/ });
+    expect(chart).toHaveAccessibleName(/latest 8 \(Mild\).*Reliable improvement; recovered/);
+    // 16 ± 6: 10 and 22, both inside the scale of 0 to 27.
+    expect(chart.querySelectorAll('.reliable-line')).toHaveLength(2);
+    expect(chart.querySelectorAll('.point-improved')).toHaveLength(1);
+    expect(chart.querySelectorAll('.point-recovered')).toHaveLength(1);
+    expect(
+      screen.getByText(/Dotted: reliable change \(6\) either side of the first score/),
+    ).toBeVisible();
+  });
+
+  it('speaks to the client on their own chart and table, without the risk column', () => {
+    render(
+      <>
+        <ScoreChart instrument="PHQ-9" results={results} audience="client" />
+        <ScoreTable instrument="PHQ-9" results={results} audience="client" />
+      </>,
+    );
+    expect(screen.getByRole('img')).toHaveTextContent('The line: 10');
+    expect(screen.queryByRole('columnheader', { name: 'Risk answer' })).toBeNull();
+    const rows = screen.getAllByRole('row').slice(1);
+    expect(rows.map((row) => row.textContent)).toEqual([
+      expect.stringMatching(/Your first score$/),
+      expect.stringMatching(/Better, by more than chance; now below the line$/),
+    ]);
+  });
+
+  it('labels few enough dates that none runs into the next', () => {
+    expect([...labelledDates(12, 20)].sort((a, b) => a - b)).toEqual([0, 4, 11]);
+    expect([...labelledDates(3, 200)].sort((a, b) => a - b)).toEqual([0, 1, 2]);
+    expect([...labelledDates(1, 300)]).toEqual([0]);
+  });
+
   it('has the same figures in a table, with the risk answer marked', () => {
     render(<ScoreTable instrument="PHQ-9" results={results} />);
     const rows = screen.getAllByRole('row').slice(1);
@@ -100,7 +135,7 @@ describe('the practitioner’s chart', () => {
       expect.stringMatching(
         /1 March 2027.*16.*Moderately severe.*Yes: item 9.*Several days.*not yet seen/,
       ),
-      expect.stringMatching(/29 March 2027.*8.*Mild.*No$/),
+      expect.stringMatching(/29 March 2027.*8.*Mild.*Reliable improvement; recovered.*No$/),
     ]);
   });
 });

@@ -1,10 +1,12 @@
 import Button from 'react-bootstrap/Button';
 import type { AccountExport } from '../../../shared/intake';
+import { INSTRUMENTS, QUESTIONNAIRES } from '../../../shared/questionnaires';
 import { LoadingScreen } from '../../components/layout/loading-screen';
 import { LoadFailed } from '../../components/layout/load-failed';
 import { formatDayWithYear, formatTime } from '../../lib/practice-time';
 import { useResource } from '../../lib/use-resource';
 import { fetchMyData } from './clinical-api';
+import { ScoreChart, ScoreTable } from './score-chart';
 import './clinical.css';
 
 const when = (instant: string) => `${formatDayWithYear(instant)}, ${formatTime(instant)}`;
@@ -79,14 +81,37 @@ export function MyDataPage() {
         {data.questionnaires.length === 0 ? (
           <p>None.</p>
         ) : (
-          <ul>
-            {data.questionnaires.map((result) => (
-              <li key={result.id}>
-                {result.instrument}, {when(result.submittedAt)}: total {result.total} ({result.band}
-                ); your answers {result.answers.join(', ')}
-              </li>
-            ))}
-          </ul>
+          <>
+            {INSTRUMENTS.map((instrument) => {
+              const results = data.questionnaires.filter(
+                (result) => result.instrument === instrument,
+              );
+              if (results.length === 0) return null;
+              return (
+                <section
+                  key={instrument}
+                  aria-labelledby={`data-${instrument}`}
+                  className="mb-4 score-pair"
+                >
+                  <h3 id={`data-${instrument}`} className="h5">
+                    {QUESTIONNAIRES[instrument].title}
+                  </h3>
+                  <ScoreChart instrument={instrument} results={results} audience="client" />
+                  <ScoreTable instrument={instrument} results={results} audience="client" />
+                </section>
+              );
+            })}
+            <h3 className="h5">Every answer you gave</h3>
+            <ul>
+              {data.questionnaires.map((result) => (
+                <li key={result.id}>
+                  {result.instrument}, {when(result.submittedAt)}: total {result.total} (
+                  {result.band}
+                  ); your answers {result.answers.join(', ')}
+                </li>
+              ))}
+            </ul>
+          </>
         )}
       </section>
       <section aria-labelledby="data-audit">

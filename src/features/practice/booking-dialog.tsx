@@ -72,6 +72,7 @@ export function BookingDialog({
   onAnswer,
   seriesTag,
   onEndSeries,
+  onMove,
   onClose,
   onExited,
 }: {
@@ -87,6 +88,8 @@ export function BookingDialog({
   /** "Weekly", "Fortnightly": the series the booking belongs to, if any. */
   seriesTag?: string;
   onEndSeries: (booking: PracticeBooking) => void;
+  /** Opens the move dialog for it; without it (no picker composed in) there is no Move. */
+  onMove?: (booking: PracticeBooking) => void;
   onClose: () => void;
   onExited: () => void;
 }) {
@@ -172,6 +175,11 @@ export function BookingDialog({
           </Modal.Body>
           <Modal.Footer className="justify-content-between">
             <div className="d-flex flex-wrap gap-2">
+              {!held && onMove && actions.includes('move') && (
+                <Button variant="outline-primary" onClick={() => onMove(booking)}>
+                  Move
+                </Button>
+              )}
               {!held && actions.includes('decline') && (
                 <Button variant="outline-danger" onClick={() => onStep('decline')}>
                   Decline

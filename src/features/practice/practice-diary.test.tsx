@@ -327,6 +327,50 @@ describe("the practitioner's diary", () => {
     });
   });
 
+  it('Move hands the session to the composed picker, and says where it went once moved', async () => {
+    const session = booking('mv', '2026-04-09T09:00:00Z', {
+      status: 'confirmed',
+      actions: ['cancel', 'move'],
+    });
+    serve({ week: diary([session]) });
+    const seen: (string | null)[] = [];
+    render(
+      <PracticeDiary
+        moveDialog={({ session: moving, serviceName, onMoved }) => {
+          seen.push(moving && `${moving.id} ${serviceName}`);
+          return moving ? (
+            <button
+              type="button"
+              onClick={() => onMoved({ id: moving.id, start: '2026-04-09T13:00:00Z' })}
+            >
+              Picked
+            </button>
+          ) : null;
+        }}
+      />,
+    );
+    const [block] = await screen.findAllByRole('button', { name: /^10:00 to / });
+    await user.click(block!);
+    const dialog = within(await screen.findByRole('dialog'));
+    await user.click(dialog.getByRole('button', { name: 'Move' }));
+    await user.click(await screen.findByRole('button', { name: 'Picked' }));
+    expect(seen).toContain('mv Individual Counselling');
+    expect(showToast).toHaveBeenCalledWith(
+      'Moved: Individual Counselling with Client mv to Thursday 9 April, 14:00. Client mv gets an email with the new time.',
+    );
+    expect(screen.queryByRole('button', { name: 'Picked' })).toBeNull();
+  });
+
+  it('offers no Move when the server does not list it among the session’s actions', async () => {
+    serve({ week: diary([booking('nm', '2026-04-09T09:00:00Z', { status: 'confirmed' })]) });
+    render(<PracticeDiary moveDialog={() => null} />);
+    const [block] = await screen.findAllByRole('button', { name: /^10:00 to / });
+    await user.click(block!);
+    const dialog = within(await screen.findByRole('dialog'));
+    expect(dialog.getByRole('button', { name: 'Cancel session' })).toBeVisible();
+    expect(dialog.queryByRole('button', { name: 'Move' })).toBeNull();
+  });
+
   it('shows each confirmed session’s reminder in the week', async () => {
     serve({
       week: diary([
