@@ -1,4 +1,3 @@
-import { fileURLToPath } from 'node:url';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { chunkPackagesReport } from './scripts/bench/chunk-packages.ts';
@@ -26,18 +25,6 @@ function bootScriptAtLowPriority(): Plugin {
   };
 }
 
-const PREACT_FOR_REACT = [
-  {
-    find: /^react$/,
-    replacement: fileURLToPath(new URL('src/lib/react-on-preact.js', import.meta.url)),
-  },
-  { find: /^react-dom$/, replacement: 'preact/compat' },
-  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-  { find: /^react-dom\/server$/, replacement: 'preact/compat/server' },
-  { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
-  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
-];
-
 export default defineConfig(({ command, mode }) => {
   if (command === 'build' && mode === 'production') {
     const problem = productionBuildProblem(loadEnv(mode, process.cwd(), 'VITE_'));
@@ -51,9 +38,8 @@ export default defineConfig(({ command, mode }) => {
   const serverStack = LOCAL_STACKS[stack ?? 'dev'];
   return {
     plugins: [
-      // React's Fast Refresh drives React itself, not Preact: on the dev server an edit reloads
-      // the page instead. The unit tests, on React, keep the plugin's defaults.
-      react(process.env.VITEST ? {} : { refreshExclude: /./ }),
+      // React itself everywhere (build, dev server with Fast Refresh, prerender, unit tests).
+      react(),
       bootScriptAtLowPriority(),
       chunkPackagesReport(),
     ],
@@ -75,10 +61,6 @@ export default defineConfig(({ command, mode }) => {
         },
       },
     },
-    // The site runs on Preact's React compatibility layer: React's API at a seventh of the bytes
-    // (about 10 kB gz against 70 kB before the first page can answer; the A/B is in issue 20's
-    // note). The unit tests keep React itself, which Testing Library drives.
-    resolve: { alias: process.env.VITEST ? [] : PREACT_FOR_REACT },
     css: {
       preprocessorOptions: {
         // Bootstrap 5.3's Sass still uses @import and global functions.
@@ -100,14 +82,14 @@ export default defineConfig(({ command, mode }) => {
       chunkSizeWarningLimit: 200,
       rolldownOptions: {
         output: {
-          // Every page needs the router and Preact: one chunk. What most pages share (the common
+          // Every page needs the router and React: one chunk. What most pages share (the common
           // react-bootstrap parts, our small shared modules) comes in one chunk each rather than
           // in a dozen small ones: over HTTP/1.1 six at a time and a round trip each.
           codeSplitting: {
             groups: [
               {
                 name: 'framework',
-                test: /node_modules[\\/](react-router|preact)[\\/]/,
+                test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
                 priority: 3,
               },
               {

@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import { expect, test } from './support/fixtures';
 
 // What a visitor (or a search engine) gets before any JavaScript runs.
@@ -57,4 +58,24 @@ test('hydrates without warnings or errors', async ({ page, expectProblems }) => 
       (m) => /hydrat|did not match|error/i.test(m) && !m.includes('Failed to load resource'),
     ),
   ).toEqual([]);
+});
+
+test('the browser build runs the production build of the react-dom the unit tests use', async ({
+  page,
+}) => {
+  const { version } = createRequire(import.meta.url)('react-dom/package.json') as {
+    version: string;
+  };
+  const scripts: Promise<string>[] = [];
+  page.on('response', (response) => {
+    if (response.url().endsWith('.js')) scripts.push(response.text());
+  });
+  await page.goto('/');
+  await expect(page.locator('html[data-ready]')).toBeAttached();
+  const shipped = (await Promise.all(scripts)).join('\n');
+  // React's production build says its errors by number, with a link to the decoder.
+  expect(shipped).toContain('https://react.dev/errors/');
+  expect(shipped).toMatch(/rendererPackageName:`react-dom`/);
+  expect(shipped).toContain(`version:\`${version}\``);
+  expect(shipped).not.toMatch(/preact/i);
 });
