@@ -66,6 +66,20 @@ test('a cancelled fetch is a problem, unless the page asked again, navigated awa
   await askedAgain;
   expect(checks.unexpected()).toEqual([]);
 
+  // Or gives it up as it leaves for another route (the router changes the address after).
+  const leftBehind = await page.evaluate(() => {
+    const controller = new AbortController();
+    const request = fetch('/held.json?route', { signal: controller.signal }).catch(() => 'aborted');
+    setTimeout(() => {
+      controller.abort();
+      setTimeout(() => history.pushState(null, '', '/elsewhere'), 50);
+    }, 200);
+    return request;
+  });
+  expect(leftBehind).toBe('aborted');
+  await expect(page).toHaveURL(/\/elsewhere$/);
+  expect(checks.unexpected()).toEqual([]);
+
   // Given up with nothing asked after it, or cut off by the network: a fault either way.
   const abandoned = await page.evaluate(() => {
     const controller = new AbortController();

@@ -65,6 +65,8 @@ class Checks {
   private readonly orderOf = new WeakMap<Request, number>();
   /** Fetches each frame started, with their order and time, to see whether a page asked anew. */
   private readonly fetches = new WeakMap<Frame, { at: number; time: number; request: Request }[]>();
+  /** Route changes and page loads per frame, with their order and time. */
+  private readonly moves = new WeakMap<Frame, { at: number; time: number }[]>();
   /** The newest request each page started. */
   private readonly lastRequest = new WeakMap<Page, number>();
   /** Loads cut off with ERR_ABORTED outside a navigation, settled at the end. */
@@ -103,9 +105,9 @@ class Checks {
   }
 
   /**
-   * A page gives a fetch up when what it shows moved on (another week, a retry): it then asks
-   * again at once, so a fetch of the same address (any query) from the same frame began after
-   * this one, and no later than soon after it failed.
+   * A page gives a fetch up when what it shows moved on: it asks again at once (another week, a
+   * retry: a fetch of the same address, any query, from the same frame), or leaves for another
+   * route (signed out), after this one began and no later than soon after it failed.
    * A closed page or context cuts off what it was still loading: nothing started in that page
    * after the failure. Anything else (a timeout, a dropped connection) is a fault.
    */
@@ -113,13 +115,17 @@ class Checks {
     const { page, frame, request, startedAt, failedAt, failedTime } = cancelled;
     if (page.isClosed() && (this.lastRequest.get(page) ?? 0) <= failedAt) return true;
     if (!frame || request.resourceType() !== 'fetch') return false;
+    const soon = (time: number) => time <= failedTime + RE_REQUEST_MS;
+    // Left what it was showing (signed out, another page): the page moved on.
+    if ((this.moves.get(frame) ?? []).some((move) => move.at >= startedAt && soon(move.time)))
+      return true;
     const resource = withoutQuery(request.url());
     return (this.fetches.get(frame) ?? []).some(
       (other) =>
         other.request !== request &&
         withoutQuery(other.request.url()) === resource &&
         other.at > startedAt &&
-        other.time <= failedTime + RE_REQUEST_MS,
+        soon(other.time),
     );
   }
 
@@ -144,7 +150,11 @@ class Checks {
   private watch(page: Page): void {
     this.pages += 1;
     const where = this.pages === 1 ? '' : `page ${this.pages}: `;
-    const bump = (frame: Frame) => this.epochs.set(frame, this.epoch(frame) + 1);
+    const bump = (frame: Frame) => {
+      this.epochs.set(frame, this.epoch(frame) + 1);
+      const moves = this.moves.get(frame) ?? [];
+      this.moves.set(frame, [...moves, { at: this.order, time: Date.now() }]);
+    };
     page.on('console', (message) => {
       // Chromium logs every 4xx/5xx answer without its address; the response listener names it.
       if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) {
