@@ -7,11 +7,10 @@ import {
   diaryWeeksUntil,
   freeDayOfWeek,
   freeStarts,
-  makePractitioner,
 } from './support/bookings';
 import { createUser, latestOobCode, uniqueEmail, type TestUser } from './support/emulator';
-import { expect, test } from './support/fixtures';
-import { errorText, logIn, logInLink, logOutButton, toast } from './support/session';
+import { expect, signIn, test } from './support/signed-in';
+import { errorText, logInLink, logOutButton, toast } from './support/session';
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const CREDENTIAL_400 = /response 400: .*accounts:signInWithPassword/;
@@ -105,7 +104,7 @@ test.describe('axe finds no WCAG 2.2 AA violations', () => {
 
   test('signed in, and the verified checkout page', async ({ page }) => {
     const user = await createUser({ verified: true, label: 'axe-verified' });
-    await logIn(page, user);
+    await signIn(page, user, '/');
     await expect(page.locator('.services-grid > li')).toHaveCount(6);
     await expectNoAxeViolations(page, 'home signed in');
     await page.goto('/checkout?service=2');
@@ -116,8 +115,7 @@ test.describe('axe finds no WCAG 2.2 AA violations', () => {
 
   test('the unverified checkout notice', async ({ page }) => {
     const user = await createUser({ verified: false, label: 'axe-unverified' });
-    await logIn(page, user);
-    await page.goto('/checkout');
+    await signIn(page, user, '/checkout');
     await expect(page.getByRole('heading', { name: 'Your Email is not verified!!' })).toBeVisible();
     await expectNoAxeViolations(page, 'unverified checkout notice');
   });
@@ -149,8 +147,7 @@ test.describe('axe finds no WCAG 2.2 AA violations', () => {
   }) => {
     expectProblems(/response 400: .*accounts:sendOobCode/);
     const user = await createUser({ verified: false, label: 'axe-account' });
-    await logIn(page, user);
-    await page.goto('/account');
+    await signIn(page, user, '/account');
     await expect(page.getByRole('heading', { level: 1, name: 'My account' })).toBeVisible();
     await expectNoAxeViolations(page, 'account page');
 
@@ -302,8 +299,7 @@ test.describe('keyboard only, with visible focus', () => {
 
   test('resend the verification email from the unverified checkout', async ({ page }) => {
     const user = await createUser({ verified: false, label: 'kbd-resend' });
-    await logIn(page, user);
-    await page.goto('/checkout');
+    await signIn(page, user, '/checkout');
     await expect(page.getByRole('heading', { name: 'Your Email is not verified!!' })).toBeVisible();
     await tabTo(page, page.getByRole('button', { name: 'Send Verification Email Again' }));
     await page.keyboard.press('Enter');
@@ -336,7 +332,7 @@ test.describe('keyboard only, with visible focus', () => {
     page,
   }) => {
     const user = await createUser({ verified: true, label: 'kbd-account' });
-    await logIn(page, user);
+    await signIn(page, user, '/');
     await tabTo(page, navLink(page, 'My account'), { backwards: true });
     await page.keyboard.press('Enter');
     await expect(page.getByRole('heading', { level: 1, name: 'My account' })).toBeFocused();
@@ -363,7 +359,7 @@ test.describe('keyboard only, with visible focus', () => {
 
   test('log out', async ({ page }) => {
     const user = await createUser({ verified: true, label: 'kbd-logout' });
-    await logIn(page, user);
+    await signIn(page, user, '/');
     // Focus is on the home page's heading now; the navbar is behind it.
     await tabTo(page, logOutButton(page), { backwards: true });
     await page.keyboard.press('Enter');
@@ -590,7 +586,7 @@ test.describe('booking pages', () => {
   for (const width of [375, 1280]) {
     test(`the checkout with free times and My bookings, at ${width} px`, async ({ page }) => {
       const { client } = await bookedClient(`axe-bookings-${width}`, width < 600 ? 4 : 5);
-      await logIn(page, client);
+      await signIn(page, client, '/');
       await page.setViewportSize({ width, height: 800 });
       await page.goto('/checkout?service=2');
       await expect(page.getByRole('radio').first()).toBeAttached();
@@ -610,12 +606,13 @@ test.describe('booking pages', () => {
     });
   }
 
-  test('the diary with a request in it, and the not-allowed page', async ({ page }) => {
+  test('the diary with a request in it, and the not-allowed page', async ({
+    page,
+    signedInPractitioner,
+  }) => {
     const { client: requester, start } = await bookedClient('axe-diary', 6);
-    const practitioner = await createUser({ verified: true, label: 'axe-practitioner' });
-    await makePractitioner(practitioner);
-    await logIn(page, practitioner);
     await page.goto('/practice');
+    await expect(page.getByText(signedInPractitioner.displayName)).toBeVisible();
     for (let week = diaryWeeksUntil(start); week > 0; week -= 1) {
       await page.getByRole('button', { name: 'Next week' }).click();
     }
@@ -634,8 +631,7 @@ test.describe('booking pages', () => {
       .getByRole('navigation', { name: 'Main' })
       .getByRole('button', { name: 'Log Out' })
       .click();
-    await logIn(page, client);
-    await page.goto('/practice');
+    await signIn(page, client, '/practice');
     await expect(page.getByRole('heading', { level: 1, name: 'Not allowed' })).toBeVisible();
     await expectNoAxeViolations(page, 'not allowed');
   });
@@ -643,7 +639,7 @@ test.describe('booking pages', () => {
   test('request a time with the keyboard alone, with visible focus', async ({ page }) => {
     const client = await createUser({ verified: true, label: 'kbd-booking' });
     clients.push(client);
-    await logIn(page, client);
+    await signIn(page, client, '/');
     // Week 6 (the diary test books that week's first time; this one takes the second), with a
     // plan without a cadence: one session (series-checkout.spec.ts has the series).
     const { day } = await freeDayOfWeek(5, 6);

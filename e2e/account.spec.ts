@@ -9,6 +9,7 @@ import {
   type TestUser,
 } from './support/emulator';
 import { expect, test } from './support/fixtures';
+import { signIn } from './support/signed-in';
 import { E2E } from './support/ports';
 import { errorText, logIn, logInLink, logOutButton, toast } from './support/session';
 
@@ -60,9 +61,9 @@ test.describe('My account', () => {
     page,
   }) => {
     const user = await createUser({ verified: true, label: 'account-name' });
-    await logIn(page, user);
+    await signIn(page, user, '/account');
     await expect(nav(page).getByText(user.displayName)).toBeVisible();
-    await openAccount(page);
+    await expect(page.getByRole('heading', { level: 1, name: 'My account' })).toBeVisible();
     await expect(page).toHaveTitle(/^My account \| /);
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
 
@@ -106,7 +107,7 @@ test.describe('My account', () => {
   }) => {
     expectProblems(SIGN_IN_400);
     const user = await createUser({ verified: true, label: 'account-password' });
-    await logIn(page, user);
+    await signIn(page, user, '/');
     await openAccount(page);
     const form = page.getByRole('form', { name: 'Change your password' });
     const newPassword = form.getByLabel('New password', { exact: true });
@@ -144,7 +145,7 @@ test.describe('My account', () => {
   }) => {
     expectProblems(/response 400: .*accounts:update/, SIGN_IN_400);
     const user = await createUser({ verified: true, label: 'account-recent' });
-    await logIn(page, user);
+    await signIn(page, user, '/');
     await openAccount(page);
     // The emulator never ages a sign-in: answer the password change as Firebase does when it is old.
     await refuseOnce(page, 'accounts:update', 'CREDENTIAL_TOO_OLD_LOGIN_AGAIN');
@@ -181,7 +182,7 @@ test.describe('My account', () => {
     expectProblems(SIGN_IN_400);
     const user = await createUser({ verified: true, label: 'account-email-old' });
     const newEmail = uniqueEmail('account-email-new');
-    await logIn(page, user);
+    await signIn(page, user, '/');
     await openAccount(page);
 
     const form = page.getByRole('form', { name: 'Change your email address' });
@@ -227,7 +228,7 @@ test.describe('deleting the account', () => {
   }) => {
     expectProblems(/response 503: .*\/api\/account\/bookings/);
     const user = await createUser({ verified: true, label: 'delete-kept' });
-    await logIn(page, user);
+    await signIn(page, user, '/');
     await openAccount(page);
     await page.route('**/api/account/bookings', (route) =>
       route.fulfill({
@@ -327,7 +328,7 @@ test.describe('deleting the account, with the bookings server', () => {
     expectProblems(SIGN_IN_400);
     const { client, practitioner, bookingId } = await clientWithBooking('delete-all');
     expect(await diaryIds(practitioner)).toContain(bookingId);
-    await logIn(page, client);
+    await signIn(page, client, '/');
     await openAccount(page);
     await expect(section(page, 'My bookings').getByRole('listitem')).toHaveCount(1);
 
@@ -342,7 +343,7 @@ test.describe('deleting the account, with the bookings server', () => {
   }) => {
     expectProblems(/response 400: .*accounts:delete/, SIGN_IN_400);
     const { client, practitioner, bookingId } = await clientWithBooking('delete-recent');
-    await logIn(page, client);
+    await signIn(page, client, '/');
     await openAccount(page);
     // The emulator never ages a sign-in: answer the deletion as Firebase does when it is old.
     await refuseOnce(page, 'accounts:delete', 'CREDENTIAL_TOO_OLD_LOGIN_AGAIN');

@@ -22,7 +22,7 @@ import {
   makePractitioner,
   pick,
 } from './support/bookings';
-import { expect, test } from './support/fixtures';
+import { expect, signIn, test } from './support/signed-in';
 import { logIn, logOutButton, toast } from './support/session';
 
 // Every test books in its own checkout week, so tests running side by side never share a time.
@@ -114,7 +114,7 @@ test.describe('from Book Now to a booked session', () => {
     await makePractitioner(practitioner);
     const practiceContext = await newContext();
     const diary = await practiceContext.newPage();
-    await logIn(diary, practitioner);
+    await signIn(diary, practitioner, '/');
     await openDiaryWeekOf(diary, booking.start);
     const entry = diary.locator('.diary-booking').filter({ hasText: email });
     await expect(entry).toContainText('Bereavement and Grief');
@@ -162,7 +162,7 @@ test.describe('from Book Now to a booked session', () => {
       createUser({ verified: true, label: 'race-b' }),
     ]);
     cleanUp.push(client, rival);
-    await logIn(page, client);
+    await signIn(page, client, '/');
     const { day, starts } = await freeDayOfWeek(ONE_OFF, 2);
     const start = starts[0]!;
     // A shared link holds the day and time: it opens with that time chosen.
@@ -198,7 +198,7 @@ test.describe('from Book Now to a booked session', () => {
     const day = londonDate(starts[0]!); // the first day of that week with free times
     const dayStarts = starts.filter((start) => londonDate(start) === day);
 
-    await logIn(page, practitioner);
+    await signIn(page, practitioner, '/');
     await openDiaryWeekOf(page, `${day}T12:00:00Z`);
     await page.getByLabel('Start date').fill(day);
     await page.getByLabel('Start time').fill('00:00');
@@ -217,8 +217,11 @@ test.describe('from Book Now to a booked session', () => {
     for (const start of dayStarts) expect(after).not.toContain(start);
     const visitor = await newContext();
     const client = await visitor.newPage();
-    await logIn(client, await createUser({ verified: true, label: 'sees-block' }));
-    await client.goto(`/checkout?service=5&day=${day}`);
+    await signIn(
+      client,
+      await createUser({ verified: true, label: 'sees-block' }),
+      `/checkout?service=5&day=${day}`,
+    );
     await expect(checkoutDay(client, day)).toHaveAccessibleName(
       `${formatDay(`${day}T12:00:00Z`)}, no free times`,
     );
@@ -233,9 +236,9 @@ test.describe('from Book Now to a booked session', () => {
 });
 
 test.describe('who may see the diary', () => {
-  test('a signed-in client is told they are not allowed', async ({ page }) => {
-    await logIn(page, await createUser({ verified: true, label: 'not-practitioner' }));
+  test('a signed-in client is told they are not allowed', async ({ page, signedInClient }) => {
     await page.goto('/practice');
+    await expect(page.getByText(signedInClient.displayName)).toBeVisible();
     await expect(page.getByRole('heading', { level: 1, name: 'Not allowed' })).toBeVisible();
     await expect(page.getByText('The diary is only for the practitioner')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Confirm' })).toHaveCount(0);

@@ -18,7 +18,7 @@ import {
   uniqueEmail,
   type TestUser,
 } from './support/emulator';
-import { expect, test } from './support/fixtures';
+import { expect, signIn, test } from './support/signed-in';
 import { logIn, logInLink, logOutButton, toast } from './support/session';
 
 // These tests book only in the checkout's first week (today to six days on): bookings.spec.ts
@@ -165,8 +165,7 @@ test.describe('the picker', () => {
   }) => {
     const client = await createUser({ verified: true, label: 'kbd-picker' });
     clients.push(client);
-    await logIn(page, client);
-    await page.goto(`/checkout?service=${ONE_OFF}`);
+    await signIn(page, client, `/checkout?service=${ONE_OFF}`);
     const days = dayGroup(page).getByRole('radio');
     await expect(days.first()).toBeAttached();
 
@@ -207,9 +206,10 @@ test.describe('the picker', () => {
 
   test('every choice is in the address: Back steps through the days, reload keeps the time', async ({
     page,
+    signedInClient,
   }) => {
-    await logIn(page, await createUser({ verified: true, label: 'picker-address' }));
     await page.goto(`/checkout?service=${ONE_OFF}`);
+    await expect(page.getByText(signedInClient.displayName)).toBeVisible();
     const free = dayGroup(page).getByRole('radio', { disabled: false });
     await expect(free.nth(2)).toBeAttached();
     const [dayA, dayB] = await Promise.all([
@@ -250,7 +250,7 @@ test.describe('the picker', () => {
       page,
     }) => {
       // Logged in first: at 375 px the navbar's Log Out is folded into its menu.
-      await logIn(page, await createUser({ verified: true, label: `picker-${width}` }));
+      await signIn(page, await createUser({ verified: true, label: `picker-${width}` }), '/');
       await page.setViewportSize({ width, height: width < 600 ? 812 : 800 });
       await page.goto(`/checkout?service=${ONE_OFF}`);
       await firstFreeButton(page).click();
@@ -272,7 +272,7 @@ test.describe('the picker', () => {
 
   test('the check-your-email step at 375 px: a long address wraps, axe-clean', async ({ page }) => {
     const user = await createUser({ verified: false, label: 'a-rather-long-address-to-wrap' });
-    await logIn(page, user);
+    await signIn(page, user, '/');
     await page.setViewportSize({ width: 375, height: 812 });
     await page.goto(`/checkout?service=${ONE_OFF}`);
     await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();

@@ -7,7 +7,7 @@ import { LOCAL_STACKS, origin } from '../scripts/local-stack';
 import { apiAs, makePractitioner } from './support/bookings';
 import { createUser, type TestUser } from './support/emulator';
 import { expect, test } from './support/fixtures';
-import { logIn } from './support/session';
+import { signIn } from './support/signed-in';
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const mailWeb = origin(LOCAL_STACKS.e2e.ports.mailWeb);
@@ -79,8 +79,7 @@ test('a client gives their details and the agreement, and can change them later'
   expectProblems(/response 404: .*\/api\/intake$/);
   const client = await createUser({ verified: true, label: 'intake' });
   cleanUp.push(client);
-  await logIn(page, client);
-  await page.goto('/account');
+  await signIn(page, client, '/account');
   await page.getByRole('link', { name: /Before your first session/ }).click();
   await expect(
     page.getByRole('heading', { level: 1, name: 'Before your first session' }),
@@ -118,7 +117,7 @@ test('a risk answer on the PHQ-9 shows who to contact at once, and the practice 
   test.setTimeout(90_000 + RISK_ALERT_GATHER_SECONDS * 1000);
   const client = await createUser({ verified: true, label: 'phq' });
   cleanUp.push(client);
-  await logIn(page, client);
+  await signIn(page, client, '/');
   await page.setViewportSize({ width: 375, height: 740 });
   await page.goto('/account/questionnaires');
   const start = page.getByRole('button', { name: 'Mood (PHQ-9)' });
@@ -186,8 +185,7 @@ test('the practitioner sees the client’s chart with its bands and cut-off, and
     });
     expect(status).toBe(201);
   }
-  await logIn(page, practitioner);
-  await page.goto(`/practice/clients/${client.uid}`);
+  await signIn(page, practitioner, `/practice/clients/${client.uid}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(client.displayName);
   const chart = page.getByRole('img', { name: /PHQ-9 totals over time/ });
   await expect(chart).toBeVisible();
@@ -264,8 +262,7 @@ test('a client downloads everything held about them', async ({ page }) => {
   const client = await createUser({ verified: true, label: 'export' });
   cleanUp.push(client);
   await apiAs(client, '/api/intake', { method: 'PUT', body: INTAKE });
-  await logIn(page, client);
-  await page.goto('/account');
+  await signIn(page, client, '/account');
   await page.getByRole('link', { name: 'Download my data' }).click();
   // The router keeps /account on screen while the page's code loads (slow on a busy CI machine).
   await expect(page.getByRole('heading', { level: 1, name: 'My data' })).toBeVisible({

@@ -17,7 +17,8 @@ import {
 } from './support/bookings';
 import { createUser, type TestUser } from './support/emulator';
 import { expect, test } from './support/fixtures';
-import { logIn, toast } from './support/session';
+import { signIn } from './support/signed-in';
+import { toast } from './support/session';
 
 // The diary's tests book in the 7th checkout week (bookings.spec.ts has weeks 1 to 3, a11y.spec.ts
 // 4 to 6), each test on its own day of it, so tests running side by side never share a time.
@@ -76,7 +77,7 @@ async function requestOn(
 async function practitionerIn(page: Page, label: string) {
   const practitioner = await createUser({ verified: true, label });
   await makePractitioner(practitioner);
-  await logIn(page, practitioner);
+  await signIn(page, practitioner, '/');
   return practitioner;
 }
 
@@ -125,8 +126,7 @@ async function emailTextsTo(address: string): Promise<string> {
 test.describe("the practitioner's diary", () => {
   test('the navbar and My account lead a practitioner to it, and no one else', async ({ page }) => {
     const client = await createUser({ verified: true, label: 'no-diary-link' });
-    await logIn(page, client);
-    await page.goto('/account');
+    await signIn(page, client, '/account');
     await expect(page.getByRole('heading', { level: 1, name: 'My account' })).toBeVisible();
     const nav = page.getByRole('navigation', { name: 'Main' });
     await expect(nav.getByRole('link', { name: 'My bookings' })).toBeVisible();

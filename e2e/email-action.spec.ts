@@ -10,6 +10,7 @@ import {
   type TestUser,
 } from './support/emulator';
 import { expect, test } from './support/fixtures';
+import { signIn } from './support/signed-in';
 import { E2E } from './support/ports';
 import { errorText, logIn, logInLink, toast } from './support/session';
 
@@ -197,8 +198,7 @@ test.describe('/auth/action', () => {
     page,
   }) => {
     const user = await createUser({ verified: false, label: 'verify-checkout' });
-    await logIn(page, user);
-    await page.goto('/checkout?service=2');
+    await signIn(page, user, '/checkout?service=2');
     await expect(page.getByRole('heading', { name: 'Your Email is not verified!!' })).toBeVisible();
     await page.getByRole('button', { name: 'Send Verification Email Again' }).click();
     await expect(toast(page, 'Sent email')).toBeVisible();

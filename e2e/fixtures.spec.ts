@@ -40,35 +40,83 @@ test("only Google's API loader is served, by the offline stand-in", async ({ pag
   checks.clear();
 });
 
-test('a cancelled fetch is a problem, unless the page aborted it itself or was navigating away', async ({
+test('a cancelled fetch is a problem, unless the page asked again, navigated away or was closed', async ({
   page,
   checks,
+  newContext,
 }) => {
-  await page.route('**/held.json', () => undefined); // never answers
+  await page.route('**/held.json*', () => undefined); // never answers
   await page.route('**/dropped.json', (route) => route.abort('aborted'));
   await page.goto('/about');
 
+  // The page gives a fetch up because what it shows moved on, and asks for the next one at once.
+  const askedAgain = page.waitForRequest((r) => r.url().endsWith('/held.json?week=2'));
   const givenUp = await page.evaluate(() => {
     const controller = new AbortController();
-    const request = fetch('/held.json', { signal: controller.signal }).catch(() => 'aborted');
-    setTimeout(() => controller.abort(), 200);
+    const request = fetch('/held.json?week=1', { signal: controller.signal }).catch(
+      () => 'aborted',
+    );
+    setTimeout(() => {
+      controller.abort();
+      void fetch('/held.json?week=2').catch(() => undefined);
+    }, 200);
     return request;
   });
   expect(givenUp).toBe('aborted');
+  await askedAgain;
+  expect(checks.unexpected()).toEqual([]);
+
+  // Or gives it up as it leaves for another route (the router changes the address after).
+  const leftBehind = await page.evaluate(() => {
+    const controller = new AbortController();
+    const request = fetch('/held.json?route', { signal: controller.signal }).catch(() => 'aborted');
+    setTimeout(() => {
+      controller.abort();
+      setTimeout(() => history.pushState(null, '', '/elsewhere'), 50);
+    }, 200);
+    return request;
+  });
+  expect(leftBehind).toBe('aborted');
+  await expect(page).toHaveURL(/\/elsewhere$/);
+  expect(checks.unexpected()).toEqual([]);
+
+  // Given up with nothing asked after it, or cut off by the network: a fault either way.
+  const abandoned = await page.evaluate(() => {
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 200);
+    return fetch('/held.json?alone', { signal: controller.signal }).catch(() => 'aborted');
+  });
+  expect(abandoned).toBe('aborted');
   const dropped = await page.evaluate(() => fetch('/dropped.json').catch(() => 'failed'));
   expect(dropped).toBe('failed');
   await expect
     .poll(() => checks.unexpected())
-    .toEqual([expect.stringMatching(/^request failed: .*\/dropped\.json net::ERR_ABORTED$/)]);
+    .toEqual([
+      expect.stringMatching(/^request failed: .*\/held\.json\?alone net::ERR_ABORTED$/),
+      expect.stringMatching(/^request failed: .*\/dropped\.json net::ERR_ABORTED$/),
+    ]);
   checks.clear();
 
-  const requested = page.waitForRequest('**/held.json');
-  await page.evaluate(() => void fetch('/held.json').catch(() => undefined));
+  // A page load cuts off what the old document was still loading.
+  const requested = page.waitForRequest((r) => r.url().endsWith('/held.json?left'));
+  await page.evaluate(() => void fetch('/held.json?left').catch(() => undefined));
   await requested;
-  const cancelled = page.waitForEvent('requestfailed', (r) => r.url().endsWith('/held.json'));
+  const cancelled = page.waitForEvent('requestfailed', (r) => r.url().endsWith('/held.json?left'));
   await page.goto('/blogs');
   expect((await cancelled).failure()?.errorText).toBe('net::ERR_ABORTED');
   await expect(page.getByRole('heading', { name: 'Read My Blogs' })).toBeVisible();
+  expect(checks.unexpected()).toEqual([]);
+
+  // Closing a page, or a whole context, cuts off what it was still loading.
+  const other = await newContext();
+  for (const closing of [await page.context().newPage(), await other.newPage()]) {
+    await closing.route('**/held.json*', () => undefined);
+    await closing.goto('/about');
+    const waiting = closing.waitForRequest((r) => r.url().endsWith('/held.json?closing'));
+    await closing.evaluate(() => void fetch('/held.json?closing').catch(() => undefined));
+    await waiting;
+    await (closing.context() === other ? other.close() : closing.close());
+  }
   expect(checks.unexpected()).toEqual([]);
 });
 

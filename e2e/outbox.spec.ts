@@ -13,7 +13,7 @@ import {
   waitForApi,
 } from './support/bookings';
 import { expect, test } from './support/fixtures';
-import { logIn } from './support/session';
+import { signIn } from './support/signed-in';
 
 // A plan without a cadence: one session, one request email.
 const ONE_OFF = 5;
@@ -37,7 +37,7 @@ test('with the mail server paused the request is answered at once, and its email
   test.setTimeout(90_000);
   const client = await createUser({ verified: true, label: 'paused-mail' });
   cleanUp.push(client);
-  await logIn(page, client);
+  await signIn(page, client, '/');
   // The last free time of this week: the other files book in weeks 1 to 7, the free call first.
   const start = (await freeStarts(ONE_OFF, checkoutWeekStart(0))).at(-1)!;
   await page.goto(`/checkout?service=${ONE_OFF}&day=${londonDate(start)}`);

@@ -1,5 +1,6 @@
 import { createUser } from './support/emulator';
 import { expect, test } from './support/fixtures';
+import { signIn } from './support/signed-in';
 import { E2E } from './support/ports';
 import { ROUTES } from './support/routes';
 import { errorText, logIn, logInLink, logOutButton } from './support/session';
@@ -67,7 +68,7 @@ test.describe('hosting', () => {
 
   test('deep links and reloads work on every route', async ({ page }) => {
     const user = await createUser({ verified: true, label: 'deep' });
-    await logIn(page, user);
+    await signIn(page, user, '/');
     for (const [path, heading] of [
       ['/about', 'About Me'],
       ['/blogs', 'Read My Blogs'],
@@ -174,7 +175,7 @@ test.describe('failure modes', () => {
       void dialog.dismiss();
     });
     const user = await createUser({ verified: true, label: 'query' });
-    await logIn(page, user);
+    await signIn(page, user, '/');
     await page.goto('/checkout?service=%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E');
     await expect(page.getByRole('heading', { name: 'CheckOut Section' })).toBeVisible();
     await page.goto(

@@ -14,7 +14,7 @@ import {
   waitForApi,
 } from './support/bookings';
 import { expect, test } from './support/fixtures';
-import { logIn } from './support/session';
+import { signIn } from './support/signed-in';
 import { addDays } from '../src/lib/practice-time';
 
 // Online Coaching is fortnightly. Each test takes the LAST free time of its own day, 15 and 16
@@ -124,7 +124,7 @@ test('keyboard alone: Book Now, the first session, the following weeks, one seri
   clients.push(client);
   const start = await lastFreeStartOn(15);
   const day = londonDate(start);
-  await logIn(page, client);
+  await signIn(page, client, '/');
   await page.setViewportSize({ width: 1280, height: 800 });
 
   await page.goto('/');
@@ -183,7 +183,7 @@ test('at 375 px: the following weeks and the answer fit the screen, axe-clean', 
   const client = await createUser({ verified: true, label: 'series-375' });
   clients.push(client);
   const start = await lastFreeStartOn(16);
-  await logIn(page, client);
+  await signIn(page, client, '/');
   await page.setViewportSize({ width: 375, height: 812 });
   await page.goto(
     `/checkout?service=${COACHING}&day=${londonDate(start)}&time=${encodeURIComponent(start)}`,

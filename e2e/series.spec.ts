@@ -17,7 +17,8 @@ import {
 } from './support/bookings';
 import { createUser, type TestUser } from './support/emulator';
 import { expect, test } from './support/fixtures';
-import { logIn, toast } from './support/session';
+import { signIn } from './support/signed-in';
+import { toast } from './support/session';
 
 // Weekly CBT from the last free time of checkout week 5: sessions in weeks 5, 6 and 7, late in the
 // day, where the other files (which take each week's first free times) do not book.
@@ -117,8 +118,7 @@ test('a weekly series: confirmed with RRULE; move one session by keyboard, skip 
   expect(series).toMatch(/DTSTART;TZID=Europe\/London:/);
   expect(series).not.toMatch(/RECURRENCE-ID/);
 
-  await logIn(page, client);
-  await page.goto('/bookings');
+  await signIn(page, client, '/bookings');
   await expect(page.getByRole('heading', { level: 1, name: 'My bookings' })).toBeVisible();
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
   const regular = page.getByRole('region', { name: 'Regular sessions' });
@@ -242,7 +242,7 @@ test('My bookings with a series and its move dialog, at 375 px', async ({ page }
     ).status,
   ).toBe(200);
 
-  await logIn(page, client);
+  await signIn(page, client, '/');
   await page.setViewportSize({ width: 375, height: 800 });
   await page.goto('/bookings');
   const group = page.getByRole('listitem', { name: SERVICE_NAME });

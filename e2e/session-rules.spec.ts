@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test';
 import { createUser, disableUser, revokeSessions, type TestUser } from './support/emulator';
 import { expect, test } from './support/fixtures';
-import { logIn, logInLink, toast } from './support/session';
+import { signIn } from './support/signed-in';
+import { logInLink, toast } from './support/session';
 
 // Spec section 4: a session the server ends (revoked, disabled, expired) ends in the page too,
 // with one clear message: at the next reload, and in a running page at its next token refresh.
@@ -42,7 +43,7 @@ test.describe('a session the server ended', () => {
     }) => {
       expectProblems(ending.refused);
       const user = await createUser({ verified: true, label: 'ended-reload' });
-      await logIn(page, user);
+      await signIn(page, user, '/');
       await ending.end(user);
       await page.reload();
       await expectSignedOutWithMessage(page);
@@ -58,8 +59,7 @@ test.describe('a session the server ended', () => {
       expectProblems(ending.refused, /response 401: .*\/api\/(bookings|series)$/);
       await page.clock.install();
       const user = await createUser({ verified: true, label: 'ended-running' });
-      await logIn(page, user);
-      await page.goto('/account');
+      await signIn(page, user, '/account');
       await expect(page.getByRole('heading', { level: 1, name: 'My account' })).toBeVisible();
       await ending.end(user);
       await page.waitForLoadState('networkidle'); // the page at rest, then the hour passes
@@ -76,7 +76,7 @@ test.describe('a session the server ended', () => {
     expectProblems(/response 400: .*token/);
     await page.clock.install();
     const user = await createUser({ verified: true, label: 'ended-expired' });
-    await logIn(page, user);
+    await signIn(page, user, '/');
     // The emulator's token endpoint never refuses a refresh token; Firebase does once it has
     // expired or been revoked. Answer that one call as Firebase would.
     await page.route(/securetoken\.googleapis\.com\/v1\/token/, (route) =>
@@ -99,7 +99,7 @@ test.describe('a session the server ended', () => {
   }) => {
     expectProblems(/response 400: .*token/);
     const user = await createUser({ verified: true, label: 'ended-expired-reload' });
-    await logIn(page, user);
+    await signIn(page, user, '/');
     await page.route(/securetoken\.googleapis\.com\/v1\/token/, (route) =>
       route.fulfill({
         status: 400,
@@ -120,7 +120,7 @@ test.describe('a session the server ended', () => {
     context,
   }) => {
     const user = await createUser({ verified: true, label: 'ended-other-tab' });
-    await logIn(page, user);
+    await signIn(page, user, '/');
     const second = await context.newPage();
     await second.goto('/about');
     await second

@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test';
 import { createUser } from './support/emulator';
 import { expect, ready, test } from './support/fixtures';
-import { logIn, logOutButton, toast } from './support/session';
+import { signIn } from './support/signed-in';
+import { logOutButton, toast } from './support/session';
 
 // Spec items seen on every page or across pages: loading screen, toasts, navbar breakpoint,
 // footer, and the one service.json request per visit.
@@ -13,7 +14,7 @@ test("/checkout shows 'Loading...' with four spinners until the sign-in state is
   page,
 }) => {
   const user = await createUser({ verified: true, label: 'loading' });
-  await logIn(page, user);
+  await signIn(page, user, '/');
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
   let lookups = 0;
@@ -164,7 +165,7 @@ test('service.json stays one request when a signed-in visitor books from home', 
   page.on('request', (request) => {
     if (new URL(request.url()).pathname === '/service.json') requests.push(request.url());
   });
-  await logIn(page, user);
+  await signIn(page, user, '/');
   await expect(page.locator('.services-grid > li')).toHaveCount(6);
   await page.getByRole('link', { name: 'Book Now: Couples Counselling' }).click();
   await expect(page.getByText('You are booking: Couples Counselling')).toBeVisible();

@@ -19,7 +19,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { grantPractitioner, type TestUser } from './support/emulator';
 import { expect, ready, test } from './support/fixtures';
-import { logIn } from './support/session';
+import { signIn } from './support/signed-in';
 import { answerApiFromFixtures, visualUser, VISUAL_NOW } from './support/visual-fixtures';
 
 const WIDTHS = [375, 1280] as const;
@@ -239,7 +239,7 @@ const SCENES: Scene[] = [
   },
 ];
 
-/** The fixed clock and the fixture API, then the visitor signed in through the real form. */
+/** The fixed clock and the fixture API, then the visitor signed in (a persisted session). */
 async function prepare(
   page: Page,
   visitor: Visitor,
@@ -253,7 +253,7 @@ async function prepare(
   if (visitor === 'practitioner') await grantPractitioner(user.uid);
   // Logged in at the desktop width, where the navbar's Log Out shows without opening the menu.
   await page.setViewportSize(VIEWPORTS[1280]);
-  await logIn(page, user);
+  await signIn(page, user, '/');
   await page.setViewportSize(VIEWPORTS[width]);
   return user;
 }

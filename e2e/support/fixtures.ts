@@ -29,23 +29,27 @@ const EMULATOR_WIDGET_ASSETS = new Set(
   ].map((url) => new URL(url).href),
 );
 
-/**
- * Runs in every page before the site: when the page aborts one of its own fetches on purpose (a
- * week it no longer shows, a page it left), it tells the fixture which address it gave up.
- */
-const reportPageAborts = `(() => {
-  const fetch = window.fetch;
-  window.fetch = function (input, init) {
-    const signal = init && init.signal ? init.signal : input instanceof Request ? input.signal : undefined;
-    if (signal && !signal.aborted) {
-      const url = new URL(input instanceof Request ? input.url : String(input), location.href).href;
-      signal.addEventListener('abort', () => window.__pageAbortedFetch(url), { once: true });
-    }
-    return fetch.apply(this, arguments);
-  };
-})();`;
+/** A load the browser cut off with ERR_ABORTED: the page, a close did it, or it is a fault. */
+interface CancelledFetch {
+  where: string;
+  url: string;
+  page: Page;
+  frame: Frame | undefined;
+  request: Request;
+  /** When it began and when it failed, on the order of every request the test's pages start. */
+  startedAt: number;
+  failedAt: number;
+  failedTime: number;
+}
 
-/** Everything a test watches, shared by every page of every context the test opens. */
+/** How soon after giving a fetch up a page asks again (the next week, a reload) for it to count. */
+const RE_REQUEST_MS = 1_000;
+
+/**
+ * Everything a test watches, shared by every page of every context the test opens. It only
+ * listens to Playwright's public events (console, pageerror, response, request, requestfailed,
+ * framenavigated, close): nothing in the browser or in Playwright is replaced.
+ */
 class Checks {
   readonly problems: string[] = [];
   readonly allowed: RegExp[] = [];
@@ -55,13 +59,18 @@ class Checks {
   /** Document loads in flight per frame: until one ends, the old document's loads may be cut off. */
   private readonly navigating = new WeakMap<Frame, Set<Request>>();
   private readonly urls = new WeakMap<Frame, string>();
-  /** Pages and contexts the test is closing: what they still load is cancelled on purpose. */
-  private readonly closing = new WeakSet<Page | BrowserContext>();
   private readonly startedIn = new WeakMap<Request, number>();
-  /** Addresses the pages aborted their own fetches of, and how often. */
-  private readonly abortedByPage = new Map<string, number>();
-  /** Fetches cancelled with ERR_ABORTED that only the page itself can have cancelled. */
-  private readonly cancelledFetches: { where: string; url: string }[] = [];
+  /** Order of requests: every request any page starts takes the next number. */
+  private order = 0;
+  private readonly orderOf = new WeakMap<Request, number>();
+  /** Fetches each frame started, with their order and time, to see whether a page asked anew. */
+  private readonly fetches = new WeakMap<Frame, { at: number; time: number; request: Request }[]>();
+  /** Route changes and page loads per frame, with their order and time. */
+  private readonly moves = new WeakMap<Frame, { at: number; time: number }[]>();
+  /** The newest request each page started. */
+  private readonly lastRequest = new WeakMap<Page, number>();
+  /** Loads cut off with ERR_ABORTED outside a navigation, settled at the end. */
+  private readonly cancelledFetches: CancelledFetch[] = [];
   private pages = 0;
 
   private readonly allowedOrigins: readonly string[];
@@ -72,19 +81,10 @@ class Checks {
 
   /** Blocks every request to an origin the test does not run, except Google's loader (faked). */
   async guard(context: BrowserContext): Promise<void> {
-    const close = context.close.bind(context);
-    context.close = (options) => {
-      this.closing.add(context);
-      return close(options);
-    };
     await context.route(
       (url) => !this.allowedOrigins.includes(url.origin),
       (route) => this.outside(route),
     );
-    await context.exposeBinding('__pageAbortedFetch', (_source, url: string) => {
-      this.abortedByPage.set(url, (this.abortedByPage.get(url) ?? 0) + 1);
-    });
-    await context.addInitScript(reportPageAborts);
     context.on('page', (page) => this.watch(page));
   }
 
@@ -92,22 +92,40 @@ class Checks {
   clear(): void {
     this.problems.splice(0);
     this.cancelledFetches.splice(0);
-    this.abortedByPage.clear();
   }
 
   unexpected(): string[] {
-    // Settled at the end: the page's report and the browser's failure arrive in either order.
-    const excused = new Map(this.abortedByPage);
-    const cancelled = this.cancelledFetches.flatMap(({ where, url }) => {
-      const left = excused.get(url) ?? 0;
-      if (left > 0) {
-        excused.set(url, left - 1);
-        return [];
-      }
-      return [`${where}request failed: ${url} net::ERR_ABORTED`];
-    });
+    // Settled at the end: whether the page asked again, or was closed, is known only later.
+    const cancelled = this.cancelledFetches
+      .filter((fetch) => !this.excused(fetch))
+      .map(({ where, url }) => `${where}request failed: ${url} net::ERR_ABORTED`);
     return [...this.problems, ...cancelled].filter(
       (problem) => !this.allowed.some((pattern) => pattern.test(problem)),
+    );
+  }
+
+  /**
+   * A page gives a fetch up when what it shows moved on: it asks again at once (another week, a
+   * retry: a fetch of the same address, any query, from the same frame), or leaves for another
+   * route (signed out), after this one began and no later than soon after it failed.
+   * A closed page or context cuts off what it was still loading: nothing started in that page
+   * after the failure. Anything else (a timeout, a dropped connection) is a fault.
+   */
+  private excused(cancelled: CancelledFetch): boolean {
+    const { page, frame, request, startedAt, failedAt, failedTime } = cancelled;
+    if (page.isClosed() && (this.lastRequest.get(page) ?? 0) <= failedAt) return true;
+    if (!frame || request.resourceType() !== 'fetch') return false;
+    const soon = (time: number) => time <= failedTime + RE_REQUEST_MS;
+    // Left what it was showing (signed out, another page): the page moved on.
+    if ((this.moves.get(frame) ?? []).some((move) => move.at >= startedAt && soon(move.time)))
+      return true;
+    const resource = withoutQuery(request.url());
+    return (this.fetches.get(frame) ?? []).some(
+      (other) =>
+        other.request !== request &&
+        withoutQuery(other.request.url()) === resource &&
+        other.at > startedAt &&
+        soon(other.time),
     );
   }
 
@@ -132,12 +150,11 @@ class Checks {
   private watch(page: Page): void {
     this.pages += 1;
     const where = this.pages === 1 ? '' : `page ${this.pages}: `;
-    const close = page.close.bind(page);
-    page.close = (options) => {
-      this.closing.add(page);
-      return close(options);
+    const bump = (frame: Frame) => {
+      this.epochs.set(frame, this.epoch(frame) + 1);
+      const moves = this.moves.get(frame) ?? [];
+      this.moves.set(frame, [...moves, { at: this.order, time: Date.now() }]);
     };
-    const bump = (frame: Frame) => this.epochs.set(frame, this.epoch(frame) + 1);
     page.on('console', (message) => {
       // Chromium logs every 4xx/5xx answer without its address; the response listener names it.
       if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) {
@@ -163,11 +180,18 @@ class Checks {
       bump(frame);
     };
     page.on('request', (request) => {
+      this.order += 1;
+      this.orderOf.set(request, this.order);
+      this.lastRequest.set(page, this.order);
       const frame = frameOf(request);
       if (!frame) return;
       if (request.isNavigationRequest()) {
         const loads = this.navigating.get(frame) ?? new Set<Request>();
         this.navigating.set(frame, loads.add(request));
+      }
+      if (request.resourceType() === 'fetch') {
+        const fetches = this.fetches.get(frame) ?? [];
+        this.fetches.set(frame, [...fetches, { at: this.order, time: Date.now(), request }]);
       }
       this.startedIn.set(request, this.epoch(frame));
     });
@@ -177,8 +201,17 @@ class Checks {
       if (this.handled.has(request)) return;
       const reason = request.failure()?.errorText ?? '';
       if (reason === 'net::ERR_ABORTED' && this.cancelledByNavigation(request)) return;
-      if (reason === 'net::ERR_ABORTED' && request.resourceType() === 'fetch') {
-        this.cancelledFetches.push({ where, url: request.url() });
+      if (reason === 'net::ERR_ABORTED') {
+        this.cancelledFetches.push({
+          where,
+          url: request.url(),
+          page,
+          frame: frameOf(request),
+          request,
+          startedAt: this.orderOf.get(request) ?? 0,
+          failedAt: this.order,
+          failedTime: Date.now(),
+        });
         return;
       }
       this.problems.push(`${where}request failed: ${request.url()} ${reason}`);
@@ -187,17 +220,20 @@ class Checks {
 
   /**
    * ERR_ABORTED is the browser cancelling what a document still loads because its frame is
-   * navigating (a page load in flight, or a route change since the request began) or has gone,
-   * or because the test is closing its page or context.
+   * navigating (a page load in flight, or a route change since the request began) or has gone.
    */
   private cancelledByNavigation(request: Request): boolean {
     const frame = frameOf(request);
     if (!frame || frame.isDetached() || (this.navigating.get(frame)?.size ?? 0) > 0) return true;
-    const page = frame.page();
-    if (this.closing.has(page) || this.closing.has(page.context())) return true;
+    if (frame.page().isClosed()) return true;
     const started = this.startedIn.get(request);
     return started !== undefined && this.epoch(frame) > started;
   }
+}
+
+function withoutQuery(url: string): string {
+  const { origin, pathname } = new URL(url);
+  return origin + pathname;
 }
 
 function frameOf(request: Request): Frame | undefined {

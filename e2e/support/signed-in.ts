@@ -1,0 +1,127 @@
+import type { Page } from '@playwright/test';
+import { localStackEnv } from '../../scripts/local-env.ts';
+import { SESSION_HINT_KEY } from '../../src/lib/session-hint';
+import { createUser, grantPractitioner, type TestUser } from './emulator';
+import { expect, test as base } from './fixtures';
+import { E2E } from './ports';
+import { logOutButton } from './session';
+
+const API_KEY = localStackEnv('e2e').VITE_FIREBASE_API_KEY;
+const clientApi = `${E2E.authEmulator}/identitytoolkit.googleapis.com/v1`;
+/** Where the Firebase SDK keeps the signed-in user of the default app (browserLocalPersistence). */
+const PERSISTED_USER_KEY = `firebase:authUser:${API_KEY}:[DEFAULT]`;
+/** A page of the site's origin that loads nothing, answered by the test, to write its storage. */
+const BLANK = `${E2E.siteOrigin}/__e2e-sign-in__`;
+
+async function post<T>(endpoint: string, body: unknown): Promise<T> {
+  const response = await fetch(`${clientApi}/${endpoint}?key=${API_KEY}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${endpoint}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/**
+ * Signs in over the Auth emulator's REST API and returns the user as the Firebase SDK persists
+ * it: the app finds it at boot, moves it into IndexedDB and is signed in, as after a real log-in.
+ */
+async function persistedSession(user: Pick<TestUser, 'email' | 'password'>) {
+  const session = await post<{ idToken: string; refreshToken: string; expiresIn: string }>(
+    'accounts:signInWithPassword',
+    { email: user.email, password: user.password, returnSecureToken: true },
+  );
+  const { users } = await post<{
+    users: {
+      localId: string;
+      email: string;
+      emailVerified?: boolean;
+      displayName?: string;
+      createdAt?: string;
+      lastLoginAt?: string;
+      providerUserInfo?: Record<string, unknown>[];
+    }[];
+  }>('accounts:lookup', { idToken: session.idToken });
+  const [account] = users;
+  if (!account) throw new Error(`no account for ${user.email}`);
+  return {
+    uid: account.localId,
+    email: account.email,
+    emailVerified: account.emailVerified ?? false,
+    displayName: account.displayName,
+    isAnonymous: false,
+    providerData: (account.providerUserInfo ?? []).map((info) => ({
+      providerId: info.providerId,
+      uid: info.rawId ?? info.federatedId,
+      displayName: info.displayName ?? null,
+      email: info.email ?? null,
+      phoneNumber: info.phoneNumber ?? null,
+      photoURL: info.photoUrl ?? null,
+    })),
+    stsTokenManager: {
+      refreshToken: session.refreshToken,
+      accessToken: session.idToken,
+      expirationTime: Date.now() + Number(session.expiresIn) * 1000,
+    },
+    createdAt: account.createdAt,
+    lastLoginAt: account.lastLoginAt,
+    apiKey: API_KEY,
+    appName: '[DEFAULT]',
+  };
+}
+
+/**
+ * Puts a signed-in session into the page's browser context without the login form (that form has
+ * its own tests in auth.spec.ts): the next page of the site that loads is signed in.
+ */
+export async function seedSession(page: Page, user: Pick<TestUser, 'email' | 'password'>) {
+  const persisted = JSON.stringify(await persistedSession(user));
+  await page.route(BLANK, (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>sign-in</title>' }),
+  );
+  await page.goto(BLANK);
+  await page.evaluate(
+    ([userKey, value, hintKey]) => {
+      localStorage.setItem(userKey, value);
+      localStorage.setItem(hintKey, '1');
+    },
+    [PERSISTED_USER_KEY, persisted, SESSION_HINT_KEY] as const,
+  );
+  await page.unroute(BLANK);
+}
+
+/** Signs the page in (see `seedSession`), opens `path` and waits until the navbar knows it. */
+export async function signIn(
+  page: Page,
+  user: Pick<TestUser, 'email' | 'password'>,
+  path: string,
+): Promise<void> {
+  await seedSession(page, user);
+  await page.goto(path);
+  await expect(logOutButton(page)).toBeVisible();
+}
+
+interface SignedInFixtures {
+  /** A verified client whose session the test's `page` already holds: open any page. */
+  signedInClient: TestUser;
+  /** A verified practitioner (the custom claim), signed in the same way. */
+  signedInPractitioner: TestUser;
+}
+
+/** The browser fixture (`fixtures.ts`) plus users who are signed in before the test begins. */
+export const test = base.extend<SignedInFixtures>({
+  signedInClient: async ({ page }, use) => {
+    const user = await createUser({ verified: true, label: 'client' });
+    await seedSession(page, user);
+    await use(user);
+  },
+  signedInPractitioner: async ({ page }, use) => {
+    const user = await createUser({ verified: true, label: 'practitioner' });
+    await grantPractitioner(user.uid);
+    await seedSession(page, user);
+    await use(user);
+  },
+});
+
+export { expect };
