@@ -246,8 +246,7 @@ test('the practitioner sees the client’s chart with its bands and cut-off, and
     .getByRole('navigation', { name: 'Main' })
     .getByRole('button', { name: 'Log Out' })
     .click();
-  await logIn(page, client);
-  await page.goto('/account/data');
+  await signIn(page, client, '/account/data');
   await page.setViewportSize({ width: 375, height: 740 });
   const own = page.getByRole('img', { name: /PHQ-9 totals over time/ });
   await expect(own).toContainText('The line: 10');
