@@ -232,6 +232,7 @@ describe('migrations', () => {
         '0002_outbox',
         '0003_series',
         '0004_clinical_records',
+        '0005_payments',
         '0006_session_notes_attendance_video',
         '0007_limits_and_calendar',
       ]);
