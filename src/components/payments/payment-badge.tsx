@@ -1,5 +1,6 @@
 import type { PaymentStateView } from '../../../shared/payments-api';
 import { formatDayWithYear } from '../../lib/practice-time';
+import '../bookings/bookings.css';
 
 /** "Paid to 3 March 2027", "Payment due", "Unpaid", "Refunded", "Paid"; nothing for a free one. */
 export function paymentText(payment: PaymentStateView): string | undefined {
@@ -17,14 +18,6 @@ export function paymentText(payment: PaymentStateView): string | undefined {
   }
 }
 
-const COLOURS: Record<PaymentStateView['status'], string> = {
-  free: '',
-  paid: 'text-bg-success',
-  due: 'text-bg-danger',
-  unpaid: 'text-bg-warning',
-  refunded: 'text-bg-secondary',
-};
-
 /** A booking's or series' payment state in words (the colour only repeats them). */
 export function PaymentBadge({
   payment,
@@ -36,7 +29,7 @@ export function PaymentBadge({
   const text = payment && paymentText(payment);
   if (!payment || !text) return null;
   return (
-    <span className={`badge payment-badge ${COLOURS[payment.status]}`}>
+    <span className={`badge payment-badge payment-${payment.status}`}>
       {compact ? <span className="visually-hidden">Payment: </span> : 'Payment: '}
       {text}
     </span>
