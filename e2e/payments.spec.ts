@@ -171,7 +171,7 @@ test('a weekly series paid on Checkout: Paid to …, the receipt email and its P
   await expect(page).toHaveURL(/\/account\/billing\?paid=/);
   await expect(page.getByRole('heading', { level: 1, name: 'Billing' })).toBeVisible();
   await expect(page.getByText('Payment confirmed. Thank you.')).toBeVisible({ timeout: 30_000 });
-  const plan = page.getByRole('listitem').filter({ hasText: SERVICE_NAME });
+  const plan = page.locator('.billing-plans > li').filter({ hasText: SERVICE_NAME });
   await expect(plan.getByText(/^Paid to \w+ \d{1,2} \w+ \d{4}$/)).toBeVisible();
 
   const mine = await apiAs<{ payments: Payment[]; plans: { seriesId: string; status: string }[] }>(
