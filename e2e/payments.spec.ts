@@ -1,0 +1,348 @@
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import type { Locator, Page } from '@playwright/test';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { LOCAL_STACKS, origin } from '../scripts/local-stack';
+import { MONEY_FACTS } from '../shared/money';
+import { practiceFacts } from '../shared/practice';
+import {
+  apiAs,
+  checkoutWeekStart,
+  deleteBookingsOf,
+  formatDay,
+  formatTime,
+  freeStarts,
+  idTokenFor,
+  makePractitioner,
+  waitForApi,
+} from './support/bookings';
+import { createUser, type TestUser } from './support/emulator';
+import { expect, test } from './support/fixtures';
+import { logInLink, logOutButton } from './support/session';
+import { E2E } from './support/ports';
+import { signIn } from './support/signed-in';
+
+// Weekly CBT from the middle of checkout week 2, a one-off CBT in the middle of week 7: times the
+// other files (which take each week's first or last free times) leave alone.
+const CBT = 4;
+const SERVICE_NAME = 'Anxiety and Stress (CBT)';
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+const mailWeb = origin(LOCAL_STACKS.e2e.ports.mailWeb);
+/** A month before the site took any payment: the payments view's look without anyone's data. */
+const EMPTY_MONTH = '2026-01';
+
+// One zone and language whatever the machine's (the screenshots), as visual.spec.ts does.
+test.use({
+  // The local Stripe stand-in's Checkout and Portal pages (Stripe's hosted pages in production).
+  allowedOrigins: [E2E.siteOrigin, E2E.authEmulator, origin(LOCAL_STACKS.e2e.ports.stripe)],
+  timezoneId: 'Europe/London',
+  locale: 'en-GB',
+  contextOptions: { reducedMotion: 'reduce' },
+});
+
+interface Payment {
+  id: string;
+  amount: number;
+  status: string;
+  receiptNumber?: string;
+  sessions: { bookingId: string; start: string }[];
+}
+interface Booked {
+  id: string;
+  start: string;
+  payment?: { status: string; paidUntil?: string };
+}
+
+async function expectNoAxeViolations(page: Page, state: string) {
+  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  const report = violations.flatMap((violation) =>
+    violation.nodes.map((node) => `${violation.id} ${node.target.join(' >> ')}: ${violation.help}`),
+  );
+  expect(report, `axe WCAG 2.2 AA violations (${state}):\n${report.join('\n')}`).toEqual([]);
+}
+
+async function expectNoSidewaysScroll(page: Page, state: string) {
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth > window.innerWidth,
+  );
+  expect(overflow, `no sideways scrolling at 375 px (${state})`).toBe(false);
+}
+
+/** Presses Tab until the element has focus (as a keyboard user reaches it), and checks it shows. */
+async function tabTo(page: Page, target: Locator, most = 60) {
+  for (let step = 0; step < most; step += 1) {
+    if (await target.evaluate((element) => element === document.activeElement)) break;
+    await page.keyboard.press('Tab');
+  }
+  await expect(target).toBeFocused();
+  const shown = await target.evaluate((element) => {
+    const style = getComputedStyle(element);
+    return style.outlineStyle !== 'none' || style.boxShadow !== 'none';
+  });
+  expect(shown, 'a visible focus indicator').toBe(true);
+}
+
+/** Fills the local Checkout page (Stripe's hosted page in production) and presses Pay. */
+async function payOnCheckout(page: Page, card: string) {
+  await expect(page.getByRole('heading', { level: 1, name: /^Pay / })).toBeVisible();
+  await page.getByLabel('Card number').fill(card);
+  await page.getByLabel('Expiry').fill('12 / 34');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByRole('button', { name: 'Pay' }).click();
+}
+
+interface MailDevEmail {
+  subject: string;
+  text?: string;
+  to: { address: string }[];
+}
+
+async function receiptEmailTo(address: string): Promise<MailDevEmail | undefined> {
+  const emails = (await (await fetch(`${mailWeb}/email`)).json()) as MailDevEmail[];
+  return emails.find(
+    (email) =>
+      email.subject.startsWith('Receipt ') &&
+      email.to.some((to) => to.address.toLowerCase() === address.toLowerCase()),
+  );
+}
+
+/** The PDF's text, page by page, as one line with single spaces. */
+async function pdfText(bytes: Uint8Array): Promise<string> {
+  const pdf = await getDocument({
+    data: bytes,
+    isEvalSupported: false,
+    // The standard 14 fonts' metrics, read from the package on disk (no fetch in Node).
+    standardFontDataUrl: `${path.resolve('node_modules/pdfjs-dist/standard_fonts')}/`,
+  }).promise;
+  const parts: string[] = [];
+  for (let number = 1; number <= pdf.numPages; number += 1) {
+    const content = await (await pdf.getPage(number)).getTextContent();
+    for (const item of content.items) if ('str' in item) parts.push(item.str);
+  }
+  await pdf.destroy();
+  return parts.join(' ').replace(/\s+/g, ' ');
+}
+
+/** A session's London date as the receipt prints it: "Tuesday 14 April 2027". */
+const receiptDate = (start: string) =>
+  new Intl.DateTimeFormat('en-GB', {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: practiceFacts.timeZone,
+  }).format(new Date(start));
+
+const middle = <T>(items: T[]): T | undefined => items[Math.floor(items.length / 2)];
+
+const clients: TestUser[] = [];
+test.afterEach(async () => {
+  await Promise.all(clients.splice(0).map((client) => deleteBookingsOf(client)));
+});
+
+test('a weekly series paid on Checkout: Paid to …, the receipt email and its PDF; billing and payments pages', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await waitForApi();
+  const client = await createUser({ verified: true, label: 'pay-series-client' });
+  clients.push(client);
+  const practitioner = await createUser({ verified: true, label: 'pay-series-practitioner' });
+  await makePractitioner(practitioner);
+
+  const first = middle(await freeStarts(CBT, checkoutWeekStart(2)));
+  expect(first, 'a free CBT time in checkout week 2').toBeTruthy();
+  const requested = await apiAs<{ id: string }>(client, '/api/series', {
+    method: 'POST',
+    body: { serviceId: CBT, start: first, note: '' },
+  });
+  expect(requested.status).toBe(201);
+  const confirmed = await apiAs(practitioner, `/api/series/${requested.body.id}/confirm`, {
+    method: 'POST',
+    body: {},
+  });
+  expect(confirmed.status).toBe(200);
+
+  // My bookings offers the monthly payment; Checkout takes it; back on Billing it is confirmed.
+  await signIn(page, client, '/bookings');
+  const group = page
+    .getByRole('region', { name: 'Regular sessions' })
+    .getByRole('listitem', { name: SERVICE_NAME });
+  await expect(group.getByText('Payment: Unpaid')).toBeVisible();
+  await group.getByRole('button', { name: `Set up monthly payment for ${SERVICE_NAME}` }).click();
+  await payOnCheckout(page, '4242 4242 4242 4242');
+  await expect(page).toHaveURL(/\/account\/billing\?paid=/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Billing' })).toBeVisible();
+  await expect(page.getByText('Payment confirmed. Thank you.')).toBeVisible({ timeout: 30_000 });
+  const plan = page.locator('.billing-plans > li').filter({ hasText: SERVICE_NAME });
+  await expect(plan.getByText(/^Paid to \w+ \d{1,2} \w+ \d{4}$/)).toBeVisible();
+
+  const mine = await apiAs<{ payments: Payment[]; plans: { seriesId: string; status: string }[] }>(
+    client,
+    '/api/payments',
+  );
+  expect(mine.status).toBe(200);
+  expect(mine.body.plans.find((each) => each.seriesId === requested.body.id)?.status).toBe('paid');
+  const [payment] = mine.body.payments;
+  expect(payment?.status).toBe('paid');
+  const receiptNumber = payment!.receiptNumber!;
+  expect(receiptNumber).toMatch(new RegExp(`^MP-${new Date().getUTCFullYear()}-\\d{4,}$`));
+  expect(payment!.sessions.length).toBeGreaterThan(0);
+  await expect(
+    page.getByRole('link', { name: `Receipt ${receiptNumber}` }),
+    'the payment with its receipt',
+  ).toBeVisible();
+
+  await page.goto('/bookings');
+  await expect(group.getByText(/^Payment: Paid to /)).toBeVisible();
+  await expect(
+    group.getByRole('button', { name: `Set up monthly payment for ${SERVICE_NAME}` }),
+  ).toHaveCount(0);
+
+  // The receipt email, and the PDF it links to, with what an insurer asks for.
+  await expect
+    .poll(async () => (await receiptEmailTo(client.email))?.subject, { timeout: 20_000 })
+    .toContain(receiptNumber);
+  const email = await receiptEmailTo(client.email);
+  const pdfLink = /(https?:\/\/\S+\/api\/payments\/[^/\s]+\/receipt\.pdf)/.exec(email?.text ?? '');
+  expect(pdfLink, 'a link to the receipt PDF in the email').not.toBeNull();
+  const pdfUrl = new URL(pdfLink![1]!);
+  expect(pdfUrl.pathname).toBe(`/api/payments/${payment!.id}/receipt.pdf`);
+  const response = await fetch(`${new URL(page.url()).origin}${pdfUrl.pathname}`, {
+    headers: { Authorization: `Bearer ${await idTokenFor(client)}` },
+  });
+  expect(response.status).toBe(200);
+  expect(response.headers.get('content-type')).toMatch(/^application\/pdf/);
+  const text = await pdfText(new Uint8Array(await response.arrayBuffer()));
+  expect(text).toContain(`Number: ${receiptNumber}`);
+  expect(text).toContain(practiceFacts.professionalBody.membershipNumber);
+  expect(text).toContain(MONEY_FACTS.vatSentence);
+  for (const session of payment!.sessions) {
+    expect(text).toContain(`${receiptDate(session.start)}, ${formatTime(session.start)} (London)`);
+  }
+  expect(text).toContain(SERVICE_NAME);
+
+  // The billing page: axe-clean, by keyboard, 375 px, and as it looked.
+  await page.goto('/account/billing');
+  await expect(page.getByRole('link', { name: `Receipt ${receiptNumber}` })).toBeVisible();
+  await expectNoAxeViolations(page, 'Billing with a paid plan');
+  const portal = page.getByRole('button', { name: 'Update card or cancel' });
+  await tabTo(page, portal);
+  await tabTo(page, page.getByRole('link', { name: `Receipt ${receiptNumber}` }));
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/account/billing/receipts/${payment!.id}$`));
+  await expect(page.getByText(receiptNumber).first()).toBeVisible();
+  await page.goBack();
+  await tabTo(page, portal);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: 'Your billing' })).toBeVisible();
+  await page.getByRole('link', { name: 'Return to the site' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Billing' })).toBeVisible();
+
+  const billingMask = [
+    plan.locator('strong'),
+    plan.getByText(/^Next payment: /),
+    page.locator('.billing-table tbody td:nth-child(1)'),
+    page.locator('.billing-table tbody td:nth-child(2)'),
+    page.locator('.billing-table tbody td:nth-child(5)'),
+  ];
+  await expect(page.getByRole('link', { name: `Receipt ${receiptNumber}` })).toBeVisible();
+  await expect(page).toHaveScreenshot('billing-1280.png', { fullPage: true, mask: billingMask });
+  await page.setViewportSize({ width: 375, height: 800 });
+  await expectNoSidewaysScroll(page, 'Billing');
+  await expectNoAxeViolations(page, 'Billing at 375 px');
+  await expect(page).toHaveScreenshot('billing-375.png', { fullPage: true, mask: billingMask });
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  // The practitioner's payments, from the diary, by keyboard.
+  await logOutButton(page).click();
+  await expect(logInLink(page)).toBeVisible();
+  await signIn(page, practitioner, '/practice');
+  await tabTo(page, page.getByRole('link', { name: 'Payments this month' }));
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/practice\/payments$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Payments' })).toBeVisible();
+  const refund = page.getByRole('button', { name: new RegExp(`payment ${receiptNumber}$`) });
+  await expect(refund).toBeVisible();
+  await expectNoAxeViolations(page, 'Payments this month');
+  await tabTo(page, refund);
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  await expectNoAxeViolations(page, 'the refund question');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(refund).toBeFocused();
+  const monthHeading = page.getByRole('navigation', { name: 'Month' }).getByRole('heading');
+  const thisMonth = await monthHeading.innerText();
+  await tabTo(page, page.getByRole('button', { name: /^← / }));
+  await page.keyboard.press('Enter');
+  await expect(monthHeading).not.toHaveText(thisMonth);
+  await expect(page.getByRole('heading', { level: 2, name: 'Payments' })).toBeVisible();
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto('/practice/payments');
+  await expect(refund).toBeVisible();
+  await expectNoSidewaysScroll(page, 'Payments this month');
+  await expectNoAxeViolations(page, 'Payments this month at 375 px');
+
+  // Its look, in a month before any payment (this month's list holds every file's payments).
+  await page.goto(`/practice/payments?month=${EMPTY_MONTH}`);
+  await expect(page.getByText('Nothing is due.')).toBeVisible();
+  await expectNoSidewaysScroll(page, 'an empty month');
+  await expect(page).toHaveScreenshot('practice-payments-375.png', { fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await expect(page).toHaveScreenshot('practice-payments-1280.png', { fullPage: true });
+});
+
+test('a one-off session paid with a declined card: Checkout says why, and nothing is paid', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await waitForApi();
+  const client = await createUser({ verified: true, label: 'pay-declined-client' });
+  clients.push(client);
+  const practitioner = await createUser({ verified: true, label: 'pay-declined-practitioner' });
+  await makePractitioner(practitioner);
+
+  // From the middle of the week on: a time another test takes meanwhile answers 409, so the next.
+  const free = await freeStarts(CBT, checkoutWeekStart(7));
+  let start: string | undefined;
+  let booked: { status: number; body: Booked } | undefined;
+  for (const each of free.slice(Math.floor(free.length / 2)).slice(0, 6)) {
+    booked = await apiAs<Booked>(client, '/api/bookings', {
+      method: 'POST',
+      body: { serviceId: CBT, start: each, note: '' },
+    });
+    start = each;
+    if (booked.status !== 409) break;
+  }
+  expect(booked?.status, JSON.stringify(booked?.body)).toBe(201);
+  booked = booked!;
+  const confirmed = await apiAs(practitioner, `/api/bookings/${booked.body.id}/confirm`, {
+    method: 'POST',
+    body: {},
+  });
+  expect(confirmed.status).toBe(200);
+
+  await signIn(page, client, '/bookings');
+  const pay = page.getByRole('button', {
+    name: `Pay for ${SERVICE_NAME} on ${formatDay(start!)} at ${formatTime(start!)}`,
+  });
+  await pay.click();
+  await payOnCheckout(page, '4000 0000 0000 0002');
+  await expect(page.getByText('Your card was declined. Try another card.')).toBeVisible();
+  await expect(page.getByLabel('Card number')).toHaveAttribute('aria-invalid', 'true');
+
+  const bookings = await apiAs<{ bookings: Booked[] }>(client, '/api/bookings');
+  expect(bookings.body.bookings.find((each) => each.id === booked.body.id)?.payment?.status).toBe(
+    'unpaid',
+  );
+  const payments = await apiAs<{ payments: Payment[] }>(client, '/api/payments');
+  expect(payments.body.payments.filter((each) => each.status === 'paid')).toEqual([]);
+
+  await page.goto('/bookings');
+  await expect(pay).toBeVisible();
+  await expect(
+    page.getByRole('listitem').filter({ has: pay }).getByText('Payment: Unpaid'),
+  ).toBeVisible();
+});
