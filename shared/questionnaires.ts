@@ -44,8 +44,7 @@ export interface Instrument {
   /** Items (1-based) where any answer above "Not at all" means the client may be at risk. */
   riskItems: readonly number[];
   bands: readonly Band[];
-  /** A total at or above this is in the clinical range. */
-  clinicalCutOff: number;
+  // The clinical cut-off lives once, in OUTCOME_RULES (shared/clinical-rules.ts).
 }
 
 const PHQ_SCALE = ['Not at all', 'Several days', 'More than half the days', 'Nearly every day'];
@@ -76,7 +75,6 @@ export const QUESTIONNAIRES: Readonly<Record<InstrumentId, Instrument>> = {
       { from: 15, label: 'Moderately severe' },
       { from: 20, label: 'Severe' },
     ],
-    clinicalCutOff: 10,
   },
   'GAD-7': {
     id: 'GAD-7',
@@ -100,7 +98,6 @@ export const QUESTIONNAIRES: Readonly<Record<InstrumentId, Instrument>> = {
       { from: 10, label: 'Moderate' },
       { from: 15, label: 'Severe' },
     ],
-    clinicalCutOff: 10,
   },
   'CORE-10': {
     id: 'CORE-10',
@@ -129,7 +126,6 @@ export const QUESTIONNAIRES: Readonly<Record<InstrumentId, Instrument>> = {
       { from: 20, label: 'Moderate to severe' },
       { from: 25, label: 'Severe' },
     ],
-    clinicalCutOff: 11,
   },
 };
 
