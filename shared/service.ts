@@ -32,6 +32,8 @@ export const ServiceSchema = v.object({
     v.picklist(['in-person', 'video', 'in-person-or-video', 'phone-or-video']),
     'in-person',
   ),
+  /** Who comes to the sessions; none means one person (the client alone). */
+  attendees: v.optional(v.picklist(['individual', 'couple', 'family'])),
   img: v.pipe(
     v.optional(v.string(), ''),
     v.transform((value) => safeImageSource(value) ?? SERVICE_IMAGE_PLACEHOLDER),
