@@ -7,7 +7,7 @@
  * built from public/service.json, the refund rule and the fee per session, so a changed service
  * changes the agreement; shared/agreement.test.ts holds the text to the version.
  */
-import serviceList from '../public/service.json';
+import serviceList from '../public/service.json' with { type: 'json' };
 import { BOOKING_RULES, hoursText, refundPence, type BookingRules } from './booking-rules';
 import { CLINICAL_RULES } from './clinical-rules';
 import { feePerSessionPence, formatMoney, isFree } from './money';
