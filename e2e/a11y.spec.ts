@@ -87,7 +87,7 @@ async function openSignedOut(page: Page, path: string) {
 }
 
 test.describe('axe finds no WCAG 2.2 AA violations', () => {
-  for (const path of ['/', '/about', '/blogs', '/login', '/register']) {
+  for (const path of ['/', '/about', '/blogs', '/privacy', '/login', '/register']) {
     test(`${path}, signed out`, async ({ page }) => {
       await openSignedOut(page, path);
       if (path === '/') await expect(page.locator('.services-grid > li')).toHaveCount(6);

@@ -94,7 +94,13 @@ test('a client gives their details and the agreement, and can change them later'
   await page.getByLabel(/How you know them/).fill(INTAKE.emergencyContact.relationship);
   await page.getByLabel('Their phone number').fill(INTAKE.emergencyContact.phone);
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByRole('status')).toHaveText(/Tick to agree/);
+  const summary = page.getByRole('region', { name: 'There is a problem' });
+  await expect(summary).toBeFocused();
+  await expect(summary.getByRole('link')).toHaveText([
+    'Tick to agree to counselling.',
+    'Tick to agree to the confidentiality terms.',
+    'Tick to agree to the cancellation terms.',
+  ]);
   for (const section of AGREEMENT.sections) await page.getByLabel(section.consent).check();
   await expect(page.getByText(/Terrorism Act 2000/)).toBeVisible();
   await page.getByRole('button', { name: 'Save' }).click();

@@ -6,6 +6,7 @@ const PAGES = [
   { path: '/', heading: 'Mindful Path Counselling', text: 'Star with a basic Assesment' },
   { path: '/about', heading: 'About Me', text: 'full-stack developer' },
   { path: '/blogs', heading: 'Read My Blogs', text: 'Authentication answers the question' },
+  { path: '/privacy', heading: 'Privacy notice', text: 'Article 9(2)(h)' },
   { path: '/login', heading: 'Please Log In', text: 'Continue With Google' },
   { path: '/register', heading: 'Please Register', text: 'Please Log In!' },
 ];

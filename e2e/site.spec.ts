@@ -7,6 +7,7 @@ test.describe('public pages', () => {
     ['/home', 'Mindful Path Counselling'],
     ['/about', 'About Me'],
     ['/blogs', 'Read My Blogs'],
+    ['/privacy', 'Privacy notice'],
     ['/no/such/page', '404 Page Not Found'],
   ] as const) {
     test(`${path} shows its page, the navbar and the footer`, async ({ page, expectProblems }) => {

@@ -37,6 +37,8 @@ const phone = (field: string) =>
   );
 
 export const DateOfBirthSchema = v.pipe(
+  v.string(),
+  v.nonEmpty('Fill in your date of birth.'),
   LocalDateSchema,
   v.check(
     (value) => value >= '1900-01-01' && value <= new Date().toISOString().slice(0, 10),
@@ -121,7 +123,14 @@ export type ClientRecord = v.InferOutput<typeof ClientRecordSchema>;
 export const AccountExportSchema = v.object({
   exportedAt: v.string(),
   account: v.object({ uid: v.string(), email: v.string(), name: v.string() }),
-  bookings: v.array(v.object({ ...ClientBookingSchema.entries, note: v.string() })),
+  bookings: v.array(
+    v.object({
+      ...ClientBookingSchema.entries,
+      note: v.string(),
+      /** The free call's number to phone; null for every other session. */
+      phone: v.optional(v.nullable(v.string())),
+    }),
+  ),
   intake: v.nullable(IntakeRecordSchema),
   agreementText: v.nullable(v.string()),
   questionnaires: v.array(QuestionnaireRecordSchema),

@@ -40,6 +40,14 @@ export const routeTable = {
     indexable: true,
     prerender: true,
   },
+  privacy: {
+    path: '/privacy',
+    module: 'privacy',
+    title: `Privacy notice | ${practice.name}`,
+    description: `What ${practice.name} collects about you, why, who sees it, how long it is kept, and your rights under UK GDPR.`,
+    indexable: true,
+    prerender: true,
+  },
   blogs: {
     path: '/blogs',
     module: 'blogs',

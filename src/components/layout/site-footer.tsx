@@ -1,6 +1,8 @@
 import { EnvelopeIcon, MapPinIcon, PhoneIcon } from '@heroicons/react/24/solid';
 import Container from 'react-bootstrap/Container';
 import Table from 'react-bootstrap/Table';
+import { Link } from 'react-router';
+import { paths } from '../../config/routes';
 import { practice } from '../../content/practice';
 
 export function SiteFooter() {
@@ -55,7 +57,8 @@ export function SiteFooter() {
           {practice.crisisNote}
         </p>
         <p className="copyright">
-          Copyright © {practice.copyrightYear} {practice.name}. All rights reserved.
+          Copyright © {practice.copyrightYear} {practice.name}. All rights reserved.{' '}
+          <Link to={paths.privacy}>Privacy notice</Link>
         </p>
       </Container>
     </footer>

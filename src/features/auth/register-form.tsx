@@ -105,6 +105,9 @@ export function RegisterForm() {
             </Form.Control.Feedback>
           </Form.Group>
           <CredentialFields idPrefix="register" passwordAutoComplete="new-password" error={error} />
+          <p className="small">
+            How we use your details is in our <Link to={paths.privacy}>privacy notice</Link>.
+          </p>
           <Button type="submit" variant="success" className="w-100" disabled={disabled}>
             Register
           </Button>

@@ -29,7 +29,9 @@ describe('the intake form', () => {
   beforeEach(() => vi.mocked(saveIntake).mockReset());
 
   it('keeps the ticks of the current agreement', () => {
-    render(<IntakeForm intake={given(agreement.version)} onSaved={() => undefined} />);
+    render(<IntakeForm intake={given(agreement.version)} onSaved={() => undefined} />, {
+      wrapper: MemoryRouter,
+    });
     for (const section of agreement.sections) {
       expect(screen.getByLabelText(section.consent)).toBeChecked();
     }
@@ -37,13 +39,24 @@ describe('the intake form', () => {
   });
 
   it('asks again when the agreement has a new version, and sends nothing unticked', async () => {
-    render(<IntakeForm intake={given('2020-01-1')} onSaved={() => undefined} />);
+    render(<IntakeForm intake={given('2020-01-1')} onSaved={() => undefined} />, {
+      wrapper: MemoryRouter,
+    });
     expect(screen.getByText(/The agreement has changed since you agreed/)).toBeInTheDocument();
     for (const section of agreement.sections) {
       expect(screen.getByLabelText(section.consent)).not.toBeChecked();
     }
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(screen.getByRole('status')).toHaveTextContent('Tick to agree to counselling.');
+    const summary = screen.getByRole('region', { name: 'There is a problem' });
+    expect(summary).toHaveFocus();
+    expect(Array.from(summary.querySelectorAll('a'), (link) => link.textContent)).toEqual([
+      'Tick to agree to counselling.',
+      'Tick to agree to the confidentiality terms.',
+      'Tick to agree to the cancellation terms.',
+    ]);
+    expect(
+      screen.getByLabelText('I consent to counselling on these terms.'),
+    ).toHaveAccessibleDescription('Error: Tick to agree to counselling.');
     expect(saveIntake).not.toHaveBeenCalled();
     for (const section of agreement.sections) {
       await userEvent.click(screen.getByLabelText(section.consent));
@@ -62,6 +75,24 @@ describe('the intake form', () => {
       }),
     );
     expect(await screen.findByText(/^Saved\./)).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'There is a problem' })).not.toBeInTheDocument();
+  });
+
+  it('puts each problem of an empty form under its field, keeps what was typed, and links to it', async () => {
+    render(<IntakeForm intake={null} onSaved={() => undefined} />, { wrapper: MemoryRouter });
+    await userEvent.type(screen.getByLabelText('GP surgery'), 'Elm Row Surgery');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    const summary = screen.getByRole('region', { name: 'There is a problem' });
+    expect(summary).toHaveFocus();
+    expect(summary.querySelectorAll('a')).toHaveLength(10);
+    expect(screen.getByLabelText('Home address')).toHaveAccessibleDescription(
+      'Error: Fill in your address.',
+    );
+    expect(screen.getByLabelText('GP surgery')).not.toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('GP surgery')).toHaveValue('Elm Row Surgery');
+    await userEvent.click(screen.getByRole('link', { name: 'Fill in your GP’s name.' }));
+    expect(screen.getByLabelText('GP’s name')).toHaveFocus();
+    expect(saveIntake).not.toHaveBeenCalled();
   });
 });
 

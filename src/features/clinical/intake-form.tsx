@@ -1,10 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
+import { Link } from 'react-router';
 import * as v from 'valibot';
 import type { AgreementPart } from '../../../shared/agreement';
 import { IntakeInputSchema, type IntakeDetails, type IntakeRecord } from '../../../shared/intake';
+import { ErrorSummary, FieldError, type FieldProblem } from '../../components/forms/error-summary';
 import { agreement } from '../../content/agreement';
+import { paths } from '../../config/routes';
 import { errorSentence } from '../../lib/api';
 import { formatDayWithYear } from '../../lib/practice-time';
 import { saveIntake } from './clinical-api';
@@ -45,6 +48,34 @@ const fieldsOf = (intake: IntakeRecord | null): Fields =>
       }
     : EMPTY;
 
+/** The control each schema path belongs to, in the order the form shows them. */
+const FIELD_IDS: Record<string, string> = {
+  dateOfBirth: 'intake-dateOfBirth',
+  address: 'intake-address',
+  phone: 'intake-phone',
+  'gp.name': 'intake-gpName',
+  'gp.surgery': 'intake-gpSurgery',
+  'emergencyContact.name': 'intake-contactName',
+  'emergencyContact.relationship': 'intake-contactRelationship',
+  'emergencyContact.phone': 'intake-contactPhone',
+  'agreement.treatment': 'agree-treatment',
+  'agreement.confidentiality': 'agree-confidentiality',
+  'agreement.cancellation': 'agree-cancellation',
+};
+
+/** The first problem of each field, in the form's order. */
+function problemsOf(issues: readonly v.BaseIssue<unknown>[]): FieldProblem[] {
+  const byField = new Map<string, string>();
+  for (const issue of issues) {
+    const key = (issue.path ?? []).map((item) => String(item.key)).join('.');
+    const fieldId = FIELD_IDS[key];
+    if (fieldId && !byField.has(fieldId)) byField.set(fieldId, issue.message);
+  }
+  return Object.values(FIELD_IDS)
+    .filter((fieldId) => byField.has(fieldId))
+    .map((fieldId) => ({ fieldId, message: byField.get(fieldId) ?? '' }));
+}
+
 const detailsOf = (fields: Fields): IntakeDetails => ({
   dateOfBirth: fields.dateOfBirth,
   address: fields.address,
@@ -65,6 +96,7 @@ function TextField({
   type = 'text',
   autoComplete,
   as,
+  problem,
 }: {
   id: keyof Fields;
   label: string;
@@ -73,7 +105,9 @@ function TextField({
   type?: string;
   autoComplete?: string;
   as?: 'textarea';
+  problem: string | undefined;
 }) {
+  const errorId = `intake-${id}-error`;
   return (
     <Form.Group className="mb-3" controlId={`intake-${id}`}>
       <Form.Label>{label}</Form.Label>
@@ -85,8 +119,12 @@ function TextField({
         required
         autoComplete={autoComplete}
         value={value}
+        isInvalid={problem !== undefined}
+        aria-invalid={problem !== undefined}
+        aria-describedby={problem ? errorId : undefined}
         onChange={(event) => onChange(id, event.target.value)}
       />
+      <FieldError id={errorId} message={problem} />
     </Form.Group>
   );
 }
@@ -108,6 +146,16 @@ export function IntakeForm({
   }));
   const [pending, setPending] = useState(false);
   const [news, setNews] = useState<{ ok: boolean; text: string } | undefined>(undefined);
+  const [problems, setProblems] = useState<FieldProblem[]>([]);
+  const [attempt, setAttempt] = useState(0);
+  const problemOf = (fieldId: string) =>
+    problems.find((problem) => problem.fieldId === fieldId)?.message;
+  const field = (id: keyof Fields) => ({
+    id,
+    value: fields[id],
+    onChange: change,
+    problem: problemOf(`intake-${id}`),
+  });
 
   const change = (id: keyof Fields, value: string) => setFields((old) => ({ ...old, [id]: value }));
 
@@ -116,9 +164,12 @@ export function IntakeForm({
     const input = { ...detailsOf(fields), agreement: { version: agreement.version, ...ticks } };
     const checked = v.safeParse(IntakeInputSchema, input);
     if (!checked.success) {
-      setNews({ ok: false, text: checked.issues[0].message });
+      setProblems(problemsOf(checked.issues));
+      setAttempt((count) => count + 1);
+      setNews(undefined);
       return;
     }
+    setProblems([]);
     setPending(true);
     setNews(undefined);
     try {
@@ -137,59 +188,40 @@ export function IntakeForm({
 
   return (
     <Form onSubmit={(event) => void save(event)} noValidate aria-label="Your details and agreement">
+      <ErrorSummary problems={problems} attempt={attempt} />
+      <p>
+        How the practice keeps and uses what you write here is in the{' '}
+        <Link to={paths.privacy}>privacy notice</Link>.
+      </p>
       <fieldset className="mb-4">
         <legend className="h4">About you</legend>
         <TextField
-          id="dateOfBirth"
+          {...field('dateOfBirth')}
           label="Date of birth"
           type="date"
           autoComplete="bday"
-          value={fields.dateOfBirth}
-          onChange={change}
         />
         <TextField
-          id="address"
+          {...field('address')}
           label="Home address"
           as="textarea"
           autoComplete="street-address"
-          value={fields.address}
-          onChange={change}
         />
-        <TextField
-          id="phone"
-          label="Phone number"
-          type="tel"
-          autoComplete="tel"
-          value={fields.phone}
-          onChange={change}
-        />
+        <TextField {...field('phone')} label="Phone number" type="tel" autoComplete="tel" />
       </fieldset>
       <fieldset className="mb-4">
         <legend className="h4">Your GP</legend>
-        <TextField id="gpName" label="GP’s name" value={fields.gpName} onChange={change} />
-        <TextField id="gpSurgery" label="GP surgery" value={fields.gpSurgery} onChange={change} />
+        <TextField {...field('gpName')} label="GP’s name" />
+        <TextField {...field('gpSurgery')} label="GP surgery" />
       </fieldset>
       <fieldset className="mb-4">
         <legend className="h4">Emergency contact</legend>
+        <TextField {...field('contactName')} label="Their name" />
         <TextField
-          id="contactName"
-          label="Their name"
-          value={fields.contactName}
-          onChange={change}
-        />
-        <TextField
-          id="contactRelationship"
+          {...field('contactRelationship')}
           label="How you know them (for example partner, friend)"
-          value={fields.contactRelationship}
-          onChange={change}
         />
-        <TextField
-          id="contactPhone"
-          label="Their phone number"
-          type="tel"
-          value={fields.contactPhone}
-          onChange={change}
-        />
+        <TextField {...field('contactPhone')} label="Their phone number" type="tel" />
       </fieldset>
       <section aria-labelledby="agreement-heading" className="mb-4 intake-agreement">
         <h2 id="agreement-heading" className="h4">
@@ -215,10 +247,19 @@ export function IntakeForm({
               type="checkbox"
               label={section.consent}
               checked={ticks[section.part]}
+              isInvalid={problemOf(`agree-${section.part}`) !== undefined}
+              aria-invalid={problemOf(`agree-${section.part}`) !== undefined}
+              aria-describedby={
+                problemOf(`agree-${section.part}`) ? `agree-${section.part}-error` : undefined
+              }
               onChange={(event) => {
                 const { checked } = event.target;
                 setTicks((old) => ({ ...old, [section.part]: checked }));
               }}
+            />
+            <FieldError
+              id={`agree-${section.part}-error`}
+              message={problemOf(`agree-${section.part}`)}
             />
           </div>
         ))}
