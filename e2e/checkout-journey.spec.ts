@@ -153,9 +153,35 @@ test.describe('the journey remembers', () => {
     );
     await expect(checkoutTime(page, first!)).toBeChecked();
     await expect(page.getByText('This call is free: no payment is asked for.')).toBeVisible();
+
+    // The number to call is asked for: without it, or with a number outside the UK, the field says
+    // what is wrong and takes the focus; nothing is sent.
+    const phone = page.getByLabel('Phone number to call');
+    await expect(phone).toHaveAttribute('type', 'tel');
+    await expect(phone).toHaveAttribute('autocomplete', 'tel');
     await requestButton(page).click();
+    await expect(phone).toBeFocused();
+    await expect(phone).toHaveAccessibleDescription(
+      /Error: Enter the phone number to call, for example 07400 123456\.$/,
+    );
+    await phone.fill('+1 212 555 0100');
+    await requestButton(page).click();
+    await expect(phone).toHaveAccessibleDescription(
+      /Error: Enter a UK phone number, like 07400 123456 or 0117 496 0321\.$/,
+    );
+    await expect(checkoutTime(page, first!)).toBeChecked();
+    await phone.fill('07400 123456');
+    const sent = page.waitForRequest(
+      (request) => request.method() === 'POST' && request.url().endsWith('/api/bookings'),
+    );
+    await requestButton(page).click();
+    expect((await sent).postDataJSON()).toMatchObject({
+      serviceId: FREE_CALL,
+      phone: '07400 123456',
+    });
     await expect(page.getByRole('heading', { name: 'Your request has been sent' })).toBeFocused();
     await expect(page.getByText('You asked for Free 20-minute call on')).toBeVisible();
+    await expect(page.getByText('She will phone you on 07400 123456.')).toBeVisible();
   });
 });
 

@@ -81,6 +81,8 @@ export const BookingRequestSchema = v.object({
   ),
   /** For a service offered by video: in person or by video (in person when absent, if offered). */
   mode: v.optional(BookingModeSchema),
+  /** The free call only, and required for it: the UK number to phone (shared/phone.ts). */
+  phone: v.optional(v.pipe(v.string(), v.maxLength(40, 'Keep the phone number to 40 characters.'))),
 });
 export type BookingRequest = v.InferInput<typeof BookingRequestSchema>;
 
@@ -132,6 +134,8 @@ export const BookingSchema = v.object({
   mode: v.optional(BookingModeSchema),
   /** A video session's own meeting link: only to its client and the practitioner, while confirmed. */
   joinUrl: v.optional(v.string()),
+  /** The free call's number to phone, as the client gave it (only on the free call). */
+  phone: v.optional(v.string()),
   /** Whether it is paid (payments-api.ts); the server sends it in every list. */
   payment: v.optional(PaymentStateSchema),
 });

@@ -70,7 +70,7 @@ function booking(
   serviceId: number,
   start: string,
   status: BookingStatus,
-  extra: { note?: string; seriesId?: string } = {},
+  extra: { note?: string; seriesId?: string; phone?: string } = {},
 ): Booking {
   const service = SERVICES[serviceId]!;
   const actions = actionsOf(status, start, 'client');
@@ -85,6 +85,7 @@ function booking(
     cancellable: actions.includes('cancel'),
     actions,
     seriesId: extra.seriesId ?? null,
+    ...(extra.phone && { phone: extra.phone }),
   };
 }
 
@@ -325,6 +326,7 @@ export async function answerApiFromFixtures(page: Page): Promise<void> {
       const asked = v.parse(BookingRequestSchema, request.postDataJSON());
       const made = booking('booking-new', asked.serviceId, asked.start, 'requested', {
         note: asked.note,
+        ...(asked.phone && { phone: asked.phone }),
       });
       return json(route, BookingSchema, made, 201);
     }

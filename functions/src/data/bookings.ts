@@ -26,6 +26,7 @@ const columns = [
   'attendance',
   'mode',
   'video_room',
+  'call_phone',
 ] as const;
 
 type BookingRow = Pick<Selectable<BookingsTable>, (typeof columns)[number]>;
@@ -47,6 +48,7 @@ function toRecord(row: BookingRow): BookingRecord {
     attendance: row.attendance,
     mode: row.mode,
     videoRoom: row.video_room,
+    callPhone: row.call_phone,
   };
 }
 
@@ -60,6 +62,8 @@ export interface NewBooking {
   note: string;
   /** By video: the session gets its own room (domain/video.ts). In person when absent. */
   mode?: BookingMode;
+  /** The free call's number to phone (shared/phone.ts). */
+  callPhone?: string;
 }
 
 export type InsertBookingResult =
@@ -100,6 +104,7 @@ export async function insertBooking(
           status: 'requested',
           note: booking.note,
           ...modeColumns(booking.mode),
+          call_phone: booking.callPhone ?? null,
         })
         .returning(columns)
         .executeTakeFirstOrThrow();

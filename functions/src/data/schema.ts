@@ -32,6 +32,8 @@ export interface BookingsTable {
   mode: ColumnType<BookingMode, BookingMode | undefined, never>;
   /** A video session's room; null otherwise, and once it is cancelled or declined. */
   video_room: ColumnType<string | null, string | null | undefined, never>;
+  /** The number to phone for the free call; null for every other session. */
+  call_phone: ColumnType<string | null, string | null | undefined, never>;
 }
 
 export type SeriesStatus = 'requested' | 'confirmed' | 'declined' | 'ended';

@@ -32,6 +32,8 @@ export interface BookingRecord extends Interval {
   mode?: BookingMode;
   /** A video session's room while it is active (its join link: domain/video.ts). */
   videoRoom?: string | null;
+  /** The free call's number to phone; absent in older outbox payloads. */
+  callPhone?: string | null;
 }
 
 export interface SeriesRecord {

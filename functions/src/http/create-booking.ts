@@ -1,5 +1,7 @@
 import { BookingRequestSchema } from '../../../shared/booking';
 import { BOOKING_RULES, RULE_SENTENCES } from '../../../shared/booking-rules';
+import { CALL_PHONE_SENTENCES, checkCallPhone } from '../../../shared/phone';
+import { FREE_CALL, type Service } from '../../../shared/service';
 import { busyIntervals, insertBooking } from '../data/bookings';
 import { queueMessages } from '../data/outbox';
 import { notificationsFor } from '../domain/notifications';
@@ -10,6 +12,21 @@ import { problems } from './problems';
 import { startRefusal } from './refusals';
 import { json } from './types';
 import { bookingView, serviceById } from './views';
+
+/**
+ * The free call needs the number to phone, a UK one; any other service refuses a number rather
+ * than keep personal data it has no use for.
+ */
+function callPhoneFor(service: Service, phone: string | undefined): string | undefined {
+  if (service.id !== FREE_CALL.id) {
+    if (phone !== undefined && phone.trim() !== '')
+      throw problems.outsideRules(CALL_PHONE_SENTENCES.notFreeCall);
+    return undefined;
+  }
+  const checked = checkCallPhone(phone);
+  if (!checked.ok) throw problems.outsideRules(checked.problem);
+  return checked.phone;
+}
 
 /** POST /api/bookings: a verified client requests a session. */
 export const createBooking = endpoint({
@@ -24,6 +41,7 @@ export const createBooking = endpoint({
           ? `${service.name} is offered by video only. Choose "video", or leave the choice out.`
           : `${service.name} is not offered by video. Choose "in-person", or leave the choice out.`,
       );
+    const callPhone = callPhoneFor(service, body.phone);
     const now = context.now();
     const start = new Date(body.start);
 
@@ -48,6 +66,7 @@ export const createBooking = endpoint({
         busyUntil: check.busyUntil,
         note: body.note,
         mode,
+        callPhone,
       },
       { maxOpenRequests: BOOKING_RULES.maxOpenRequests, now },
       (trx, booking) =>

@@ -40,6 +40,7 @@ export const exportMyData = endpoint({
           end: view.end,
           status: view.status,
           note: view.note,
+          phone: booking.callPhone ?? null,
           mode: booking.mode ?? 'in-person',
           attendance: booking.attendance ?? null,
         };

@@ -206,6 +206,7 @@ describe.each(DATABASE_KINDS)('payments on %s', (kind) => {
     const free = await request('POST', '/bookings', client, {
       serviceId: 1000,
       start: '2027-03-05T14:00:00Z',
+      phone: '07400 123456',
     });
     await request('POST', `/bookings/${free.json.id}/confirm`, practitioner);
     expect((await check(client, { bookingId: free.json.id })).status).toBe(422);

@@ -43,6 +43,7 @@ export function bookingView(
     actions: allowedActions(booking, 'client', now),
     mode: booking.mode ?? 'in-person',
     ...(joinUrl && { joinUrl }),
+    ...(booking.callPhone && { phone: booking.callPhone }),
   };
 }
 

@@ -138,7 +138,7 @@ export function messageFor(
       return {
         ...toPractice,
         subject: `New session request: ${session}`,
-        text: `${client} (${booking.client.email}) asks for ${session}.${quoted('Their note', booking.note)}\n\nConfirm or decline it in the diary: ${context.siteUrl}/practice\nReplying to this email writes to the client.`,
+        text: `${client} (${booking.client.email}) asks for ${session}.${booking.callPhone ? `\n\nNumber to call: ${booking.callPhone}` : ''}${quoted('Their note', booking.note)}\n\nConfirm or decline it in the diary: ${context.siteUrl}/practice\nReplying to this email writes to the client.`,
       };
     case 'request-acknowledged':
       return {

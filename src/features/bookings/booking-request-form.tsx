@@ -3,7 +3,8 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { Link } from 'react-router';
 import type { Booking, Series } from '../../../shared/booking';
-import type { Service } from '../../../shared/service';
+import { checkCallPhone } from '../../../shared/phone';
+import { FREE_CALL, type Service } from '../../../shared/service';
 import { practiceWallClock } from '../../../shared/time';
 import { paths } from '../../config/routes';
 import { practice } from '../../content/practice';
@@ -11,6 +12,7 @@ import { ApiError, errorSentence } from '../../lib/api';
 import { dateIn, describeTime, visitorTimeZone } from '../../lib/practice-time';
 import { requestBooking } from './bookings-api';
 import { paymentSentence } from './fee-text';
+import { CALL_PHONE_ID, CallPhoneField } from './call-phone-field';
 import { useCheckoutChoice } from './checkout-params';
 import { NoteField } from './note-field';
 import { PaymentLoading } from './payment-loading';
@@ -37,6 +39,11 @@ function RequestSent({ booking, service }: { booking: Booking; service: Service 
       <p>
         {practice.practitioner} will confirm or decline it by email. {paymentSentence(service)}
       </p>
+      {booking.phone && (
+        <p>
+          She will phone you on <strong>{booking.phone}</strong>.
+        </p>
+      )}
       <Link to={paths.bookings} className="btn btn-success">
         See My bookings
       </Link>
@@ -53,6 +60,9 @@ export function BookingRequestForm({ service }: { service: Service }) {
   const times = useHorizonTimes(service.id);
   const { choice, chooseDay, chooseTime, forgetTime } = useCheckoutChoice();
   const [note, setNote] = useState('');
+  const [phone, setPhone] = useState('');
+  const [phoneProblem, setPhoneProblem] = useState<string | undefined>(undefined);
+  const asksPhone = service.id === FREE_CALL.id;
   const [pending, setPending] = useState(false);
   const [problem, setProblem] = useState<string | undefined>(undefined);
   const [sent, setSent] = useState<Booking | undefined>(undefined);
@@ -98,10 +108,22 @@ export function BookingRequestForm({ service }: { service: Service }) {
       setProblem('Choose a start time first.');
       return;
     }
+    const phoneCheck = asksPhone ? checkCallPhone(phone) : undefined;
+    if (phoneCheck && !phoneCheck.ok) {
+      setPhoneProblem(phoneCheck.problem);
+      document.getElementById(CALL_PHONE_ID)?.focus();
+      return;
+    }
+    setPhoneProblem(undefined);
     setPending(true);
     setProblem(undefined);
     try {
-      const request = { serviceId: service.id, start: chosen, note };
+      const request = {
+        serviceId: service.id,
+        start: chosen,
+        note,
+        ...(phoneCheck?.ok && { phone: phoneCheck.phone }),
+      };
       if (everyWeeks) setSentSeries(await requestSeries(request));
       else setSent(await requestBooking(request));
       forgetTime(choice.day);
@@ -148,6 +170,8 @@ export function BookingRequestForm({ service }: { service: Service }) {
       {chosen && everyWeeks && (
         <FollowingWeeks weeks={weeks} everyWeeks={everyWeeks} time={practiceWallClock(chosen)} />
       )}
+
+      {asksPhone && <CallPhoneField value={phone} onChange={setPhone} problem={phoneProblem} />}
 
       <NoteField value={note} onChange={setNote} />
 

@@ -151,6 +151,14 @@ export function BookingDialog({
                   </dd>
                 </>
               )}
+              {booking.phone && (
+                <>
+                  <dt>Number to call</dt>
+                  <dd>
+                    <a href={`tel:${booking.phone.replace(/\s+/g, '')}`}>{booking.phone}</a>
+                  </dd>
+                </>
+              )}
               {booking.note && (
                 <>
                   <dt>Note</dt>
