@@ -53,6 +53,7 @@ const pickerPath = (service: number) =>
 async function sendRequest(page: Page, service: number) {
   await page.goto(pickerPath(service));
   await expect(page.getByText('Your choice:')).toBeVisible();
+  if (service === FREE_CALL) await page.getByLabel('Phone number to call').fill('07400 123456');
   await page.locator('form.booking-form button[type="submit"]').click();
   await expect(page.getByRole('heading', { name: 'Your request has been sent' })).toBeFocused();
 }
@@ -94,6 +95,14 @@ const SCENES: Scene[] = [
     open: async (page) => {
       await page.goto('/about');
       await expect(heading(page, 'About Me')).toBeVisible();
+    },
+  },
+  {
+    name: 'privacy',
+    visitor: 'nobody',
+    open: async (page) => {
+      await page.goto('/privacy');
+      await expect(heading(page, 'Privacy notice')).toBeVisible();
     },
   },
   {
@@ -183,6 +192,16 @@ const SCENES: Scene[] = [
     visitor: 'client',
     open: async (page) => {
       await sendRequest(page, FREE_CALL);
+    },
+  },
+  {
+    // The empty intake saved: the error summary at the top, each error under its field.
+    name: 'intake-errors',
+    visitor: 'client',
+    open: async (page) => {
+      await page.goto('/account/intake');
+      await page.getByRole('button', { name: 'Save' }).click();
+      await expect(page.getByRole('region', { name: 'There is a problem' })).toBeFocused();
     },
   },
   {
@@ -306,6 +325,7 @@ for (const width of WIDTHS) {
     for (const scene of SCENES) {
       test(`${scene.name} looks as it did`, async ({ page, expectProblems }) => {
         if (scene.name === 'not-found') expectProblems(/response 404: .*\/no-such-page$/);
+        if (scene.name === 'intake-errors') expectProblems(/response 404: .*\/api\/intake$/);
         await prepare(
           page,
           scene.visitor,
