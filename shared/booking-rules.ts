@@ -133,3 +133,21 @@ export function feeSentences(
     lateCancellation: `A session cancelled less than ${notice} before it starts, or missed, is charged in full: ${fee.feeText}.`,
   };
 }
+
+/** A video session's Join link shows from this many minutes before its start until its end. */
+export const VIDEO_JOIN_OPENS_MINUTES_BEFORE = 10;
+
+/** Whether a video session's Join link is offered at `now`. */
+export function joinOpen(session: { start: string; end: string }, now: number): boolean {
+  const opens = Date.parse(session.start) - VIDEO_JOIN_OPENS_MINUTES_BEFORE * 60_000;
+  return now >= opens && now < Date.parse(session.end);
+}
+
+/** The next instant (ms) at which `joinOpen` changes for this session, or null when it never will. */
+export function nextJoinChange(session: { start: string; end: string }, now: number): number | null {
+  const opens = Date.parse(session.start) - VIDEO_JOIN_OPENS_MINUTES_BEFORE * 60_000;
+  const closes = Date.parse(session.end);
+  if (now < opens) return opens;
+  if (now < closes) return closes;
+  return null;
+}

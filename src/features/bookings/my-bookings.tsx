@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import type { Booking } from '../../../shared/booking';
 import { RULE_SENTENCES } from '../../../shared/booking-rules';
 import { StatusBadge } from '../../components/bookings/status-badge';
+import { modeText, VideoJoin } from '../../components/bookings/video-join';
 import { PayButton } from '../../components/payments/pay-button';
 import { PaymentBadge } from '../../components/payments/payment-badge';
 import { LoadFailed } from '../../components/layout/load-failed';
@@ -60,7 +61,9 @@ function BookingItem({ booking, onCancelled }: { booking: Booking; onCancelled: 
         <p className="mb-1">
           {whenText(booking)} (UK time)
           {when.visitorTime && <span className="d-block small">Your time: {when.visitorTime}</span>}
+          {modeText(booking) && <span className="d-block">{modeText(booking)}</span>}
         </p>
+        <VideoJoin session={booking} className="mb-2" />
         <p className="mb-2 d-flex flex-wrap gap-2">
           <StatusBadge status={booking.status} />
           <PaymentBadge payment={booking.payment} />
