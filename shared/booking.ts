@@ -64,6 +64,26 @@ export const BOOKING_MODES = ['in-person', 'video'] as const;
 export const BookingModeSchema = v.picklist(BOOKING_MODES, 'Choose "in-person" or "video".');
 export type BookingMode = v.InferOutput<typeof BookingModeSchema>;
 
+/** What happened to a session, marked by the practitioner after it ends (clinical-api.ts). */
+export const ATTENDANCE = [
+  'attended',
+  'late-cancellation',
+  'no-show',
+  'practice-cancelled',
+] as const;
+export const AttendanceSchema = v.picklist(
+  ATTENDANCE,
+  'Choose attended, late-cancellation, no-show or practice-cancelled.',
+);
+export type Attendance = v.InferOutput<typeof AttendanceSchema>;
+/** Each mark as the practitioner reads it. */
+export const ATTENDANCE_LABELS: Readonly<Record<Attendance, string>> = {
+  attended: 'Attended',
+  'late-cancellation': 'Late cancellation',
+  'no-show': 'No-show',
+  'practice-cancelled': 'Cancelled by the practice',
+};
+
 export const BookingStatusSchema = v.picklist(['requested', 'confirmed', 'declined', 'cancelled']);
 export type BookingStatus = v.InferOutput<typeof BookingStatusSchema>;
 
@@ -157,6 +177,8 @@ export const PracticeBookingSchema = v.object({
   clientUid: v.optional(v.string()),
   /** Confirmed sessions still ahead: their reminder; null for every other booking. */
   reminder: v.optional(v.nullable(ReminderSchema)),
+  /** What happened to the session, once marked (the diary sends it; null until then). */
+  attendance: v.optional(v.nullable(AttendanceSchema)),
 });
 export type PracticeBooking = v.InferOutput<typeof PracticeBookingSchema>;
 

@@ -10,7 +10,7 @@ import { pruneClinicalRecords } from './data/clinical';
 import { openDatabase } from './data/database';
 import { loadServices } from './domain/services';
 import { toApiRequest, writeApiResponse } from './http/adapters';
-import { firebaseTokenVerifier } from './http/caller';
+import { firebaseTokenVerifier, firebaseUserLookup } from './http/caller';
 import { callEndpoint } from './http/endpoint';
 import {
   internalError,
@@ -104,6 +104,7 @@ async function productionRuntime(): Promise<Runtime> {
     hours: practiceFacts.openingHours,
     now,
     verifyToken: firebaseTokenVerifier(),
+    findUser: firebaseUserLookup(),
     outbox: { practiceEmail: config.practiceEmail, deliver: kick.deliver },
     meetingHost: config.meetingHost,
     ...(config.stripe && {

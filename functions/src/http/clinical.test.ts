@@ -345,6 +345,13 @@ describe.each(DATABASE_KINDS)('the clinical record on %s', (kind) => {
     expect((await request('GET', '/questionnaires', client)).json.questionnaires).toEqual([]);
   });
 
+  it('names a client the records do not name (no intake, no bookings) from their account', async () => {
+    await request('POST', '/questionnaires', client, { instrument: 'PHQ-9', answers: PHQ9_CALM });
+    const record = await request('GET', `/practice/clients/${client.uid}`, practitioner);
+    expect(record.status).toBe(200);
+    expect(record.json.client).toEqual({ uid: client.uid, name: 'Ada Client', email: client.email });
+  });
+
   it('shows the practitioner the whole record, and writes every read to the audit log', async () => {
     await request('PUT', '/intake', client, INTAKE);
     await request('POST', '/questionnaires', client, { instrument: 'PHQ-9', answers: PHQ9_RISK });

@@ -43,10 +43,17 @@ export interface Caller {
 /** Verifies an ID token (revoked ones fail) or throws an error with an `auth/…` code. */
 export type TokenVerifier = (idToken: string) => Promise<Caller>;
 
+/** An account's name and email by uid (Firebase Auth), or null when there is no such account. */
+export type UserLookup = (
+  uid: string,
+) => Promise<{ uid: string; name: string; email: string } | null>;
+
 /** Everything a handler may use; the clock is passed in so tests can stand on any day. */
 export interface ApiContext {
   db: Database;
   verifyToken: TokenVerifier;
+  /** Names a client the records do not (no bookings yet); without it the record says only the uid. */
+  findUser?: UserLookup;
   outbox: {
     /** Where the practice's messages go. */
     practiceEmail: string;

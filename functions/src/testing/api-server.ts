@@ -4,7 +4,7 @@ import { practiceFacts as practice } from '../../../shared/practice';
 import type { Database } from '../data/database';
 import { loadServices } from '../domain/services';
 import { readBody, toApiRequest, writeApiResponse } from '../http/adapters';
-import { firebaseTokenVerifier } from '../http/caller';
+import { firebaseTokenVerifier, firebaseUserLookup } from '../http/caller';
 import type { TokenVerifier } from '../http/types';
 import { createApi, stripeClient } from '../index';
 import { deliveryKick } from '../mail/delivery-kick';
@@ -45,6 +45,7 @@ export async function startApiServer(options: ApiServerOptions) {
     now: options.now,
     ...(options.writeClock && { writeClock: options.writeClock }),
     verifyToken: options.verifyToken ?? firebaseTokenVerifier(),
+    findUser: firebaseUserLookup(),
     outbox: { practiceEmail, deliver: kick.deliver },
     ...(options.stripe && {
       payments: {
