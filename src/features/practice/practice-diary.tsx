@@ -155,6 +155,7 @@ export function PracticeDiary({
             // The picker opens once this dialog has gone, like the series question.
             dialog.closeThen(() => move.start(booking)))
         }
+        onMarked={reloadAll}
         onClose={dialog.close}
         onExited={dialog.exited}
       />
