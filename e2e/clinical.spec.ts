@@ -186,7 +186,9 @@ test('the practitioner sees the client’s chart with its bands and cut-off, and
     expect(status).toBe(201);
   }
   await signIn(page, practitioner, `/practice/clients/${client.uid}`);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`${client.displayName}’s record`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    `${client.displayName}’s record`,
+  );
   const chart = page.getByRole('img', { name: /PHQ-9 totals over time/ });
   await expect(chart).toBeVisible();
   await expect(chart).toContainText('Clinical cut-off 10');

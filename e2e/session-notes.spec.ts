@@ -81,7 +81,11 @@ function session(
     end,
     status: 'confirmed',
     note: '',
-    actions: allowedActions({ status: 'confirmed', start: new Date(start) }, 'practitioner', new Date(NOW)),
+    actions: allowedActions(
+      { status: 'confirmed', start: new Date(start) },
+      'practitioner',
+      new Date(NOW),
+    ),
     seriesId: null,
     mode: 'in-person',
     clientName: 'Jordan Lee',
@@ -139,7 +143,11 @@ class PracticeStandIn {
     const notePath = `/api/practice/bookings/${this.past.id}/note`;
 
     if (method === 'GET' && path === '/api/practice/bookings')
-      return this.json(route, DiarySchema, { bookings: this.bookings(), blocks: [], seriesRequests: [] });
+      return this.json(route, DiarySchema, {
+        bookings: this.bookings(),
+        blocks: [],
+        seriesRequests: [],
+      });
     if (method === 'GET' && path === notePath) return this.json(route, NoteSchema, this.note);
     if (method === 'PUT' && path === notePath) {
       const { text } = v.parse(NoteTextRequestSchema, request.postDataJSON());
@@ -177,16 +185,18 @@ class PracticeStandIn {
           client: { uid: CLIENT_UID, name: 'Jordan Lee', email: 'jordan.lee@example.com' },
           intake: null,
           questionnaires: [],
-          bookings: this.bookings().map(({ id, serviceId, serviceName, start, end, status, attendance, mode }) => ({
-            id,
-            serviceId,
-            serviceName,
-            start,
-            end,
-            status,
-            attendance,
-            mode,
-          })),
+          bookings: this.bookings().map(
+            ({ id, serviceId, serviceName, start, end, status, attendance, mode }) => ({
+              id,
+              serviceId,
+              serviceName,
+              start,
+              end,
+              status,
+              attendance,
+              mode,
+            }),
+          ),
           notes: [],
           attendance: counts,
           outcomes: [],
@@ -235,7 +245,11 @@ for (const width of WIDTHS) {
       await api.attach(page);
       await signInAsPractitioner(page, `record-${width}`);
       await openRecord(page);
-      await expect(page.getByText('Attendance: Attended 0, Late cancellation 0, No-show 0, Cancelled by the practice 0.')).toBeVisible();
+      await expect(
+        page.getByText(
+          'Attendance: Attended 0, Late cancellation 0, No-show 0, Cancelled by the practice 0.',
+        ),
+      ).toBeVisible();
 
       // Keyboard alone: open the session's note and write it.
       const open = page.getByRole('button', { name: /^Note and attendance/ });
@@ -274,12 +288,16 @@ for (const width of WIDTHS) {
       // Sign: asked first, then read-only, the words as text.
       await tabTo(page, page.getByRole('button', { name: 'Sign note' }));
       await page.keyboard.press('Enter');
-      await expect(page.getByText(/^Sign this note\? Once signed it cannot be changed/)).toBeVisible();
+      await expect(
+        page.getByText(/^Sign this note\? Once signed it cannot be changed/),
+      ).toBeVisible();
       await expect(page.getByRole('button', { name: 'Yes, sign it' })).toBeFocused();
       await page.keyboard.press('Enter');
       await expect(page.getByText('Signed on Monday 1 March 2027 at 12:00')).toBeVisible();
       await expect(noteField(page)).toHaveCount(0);
-      await expect(tools(page).getByText(`First session. ${HOSTILE} Talked about work.`)).toBeVisible();
+      await expect(
+        tools(page).getByText(`First session. ${HOSTILE} Talked about work.`),
+      ).toBeVisible();
       expect(await page.evaluate(() => 'hacked' in window || '__hacked' in window)).toBe(false);
 
       // An addendum, dated under it.
@@ -304,7 +322,9 @@ for (const width of WIDTHS) {
       await expect(page.getByRole('status').filter({ hasText: 'Saved: Attended.' })).toBeVisible();
       await expect(page.getByText('Marked: Attended.')).toBeVisible();
       await expect(
-        page.getByText('Attendance: Attended 1, Late cancellation 0, No-show 0, Cancelled by the practice 0.'),
+        page.getByText(
+          'Attendance: Attended 1, Late cancellation 0, No-show 0, Cancelled by the practice 0.',
+        ),
       ).toBeVisible();
       await expect(tools(page)).toHaveScreenshot(`note-signed-attendance-${width}.png`);
       await expectNoAxeViolations(page, 'signed note and attendance');
@@ -312,7 +332,7 @@ for (const width of WIDTHS) {
   });
 }
 
-test('the diary\'s dialog offers the note and attendance after a session, nothing before it', async ({
+test("the diary's dialog offers the note and attendance after a session, nothing before it", async ({
   page,
 }) => {
   await page.setViewportSize(VIEWPORTS[1280]);
@@ -324,7 +344,11 @@ test('the diary\'s dialog offers the note and attendance after a session, nothin
   await page.goto('/practice');
   await expect(page.getByRole('heading', { name: /^Week of Monday 1 March 2027/ })).toBeVisible();
 
-  await page.getByRole('button', { name: /Jordan Lee/ }).filter({ visible: true }).first().click();
+  await page
+    .getByRole('button', { name: /Jordan Lee/ })
+    .filter({ visible: true })
+    .first()
+    .click();
   const dialog = page.getByRole('dialog', { name: /with Jordan Lee/ });
   await expect(dialog.getByText('In person')).toBeVisible();
   await expect(dialog.getByRole('textbox', { name: 'Session note (draft)' })).toBeVisible();
@@ -335,7 +359,11 @@ test('the diary\'s dialog offers the note and attendance after a session, nothin
   await expectNoAxeViolations(page, 'the diary dialog of a past session');
   await dialog.getByRole('button', { name: 'Close' }).first().click();
 
-  await page.getByRole('button', { name: /Sam Patel/ }).filter({ visible: true }).first().click();
+  await page
+    .getByRole('button', { name: /Sam Patel/ })
+    .filter({ visible: true })
+    .first()
+    .click();
   const later = page.getByRole('dialog', { name: /with Sam Patel/ });
   await expect(later.getByText('In person')).toBeVisible();
   await expect(later.getByRole('textbox')).toHaveCount(0);
@@ -352,11 +380,17 @@ test('Join appears by itself 10 minutes before a video session, not 11, in the d
   await page.clock.install({ time: before(11) });
   const joinUrl = 'https://meet.jit.si/mp-0123456789abcdef0123456789abcdef';
   const api = new PracticeStandIn(() => NOW);
-  api.upcoming.push(session('video-1', start, 50, { clientName: 'Sam Patel', mode: 'video', joinUrl }));
+  api.upcoming.push(
+    session('video-1', start, 50, { clientName: 'Sam Patel', mode: 'video', joinUrl }),
+  );
   await api.attach(page);
   await signInAsPractitioner(page, 'join');
   await page.goto('/practice');
-  await page.getByRole('button', { name: /Sam Patel/ }).filter({ visible: true }).first().click();
+  await page
+    .getByRole('button', { name: /Sam Patel/ })
+    .filter({ visible: true })
+    .first()
+    .click();
   const dialog = page.getByRole('dialog', { name: /with Sam Patel/ });
   await expect(dialog.getByText('By video')).toBeVisible();
   const join = dialog.getByRole('link', { name: /^Join video session/ });
@@ -368,7 +402,7 @@ test('Join appears by itself 10 minutes before a video session, not 11, in the d
   await expect(join).toHaveAttribute('rel', 'noopener noreferrer');
 });
 
-test('a client\'s video session offers Join from 10 minutes before, and no note anywhere', async ({
+test("a client's video session offers Join from 10 minutes before, and no note anywhere", async ({
   page,
 }) => {
   const client = await createUser({ verified: true, label: 'notes-client' });

@@ -144,7 +144,10 @@ export function joinOpen(session: { start: string; end: string }, now: number): 
 }
 
 /** The next instant (ms) at which `joinOpen` changes for this session, or null when it never will. */
-export function nextJoinChange(session: { start: string; end: string }, now: number): number | null {
+export function nextJoinChange(
+  session: { start: string; end: string },
+  now: number,
+): number | null {
   const opens = Date.parse(session.start) - VIDEO_JOIN_OPENS_MINUTES_BEFORE * 60_000;
   const closes = Date.parse(session.end);
   if (now < opens) return opens;

@@ -54,7 +54,6 @@ export const NoteSchema = v.object({
 });
 export type Note = v.InferOutput<typeof NoteSchema>;
 
-
 /** POST /api/practice/bookings/<id>/attendance; before the session ends → 422. */
 export const AttendanceRequestSchema = v.object({ attendance: AttendanceSchema });
 export type AttendanceRequest = v.InferInput<typeof AttendanceRequestSchema>;

@@ -83,9 +83,7 @@ export const practiceClient = endpoint({
       throw problems.notFound('There is no client with that id. Open them from the diary.');
     }
     // The record heads with the client's name: from the account when the records carry none.
-    const known = recorded?.name
-      ? recorded
-      : ((await context.findUser?.(uid)) ?? recorded);
+    const known = recorded?.name ? recorded : ((await context.findUser?.(uid)) ?? recorded);
     await writeAudit(context.db, {
       at: now,
       actorUid: caller.uid,

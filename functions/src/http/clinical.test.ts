@@ -349,7 +349,11 @@ describe.each(DATABASE_KINDS)('the clinical record on %s', (kind) => {
     await request('POST', '/questionnaires', client, { instrument: 'PHQ-9', answers: PHQ9_CALM });
     const record = await request('GET', `/practice/clients/${client.uid}`, practitioner);
     expect(record.status).toBe(200);
-    expect(record.json.client).toEqual({ uid: client.uid, name: 'Ada Client', email: client.email });
+    expect(record.json.client).toEqual({
+      uid: client.uid,
+      name: 'Ada Client',
+      email: client.email,
+    });
   });
 
   it('shows the practitioner the whole record, and writes every read to the audit log', async () => {

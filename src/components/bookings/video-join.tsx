@@ -49,12 +49,7 @@ export function VideoJoin({
   if (session.mode !== 'video' || !session.joinUrl || !open) return null;
   if (session.status !== undefined && session.status !== 'confirmed') return null;
   const link = (
-    <a
-      className="btn btn-success"
-      href={session.joinUrl}
-      target="_blank"
-      rel="noopener noreferrer"
-    >
+    <a className="btn btn-success" href={session.joinUrl} target="_blank" rel="noopener noreferrer">
       Join video session
       <span className="visually-hidden"> (opens in a new tab)</span>
     </a>

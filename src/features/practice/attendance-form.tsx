@@ -5,7 +5,6 @@ import { ATTENDANCE, ATTENDANCE_LABELS, type Attendance } from '../../../shared/
 import { errorSentence } from '../../lib/api';
 import { markAttendance } from './session-note-api';
 
-
 /** Whether the session has ended, so there is something to mark. */
 export const sessionEnded = (session: { end: string }, now = Date.now()) =>
   Date.parse(session.end) <= now;

@@ -1,8 +1,4 @@
-import {
-  AttendedBookingSchema,
-  NoteSchema,
-  type Attendance,
-} from '../../../shared/clinical-api';
+import { AttendedBookingSchema, NoteSchema, type Attendance } from '../../../shared/clinical-api';
 import { apiRequest } from '../../lib/api';
 
 const notePath = (bookingId: string) =>

@@ -98,16 +98,11 @@ function DraftNote({
       {asking ? (
         <div className="sign-ask mt-2">
           <p className="mb-2">
-            Sign this note? Once signed it cannot be changed; anything later goes in a dated addendum
-            under it.
+            Sign this note? Once signed it cannot be changed; anything later goes in a dated
+            addendum under it.
           </p>
           <div className="d-flex flex-wrap gap-2">
-            <Button
-              ref={signYes}
-              variant="primary"
-              disabled={signing}
-              onClick={() => void sign()}
-            >
+            <Button ref={signYes} variant="primary" disabled={signing} onClick={() => void sign()}>
               {signing ? 'Signing…' : 'Yes, sign it'}
             </Button>
             <Button
