@@ -350,7 +350,7 @@ test("the diary's dialog offers the note and attendance after a session, nothing
     .first()
     .click();
   const dialog = page.getByRole('dialog', { name: /with Jordan Lee/ });
-  await expect(dialog.getByText('In person')).toBeVisible();
+  await expect(dialog.getByText('In person', { exact: true })).toBeVisible();
   await expect(dialog.getByRole('textbox', { name: 'Session note (draft)' })).toBeVisible();
   await dialog.getByRole('radio', { name: 'No-show' }).check();
   await dialog.getByRole('button', { name: 'Save attendance' }).click();
@@ -365,7 +365,7 @@ test("the diary's dialog offers the note and attendance after a session, nothing
     .first()
     .click();
   const later = page.getByRole('dialog', { name: /with Sam Patel/ });
-  await expect(later.getByText('In person')).toBeVisible();
+  await expect(later.getByText('In person', { exact: true })).toBeVisible();
   await expect(later.getByRole('textbox')).toHaveCount(0);
   await expect(later.getByRole('radio')).toHaveCount(0);
 });
@@ -392,7 +392,7 @@ test('Join appears by itself 10 minutes before a video session, not 11, in the d
     .first()
     .click();
   const dialog = page.getByRole('dialog', { name: /with Sam Patel/ });
-  await expect(dialog.getByText('By video')).toBeVisible();
+  await expect(dialog.getByText('By video', { exact: true })).toBeVisible();
   const join = dialog.getByRole('link', { name: /^Join video session/ });
   await expect(join).toHaveCount(0);
   await page.clock.runFor(60_000);
@@ -452,8 +452,8 @@ test("a client's video session offers Join from 10 minutes before, and no note a
   });
   await signIn(page, client, '/bookings');
   await expect(page.getByRole('heading', { name: 'Upcoming' })).toBeVisible();
-  await expect(page.getByText('By video')).toBeVisible();
-  await expect(page.getByText('In person')).toBeVisible();
+  await expect(page.getByText('By video', { exact: true })).toBeVisible();
+  await expect(page.getByText('In person', { exact: true })).toBeVisible();
   const join = page.getByRole('link', { name: /^Join video session/ });
   await expect(join).toHaveCount(0);
   await page.clock.runFor(60_000);
