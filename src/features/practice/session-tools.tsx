@@ -42,7 +42,8 @@ export function SessionTools({
 }) {
   const panelId = useId();
   const [open, setOpen] = useState(!collapsed);
-  const now = Date.now();
+  // When the dialog or record opened: what it offers is settled then.
+  const [now] = useState(() => Date.now());
   const started = heldOrCancelled(session) && sessionStarted(session, now);
   const ended = started && sessionEnded(session, now);
   return (

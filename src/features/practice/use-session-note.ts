@@ -72,27 +72,23 @@ export function useSessionNote({
   const flush = useCallback(async () => {
     clearTimeout(timer.current);
     if (inFlight.current) return;
-    const sending = latest.current;
-    if (sending === serverText.current) {
-      writeUnsaved(bookingId, null);
-      return;
-    }
     inFlight.current = true;
-    setStatus({ state: 'saving' });
+    let saved = false;
     try {
-      await save(bookingId, sending);
-      serverText.current = sending;
-      inFlight.current = false;
-      if (latest.current === sending) {
-        writeUnsaved(bookingId, null);
-        setStatus({ state: 'saved', at: new Date() });
-      } else {
-        // Typed on while it was saving: save what is there now.
-        void flush();
+      // Typed on while it was saving: save again what is there now.
+      while (latest.current !== serverText.current) {
+        const sending = latest.current;
+        setStatus({ state: 'saving' });
+        await save(bookingId, sending);
+        serverText.current = sending;
+        saved = true;
       }
+      writeUnsaved(bookingId, null);
+      if (saved) setStatus({ state: 'saved', at: new Date() });
     } catch (error) {
-      inFlight.current = false;
       setStatus({ state: 'failed', message: failure(error) });
+    } finally {
+      inFlight.current = false;
     }
   }, [bookingId, save]);
 
@@ -109,7 +105,7 @@ export function useSessionNote({
 
   useEffect(() => {
     // Words a reload interrupted go to the server at once.
-    if (restored !== null) void flush();
+    if (restored !== null) timer.current = setTimeout(() => void flush(), 0);
     return () => clearTimeout(timer.current);
   }, [restored, flush]);
 
