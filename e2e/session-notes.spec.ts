@@ -252,7 +252,8 @@ for (const width of WIDTHS) {
       ).toBeVisible();
 
       // Keyboard alone: open the session's note and write it.
-      const open = page.getByRole('button', { name: /^Note and attendance/ });
+      // Named "Note and attendance" while closed, "Close the note" while open.
+      const open = page.getByRole('button', { name: /^(Note and attendance|Close the note)/ });
       await tabTo(page, open);
       await page.keyboard.press('Enter');
       await expect(open).toHaveAttribute('aria-expanded', 'true');
