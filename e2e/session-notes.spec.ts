@@ -238,6 +238,8 @@ for (const width of WIDTHS) {
       page,
       expectProblems,
     }) => {
+      // Two reloads, two axe runs and two screenshots: more than the usual test's time.
+      test.slow();
       // The one failed save below, on purpose.
       expectProblems(/response 503: .*\/api\/practice\/bookings\/past-1\/note$/);
       await page.clock.setFixedTime(new Date(NOW));
