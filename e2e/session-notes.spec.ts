@@ -274,7 +274,7 @@ for (const width of WIDTHS) {
 
       // A save that fails says so and keeps the text; a reload keeps it too, and saves it.
       api.failNextPuts = 1;
-      await noteField(page).press('End');
+      await noteField(page).press('Control+End');
       await noteField(page).pressSequentially(' Talked about work.');
       await expect(
         page.getByText('Not saved: check your connection. Your text is kept here.'),

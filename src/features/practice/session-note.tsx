@@ -89,7 +89,7 @@ function DraftNote({
           {statusText(status) || 'Saved as you type. Only you can read it.'}
         </p>
         {failed && (
-          <Button variant="outline-primary" size="sm" onClick={retry}>
+          <Button variant="outline-primary" onClick={retry}>
             Try again
           </Button>
         )}

@@ -54,7 +54,6 @@ export function SessionTools({
           {collapsed && (
             <Button
               variant="outline-primary"
-              size="sm"
               aria-expanded={open}
               aria-controls={panelId}
               onClick={() => setOpen((was) => !was)}
