@@ -49,6 +49,12 @@ export function ClientRecordPage({
     keepWhileReloading: true,
   });
   const [news, setNews] = useState<string | undefined>(undefined);
+  // Each change is audited: the log below is read again with the record.
+  const [round, setRound] = useState(0);
+  const refresh = () => {
+    setRound((n) => n + 1);
+    reload();
+  };
 
   if (state.status === 'loading') return <LoadingScreen label="Loading the client’s record…" />;
   if (state.status === 'failed') {
@@ -85,7 +91,7 @@ export function ClientRecordPage({
             uid={client.uid}
             onRecorded={(sentence) => {
               setNews(sentence);
-              reload();
+              refresh();
             }}
           />
         </section>
@@ -157,7 +163,7 @@ export function ClientRecordPage({
             {bookings.map((booking) => (
               <li key={booking.id}>
                 {booking.serviceName}, {when(booking.start)}: {booking.status}
-                {sessionTools?.(booking, `${booking.serviceName}, ${when(booking.start)}`, reload)}
+                {sessionTools?.(booking, `${booking.serviceName}, ${when(booking.start)}`, refresh)}
               </li>
             ))}
           </ul>
@@ -165,7 +171,7 @@ export function ClientRecordPage({
       </section>
       <section aria-labelledby="log-heading">
         <h2 id="log-heading">Who has read this record</h2>
-        <AuditList uid={client.uid} />
+        <AuditList key={round} uid={client.uid} />
       </section>
     </>
   );
