@@ -110,6 +110,7 @@ async function productionRuntime(): Promise<Runtime> {
       payments: {
         stripe: stripeClient(config.stripe.secretKey, config.stripe.apiUrl),
         webhookSecret: config.stripe.webhookSecret,
+        linkSecret: config.stripe.linkSecret,
         siteUrl: config.siteUrl,
       },
     }),

@@ -67,6 +67,8 @@ export interface ApiContext {
 export interface PaymentsSettings {
   stripe: Stripe;
   webhookSecret: string;
+  /** Signs the token-free PDF links in emails (HMAC-SHA256). */
+  linkSecret: string;
   /** The site's address, for Checkout's return pages. */
   siteUrl: string;
 }
