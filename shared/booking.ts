@@ -174,6 +174,15 @@ export const BlockRequestSchema = v.object({
   ),
   /** Decline the requests and cancel the sessions inside it too (each client is told). */
   cancelCovered: v.optional(v.boolean(), false),
+  /** With `cancelCovered`: the practitioner's words to those clients, in each email (as text). */
+  message: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.maxLength(NOTE_MAX_LENGTH, `Keep the message to at most ${NOTE_MAX_LENGTH} characters.`),
+    ),
+    '',
+  ),
 });
 export type BlockRequest = v.InferInput<typeof BlockRequestSchema>;
 
@@ -228,6 +237,7 @@ export const MessageKindSchema = v.picklist([
   'account-deleted-by-client',
   'payment-received',
   'payment-due',
+  'refund-issued',
 ]);
 export type MessageKind = v.InferOutput<typeof MessageKindSchema>;
 

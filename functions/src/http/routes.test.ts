@@ -113,10 +113,14 @@ describe('the route table', () => {
     expect(publicOnes.map((entry) => entry.path).sort()).toEqual([
       '/availability',
       '/health',
+      '/payments/:id/signed-receipt.pdf',
+      '/payments/credit-notes/:id/signed-credit-note.pdf',
       '/payments/webhook',
     ]);
     // The webhook's only check is Stripe's signature (here no payments are set up at all).
     expect((await ask('POST', '/payments/webhook')).status).toBe(503);
+    // The emailed PDF links are checked by their signature alone (payments.test.ts).
+    expect((await ask('GET', '/payments/:id/signed-receipt.pdf')).status).toBe(503);
     expect((await ask('GET', '/health')).status).toBe(200);
     // No service named: a 400 about the query, not a refusal of the caller.
     expect((await ask('GET', '/availability')).status).toBe(400);

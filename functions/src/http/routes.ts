@@ -25,6 +25,10 @@ import {
   paymentReceipt,
   paymentReceiptPdf,
   paymentWebhook,
+  creditNote,
+  creditNotePdf,
+  signedCreditNotePdf,
+  signedReceiptPdf,
   practicePayments,
   refundPayment,
 } from './payments';
@@ -71,8 +75,13 @@ export const routes: Readonly<Record<string, Partial<Record<Method, Endpoint>>>>
   '/payments/checkout': { POST: createCheckout },
   '/payments/portal': { POST: createPortal },
   '/payments/webhook': { POST: paymentWebhook },
+  // Before '/payments/:id/…', whose `:id` would take "credit-notes".
+  '/payments/credit-notes/:id': { GET: creditNote },
+  '/payments/credit-notes/:id/credit-note.pdf': { GET: creditNotePdf },
+  '/payments/credit-notes/:id/signed-credit-note.pdf': { GET: signedCreditNotePdf },
   '/payments/:id': { GET: paymentReceipt },
   '/payments/:id/receipt.pdf': { GET: paymentReceiptPdf },
+  '/payments/:id/signed-receipt.pdf': { GET: signedReceiptPdf },
   '/practice/payments': { GET: practicePayments },
   '/practice/payments/:id/refund': { POST: refundPayment },
 };

@@ -265,7 +265,16 @@ export function messageFor(
       return {
         ...toClient,
         subject: `Receipt ${payment?.receiptNumber ?? ''}: ${formatMoney(payment?.amount ?? 0)} paid`,
-        text: `${hello(booking.client.name)}\n\nThank you: your payment of ${formatMoney(payment?.amount ?? 0)} for ${serviceName} has been received.\n\nYour receipt ${payment?.receiptNumber ?? ''} (for your records or your insurer): ${context.siteUrl}/account/billing/receipts/${payment?.id ?? ''}\nAs a PDF: ${context.siteUrl}/api/payments/${payment?.id ?? ''}/receipt.pdf\n\nYour payments: ${context.siteUrl}/account/billing\n\n${signature}`,
+        text: `${hello(booking.client.name)}\n\nThank you: your payment of ${formatMoney(payment?.amount ?? 0)} for ${serviceName} has been received.\n\nYour receipt ${payment?.receiptNumber ?? ''} (for your records or your insurer): ${context.siteUrl}/account/billing/receipts/${payment?.id ?? ''}\nAs a PDF: ${context.siteUrl}${payment?.pdfLink ?? `/api/payments/${payment?.id ?? ''}/receipt.pdf`}\n\nYour payments: ${context.siteUrl}/account/billing\n\n${signature}`,
+      };
+    }
+    case 'refund-issued': {
+      const payment = notification.payment;
+      const note = payment?.creditNote;
+      return {
+        ...toClient,
+        subject: `Refund of ${formatMoney(payment?.amount ?? 0)}`,
+        text: `${hello(booking.client.name)}\n\n${formatMoney(payment?.amount ?? 0)} for ${serviceName} has been refunded to the card you paid with (receipt ${payment?.receiptNumber ?? ''}). Banks usually show a refund within 5 to 10 working days.\n\nYour credit note ${note?.number ?? ''} (for your records or your insurer): ${context.siteUrl}/account/billing/credit-notes/${note?.id ?? ''}\nAs a PDF: ${context.siteUrl}${note?.pdfLink ?? ''}\n\nYour payments: ${context.siteUrl}/account/billing\n\n${signature}`,
       };
     }
     case 'payment-due': {
