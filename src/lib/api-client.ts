@@ -49,6 +49,8 @@ export interface ApiRequestOptions {
   signal?: AbortSignal;
   /** Calls that need no account (availability) send no token. */
   anonymous?: boolean;
+  /** Sent as the page goes away: the request outlives the page. */
+  keepalive?: boolean;
 }
 
 export interface ApiClientDeps {
@@ -95,6 +97,7 @@ export function createApiClient({
         body: options.body === undefined ? undefined : JSON.stringify(options.body),
         signal,
         credentials: 'same-origin',
+        ...(options.keepalive && { keepalive: true }),
       });
     } catch (error) {
       if (options.signal?.aborted) throw error; // the caller gave up: not a failure to show

@@ -7,6 +7,7 @@ import { PageHeading } from '../../components/layout/page-heading';
 import { formatDayWithYear, formatTime } from '../../lib/practice-time';
 import { useResource } from '../../lib/use-resource';
 import { fetchAudit, fetchClientRecord } from './clinical-api';
+import { RecordPayments } from './record-payments';
 import { RiskFollowUpForm, RiskFollowUps } from './risk-follow-up';
 import { ScoreChart, ScoreTable } from './score-chart';
 import './clinical.css';
@@ -146,6 +147,7 @@ export function ClientRecordPage() {
           </ul>
         )}
       </section>
+      <RecordPayments bookings={bookings} />
       <section aria-labelledby="log-heading">
         <h2 id="log-heading">Who has read this record</h2>
         <AuditList uid={client.uid} />

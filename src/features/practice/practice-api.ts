@@ -76,8 +76,13 @@ export function answerSeries(id: string, answer: SeriesAnswer) {
 }
 
 /** Blocks time; the answer lists the requests and sessions inside it (declined and cancelled too when asked). */
-export function blockTime(block: BlockRequest) {
-  return apiRequest('/api/practice/blocks', BlockCreatedSchema, { method: 'POST', body: block });
+/** Blocks time; `leaving` when the page is going away (the request must outlive it). */
+export function blockTime(block: BlockRequest, leaving = false) {
+  return apiRequest('/api/practice/blocks', BlockCreatedSchema, {
+    method: 'POST',
+    body: block,
+    keepalive: leaving,
+  });
 }
 
 export function removeBlock(id: string) {
