@@ -1,6 +1,7 @@
 import './styles/main.scss';
 import { listenBeforeHydration } from './app/early-input';
 import { loadFullStylesheet } from './app/full-stylesheet';
+import { islandElements, loadIsland } from './app/island-modules';
 import { loadPageModule } from './app/page-modules';
 import { hasPrerenderedPage } from './prerendered';
 
@@ -12,10 +13,16 @@ let started = false;
 function hydrate() {
   if (started) return;
   started = true;
-  // The prerender names the page's module; the app checks the path itself before hydrating.
-  const pageModule = document.getElementById('root')?.dataset.page;
-  if (pageModule) void loadPageModule(pageModule).catch(() => undefined);
+  const root = document.getElementById('root');
   void loadFullStylesheet();
+  // A page of content hydrates its interactive parts alone, without the app (see islands.tsx).
+  if (root?.hasAttribute('data-islands')) {
+    islandElements().forEach((element) => void loadIsland(element).catch(() => undefined));
+    return void import('./islands');
+  }
+  // The prerender names the page's module; the app checks the path itself before hydrating.
+  const pageModule = root?.dataset.page;
+  if (pageModule) void loadPageModule(pageModule).catch(() => undefined);
   void import('./main');
 }
 
