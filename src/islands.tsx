@@ -1,7 +1,7 @@
 import { StrictMode, useEffect, type ReactNode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { handOverToReact, replayHeldInput } from './app/early-input';
-import { islandElements, loadIsland } from './app/island-modules';
+import { islandElements, loadIsland, type IslandModule } from './app/island-modules';
 
 /**
  * A page of content (`content: true` in src/config/routes.ts) opened by its address: only its
@@ -20,20 +20,24 @@ function Committed({ children }: { children: ReactNode }) {
   return children;
 }
 
-// The boot script has started these downloads already (src/boot.ts).
-const loaded = await Promise.all(
+function hydrateIslands(loaded: { element: HTMLElement; render: IslandModule['default'] }[]) {
+  waiting = loaded.length;
+  handOverToReact();
+  for (const { element, render } of loaded) {
+    hydrateRoot(
+      element,
+      <StrictMode>
+        <Committed>{render(element)}</Committed>
+      </StrictMode>,
+    );
+  }
+}
+
+// The boot script has started these downloads already (src/boot.ts). No top-level await: with it
+// the bundler moves what this shares with the boot script out of it, into chunks fetched later.
+void Promise.all(
   islandElements().map(async (element) => ({
     element,
     render: (await loadIsland(element)).default,
   })),
-);
-waiting = loaded.length;
-handOverToReact();
-for (const { element, render } of loaded) {
-  hydrateRoot(
-    element,
-    <StrictMode>
-      <Committed>{render(element)}</Committed>
-    </StrictMode>,
-  );
-}
+).then(hydrateIslands);
