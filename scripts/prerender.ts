@@ -15,7 +15,6 @@ interface EntryServer {
   siteUrl: string;
   prerenderedPaths: readonly string[];
   pageModuleForPath(path: string): string;
-  hydratesAsIslands(path: string): boolean;
 }
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -41,9 +40,7 @@ async function writePage(urlPath: string, file: string, headKey = urlPath): Prom
       .replace(HEAD, () => server.headTags(headKey, server.siteUrl))
       .replace(
         '<div id="root"><!--app-->',
-        () =>
-          `<div id="root" data-page="${server.pageModuleForPath(urlPath)}"` +
-          `${server.hydratesAsIslands(urlPath) ? ' data-islands' : ''}>${html}`,
+        () => `<div id="root" data-page="${server.pageModuleForPath(urlPath)}">${html}`,
       ),
   );
   styleHashes(page).forEach((hash) => hashes.add(hash));

@@ -1,7 +1,6 @@
 import './styles/main.scss';
 import { listenBeforeHydration } from './app/early-input';
 import { loadFullStylesheet } from './app/full-stylesheet';
-import { islandElements, loadIsland } from './app/island-modules';
 import { loadPageModule } from './app/page-modules';
 import { hasPrerenderedPage } from './prerendered';
 
@@ -13,16 +12,10 @@ let started = false;
 function hydrate() {
   if (started) return;
   started = true;
-  const root = document.getElementById('root');
-  void loadFullStylesheet();
-  // A page of content hydrates its interactive parts alone, without the app (see islands.tsx).
-  if (root?.hasAttribute('data-islands')) {
-    islandElements().forEach((element) => void loadIsland(element).catch(() => undefined));
-    return void import('./islands');
-  }
   // The prerender names the page's module; the app checks the path itself before hydrating.
-  const pageModule = root?.dataset.page;
+  const pageModule = document.getElementById('root')?.dataset.page;
   if (pageModule) void loadPageModule(pageModule).catch(() => undefined);
+  void loadFullStylesheet();
   void import('./main');
 }
 

@@ -20,11 +20,6 @@ export interface RouteEntry {
   prerender: boolean;
   /** Whether the page also shows every path one segment below it (`/practice/clients/<id>`). */
   withId?: boolean;
-  /**
-   * A page of content (no form, no account): opened by its address it hydrates only its
-   * interactive parts, each its own React root (src/islands.tsx), without the router or app shell.
-   */
-  content?: boolean;
 }
 
 export const routeTable = {
@@ -36,7 +31,6 @@ export const routeTable = {
     description: practice.description,
     indexable: true,
     prerender: true,
-    content: true,
   },
   about: {
     path: '/about',
@@ -45,7 +39,6 @@ export const routeTable = {
     description: `${practice.practitioner}, ${practice.title}: training, approach and how sessions work.`,
     indexable: true,
     prerender: true,
-    content: true,
   },
   blogs: {
     path: '/blogs',
@@ -55,7 +48,6 @@ export const routeTable = {
       'Answers on authentication and authorization, why this site uses Firebase, and what else Firebase offers.',
     indexable: true,
     prerender: true,
-    content: true,
   },
   login: {
     path: '/login',
@@ -234,11 +226,6 @@ export function routeForPath(pathname: string): RouteEntry {
 export const prerenderedPaths: string[] = Object.values(routeTable)
   .filter((entry: RouteEntry) => entry.prerender)
   .flatMap(pathsOf);
-
-/** Whether a path shows a page of content, hydrated as islands (see RouteEntry.content). */
-export function isContentPath(pathname: string): boolean {
-  return (routeForPath(pathname) as RouteEntry).content === true;
-}
 
 /** Pages for search engines, at their canonical address. */
 export const sitemapPaths: string[] = Object.values(routeTable)

@@ -45,25 +45,9 @@ function ServiceCard({ service }: { service: Service }) {
 }
 
 export function ServicesSection({ id }: { id: string }) {
-  return (
-    // On the home page an island of its own (src/islands.tsx).
-    <Container
-      as="section"
-      id={id}
-      aria-labelledby={`${id}-heading`}
-      className="py-4"
-      data-island="services"
-    >
-      <ServicesList id={id} />
-    </Container>
-  );
-}
-
-/** The section's heading and list (loaded after the page): what its island hydrates. */
-export function ServicesList({ id }: { id: string }) {
   const { state, retry } = useServices();
   return (
-    <>
+    <Container as="section" id={id} aria-labelledby={`${id}-heading`} className="py-4">
       <h2 id={`${id}-heading`} className="page-title">
         Services
       </h2>
@@ -95,6 +79,6 @@ export function ServicesList({ id }: { id: string }) {
           ))}
         </ul>
       )}
-    </>
+    </Container>
   );
 }
