@@ -228,6 +228,8 @@ export const MessageKindSchema = v.picklist([
   'account-deleted-by-client',
   'payment-received',
   'payment-due',
+  'waitlist-offer',
+  'waitlist-ending',
 ]);
 export type MessageKind = v.InferOutput<typeof MessageKindSchema>;
 

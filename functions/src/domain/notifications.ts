@@ -40,6 +40,7 @@ export type Notification = (
     }
   | { kind: 'week-skipped'; to: 'client' | 'practice' }
   | { kind: 'payment-received' | 'payment-due'; to: 'client' }
+  | { kind: 'waitlist-offer' | 'waitlist-ending'; to: 'client' }
 ) & {
   /** The session the message is about (for a series: its first session, or the one changed). */
   booking: BookingRecord;
@@ -52,6 +53,8 @@ export type Notification = (
   sessions?: BookingRecord[];
   /** A payment's receipt (payment-received) or the renewal that failed (payment-due). */
   payment?: { id: string; receiptNumber: string | null; amount: number; seriesId: string | null };
+  /** The waiting-list entry an offer (of `booking.start`) or a warning is for. */
+  waitlist?: { entryId: string; expiresAt: Date };
 };
 
 export type MessageKind = Notification['kind'];
