@@ -3,7 +3,6 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { RULE_SENTENCES } from '../../../shared/booking-rules';
 import type { Service } from '../../../shared/service';
-import { ApiError } from '../../lib/api-client';
 import { joinWaitlist } from './waitlist-api';
 import { WaitlistForm } from './waitlist-form';
 
@@ -66,23 +65,5 @@ describe('Tell me when a time frees up', () => {
     });
     expect(await screen.findByText(RULE_SENTENCES.waitlistJoined)).toHaveFocus();
     expect(RULE_SENTENCES.waitlistJoined).toMatch(/^You are on the waiting list for 60 days\./);
-  });
-
-  it('shows the server’s sentence and keeps what was ticked', async () => {
-    const user = userEvent.setup();
-    vi.mocked(joinWaitlist).mockImplementation(() =>
-      Promise.reject(
-        new ApiError('We offer no service number 5. Choose one from the services list.', 422),
-      ),
-    );
-    renderForm(oneOff);
-    await user.click(screen.getByRole('button', { name: 'Tell me when a time frees up' }));
-    await user.click(screen.getByRole('checkbox', { name: 'Sunday' }));
-    await user.click(screen.getByRole('checkbox', { name: 'Afternoon (12:00 to 17:00)' }));
-    await user.click(screen.getByRole('button', { name: 'Join the waiting list' }));
-    expect(
-      await screen.findByText('We offer no service number 5. Choose one from the services list.'),
-    ).toBeVisible();
-    expect(screen.getByRole('checkbox', { name: 'Sunday' })).toBeChecked();
   });
 });
