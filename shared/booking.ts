@@ -238,6 +238,8 @@ export const MessageKindSchema = v.picklist([
   'payment-received',
   'payment-due',
   'refund-issued',
+  'waitlist-offer',
+  'waitlist-ending',
 ]);
 export type MessageKind = v.InferOutput<typeof MessageKindSchema>;
 

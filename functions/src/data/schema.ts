@@ -245,6 +245,27 @@ export interface RiskAlertsTable {
   last_alert_at: Date;
 }
 
+export interface WaitlistEntriesTable {
+  id: Generated<string>;
+  client_uid: string;
+  client_email: string;
+  client_name: string;
+  service_id: number;
+  /** Bits of the days of the week (Monday = 1) and of the parts of the day (morning = 1). */
+  days: number;
+  parts: number;
+  standing: boolean;
+  created_at: Date;
+  expires_at: Date;
+  warned_for: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
+export interface WaitlistOffersTable {
+  entry_id: string;
+  starts_at: Date;
+  created_at: Date;
+}
+
 export interface DatabaseSchema {
   bookings: BookingsTable;
   blocks: BlocksTable;
@@ -266,4 +287,6 @@ export interface DatabaseSchema {
   payments: PaymentsTable;
   payment_refunds: PaymentRefundsTable;
   payment_events: PaymentEventsTable;
+  waitlist_entries: WaitlistEntriesTable;
+  waitlist_offers: WaitlistOffersTable;
 }

@@ -40,6 +40,7 @@ export type Notification = (
     }
   | { kind: 'week-skipped'; to: 'client' | 'practice' }
   | { kind: 'payment-received' | 'payment-due' | 'refund-issued'; to: 'client' }
+  | { kind: 'waitlist-offer' | 'waitlist-ending'; to: 'client' }
 ) & {
   /** The session the message is about (for a series: its first session, or the one changed). */
   booking: BookingRecord;
@@ -63,6 +64,8 @@ export type Notification = (
     pdfLink?: string;
     creditNote?: { id: string; number: string; pdfLink: string };
   };
+  /** The waiting-list entry an offer (of `booking.start`) or a warning is for. */
+  waitlist?: { entryId: string; expiresAt: Date };
 };
 
 export type MessageKind = Notification['kind'];

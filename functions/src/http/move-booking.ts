@@ -7,6 +7,7 @@ import { queueMessages } from '../data/outbox';
 import type { Notification } from '../domain/notifications';
 import { busyStretch, checkStart } from '../domain/slots';
 import { endpoint } from './endpoint';
+import { offerFreedTimes } from './waitlist-offers';
 import { problems } from './problems';
 import { bookingForCaller, startRefusal } from './refusals';
 import { json } from './types';
@@ -69,6 +70,8 @@ export const moveSession = endpoint({
         if (!caller.practitioner)
           messages.push({ kind: 'moved-by-client', to: 'practice', ...about });
         await queueMessages(trx, messages, { now, practiceEmail: context.outbox.practiceEmail });
+        // The old time is free again.
+        await offerFreedTimes(trx, context, { starts: [booking.start], standing: false }, now);
       }
       return moved;
     });

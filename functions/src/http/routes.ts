@@ -19,6 +19,13 @@ import { markSessionAttendance } from './attendance';
 import { addNoteAddendum, getNote, putNote, signSessionNote } from './notes';
 import { myQuestionnaires, submitQuestionnaire } from './questionnaires';
 import {
+  joinWaitlistEndpoint,
+  leaveWaitlistEndpoint,
+  myWaitlist,
+  practiceWaitlist,
+  renewWaitlist,
+} from './waitlist';
+import {
   createCheckout,
   createPortal,
   myPayments,
@@ -84,6 +91,10 @@ export const routes: Readonly<Record<string, Partial<Record<Method, Endpoint>>>>
   '/payments/:id/signed-receipt.pdf': { GET: signedReceiptPdf },
   '/practice/payments': { GET: practicePayments },
   '/practice/payments/:id/refund': { POST: refundPayment },
+  '/waitlist': { GET: myWaitlist, POST: joinWaitlistEndpoint },
+  '/waitlist/:id': { DELETE: leaveWaitlistEndpoint },
+  '/waitlist/:id/renew': { POST: renewWaitlist },
+  '/practice/waitlist': { GET: practiceWaitlist },
 };
 
 export function matchRoute(

@@ -38,6 +38,15 @@ const when = new Intl.DateTimeFormat('en-GB', {
   timeZoneName: 'short',
 });
 
+const dayOnly = new Intl.DateTimeFormat('en-GB', {
+  timeZone: PRACTICE_TIME_ZONE,
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+});
+const plural = (count: number, unit: string) => `${count} ${unit}${count === 1 ? '' : 's'}`;
+
 export interface MessageContext {
   service: Pick<Service, 'id' | 'name' | 'format' | 'price' | 'session'> | undefined;
   practiceEmail: string;
@@ -283,6 +292,23 @@ export function messageFor(
         ...toClient,
         subject: `Payment due: ${serviceName}`,
         text: `${hello(booking.client.name)}\n\nThe monthly payment of ${formatMoney(payment?.amount ?? 0)} for your sessions (${serviceName}) did not go through. Your sessions stand; please pay or update your card here: ${context.siteUrl}/account/billing\n\n${signature}`,
+      };
+    }
+    case 'waitlist-offer': {
+      const day = practiceDate(booking.start);
+      const link = `${context.siteUrl}/checkout?service=${booking.serviceId}&day=${day}&time=${booking.start.toISOString()}`;
+      return {
+        ...toClient,
+        subject: `A time has freed up: ${session}`,
+        text: `${hello(booking.client.name)}\n\nA time you are waiting for has freed up: ${session}.\n\nI am telling everyone waiting for a time like this: the first to book it gets it. To book it: ${link}\n\nTo leave the waiting list: ${myBookings}\n\n${signature}`,
+      };
+    }
+    case 'waitlist-ending': {
+      const ends = notification.waitlist?.expiresAt ?? booking.start;
+      return {
+        ...toClient,
+        subject: `Your place on the waiting list ends soon: ${serviceName}`,
+        text: `${hello(booking.client.name)}\n\nYour place on the waiting list for ${serviceName} ends on ${dayOnly.format(ends)}. To stay on it for another ${plural(BOOKING_RULES.waitlistDays, 'day')}, choose "Stay on the list" here: ${myBookings}#waiting-list\n\nIf you do nothing, you leave the list then.\n\n${signature}`,
       };
     }
     case 'cancelled-by-practice':

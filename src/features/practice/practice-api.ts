@@ -9,6 +9,7 @@ import {
   type BlockRequest,
 } from '../../../shared/booking';
 import { PracticePaymentsSchema, RefundCreatedSchema } from '../../../shared/payments-api';
+import { PracticeWaitlistSchema } from '../../../shared/waitlist';
 import { apiRequest } from '../../lib/api';
 import { loadFirebase } from '../../lib/load-firebase';
 
@@ -117,4 +118,15 @@ export function refundPayment(id: string, amount?: number) {
     RefundCreatedSchema,
     { method: 'POST', body: amount === undefined ? {} : { amount } },
   );
+}
+
+/** Everyone on the waiting list, oldest first. */
+export function fetchPracticeWaitlist(signal?: AbortSignal) {
+  return apiRequest('/api/practice/waitlist', PracticeWaitlistSchema, { signal });
+}
+
+export function removeWaitlistEntry(id: string) {
+  return apiRequest(`/api/waitlist/${encodeURIComponent(id)}`, v.undefined(), {
+    method: 'DELETE',
+  });
 }

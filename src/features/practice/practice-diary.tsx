@@ -7,6 +7,7 @@ import { BookingDialog } from './booking-dialog';
 import { outsideSeries, seriesCadences, serviceOf, waitingRequests } from './diary-layout';
 import { DiaryWeek } from './diary-week';
 import { FailedMessages } from './failed-messages';
+import { WaitlistSection } from './waitlist-section';
 import type { MoveSlot } from './move-slot';
 import { SeriesAskDialog } from './series-ask-dialog';
 import { UndoBar } from './undo-bar';
@@ -126,6 +127,8 @@ export function PracticeDiary({
       <section className="card card-body mb-4">
         <BlockTimeForm onBlocked={reloadAll} />
       </section>
+
+      <WaitlistSection />
 
       <BookingDialog
         state={dialog.state}
