@@ -8,6 +8,7 @@ import {
   SeriesSchema,
   type BlockRequest,
 } from '../../../shared/booking';
+import { CalendarFeedCreatedSchema, CalendarFeedStateSchema } from '../../../shared/calendar-feed';
 import { PracticePaymentsSchema, RefundCreatedSchema } from '../../../shared/payments-api';
 import { apiRequest } from '../../lib/api';
 import { loadFirebase } from '../../lib/load-firebase';
@@ -112,4 +113,14 @@ export function refundPayment(id: string, amount?: number) {
     RefundCreatedSchema,
     { method: 'POST', body: amount === undefined ? {} : { amount } },
   );
+}
+
+/** Whether she has a calendar link, and since when (the link itself is shown only when made). */
+export function fetchCalendarFeed(signal?: AbortSignal) {
+  return apiRequest('/api/practice/calendar-feed', CalendarFeedStateSchema, { signal });
+}
+
+/** A new private calendar link; the one before it stops at once. */
+export function createCalendarFeed() {
+  return apiRequest('/api/practice/calendar-feed', CalendarFeedCreatedSchema, { method: 'POST' });
 }

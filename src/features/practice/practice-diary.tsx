@@ -4,6 +4,7 @@ import { cadenceText } from '../../../shared/series-text';
 import { addDays, dateIn, mondayOf } from '../../lib/practice-time';
 import { BlockTimeForm } from './block-time-form';
 import { BookingDialog } from './booking-dialog';
+import { CalendarFeedSection } from './calendar-feed-dialog';
 import { outsideSeries, seriesCadences, serviceOf, waitingRequests } from './diary-layout';
 import { DiaryWeek } from './diary-week';
 import { FailedMessages } from './failed-messages';
@@ -126,6 +127,8 @@ export function PracticeDiary({
       <section className="card card-body mb-4">
         <BlockTimeForm onBlocked={reloadAll} />
       </section>
+
+      <CalendarFeedSection />
 
       <BookingDialog
         state={dialog.state}
