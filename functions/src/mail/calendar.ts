@@ -219,5 +219,9 @@ export function feedCalendar(contents: FeedContents): string {
       summary: block.reason ? `Blocked: ${block.reason}` : 'Blocked',
     });
   }
-  return calendar.toString();
+  const text = calendar.toString();
+  if (calendar.length() > 0) return text;
+  // A calendar needs at least one component (RFC 5545 3.6): an empty diary still names its zone.
+  const zone = (getVtimezoneComponent(PRACTICE_TIME_ZONE) ?? '').trim().replace(/\r?\n/g, '\r\n');
+  return text.replace(/END:VCALENDAR\r?\n?$/, `${zone}\r\nEND:VCALENDAR`);
 }
