@@ -107,6 +107,7 @@ async function productionRuntime(): Promise<Runtime> {
     now,
     verifyToken: firebaseTokenVerifier(),
     outbox: { practiceEmail: config.practiceEmail, deliver: kick.deliver },
+    siteUrl: config.siteUrl,
     meetingHost: config.meetingHost,
     ...(config.stripe && {
       payments: {

@@ -266,6 +266,21 @@ export interface WaitlistOffersTable {
   created_at: Date;
 }
 
+export interface CalendarFeedsTable {
+  practitioner_uid: string;
+  token_hash: string;
+  created_at: Date;
+}
+
+export interface QuestionnaireDaysTable {
+  client_uid: string;
+  instrument: string;
+  /** The London date, YYYY-MM-DD. */
+  day: string;
+  sent: Generated<number>;
+  allowed: Generated<number>;
+}
+
 export interface DatabaseSchema {
   bookings: BookingsTable;
   blocks: BlocksTable;
@@ -281,6 +296,8 @@ export interface DatabaseSchema {
   risk_follow_ups: RiskFollowUpsTable;
   write_limits: WriteLimitsTable;
   risk_alerts: RiskAlertsTable;
+  calendar_feeds: CalendarFeedsTable;
+  questionnaire_days: QuestionnaireDaysTable;
   payment_customers: PaymentCustomersTable;
   receipt_counters: ReceiptCountersTable;
   payment_plans: PaymentPlansTable;

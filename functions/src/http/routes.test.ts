@@ -45,6 +45,7 @@ const api = createApi({
   db: untouchable,
   services: loadServices(),
   hours: practiceFacts.openingHours,
+  siteUrl: 'https://www.example.test',
   now: () => new Date('2027-03-01T09:00:00Z'),
   verifyToken: async (token) => {
     const caller = callers[/^token-for-(\w+)-and-/.exec(token)?.[1] ?? ''];
@@ -112,6 +113,7 @@ describe('the route table', () => {
     const publicOnes = entries.filter((entry) => entry.auth === 'anyone');
     expect(publicOnes.map((entry) => entry.path).sort()).toEqual([
       '/availability',
+      '/calendar/:file',
       '/health',
       '/payments/:id/signed-receipt.pdf',
       '/payments/credit-notes/:id/signed-credit-note.pdf',
@@ -124,5 +126,7 @@ describe('the route table', () => {
     expect((await ask('GET', '/health')).status).toBe(200);
     // No service named: a 400 about the query, not a refusal of the caller.
     expect((await ask('GET', '/availability')).status).toBe(400);
+    // A feed's token is its key: a malformed one is not found before the database is asked.
+    expect((await ask('GET', '/calendar/not-a-token.ics')).status).toBe(404);
   });
 });

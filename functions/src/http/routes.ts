@@ -1,5 +1,11 @@
 import { clientAudit } from './audit';
 import { availability } from './availability';
+import {
+  calendarFeed,
+  calendarFeedState,
+  createCalendarFeed,
+  stopCalendarFeed,
+} from './calendar-feed';
 import { cancelBooking, confirmBooking, declineBooking } from './change-status';
 import { createBlock } from './create-block';
 import { createBooking } from './create-booking';
@@ -17,7 +23,7 @@ import { myBookings } from './my-bookings';
 import { practiceDiary } from './practice-diary';
 import { markSessionAttendance } from './attendance';
 import { addNoteAddendum, getNote, putNote, signSessionNote } from './notes';
-import { myQuestionnaires, submitQuestionnaire } from './questionnaires';
+import { myQuestionnaires, requestQuestionnaire, submitQuestionnaire } from './questionnaires';
 import {
   joinWaitlistEndpoint,
   leaveWaitlistEndpoint,
@@ -77,6 +83,7 @@ export const routes: Readonly<Record<string, Partial<Record<Method, Endpoint>>>>
   '/practice/bookings/:id/note/sign': { POST: signSessionNote },
   '/practice/bookings/:id/note/addenda': { POST: addNoteAddendum },
   '/practice/clients/:id/risk-follow-ups': { POST: addRiskFollowUp },
+  '/practice/clients/:id/questionnaire-requests': { POST: requestQuestionnaire },
   '/practice/bookings/:id/attendance': { POST: markSessionAttendance },
   '/payments': { GET: myPayments },
   '/payments/checkout': { POST: createCheckout },
@@ -95,6 +102,12 @@ export const routes: Readonly<Record<string, Partial<Record<Method, Endpoint>>>>
   '/waitlist/:id': { DELETE: leaveWaitlistEndpoint },
   '/waitlist/:id/renew': { POST: renewWaitlist },
   '/practice/waitlist': { GET: practiceWaitlist },
+  '/practice/calendar-feed': {
+    GET: calendarFeedState,
+    POST: createCalendarFeed,
+    DELETE: stopCalendarFeed,
+  },
+  '/calendar/:file': { GET: calendarFeed },
 };
 
 export function matchRoute(

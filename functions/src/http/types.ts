@@ -58,6 +58,8 @@ export interface ApiContext {
   writeClock?: () => Date;
   services: readonly Service[];
   hours: WeeklyHours;
+  /** The site's address (SITE_URL), which links sent out are built on: emails, the calendar feed. */
+  siteUrl: string;
   /** The Jitsi server video sessions meet on (MEETING_HOST); Jitsi's public server when absent. */
   meetingHost?: string;
   /** Card payments (Stripe); undefined where none are set up, and the payment endpoints say so. */

@@ -49,6 +49,7 @@ export async function startApiServer(options: ApiServerOptions) {
     ...(options.writeClock && { writeClock: options.writeClock }),
     verifyToken: options.verifyToken ?? firebaseTokenVerifier(),
     outbox: { practiceEmail, deliver: kick.deliver },
+    siteUrl: 'http://site.test',
     ...(options.stripe && {
       payments: {
         stripe: stripeClient('sk_test_local_stand_in', options.stripe.apiUrl),

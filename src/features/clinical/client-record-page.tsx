@@ -6,6 +6,7 @@ import { LoadFailed } from '../../components/layout/load-failed';
 import { PageHeading } from '../../components/layout/page-heading';
 import { formatDayWithYear, formatTime } from '../../lib/practice-time';
 import { useResource } from '../../lib/use-resource';
+import { AskAnotherQuestionnaire } from './ask-another-questionnaire';
 import { fetchAudit, fetchClientRecord } from './clinical-api';
 import { RecordPayments } from './record-payments';
 import { RiskFollowUpForm, RiskFollowUps } from './risk-follow-up';
@@ -129,6 +130,7 @@ export function ClientRecordPage() {
                   <ScoreTable instrument={instrument} results={results} />
                 </div>
               )}
+              <AskAnotherQuestionnaire uid={client.uid} instrument={instrument} />
             </section>
           );
         })}

@@ -8,6 +8,7 @@ import {
   SeriesSchema,
   type BlockRequest,
 } from '../../../shared/booking';
+import { CalendarFeedCreatedSchema, CalendarFeedStateSchema } from '../../../shared/calendar-feed';
 import { PracticePaymentsSchema, RefundCreatedSchema } from '../../../shared/payments-api';
 import { PracticeWaitlistSchema } from '../../../shared/waitlist';
 import { apiRequest } from '../../lib/api';
@@ -129,4 +130,14 @@ export function removeWaitlistEntry(id: string) {
   return apiRequest(`/api/waitlist/${encodeURIComponent(id)}`, v.undefined(), {
     method: 'DELETE',
   });
+}
+
+/** Whether she has a calendar link, and since when (the link itself is shown only when made). */
+export function fetchCalendarFeed(signal?: AbortSignal) {
+  return apiRequest('/api/practice/calendar-feed', CalendarFeedStateSchema, { signal });
+}
+
+/** A new private calendar link; the one before it stops at once. */
+export function createCalendarFeed() {
+  return apiRequest('/api/practice/calendar-feed', CalendarFeedCreatedSchema, { method: 'POST' });
 }

@@ -4,6 +4,7 @@ import { cadenceText } from '../../../shared/series-text';
 import { addDays, dateIn, mondayOf } from '../../lib/practice-time';
 import { BlockTimeForm } from './block-time-form';
 import { BookingDialog } from './booking-dialog';
+import { CalendarFeedSection } from './calendar-feed-dialog';
 import { outsideSeries, seriesCadences, serviceOf, waitingRequests } from './diary-layout';
 import { DiaryWeek } from './diary-week';
 import { FailedMessages } from './failed-messages';
@@ -129,6 +130,7 @@ export function PracticeDiary({
       </section>
 
       <WaitlistSection />
+      <CalendarFeedSection />
 
       <BookingDialog
         state={dialog.state}
