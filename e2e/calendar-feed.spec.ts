@@ -19,8 +19,9 @@ import { expect, test } from './support/fixtures';
 import { signIn } from './support/signed-in';
 
 const COUPLES = 2;
-// Checkout week 8 (the last the horizon reaches), tried from its end: other specs book weeks 0-7.
-const WEEK = 8;
+// Checkout week 4, tried from its end: a11y.spec takes that week's first times, and the horizon
+// (56 days) leaves week 8 nearly empty.
+const WEEK = 4;
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 const cleanUp: TestUser[] = [];
@@ -109,8 +110,8 @@ test('the practitioner subscribes by keyboard; the feed holds the session with i
   await tabTo(page, create);
   await page.keyboard.press('Enter');
 
-  const webcal = dialog.getByLabel('Calendar app link (webcal)');
-  const https = dialog.getByLabel('Web link (https)');
+  const webcal = dialog.getByRole('textbox', { name: 'Calendar app link (webcal)' });
+  const https = dialog.getByRole('textbox', { name: 'Web link (https)' });
   await expect(webcal).toBeFocused();
   await expect(https).toHaveValue(/^http:\/\/[^/]+\/api\/calendar\/[\w-]{43}\.ics$/);
   const url = await https.inputValue();
@@ -187,8 +188,9 @@ test('a questionnaire sent today shows when the next can be sent; the practition
     body: { instrument: 'GAD-7', answers: [0, 1, 0, 1, 0, 1, 0] },
   });
   expect(sent.status).toBe(201);
-  await page.setViewportSize({ width: 375, height: 812 });
+  // Signed in at the default width, where the navbar shows Log Out; then read at 375 px.
   await signIn(page, client, '/account/questionnaires');
+  await page.setViewportSize({ width: 375, height: 812 });
   await expect(
     page.getByText('You have already sent a GAD-7 today. You can send the next one tomorrow.'),
   ).toBeVisible({ timeout: 30_000 });

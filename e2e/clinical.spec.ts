@@ -220,7 +220,9 @@ test('the practitioner sees the client’s chart with its bands and cut-off, and
   );
   await tabTo(page, followUp.getByRole('button', { name: 'Record follow-up' }));
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('status')).toContainText('Recorded: contacted the client');
+  await expect(page.getByRole('status').filter({ hasText: 'Recorded' })).toContainText(
+    'Recorded: contacted the client',
+  );
   await expect(followUp).toHaveCount(0);
   await expect(page.getByRole('region', { name: 'Risk follow-ups' })).toContainText(
     'Contacted the client: Phoned; she is safe tonight.',
