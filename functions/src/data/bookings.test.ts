@@ -235,6 +235,7 @@ describe('migrations', () => {
         '0005_payments',
         '0006_session_notes_attendance_video',
         '0007_limits_and_calendar',
+        '0010_working_hours',
       ]);
       await second.destroy();
     } finally {

@@ -245,6 +245,14 @@ export interface RiskAlertsTable {
   last_alert_at: Date;
 }
 
+export interface WorkingHoursTable {
+  /** Always true: the practice has one set of working hours. */
+  id: Generated<boolean>;
+  /** shared/working-hours.ts's WorkingHours, checked by its schema on the way in and out. */
+  hours: unknown;
+  updated_at: Date;
+}
+
 export interface DatabaseSchema {
   bookings: BookingsTable;
   blocks: BlocksTable;
@@ -260,6 +268,7 @@ export interface DatabaseSchema {
   risk_follow_ups: RiskFollowUpsTable;
   write_limits: WriteLimitsTable;
   risk_alerts: RiskAlertsTable;
+  working_hours: WorkingHoursTable;
   payment_customers: PaymentCustomersTable;
   receipt_counters: ReceiptCountersTable;
   payment_plans: PaymentPlansTable;
