@@ -4,7 +4,8 @@
  *
  * Her hours are the practice's, not a test's: this file runs as its own project after every other
  * spec (playwright.config.ts), so no test elsewhere meets hours it did not expect, and it puts the
- * defaults back after each test.
+ * defaults back after each test. Alone: `npx playwright test e2e/hours.spec.ts --no-deps` (without
+ * --no-deps the project's dependency, every other spec, runs first).
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';

@@ -77,7 +77,7 @@ describe.each(DATABASE_KINDS)('her hours on %s', (kind) => {
   const seriesOf = async () => {
     const answer = await request('GET', '/series', client);
     expect(answer.status).toBe(200);
-    const [series] = answer.json;
+    const [series] = answer.json.series;
     return {
       sessions: (series.sessions as { start: string; status: string }[])
         .filter((session) => session.status !== 'cancelled')
