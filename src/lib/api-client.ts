@@ -5,18 +5,11 @@ import { ProblemSchema } from '../../shared/booking';
 export class ApiError extends Error {
   /** The HTTP status, or 0 when no answer arrived (offline, timed out). */
   readonly status: number;
-  /** Each thing to fix by its field, when the answer names several (a form's 422). */
-  readonly fieldErrors: readonly { field: string; detail: string }[];
 
-  constructor(
-    message: string,
-    status: number,
-    fieldErrors: readonly { field: string; detail: string }[] = [],
-  ) {
+  constructor(message: string, status: number) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
-    this.fieldErrors = fieldErrors;
   }
 }
 
@@ -47,11 +40,7 @@ async function errorFrom(response: Response): Promise<ApiError> {
   }
   const problem = v.safeParse(ProblemSchema, body);
   const detail = problem.success ? problem.output.detail.trim().slice(0, 500) : '';
-  return new ApiError(
-    detail || fallbackSentence(response.status),
-    response.status,
-    (problem.success && problem.output.errors) || [],
-  );
+  return new ApiError(detail || fallbackSentence(response.status), response.status);
 }
 
 export interface ApiRequestOptions {

@@ -9,7 +9,6 @@ import {
   type BlockRequest,
 } from '../../../shared/booking';
 import { PracticePaymentsSchema, RefundCreatedSchema } from '../../../shared/payments-api';
-import { HoursViewSchema, type WorkingHours } from '../../../shared/working-hours';
 import { apiRequest } from '../../lib/api';
 import { loadFirebase } from '../../lib/load-firebase';
 
@@ -113,14 +112,4 @@ export function refundPayment(id: string, amount?: number) {
     RefundCreatedSchema,
     { method: 'POST', body: amount === undefined ? {} : { amount } },
   );
-}
-
-/** Her hours and the coming bank holidays. */
-export function fetchWorkingHours(signal?: AbortSignal) {
-  return apiRequest('/api/practice/hours', HoursViewSchema, { signal });
-}
-
-/** Saves her hours; a 422 names each field to fix (ApiError.fieldErrors). */
-export function saveWorkingHours(hours: WorkingHours) {
-  return apiRequest('/api/practice/hours', HoursViewSchema, { method: 'PUT', body: hours });
 }
