@@ -322,5 +322,7 @@ export const ProblemSchema = v.object({
   status: v.number(),
   /** A sentence a person can act on. */
   detail: v.string(),
+  /** Each thing to fix by its field, where a form has several (her hours). */
+  errors: v.optional(v.array(v.object({ field: v.string(), detail: v.string() }))),
 });
 export type Problem = v.InferOutput<typeof ProblemSchema>;

@@ -237,6 +237,7 @@ describe('migrations', () => {
         '0007_limits_and_calendar',
         '0008_calendar_feed',
         '0009_waitlist',
+        '0010_working_hours',
       ]);
       await second.destroy();
     } finally {

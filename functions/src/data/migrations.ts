@@ -446,6 +446,17 @@ const migrations: Record<string, Migration> = {
         )`.execute(db);
     },
   },
+  '0010_working_hours': {
+    async up(db: Kysely<unknown>) {
+      // Her hours (shared/working-hours.ts): one row for the practice, or none for the defaults.
+      await sql`
+        create table working_hours (
+          id boolean primary key default true check (id),
+          hours jsonb not null check (jsonb_typeof(hours) = 'object'),
+          updated_at timestamptz not null
+        )`.execute(db);
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -281,6 +281,14 @@ export interface QuestionnaireDaysTable {
   allowed: Generated<number>;
 }
 
+export interface WorkingHoursTable {
+  /** Always true: the practice has one set of working hours. */
+  id: Generated<boolean>;
+  /** shared/working-hours.ts's WorkingHours, checked by its schema on the way in and out. */
+  hours: unknown;
+  updated_at: Date;
+}
+
 export interface DatabaseSchema {
   bookings: BookingsTable;
   blocks: BlocksTable;
@@ -298,6 +306,7 @@ export interface DatabaseSchema {
   risk_alerts: RiskAlertsTable;
   calendar_feeds: CalendarFeedsTable;
   questionnaire_days: QuestionnaireDaysTable;
+  working_hours: WorkingHoursTable;
   payment_customers: PaymentCustomersTable;
   receipt_counters: ReceiptCountersTable;
   payment_plans: PaymentPlansTable;

@@ -1,6 +1,7 @@
 import { BookingRequestSchema } from '../../../shared/booking';
 import { BOOKING_RULES, RULE_SENTENCES } from '../../../shared/booking-rules';
 import { busyIntervals, insertBooking } from '../data/bookings';
+import { readWorkingHours } from '../data/working-hours';
 import { queueMessages } from '../data/outbox';
 import { endWaitForService } from '../data/waitlist';
 import { notificationsFor } from '../domain/notifications';
@@ -32,6 +33,7 @@ export const createBooking = endpoint({
     const busy = await busyIntervals(context.db, stretch);
     const check = checkStart({
       hours: context.hours,
+      working: await readWorkingHours(context.db),
       serviceMinutes: service.minutes,
       now,
       start,

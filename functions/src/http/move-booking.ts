@@ -3,6 +3,7 @@ import { BOOKING_RULES, RULE_SENTENCES } from '../../../shared/booking-rules';
 import { checkChange } from '../../../shared/booking-status';
 import { HOUR_MS, MINUTE_MS } from '../../../shared/time';
 import { busyIntervals, moveBooking } from '../data/bookings';
+import { readWorkingHours } from '../data/working-hours';
 import { queueMessages } from '../data/outbox';
 import type { Notification } from '../domain/notifications';
 import { busyStretch, checkStart } from '../domain/slots';
@@ -50,6 +51,7 @@ export const moveSession = endpoint({
         : new Date(start.getTime() - BOOKING_RULES.minimumNoticeHours * HOUR_MS - MINUTE_MS);
     const check = checkStart({
       hours: context.hours,
+      working: await readWorkingHours(context.db),
       serviceMinutes: service.minutes,
       now: asOf,
       start,

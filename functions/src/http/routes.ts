@@ -21,6 +21,7 @@ import { currentAgreement, getIntake, putIntake } from './intake';
 import { listMessages, retryMessage } from './messages';
 import { myBookings } from './my-bookings';
 import { practiceDiary } from './practice-diary';
+import { getWorkingHours, putWorkingHours } from './working-hours';
 import { markSessionAttendance } from './attendance';
 import { addNoteAddendum, getNote, putNote, signSessionNote } from './notes';
 import { myQuestionnaires, requestQuestionnaire, submitQuestionnaire } from './questionnaires';
@@ -67,6 +68,7 @@ export const routes: Readonly<Record<string, Partial<Record<Method, Endpoint>>>>
   '/practice/bookings': { GET: practiceDiary },
   '/practice/blocks': { POST: createBlock },
   '/practice/blocks/:id': { DELETE: deleteBlock },
+  '/practice/hours': { GET: getWorkingHours, PUT: putWorkingHours },
   '/practice/messages': { GET: listMessages },
   '/practice/messages/:id/retry': { POST: retryMessage },
   '/account/bookings': { DELETE: deleteMyBookings },

@@ -15,6 +15,7 @@ import {
   openRequests,
   seriesBookings,
 } from '../data/bookings';
+import { readWorkingHours } from '../data/working-hours';
 import type { Database } from '../data/database';
 import { queueMessages } from '../data/outbox';
 import {
@@ -123,8 +124,10 @@ export const createSeries = endpoint({
     const everyWeeks = cadenceOf(service);
     const now = context.now();
     const start = new Date(body.start);
+    const working = await readWorkingHours(context.db);
     const check = checkStart({
       hours: context.hours,
+      working,
       serviceMinutes: service.minutes,
       now,
       start,
@@ -158,6 +161,7 @@ export const createSeries = endpoint({
           serviceMinutes: service.minutes,
           mode: bookingMode(service.format, undefined),
           status: 'requested',
+          hours: { hours: context.hours, working, serviceMinutes: service.minutes },
         });
         if (sessions[0]?.start.getTime() !== start.getTime()) throw new FirstSessionTaken();
         await recordSkips(trx, record.id, skipped, now);
