@@ -2,6 +2,7 @@ import { busyIntervals } from '../data/bookings';
 import type { Database } from '../data/database';
 import { queueMessages } from '../data/outbox';
 import { recordOffers, waitlistEntries } from '../data/waitlist';
+import { readWorkingHours } from '../data/working-hours';
 import type { Notification } from '../domain/notifications';
 import { busyStretch, checkStart } from '../domain/slots';
 import type { BookingRecord } from '../domain/types';
@@ -22,6 +23,8 @@ export async function offerFreedTimes(
   const starts = [...freed.starts].sort((a, b) => a.getTime() - b.getTime());
   if (starts.length === 0) return 0;
   const entries = await waitlistEntries(trx, { now });
+  // Her hours too: a time freed outside them (she closed that day since) is offered to nobody.
+  const working = await readWorkingHours(trx);
   const offers: { entryId: string; start: Date }[] = [];
   for (const entry of entries) {
     const service = context.services.find((each) => each.id === entry.serviceId);
@@ -31,6 +34,7 @@ export async function offerFreedTimes(
       const busy = await busyIntervals(trx, busyStretch(start, service.minutes));
       const check = checkStart({
         hours: context.hours,
+        working,
         serviceMinutes: service.minutes,
         now,
         start,

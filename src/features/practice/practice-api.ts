@@ -11,6 +11,7 @@ import {
 import { CalendarFeedCreatedSchema, CalendarFeedStateSchema } from '../../../shared/calendar-feed';
 import { PracticePaymentsSchema, RefundCreatedSchema } from '../../../shared/payments-api';
 import { PracticeWaitlistSchema } from '../../../shared/waitlist';
+import { HoursViewSchema, type WorkingHours } from '../../../shared/working-hours';
 import { apiRequest } from '../../lib/api';
 import { loadFirebase } from '../../lib/load-firebase';
 
@@ -140,4 +141,14 @@ export function fetchCalendarFeed(signal?: AbortSignal) {
 /** A new private calendar link; the one before it stops at once. */
 export function createCalendarFeed() {
   return apiRequest('/api/practice/calendar-feed', CalendarFeedCreatedSchema, { method: 'POST' });
+}
+
+/** Her hours and the coming bank holidays. */
+export function fetchWorkingHours(signal?: AbortSignal) {
+  return apiRequest('/api/practice/hours', HoursViewSchema, { signal });
+}
+
+/** Saves her hours; a 422 names each field to fix (ApiError.fieldErrors). */
+export function saveWorkingHours(hours: WorkingHours) {
+  return apiRequest('/api/practice/hours', HoursViewSchema, { method: 'PUT', body: hours });
 }
