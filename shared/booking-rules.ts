@@ -20,6 +20,10 @@ export const BOOKING_RULES = {
   clientCancelNoticeHours: 24,
   /** The client is reminded of a confirmed session this long before it. */
   reminderHoursBefore: 24,
+  /** A waiting-list entry lasts this long from joining (or renewing). */
+  waitlistDays: 60,
+  /** The client is told this long before an entry lapses, with a link to renew it. */
+  waitlistWarningDays: 7,
 } as const;
 
 export type BookingRules = { readonly [Rule in keyof typeof BOOKING_RULES]: number };
@@ -55,6 +59,10 @@ export function ruleSentences(rules: BookingRules = BOOKING_RULES) {
     calendarCancel: `To cancel, use My bookings at least ${cancelNotice} before.`,
     /** The diary's default reach, for the practitioner. */
     horizon: daysText(rules.horizonDays),
+    /** Once a client has joined (or renewed) the waiting list. */
+    waitlistJoined: `You are on the waiting list for ${plural(rules.waitlistDays, 'day')}. We email you when a time that suits you frees up; the first to book it gets it.`,
+    /** How long an entry lasts, where it is shown. */
+    waitlistLasts: `An entry lasts ${plural(rules.waitlistDays, 'day')}; we email you ${plural(rules.waitlistWarningDays, 'day')} before it ends so you can stay on.`,
   };
 }
 

@@ -196,6 +196,15 @@ export const BlockRequestSchema = v.object({
   ),
   /** Decline the requests and cancel the sessions inside it too (each client is told). */
   cancelCovered: v.optional(v.boolean(), false),
+  /** With `cancelCovered`: the practitioner's words to those clients, in each email (as text). */
+  message: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.maxLength(NOTE_MAX_LENGTH, `Keep the message to at most ${NOTE_MAX_LENGTH} characters.`),
+    ),
+    '',
+  ),
 });
 export type BlockRequest = v.InferInput<typeof BlockRequestSchema>;
 
@@ -250,6 +259,9 @@ export const MessageKindSchema = v.picklist([
   'account-deleted-by-client',
   'payment-received',
   'payment-due',
+  'refund-issued',
+  'waitlist-offer',
+  'waitlist-ending',
 ]);
 export type MessageKind = v.InferOutput<typeof MessageKindSchema>;
 
@@ -332,5 +344,7 @@ export const ProblemSchema = v.object({
   status: v.number(),
   /** A sentence a person can act on. */
   detail: v.string(),
+  /** Each thing to fix by its field, where a form has several (her hours). */
+  errors: v.optional(v.array(v.object({ field: v.string(), detail: v.string() }))),
 });
 export type Problem = v.InferOutput<typeof ProblemSchema>;

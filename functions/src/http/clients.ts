@@ -106,6 +106,7 @@ export const practiceClient = endpoint({
           start: view.start,
           end: view.end,
           status: view.status,
+          seriesId: booking.seriesId ?? null,
           attendance: booking.attendance ?? null,
           mode: booking.mode ?? 'in-person',
           ...(joinUrlOf(booking, context.meetingHost ?? DEFAULT_MEETING_HOST) && {

@@ -65,6 +65,8 @@ export interface ApiContext {
   writeClock?: () => Date;
   services: readonly Service[];
   hours: WeeklyHours;
+  /** The site's address (SITE_URL), which links sent out are built on: emails, the calendar feed. */
+  siteUrl: string;
   /** The Jitsi server video sessions meet on (MEETING_HOST); Jitsi's public server when absent. */
   meetingHost?: string;
   /** Card payments (Stripe); undefined where none are set up, and the payment endpoints say so. */
@@ -74,6 +76,8 @@ export interface ApiContext {
 export interface PaymentsSettings {
   stripe: Stripe;
   webhookSecret: string;
+  /** Signs the token-free PDF links in emails (HMAC-SHA256). */
+  linkSecret: string;
   /** The site's address, for Checkout's return pages. */
   siteUrl: string;
 }

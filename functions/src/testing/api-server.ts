@@ -12,6 +12,9 @@ import { runOutbox, type OutboxSettings } from '../mail/sender';
 import { smtpMailer, type Mailer } from '../mail/transport';
 import { localEnv } from './local-env';
 
+/** The API tests' secret for the emailed PDF links (a test signs its own links with it). */
+export const API_TESTS_LINK_SECRET = 'api-tests-payment-link-secret-0123456789';
+
 export interface ApiServerOptions {
   db: Database;
   now: () => Date;
@@ -47,10 +50,12 @@ export async function startApiServer(options: ApiServerOptions) {
     verifyToken: options.verifyToken ?? firebaseTokenVerifier(),
     findUser: firebaseUserLookup(),
     outbox: { practiceEmail, deliver: kick.deliver },
+    siteUrl: 'http://site.test',
     ...(options.stripe && {
       payments: {
         stripe: stripeClient('sk_test_local_stand_in', options.stripe.apiUrl),
         webhookSecret: options.stripe.webhookSecret,
+        linkSecret: API_TESTS_LINK_SECRET,
         siteUrl: 'http://site.test',
       },
     }),

@@ -16,6 +16,7 @@ import { useResource } from '../../lib/use-resource';
 import { cancelBooking, fetchMyBookings } from './bookings-api';
 import { FEES_IN_GENERAL } from './fee-text';
 import { MySeries } from './my-series';
+import { MyWaitlist } from './my-waitlist';
 import { fetchMySeries } from './series-api';
 import '../../components/bookings/bookings.css';
 
@@ -186,6 +187,7 @@ export function MyBookings() {
           Book a session
         </Link>
       </p>
+      <MyWaitlist />
       <BookingList
         title="Past"
         bookings={past}

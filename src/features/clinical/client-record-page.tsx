@@ -7,7 +7,9 @@ import { LoadFailed } from '../../components/layout/load-failed';
 import { PageHeading } from '../../components/layout/page-heading';
 import { formatDayWithYear, formatTime } from '../../lib/practice-time';
 import { useResource } from '../../lib/use-resource';
+import { AskAnotherQuestionnaire } from './ask-another-questionnaire';
 import { fetchAudit, fetchClientRecord, type RecordBooking } from './clinical-api';
+import { RecordPayments } from './record-payments';
 import { RiskFollowUpForm, RiskFollowUps } from './risk-follow-up';
 import { ScoreChart, ScoreTable } from './score-chart';
 import './clinical.css';
@@ -144,6 +146,7 @@ export function ClientRecordPage({
                   <ScoreTable instrument={instrument} results={results} />
                 </div>
               )}
+              <AskAnotherQuestionnaire uid={client.uid} instrument={instrument} />
             </section>
           );
         })}
@@ -169,6 +172,7 @@ export function ClientRecordPage({
           </ul>
         )}
       </section>
+      <RecordPayments bookings={bookings} />
       <section aria-labelledby="log-heading">
         <h2 id="log-heading">Who has read this record</h2>
         <AuditList key={round} uid={client.uid} />

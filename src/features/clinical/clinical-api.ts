@@ -9,8 +9,10 @@ import {
   type IntakeInput,
 } from '../../../shared/intake';
 import {
+  QuestionnaireRequestedSchema,
   QuestionnaireResultSchema,
   QuestionnairesSchema,
+  type InstrumentId,
   type QuestionnaireInput,
 } from '../../../shared/questionnaires';
 import {
@@ -91,3 +93,11 @@ export const fetchRiskFlags = (signal?: AbortSignal) =>
 
 export const fetchMyData = (signal?: AbortSignal) =>
   apiRequest('/api/account/export', AccountExportSchema, { signal });
+
+/** Lets the client send one more of `instrument` today (one a day otherwise); audited by the API. */
+export const requestQuestionnaire = (uid: string, instrument: InstrumentId) =>
+  apiRequest(
+    `/api/practice/clients/${encodeURIComponent(uid)}/questionnaire-requests`,
+    QuestionnaireRequestedSchema,
+    { method: 'POST', body: { instrument } },
+  );

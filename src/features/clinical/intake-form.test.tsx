@@ -71,6 +71,7 @@ describe('what is due, for My bookings', () => {
       questionnaires: [],
       due: true,
       intakeDue: true,
+      sentToday: [],
     });
     render(
       <MemoryRouter>
@@ -90,6 +91,7 @@ describe('what is due, for My bookings', () => {
       questionnaires: [],
       due: false,
       intakeDue: false,
+      sentToday: [],
     });
     const { container } = render(
       <MemoryRouter>

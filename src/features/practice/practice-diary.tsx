@@ -4,9 +4,11 @@ import { cadenceText } from '../../../shared/series-text';
 import { addDays, dateIn, mondayOf } from '../../lib/practice-time';
 import { BlockTimeForm } from './block-time-form';
 import { BookingDialog } from './booking-dialog';
+import { CalendarFeedSection } from './calendar-feed-dialog';
 import { outsideSeries, seriesCadences, serviceOf, waitingRequests } from './diary-layout';
 import { DiaryWeek } from './diary-week';
 import { FailedMessages } from './failed-messages';
+import { WaitlistSection } from './waitlist-section';
 import type { MoveSlot } from './move-slot';
 import { SeriesAskDialog } from './series-ask-dialog';
 import { UndoBar } from './undo-bar';
@@ -126,6 +128,9 @@ export function PracticeDiary({
       <section className="card card-body mb-4">
         <BlockTimeForm onBlocked={reloadAll} />
       </section>
+
+      <WaitlistSection />
+      <CalendarFeedSection />
 
       <BookingDialog
         state={dialog.state}
