@@ -26,7 +26,7 @@ const DAY = 'Wednesday';
 
 // Both tests change the one practice's hours: one at a time.
 test.describe.configure({ mode: 'serial' });
-// A 24-hour clock in the time fields (en-US would add an AM/PM part to type).
+// London's clock; the time fields follow the browser's own locale (12-hour on this machine).
 test.use({ locale: 'en-GB', timezoneId: 'Europe/London' });
 
 let practitioner: TestUser | undefined;
@@ -53,7 +53,7 @@ async function openHours(page: Page, label: string) {
   practitioner = await createUser({ verified: true, label });
   await makePractitioner(practitioner);
   await signIn(page, practitioner, '/practice');
-  const button = page.getByRole('button', { name: 'Your hours' });
+  const button = page.getByRole('button', { name: 'Your hours', exact: true });
   await button.focus();
   await page.keyboard.press('Enter');
   await expect(button).toHaveAttribute('aria-expanded', 'true');
@@ -72,7 +72,10 @@ async function typeTime(page: Page, field: Locator, time: string) {
 for (const width of WIDTHS) {
   test(`at ${width} px: she sets a day's hours and a weekly block by keyboard; the checkout keeps inside them`, async ({
     page,
+    expectProblems,
   }) => {
+    // The first save is refused on purpose (a start before the practice opens).
+    expectProblems(/response 422: .*\/api\/practice\/hours$/);
     await page.setViewportSize({ width, height: width === 375 ? 812 : 800 });
     // Next week's Wednesday, 7 to 13 days ahead: past the notice and inside the horizon at any hour.
     const today = dateIn(Date.now());
@@ -93,8 +96,9 @@ for (const width of WIDTHS) {
     await block.getByLabel('Day').focus();
     await page.keyboard.type(day); // a closed select's type-ahead
     await expect(block.getByLabel('Day')).toHaveValue(day);
-    await typeTime(page, block.getByLabel('From'), '12:00');
-    await typeTime(page, block.getByLabel('To'), '13:00');
+    // 13:00 to 14:00: Chromium's time field here takes "1200" as an unfinished 12-hour time.
+    await typeTime(page, block.getByLabel('From'), '13:00');
+    await typeTime(page, block.getByLabel('To'), '14:00');
     await block.getByLabel('Label (optional)').focus();
     await page.keyboard.type('Supervision');
     await form.getByRole('button', { name: 'Save your hours' }).focus();
@@ -143,7 +147,7 @@ for (const width of WIDTHS) {
       const time = `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${minutes % 60 ? '30' : '00'}`;
       if ((await timeOn(time).count()) > 0) startsOffered.push(time);
     }
-    const allowed = ['10:00', '10:30', '11:00', '13:00', '13:30', '14:00', '14:30', '15:00'];
+    const allowed = ['10:00', '10:30', '11:00', '11:30', '12:00', '14:00', '14:30', '15:00'];
     expect(startsOffered.length).toBeGreaterThan(0);
     expect(startsOffered.filter((time) => !allowed.includes(time))).toEqual([]);
   });
