@@ -3,6 +3,21 @@ import { E2E } from './e2e/support/ports';
 
 // The browser suite runs the production build (built with `--mode e2e`) as Firebase Hosting
 // serves it, signing in against the Auth emulator: `npm run test:e2e` builds first.
+const chromium = {
+  ...devices['Desktop Chrome'],
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    // This machine has no internet; stop Chromium's own background calls.
+    args: [
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-quic',
+      '--no-first-run',
+    ],
+  },
+};
+
 export default defineConfig({
   testDir: './e2e',
   // The dev-server smoke test has its own stack and config: playwright.smoke.config.ts.
@@ -20,22 +35,13 @@ export default defineConfig({
     serviceWorkers: 'block',
   },
   projects: [
+    { name: 'chromium', testIgnore: ['smoke/**', /hours\.spec\.ts/], use: chromium },
+    // Her hours are the whole practice's: set only once every other spec has finished with them.
     {
-      name: 'chromium',
-      use: {
-        ...devices['Desktop Chrome'],
-        launchOptions: {
-          executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-          // This machine has no internet; stop Chromium's own background calls.
-          args: [
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-            '--disable-quic',
-            '--no-first-run',
-          ],
-        },
-      },
+      name: 'hours',
+      testMatch: /hours\.spec\.ts/,
+      dependencies: ['chromium'],
+      use: chromium,
     },
   ],
   webServer: {

@@ -181,10 +181,19 @@ test('the practitioner sees the client’s chart with its bands and cut-off, and
   await makePractitioner(practitioner);
   cleanUp.push(client);
   await apiAs(client, '/api/intake', { method: 'PUT', body: INTAKE });
-  for (const answers of [
+  for (const [index, answers] of [
     [2, 2, 2, 2, 2, 2, 2, 1, 1],
     [1, 1, 1, 1, 1, 1, 1, 1, 0],
-  ]) {
+  ].entries()) {
+    // One PHQ-9 a day: the second is the one she asks for.
+    if (index > 0) {
+      const asked = await apiAs(
+        practitioner,
+        `/api/practice/clients/${client.uid}/questionnaire-requests`,
+        { method: 'POST', body: { instrument: 'PHQ-9' } },
+      );
+      expect(asked.status).toBe(201);
+    }
     const { status } = await apiAs(client, '/api/questionnaires', {
       method: 'POST',
       body: { instrument: 'PHQ-9', answers },
@@ -192,7 +201,9 @@ test('the practitioner sees the client’s chart with its bands and cut-off, and
     expect(status).toBe(201);
   }
   await signIn(page, practitioner, `/practice/clients/${client.uid}`);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(client.displayName);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    `${client.displayName}’s record`,
+  );
   const chart = page.getByRole('img', { name: /PHQ-9 totals over time/ });
   await expect(chart).toBeVisible();
   await expect(chart).toContainText('Clinical cut-off 10');
@@ -217,7 +228,9 @@ test('the practitioner sees the client’s chart with its bands and cut-off, and
   );
   await tabTo(page, followUp.getByRole('button', { name: 'Record follow-up' }));
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('status')).toContainText('Recorded: contacted the client');
+  await expect(page.getByRole('status').filter({ hasText: 'Recorded' })).toContainText(
+    'Recorded: contacted the client',
+  );
   await expect(followUp).toHaveCount(0);
   await expect(page.getByRole('region', { name: 'Risk follow-ups' })).toContainText(
     'Contacted the client: Phoned; she is safe tonight.',

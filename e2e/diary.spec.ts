@@ -172,7 +172,10 @@ test.describe("the practitioner's diary", () => {
     await expect(row).toContainText(`Couples Counselling: ${formatDay(earlier.booking.start)}`);
     const confirm = row.getByRole('button', { name: /^Confirm / });
     const box = (await confirm.boundingBox())!;
-    const rowTop = (await row.boundingBox())!.y;
+    // Measured within the list: another test's client may send a risk answer meanwhile, and its
+    // notice above the list moves the whole list down.
+    const waitingList = page.getByRole('region', { name: /^Waiting for you/ });
+    const rowTop = (await row.boundingBox())!.y - (await waitingList.boundingBox())!.y;
     await confirm.click();
     await expect(toast(page, 'Confirmed: Couples Counselling with')).toBeVisible();
     await expect(row.getByText('Status: Confirmed')).toBeVisible();
@@ -183,7 +186,7 @@ test.describe("the practitioner's diary", () => {
       { x: box.x + box.width / 2, y: box.y + box.height / 2 },
     );
     expect(underPointer).toBeNull();
-    expect((await row.boundingBox())!.y).toBe(rowTop);
+    expect((await row.boundingBox())!.y - (await waitingList.boundingBox())!.y).toBe(rowTop);
 
     // In the week: the session, confirmed, with its reminder due.
     await showWeekOf(page, earlier.booking.start);
@@ -335,10 +338,90 @@ test.describe("the practitioner's diary", () => {
       })
       .check();
     await page.getByRole('button', { name: 'Block this time' }).click();
+    // Held for Undo first, as a decline is: nothing is sent until the window has passed.
+    await expect(page.getByRole('button', { name: 'Undo' })).toBeFocused();
     const answer = (await (await block).json()) as { block: { id: string } };
     blocksToRemove.push({ practitioner, id: answer.block.id });
-    await expect(toast(page, 'It declined 1 request; each client gets an email.')).toBeVisible();
+    await expect(toast(page, 'It declined 1 request; each client gets an email.')).toBeVisible({
+      timeout: UNDO_MS + 5_000,
+    });
     expect(await statusOf(practitioner, booking.id)).toBe('declined');
+  });
+
+  test('blocking time over a session: the message for its client, Undo sends nothing, then the email carries it as text', async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    const client = await createUser({ verified: true, label: 'block-undo' });
+    cleanUp.push(client);
+    // The last daytime start of the 'covered' test's day: its block (two hours from the first) is
+    // far from it.
+    const starts = (await freeStarts(COUPLES, checkoutWeekStart(WEEK))).filter((start) => {
+      const time = formatTime(start);
+      return time >= '08:00' && time < '20:00';
+    });
+    const days = [...new Set(starts.map((start) => londonDate(start)))];
+    const date = days[5 % days.length]!;
+    const start = starts.filter((item) => londonDate(item) === date).at(-1)!;
+    const made = await apiAs<Booked>(client, '/api/bookings', {
+      method: 'POST',
+      body: { serviceId: COUPLES, start, note: '' },
+    });
+    expect(made.status).toBe(201);
+    const booking = made.body;
+    const practitioner = await practitionerIn(page, 'block-undo-practitioner');
+    const confirmed = await apiAs(practitioner, `/api/bookings/${booking.id}/confirm`, {
+      method: 'POST',
+      body: {},
+    });
+    expect(confirmed.status).toBe(200);
+
+    await page.goto('/practice');
+    await page.getByLabel('Start date').fill(londonDate(booking.start));
+    await page.getByLabel('Start time').fill(formatTime(booking.start));
+    await page.getByLabel('End date').fill(londonDate(booking.end));
+    await page.getByLabel('End time').fill(formatTime(booking.end));
+    await page.getByRole('button', { name: 'Block this time' }).click();
+    await expect(page.getByRole('heading', { name: 'This time holds 1 session' })).toBeFocused();
+    await page
+      .getByRole('checkbox', {
+        name: 'Decline these requests and cancel these sessions, and tell each client',
+      })
+      .check();
+    const words = 'I am unwell: <b>sorry</b> & see you soon.';
+    await page.getByRole('textbox', { name: 'Message for the clients (optional)' }).fill(words);
+    await expectNoAxeViolations(page, 'the block form with a message for the clients');
+    let posted = 0;
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/practice/blocks') && request.method() === 'POST')
+        posted += 1;
+    });
+    await page.getByRole('button', { name: 'Block this time' }).click();
+    const undo = page.getByRole('button', { name: 'Undo' });
+    await expect(undo).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(undo).toHaveCount(0);
+    await page.waitForTimeout(UNDO_MS + 1_000);
+    expect(posted, 'nothing sent once Undo was pressed').toBe(0);
+    expect(await statusOf(practitioner, booking.id)).toBe('confirmed');
+    await expect(
+      page.getByRole('textbox', { name: 'Message for the clients (optional)' }),
+    ).toHaveValue(words);
+
+    // Again, left to run: sent once the window has passed; the client's email quotes the words.
+    const block = page.waitForResponse(
+      (response) =>
+        response.url().endsWith('/api/practice/blocks') && response.request().method() === 'POST',
+    );
+    await page.getByRole('button', { name: 'Block this time' }).click();
+    const answer = (await (await block).json()) as { block: { id: string } };
+    blocksToRemove.push({ practitioner, id: answer.block.id });
+    expect(posted).toBe(1);
+    await expect(toast(page, 'It cancelled 1 session; each client gets an email.')).toBeVisible();
+    expect(await statusOf(practitioner, booking.id)).toBe('cancelled');
+    await expect
+      .poll(() => emailTextsTo(client.email), { timeout: 20_000 })
+      .toContain(`> ${words}`);
   });
 
   test('a request inside blocked time cannot be confirmed, and a block in the past is refused', async ({

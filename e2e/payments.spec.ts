@@ -106,6 +106,24 @@ async function receiptEmailTo(address: string): Promise<MailDevEmail | undefined
   );
 }
 
+/** The signed, token-free PDF link of a receipt or credit-note email. */
+function signedLinkIn(text: string, kind: 'signed-receipt' | 'signed-credit-note'): URL {
+  const found = new RegExp(
+    `https?://\\S+/${kind}\\.pdf\\?expires=\\d+&signature=[0-9a-f]{64}`,
+  ).exec(text);
+  expect(found, `a signed ${kind} PDF link in the email`).not.toBeNull();
+  return new URL(found![0]);
+}
+
+async function emailTo(address: string, subject: RegExp): Promise<MailDevEmail | undefined> {
+  const emails = (await (await fetch(`${mailWeb}/email`)).json()) as MailDevEmail[];
+  return emails.find(
+    (email) =>
+      subject.test(email.subject) &&
+      email.to.some((to) => to.address.toLowerCase() === address.toLowerCase()),
+  );
+}
+
 /** The PDF's text, page by page, as one line with single spaces. */
 async function pdfText(bytes: Uint8Array): Promise<string> {
   const pdf = await getDocument({
@@ -204,13 +222,10 @@ test('a weekly series paid on Checkout: Paid to …, the receipt email and its P
     .poll(async () => (await receiptEmailTo(client.email))?.subject, { timeout: 20_000 })
     .toContain(receiptNumber);
   const email = await receiptEmailTo(client.email);
-  const pdfLink = /(https?:\/\/\S+\/api\/payments\/[^/\s]+\/receipt\.pdf)/.exec(email?.text ?? '');
-  expect(pdfLink, 'a link to the receipt PDF in the email').not.toBeNull();
-  const pdfUrl = new URL(pdfLink![1]!);
-  expect(pdfUrl.pathname).toBe(`/api/payments/${payment!.id}/receipt.pdf`);
-  const response = await fetch(`${new URL(page.url()).origin}${pdfUrl.pathname}`, {
-    headers: { Authorization: `Bearer ${await idTokenFor(client)}` },
-  });
+  const pdfUrl = signedLinkIn(email?.text ?? '', 'signed-receipt');
+  expect(pdfUrl.pathname).toBe(`/api/payments/${payment!.id}/signed-receipt.pdf`);
+  // The email's link opens the PDF with no sign-in (no token: its signature is the key).
+  const response = await fetch(`${new URL(page.url()).origin}${pdfUrl.pathname}${pdfUrl.search}`);
   expect(response.status).toBe(200);
   expect(response.headers.get('content-type')).toMatch(/^application\/pdf/);
   const text = await pdfText(new Uint8Array(await response.arrayBuffer()));
@@ -240,7 +255,8 @@ test('a weekly series paid on Checkout: Paid to …, the receipt email and its P
   await expect(page.getByRole('heading', { level: 1, name: 'Billing' })).toBeVisible();
 
   const billingMask = [
-    plan.locator('strong'),
+    // Whole lines, not the words: a longer date would widen a mask and move pixels.
+    plan.locator('p', { hasText: /^Status: / }),
     plan.getByText(/^Next payment: /),
     page.locator('.billing-table tbody td:nth-child(1)'),
     page.locator('.billing-table tbody td:nth-child(2)'),
@@ -344,5 +360,148 @@ test('a one-off session paid with a declined card: Checkout says why, and nothin
   await expect(pay).toBeVisible();
   await expect(
     page.getByRole('listitem').filter({ has: pay }).getByText('Payment: Unpaid'),
+  ).toBeVisible();
+});
+
+test('a refund by the practitioner: its credit note page and PDF, linked from Payments, Billing and the email', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await waitForApi();
+  const client = await createUser({ verified: true, label: 'pay-refund-client' });
+  clients.push(client);
+  const practitioner = await createUser({ verified: true, label: 'pay-refund-practitioner' });
+  await makePractitioner(practitioner);
+
+  // Late in week 7 (the declined-card test takes the middle): the next time when one is taken.
+  const free = await freeStarts(CBT, checkoutWeekStart(7));
+  let booked: { status: number; body: Booked } | undefined;
+  for (const each of free.slice(Math.floor((free.length * 3) / 4)).slice(0, 6)) {
+    booked = await apiAs<Booked>(client, '/api/bookings', {
+      method: 'POST',
+      body: { serviceId: CBT, start: each, note: '' },
+    });
+    if (booked.status !== 409) break;
+  }
+  expect(booked?.status, JSON.stringify(booked?.body)).toBe(201);
+  const bookingId = booked!.body.id;
+  const confirmed = await apiAs(practitioner, `/api/bookings/${bookingId}/confirm`, {
+    method: 'POST',
+    body: {},
+  });
+  expect(confirmed.status).toBe(200);
+
+  // The client pays on Checkout.
+  await signIn(page, client, '/account/billing');
+  const checkout = await apiAs<{ url: string }>(client, '/api/payments/checkout', {
+    method: 'POST',
+    body: { bookingId },
+  });
+  expect(checkout.status).toBe(201);
+  await page.goto(checkout.body.url);
+  await payOnCheckout(page, '4242 4242 4242 4242');
+  await expect(page.getByText('Payment confirmed. Thank you.')).toBeVisible({ timeout: 30_000 });
+  const mine = await apiAs<{ payments: Payment[] }>(client, '/api/payments');
+  const payment = mine.body.payments.find((each) => each.sessions[0]?.bookingId === bookingId);
+  const receiptNumber = payment!.receiptNumber!;
+
+  // The practitioner refunds £25.00 of it from her payments, after the question.
+  await logOutButton(page).click();
+  await expect(logInLink(page)).toBeVisible();
+  await signIn(page, practitioner, '/practice/payments');
+  await page.getByRole('button', { name: new RegExp(`payment ${receiptNumber}$`) }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel(/^Amount to refund/).fill('25.00');
+  await dialog.getByRole('button', { name: 'Yes, refund' }).click();
+  await expect(dialog).toBeHidden();
+  const refunds = page.getByRole('region', { name: 'Refunds' });
+  const noteLink = refunds.getByRole('link', { name: /^MP-CN-\d{4}-\d{4,}$/ }).last();
+  await expect(noteLink).toBeVisible();
+  const creditNumber = await noteLink.innerText();
+
+  // Its page: every field of the receipt, the amount refunded and the receipt it corrects.
+  await noteLink.click();
+  await expect(page).toHaveURL(/\/account\/billing\/credit-notes\/[0-9a-f-]{36}$/);
+  const noteId = new URL(page.url()).pathname.split('/').at(-1)!;
+  await expect(page.getByRole('heading', { level: 1, name: 'Credit note' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 2, name: `Credit note ${creditNumber}` }),
+  ).toBeVisible();
+  const article = page.getByRole('article');
+  const field = (name: string) => article.locator(`dt:text-is("${name}") + dd`);
+  await expect(field('For receipt')).toHaveText(receiptNumber);
+  await expect(field('Total refunded')).toHaveText('£25.00');
+  await expect(field('Membership number')).toHaveText(
+    practiceFacts.professionalBody.membershipNumber,
+  );
+  await expect(field('Card')).toHaveText('Visa ending 4242');
+  await expect(article.getByRole('cell', { name: SERVICE_NAME })).toBeVisible();
+  await expect(article).toContainText(MONEY_FACTS.vatSentence);
+  // Its address served as a page of its own (the hosting rewrite), not for search engines.
+  const html = await (await fetch(page.url())).text();
+  expect(html).toContain('<meta name="robots" content="noindex" />');
+  expect(html).toContain('<title>Credit note |');
+  await expectNoAxeViolations(page, 'a credit note');
+  await page.setViewportSize({ width: 375, height: 800 });
+  await expectNoSidewaysScroll(page, 'a credit note');
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  // Its PDF, as the page's button fetches it (signed in), read back as text.
+  const pdf = await fetch(
+    `${new URL(page.url()).origin}/api/payments/credit-notes/${noteId}/credit-note.pdf`,
+    {
+      headers: { Authorization: `Bearer ${await idTokenFor(practitioner)}` },
+    },
+  );
+  expect(pdf.status).toBe(200);
+  const text = await pdfText(new Uint8Array(await pdf.arrayBuffer()));
+  expect(text).toContain(`Number: ${creditNumber}`);
+  expect(text).toContain(`For receipt: ${receiptNumber}`);
+  expect(text).toContain('Total refunded: £25.00');
+  expect(text).toContain('visa ending 4242');
+  expect(text).toContain(practiceFacts.professionalBody.membershipNumber);
+  expect(text).toContain(MONEY_FACTS.vatSentence);
+  expect(text).toContain(
+    `${receiptDate(payment!.sessions[0]!.start)}, ${formatTime(payment!.sessions[0]!.start)} (London)`,
+  );
+
+  // The client's email: "Refund of £25.00", the credit note's page, and its PDF with no sign-in.
+  await expect
+    .poll(async () => (await emailTo(client.email, /^Refund of £25\.00$/))?.subject, {
+      timeout: 20_000,
+    })
+    .toBe('Refund of £25.00');
+  const email = await emailTo(client.email, /^Refund of £25\.00$/);
+  expect(email?.text).toContain(`/account/billing/credit-notes/${noteId}`);
+  const signed = signedLinkIn(email?.text ?? '', 'signed-credit-note');
+  const opened = await fetch(`${new URL(page.url()).origin}${signed.pathname}${signed.search}`);
+  expect(opened.status).toBe(200);
+  expect(await pdfText(new Uint8Array(await opened.arrayBuffer()))).toContain(
+    `Number: ${creditNumber}`,
+  );
+  // A changed signature opens nothing.
+  const forged = `${signed.pathname}?expires=${signed.searchParams.get('expires')}&signature=${'0'.repeat(64)}`;
+  expect((await fetch(`${new URL(page.url()).origin}${forged}`)).status).toBe(404);
+
+  // The client's billing page links it, and its rows stack at 375 px (no sideways scroll).
+  await logOutButton(page).click();
+  await expect(logInLink(page)).toBeVisible();
+  await signIn(page, client, '/account/billing');
+  const link = page.getByRole('link', { name: `Credit note ${creditNumber}` });
+  await expect(link).toBeVisible();
+  await page.setViewportSize({ width: 375, height: 800 });
+  await expect(link).toBeVisible();
+  await expectNoSidewaysScroll(page, 'Billing with a refund');
+  const table = page.locator('.billing-table');
+  expect(
+    await table.evaluate((element) => element.scrollWidth <= element.clientWidth),
+    'the payments table fits its box at 375 px',
+  ).toBe(true);
+  await expectNoAxeViolations(page, 'Billing with a refund at 375 px');
+  await tabTo(page, link);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/account/billing/credit-notes/${noteId}$`));
+  await expect(
+    page.getByRole('heading', { level: 2, name: `Credit note ${creditNumber}` }),
   ).toBeVisible();
 });

@@ -58,6 +58,17 @@ test.describe('hosting', () => {
     expect(services.headers()['cache-control']).toBe('no-cache');
   });
 
+  test('API answers are never stored (they hold health data), the calendar feed briefly and privately', async ({
+    request,
+  }) => {
+    // Hosting's header rules replace the function's own Cache-Control, so the rules say it.
+    const services = await request.get('/api/availability?service=1');
+    expect(services.headers()['cache-control']).toBe('private, no-store');
+    const feed = await request.get('/api/calendar/not-a-token.ics');
+    expect(feed.status()).toBe(404);
+    expect(feed.headers()['cache-control']).toBe('private, max-age=300');
+  });
+
   test('unknown paths answer 404 with the site 404 page, assets included', async ({ request }) => {
     for (const path of ['/nope', '/about/nope', '/assets/missing.js']) {
       const response = await request.get(path);

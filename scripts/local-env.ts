@@ -48,6 +48,7 @@ export function localStackServerEnv(name: LocalStackName, root: string) {
     STRIPE_SECRET_KEY: 'sk_test_local_stand_in',
     STRIPE_WEBHOOK_SECRET: `whsec_local_${name}`,
     STRIPE_API_URL: origin(ports.stripe),
+    PAYMENT_LINK_SECRET: `local-stack-payment-link-secret-${name}-0000`,
     LOCAL_HOST,
     LOCAL_PROJECT_ID: projectId,
     TEST_POSTGRES_PORT: String(TEST_POSTGRES_PORT),

@@ -20,6 +20,10 @@ export const BOOKING_RULES = {
   clientCancelNoticeHours: 24,
   /** The client is reminded of a confirmed session this long before it. */
   reminderHoursBefore: 24,
+  /** A waiting-list entry lasts this long from joining (or renewing). */
+  waitlistDays: 60,
+  /** The client is told this long before an entry lapses, with a link to renew it. */
+  waitlistWarningDays: 7,
 } as const;
 
 export type BookingRules = { readonly [Rule in keyof typeof BOOKING_RULES]: number };
@@ -55,6 +59,10 @@ export function ruleSentences(rules: BookingRules = BOOKING_RULES) {
     calendarCancel: `To cancel, use My bookings at least ${cancelNotice} before.`,
     /** The diary's default reach, for the practitioner. */
     horizon: daysText(rules.horizonDays),
+    /** Once a client has joined (or renewed) the waiting list. */
+    waitlistJoined: `You are on the waiting list for ${plural(rules.waitlistDays, 'day')}. We email you when a time that suits you frees up; the first to book it gets it.`,
+    /** How long an entry lasts, where it is shown. */
+    waitlistLasts: `An entry lasts ${plural(rules.waitlistDays, 'day')}; we email you ${plural(rules.waitlistWarningDays, 'day')} before it ends so you can stay on.`,
   };
 }
 
@@ -132,4 +140,25 @@ export function feeSentences(
     /** The agreement's late-cancellation term, with the amount. */
     lateCancellation: `A session cancelled less than ${notice} before it starts, or missed, is charged in full: ${fee.feeText}.`,
   };
+}
+
+/** A video session's Join link shows from this many minutes before its start until its end. */
+export const VIDEO_JOIN_OPENS_MINUTES_BEFORE = 10;
+
+/** Whether a video session's Join link is offered at `now`. */
+export function joinOpen(session: { start: string; end: string }, now: number): boolean {
+  const opens = Date.parse(session.start) - VIDEO_JOIN_OPENS_MINUTES_BEFORE * 60_000;
+  return now >= opens && now < Date.parse(session.end);
+}
+
+/** The next instant (ms) at which `joinOpen` changes for this session, or null when it never will. */
+export function nextJoinChange(
+  session: { start: string; end: string },
+  now: number,
+): number | null {
+  const opens = Date.parse(session.start) - VIDEO_JOIN_OPENS_MINUTES_BEFORE * 60_000;
+  const closes = Date.parse(session.end);
+  if (now < opens) return opens;
+  if (now < closes) return closes;
+  return null;
 }

@@ -64,6 +64,26 @@ export const BOOKING_MODES = ['in-person', 'video'] as const;
 export const BookingModeSchema = v.picklist(BOOKING_MODES, 'Choose "in-person" or "video".');
 export type BookingMode = v.InferOutput<typeof BookingModeSchema>;
 
+/** What happened to a session, marked by the practitioner after it ends (clinical-api.ts). */
+export const ATTENDANCE = [
+  'attended',
+  'late-cancellation',
+  'no-show',
+  'practice-cancelled',
+] as const;
+export const AttendanceSchema = v.picklist(
+  ATTENDANCE,
+  'Choose attended, late-cancellation, no-show or practice-cancelled.',
+);
+export type Attendance = v.InferOutput<typeof AttendanceSchema>;
+/** Each mark as the practitioner reads it. */
+export const ATTENDANCE_LABELS: Readonly<Record<Attendance, string>> = {
+  attended: 'Attended',
+  'late-cancellation': 'Late cancellation',
+  'no-show': 'No-show',
+  'practice-cancelled': 'Cancelled by the practice',
+};
+
 export const BookingStatusSchema = v.picklist(['requested', 'confirmed', 'declined', 'cancelled']);
 export type BookingStatus = v.InferOutput<typeof BookingStatusSchema>;
 
@@ -161,6 +181,8 @@ export const PracticeBookingSchema = v.object({
   clientUid: v.optional(v.string()),
   /** Confirmed sessions still ahead: their reminder; null for every other booking. */
   reminder: v.optional(v.nullable(ReminderSchema)),
+  /** What happened to the session, once marked (the diary sends it; null until then). */
+  attendance: v.optional(v.nullable(AttendanceSchema)),
 });
 export type PracticeBooking = v.InferOutput<typeof PracticeBookingSchema>;
 
@@ -178,6 +200,15 @@ export const BlockRequestSchema = v.object({
   ),
   /** Decline the requests and cancel the sessions inside it too (each client is told). */
   cancelCovered: v.optional(v.boolean(), false),
+  /** With `cancelCovered`: the practitioner's words to those clients, in each email (as text). */
+  message: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.maxLength(NOTE_MAX_LENGTH, `Keep the message to at most ${NOTE_MAX_LENGTH} characters.`),
+    ),
+    '',
+  ),
 });
 export type BlockRequest = v.InferInput<typeof BlockRequestSchema>;
 
@@ -232,6 +263,9 @@ export const MessageKindSchema = v.picklist([
   'account-deleted-by-client',
   'payment-received',
   'payment-due',
+  'refund-issued',
+  'waitlist-offer',
+  'waitlist-ending',
 ]);
 export type MessageKind = v.InferOutput<typeof MessageKindSchema>;
 
@@ -314,5 +348,7 @@ export const ProblemSchema = v.object({
   status: v.number(),
   /** A sentence a person can act on. */
   detail: v.string(),
+  /** Each thing to fix by its field, where a form has several (her hours). */
+  errors: v.optional(v.array(v.object({ field: v.string(), detail: v.string() }))),
 });
 export type Problem = v.InferOutput<typeof ProblemSchema>;

@@ -6,16 +6,20 @@
  */
 import * as v from 'valibot';
 import {
+  ATTENDANCE,
+  AttendanceSchema,
   BOOKING_MODES,
   BookingModeSchema,
   InstantSchema,
   PracticeBookingSchema,
+  type Attendance,
   type BookingMode,
 } from './booking';
 import { OUTCOME_CHANGES } from './clinical-rules';
 import { InstrumentSchema } from './questionnaires';
 
 export { BOOKING_MODES, BookingModeSchema, type BookingMode };
+export { ATTENDANCE, AttendanceSchema, type Attendance };
 
 /** The longest note or addendum, in characters (a long session's notes fit many times over). */
 export const NOTE_TEXT_MAX_LENGTH = 20_000;
@@ -49,19 +53,6 @@ export const NoteSchema = v.object({
   addenda: v.array(AddendumSchema),
 });
 export type Note = v.InferOutput<typeof NoteSchema>;
-
-/** What happened to a session, marked by the practitioner after it ends. */
-export const ATTENDANCE = [
-  'attended',
-  'late-cancellation',
-  'no-show',
-  'practice-cancelled',
-] as const;
-export const AttendanceSchema = v.picklist(
-  ATTENDANCE,
-  'Choose attended, late-cancellation, no-show or practice-cancelled.',
-);
-export type Attendance = v.InferOutput<typeof AttendanceSchema>;
 
 /** POST /api/practice/bookings/<id>/attendance; before the session ends → 422. */
 export const AttendanceRequestSchema = v.object({ attendance: AttendanceSchema });

@@ -5,6 +5,7 @@
  */
 import * as v from 'valibot';
 import { LocalDateSchema } from './booking';
+import { PaymentStateSchema } from './payments-api';
 import { QuestionnaireRecordSchema } from './questionnaires';
 
 /** Control characters (a line break aside) and lone surrogates: never in a field. */
@@ -108,6 +109,9 @@ const ClientBookingSchema = v.object({
   start: v.string(),
   end: v.string(),
   status: v.string(),
+  /** The practitioner's record only: the series it belongs to, and its payment state. */
+  seriesId: v.optional(v.nullable(v.string())),
+  payment: v.optional(PaymentStateSchema),
 });
 
 /** GET /api/practice/clients/:uid. */

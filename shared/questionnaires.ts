@@ -237,4 +237,23 @@ export const QuestionnairesSchema = v.object({
   questionnaires: v.array(QuestionnaireRecordSchema),
   due: v.boolean(),
   intakeDue: v.boolean(),
+  /** The instruments already sent today (London), which cannot be sent again until tomorrow. */
+  sentToday: v.optional(v.array(InstrumentSchema), []),
+});
+
+/**
+ * One of each questionnaire a day (London), unless the practitioner asks for another: scores are
+ * compared session to session, and a flood of answers tells her nothing more.
+ */
+export const questionnaireSentToday = (instrument: InstrumentId) =>
+  `You have already sent a ${QUESTIONNAIRES[instrument].id} today. You can send the next one tomorrow.`;
+
+/** POST /api/practice/clients/<uid>/questionnaire-requests: one more of it allowed today. */
+export const QuestionnaireRequestSchema = v.object({ instrument: InstrumentSchema });
+export type QuestionnaireRequest = v.InferOutput<typeof QuestionnaireRequestSchema>;
+
+/** Its answer: the London day it is allowed on. */
+export const QuestionnaireRequestedSchema = v.object({
+  instrument: InstrumentSchema,
+  day: v.string(),
 });

@@ -4,7 +4,6 @@ import { SESSION_HINT_KEY } from '../../src/lib/session-hint';
 import { createUser, grantPractitioner, type TestUser } from './emulator';
 import { expect, test as base } from './fixtures';
 import { E2E } from './ports';
-import { logOutButton } from './session';
 
 const API_KEY = localStackEnv('e2e').VITE_FIREBASE_API_KEY;
 const clientApi = `${E2E.authEmulator}/identitytoolkit.googleapis.com/v1`;
@@ -91,7 +90,10 @@ export async function seedSession(page: Page, user: Pick<TestUser, 'email' | 'pa
   await page.unroute(BLANK);
 }
 
-/** Signs the page in (see `seedSession`), opens `path` and waits until the navbar knows it. */
+/**
+ * Signs the page in (see `seedSession`), opens `path` and waits until the navbar knows it: its
+ * Log Out is in the page (at a phone's width inside the closed menu, so hidden, not absent).
+ */
 export async function signIn(
   page: Page,
   user: Pick<TestUser, 'email' | 'password'>,
@@ -99,7 +101,11 @@ export async function signIn(
 ): Promise<void> {
   await seedSession(page, user);
   await page.goto(path);
-  await expect(logOutButton(page)).toBeVisible();
+  await expect(
+    page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('button', { name: 'Log Out', includeHidden: true }),
+  ).toBeAttached();
 }
 
 interface SignedInFixtures {

@@ -21,6 +21,7 @@ import {
 import { allowedActions, type Actor } from '../../shared/booking-status';
 import { RiskFlagsSchema } from '../../shared/intake';
 import { QuestionnairesSchema } from '../../shared/questionnaires';
+import { PracticeWaitlistSchema, WaitlistSchema } from '../../shared/waitlist';
 import { FREE_CALL } from '../../shared/service';
 import {
   addDays,
@@ -346,6 +347,10 @@ export async function answerApiFromFixtures(page: Page): Promise<void> {
         diaryBetween(searchParams.get('from'), searchParams.get('to')),
       );
     }
+    if (method === 'GET' && path === '/api/waitlist')
+      return json(route, WaitlistSchema, { entries: [] });
+    if (method === 'GET' && path === '/api/practice/waitlist')
+      return json(route, PracticeWaitlistSchema, { entries: [] });
     if (method === 'GET' && path === '/api/practice/messages')
       return json(route, FailedMessagesSchema, { messages: [] });
     if (method === 'GET' && path === '/api/practice/risk-flags')

@@ -7,6 +7,7 @@ const production = {
   SITE_URL: 'https://www.example.com/',
   STRIPE_SECRET_KEY: 'sk_live_practiceKey123',
   STRIPE_WEBHOOK_SECRET: 'whsec_practiceSecret456',
+  PAYMENT_LINK_SECRET: 'a-random-production-secret-of-40-characters',
 };
 
 describe('the function’s settings', () => {
@@ -18,7 +19,11 @@ describe('the function’s settings', () => {
       mailFrom: 'Mindful Path Counselling <hello@mindfulpath.example>',
       siteUrl: 'https://www.example.com',
       meetingHost: 'https://meet.jit.si',
-      stripe: { secretKey: 'sk_live_practiceKey123', webhookSecret: 'whsec_practiceSecret456' },
+      stripe: {
+        secretKey: 'sk_live_practiceKey123',
+        webhookSecret: 'whsec_practiceSecret456',
+        linkSecret: 'a-random-production-secret-of-40-characters',
+      },
     });
   });
 
@@ -36,6 +41,7 @@ describe('the function’s settings', () => {
     'SITE_URL',
     'STRIPE_SECRET_KEY',
     'STRIPE_WEBHOOK_SECRET',
+    'PAYMENT_LINK_SECRET',
   ] as const)('refuses to start in production without %s, naming it', (name) => {
     const { [name]: _left, ...rest } = production;
     expect(() => serverConfig(rest, '/srv/functions')).toThrow(
@@ -45,7 +51,7 @@ describe('the function’s settings', () => {
 
   it('names every missing variable at once, and a malformed one', () => {
     expect(() => serverConfig({ NODE_ENV: 'production' }, '/srv')).toThrow(
-      /set DATABASE_URL \(.*\), SMTP_URL \(.*\), SITE_URL \(.*\), STRIPE_SECRET_KEY \(.*\), STRIPE_WEBHOOK_SECRET \(.*\)\.$/,
+      /set DATABASE_URL \(.*\), SMTP_URL \(.*\), SITE_URL \(.*\), STRIPE_SECRET_KEY \(.*\), STRIPE_WEBHOOK_SECRET \(.*\), PAYMENT_LINK_SECRET \(.*\)\.$/,
     );
     expect(() => serverConfig({ ...production, SMTP_URL: 'mail.example.com' }, '/srv')).toThrow(
       'SMTP_URL must be a URL such as smtps://user:password@smtp.example.com:465',
@@ -72,8 +78,12 @@ describe('the function’s settings', () => {
     ).toEqual({
       secretKey: 'sk_test_local',
       webhookSecret: 'whsec_local',
+      linkSecret: expect.stringMatching(/^local-/),
       apiUrl: 'http://127.0.0.1:12111',
     });
+    expect(() => serverConfig({ ...production, PAYMENT_LINK_SECRET: 'short' }, '/srv')).toThrow(
+      /PAYMENT_LINK_SECRET must be at least 32 characters/,
+    );
     expect(() => serverConfig({ ...production, STRIPE_SECRET_KEY: 'pk_live_x' }, '/srv')).toThrow(
       /STRIPE_SECRET_KEY must be a Stripe secret key/,
     );

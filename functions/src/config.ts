@@ -16,7 +16,7 @@ export interface ServerConfig {
   /** The Jitsi Meet server each video session gets its own room on. */
   meetingHost: string;
   /** Stripe: the secret key, the webhook signing secret, and (local stand-in only) its address. */
-  stripe?: { secretKey: string; webhookSecret: string; apiUrl?: string };
+  stripe?: { secretKey: string; webhookSecret: string; linkSecret: string; apiUrl?: string };
 }
 
 const optionalText = v.optional(v.pipe(v.string(), v.trim(), v.minLength(1)));
@@ -61,6 +61,9 @@ const EnvironmentSchema = v.object({
       v.regex(/^whsec_\w+$/, 'must be a webhook signing secret (whsec_…)'),
     ),
   ),
+  PAYMENT_LINK_SECRET: v.optional(
+    v.pipe(v.string(), v.trim(), v.minLength(32, 'must be at least 32 characters (random)')),
+  ),
   STRIPE_API_URL: v.optional(url(['http:', 'https:'], 'http://127.0.0.1:12111')),
   OUTBOX_TIMER_SECONDS: v.optional(
     v.pipe(
@@ -77,7 +80,12 @@ const REQUIRED = {
   SITE_URL: "the site's address, for links in emails",
   STRIPE_SECRET_KEY: "the Stripe account's secret key",
   STRIPE_WEBHOOK_SECRET: 'the signing secret of the Stripe webhook endpoint',
+  PAYMENT_LINK_SECRET:
+    'a random secret of 32 characters or more that signs the PDF links in emails',
 } as const;
+
+/** Outside production only: the stacks' fixed secret for the emailed PDF links. */
+const LOCAL_LINK_SECRET = 'local-stack-payment-link-secret-not-for-production';
 
 type Environment = Readonly<Record<string, string | undefined>>;
 
@@ -94,7 +102,7 @@ export function serverConfig(env: Environment, functionsDir: string): ServerConf
       !env[name]?.trim() &&
       !(name === 'DATABASE_URL' && !production && env.PGLITE_DIR?.trim()) &&
       // Locally the payments are optional (a stack without the Stripe stand-in takes none).
-      !(name.startsWith('STRIPE_') && !production),
+      !((name.startsWith('STRIPE_') || name === 'PAYMENT_LINK_SECRET') && !production),
   );
   if (missing.length > 0 || !settings) {
     const named = missing.map((name) => `${name} (${REQUIRED[name]})`);
@@ -118,6 +126,7 @@ export function serverConfig(env: Environment, functionsDir: string): ServerConf
         stripe: {
           secretKey: settings.STRIPE_SECRET_KEY,
           webhookSecret: settings.STRIPE_WEBHOOK_SECRET,
+          linkSecret: settings.PAYMENT_LINK_SECRET ?? LOCAL_LINK_SECRET,
           ...(settings.STRIPE_API_URL && { apiUrl: settings.STRIPE_API_URL }),
         },
       }),

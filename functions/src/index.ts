@@ -10,7 +10,7 @@ import { pruneClinicalRecords } from './data/clinical';
 import { openDatabase } from './data/database';
 import { loadServices } from './domain/services';
 import { toApiRequest, writeApiResponse } from './http/adapters';
-import { firebaseTokenVerifier } from './http/caller';
+import { firebaseTokenVerifier, firebaseUserLookup } from './http/caller';
 import { callEndpoint } from './http/endpoint';
 import {
   internalError,
@@ -22,6 +22,7 @@ import {
 import { matchRoute, type Method } from './http/routes';
 import type { ApiContext, ApiRequest, ApiResponse } from './http/types';
 import { rollSeries } from './jobs/roll-series';
+import { lapseWaitlist } from './jobs/waitlist-lapse';
 import { deliveryKick } from './mail/delivery-kick';
 import { runOutbox, type OutboxSettings } from './mail/sender';
 import { smtpMailer } from './mail/transport';
@@ -88,6 +89,7 @@ async function productionRuntime(): Promise<Runtime> {
   if (config.outboxTimerSeconds) {
     setInterval(() => {
       rollSeries(outbox, now())
+        .then(() => lapseWaitlist(outbox, now()))
         .then(() => pruneClinicalRecords(outbox.db, now()))
         .then(() => runOutbox(outbox, now))
         .catch((error: unknown) =>
@@ -104,12 +106,15 @@ async function productionRuntime(): Promise<Runtime> {
     hours: practiceFacts.openingHours,
     now,
     verifyToken: firebaseTokenVerifier(),
+    findUser: firebaseUserLookup(),
     outbox: { practiceEmail: config.practiceEmail, deliver: kick.deliver },
+    siteUrl: config.siteUrl,
     meetingHost: config.meetingHost,
     ...(config.stripe && {
       payments: {
         stripe: stripeClient(config.stripe.secretKey, config.stripe.apiUrl),
         webhookSecret: config.stripe.webhookSecret,
+        linkSecret: config.stripe.linkSecret,
         siteUrl: config.siteUrl,
       },
     }),
@@ -144,7 +149,8 @@ export const api = onRequest(
  */
 /**
  * Cloud Scheduler, every hour: standing series booked to the end of the horizon (each new week,
- * or the word that it is not free), and clinical records past their retention deleted.
+ * or the word that it is not free), waiting-list entries warned before they lapse and ended when
+ * they have, and clinical records past their retention deleted.
  * Idempotent: a second run, even at once, books and deletes nothing twice.
  */
 export const series = onSchedule(
@@ -152,6 +158,7 @@ export const series = onSchedule(
   async () => {
     const { outbox: settings } = await runtime();
     await rollSeries(settings, new Date());
+    await lapseWaitlist(settings, new Date());
     await pruneClinicalRecords(settings.db, new Date());
   },
 );

@@ -163,6 +163,15 @@ export const routeTable = {
     prerender: true,
     withId: true,
   },
+  billingCreditNote: {
+    path: '/account/billing/credit-notes',
+    module: 'billing-credit-note',
+    title: `Credit note | ${practice.name}`,
+    description: `A credit note for a refund from ${practice.name}, for your records or your insurer.`,
+    indexable: false,
+    prerender: true,
+    withId: true,
+  },
   practicePayments: {
     path: '/practice/payments',
     module: 'practice-payments',
@@ -250,6 +259,10 @@ export function checkoutPath(serviceId?: number): string {
 /** One receipt's page, for the client (and for an insurer, printed or as its PDF). */
 export const receiptPath = (paymentId: string) =>
   `${routeTable.billingReceipt.path}/${encodeURIComponent(paymentId)}`;
+
+/** One credit note's page (a refund), for the client and the practitioner. */
+export const creditNotePath = (refundId: string) =>
+  `${routeTable.billingCreditNote.path}/${encodeURIComponent(refundId)}`;
 
 /** Where Stripe Checkout sends the client back: the billing page, which waits for the webhook. */
 export const checkoutReturnSearch = '?checkout=done';

@@ -5,11 +5,18 @@ import { ProblemSchema } from '../../shared/booking';
 export class ApiError extends Error {
   /** The HTTP status, or 0 when no answer arrived (offline, timed out). */
   readonly status: number;
+  /** Each thing to fix by its field, when the answer names several (a form's 422). */
+  readonly fieldErrors: readonly { field: string; detail: string }[];
 
-  constructor(message: string, status: number) {
+  constructor(
+    message: string,
+    status: number,
+    fieldErrors: readonly { field: string; detail: string }[] = [],
+  ) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
+    this.fieldErrors = fieldErrors;
   }
 }
 
@@ -40,7 +47,11 @@ async function errorFrom(response: Response): Promise<ApiError> {
   }
   const problem = v.safeParse(ProblemSchema, body);
   const detail = problem.success ? problem.output.detail.trim().slice(0, 500) : '';
-  return new ApiError(detail || fallbackSentence(response.status), response.status);
+  return new ApiError(
+    detail || fallbackSentence(response.status),
+    response.status,
+    (problem.success && problem.output.errors) || [],
+  );
 }
 
 export interface ApiRequestOptions {
@@ -49,6 +60,8 @@ export interface ApiRequestOptions {
   signal?: AbortSignal;
   /** Calls that need no account (availability) send no token. */
   anonymous?: boolean;
+  /** Sent as the page goes away: the request outlives the page. */
+  keepalive?: boolean;
 }
 
 export interface ApiClientDeps {
@@ -95,6 +108,7 @@ export function createApiClient({
         body: options.body === undefined ? undefined : JSON.stringify(options.body),
         signal,
         credentials: 'same-origin',
+        ...(options.keepalive && { keepalive: true }),
       });
     } catch (error) {
       if (options.signal?.aborted) throw error; // the caller gave up: not a failure to show

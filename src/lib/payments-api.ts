@@ -26,6 +26,13 @@ export function fetchReceipt(id: string, signal?: AbortSignal) {
   return apiRequest(`/api/payments/${encodeURIComponent(id)}`, ReceiptSchema, { signal });
 }
 
+/** One credit note (a refund), with the same fields as a receipt. */
+export function fetchCreditNote(id: string, signal?: AbortSignal) {
+  return apiRequest(`/api/payments/credit-notes/${encodeURIComponent(id)}`, ReceiptSchema, {
+    signal,
+  });
+}
+
 /** Leaves the site for a page of Stripe's (Checkout, Customer Portal). */
 export function goTo(url: string) {
   window.location.assign(url);

@@ -45,6 +45,15 @@ export async function blocksOverlapping(db: Database, within: Interval): Promise
 
 /** True when a block was deleted, false when there was none with that id. */
 export async function deleteBlock(db: Database, id: string): Promise<boolean> {
-  const result = await db.deleteFrom('blocks').where('id', '=', id).executeTakeFirst();
-  return result.numDeletedRows > 0n;
+  return (await removeBlock(db, id)) !== undefined;
+}
+
+/** Deletes a block and answers the time it held (undefined when there was none with that id). */
+export async function removeBlock(db: Database, id: string): Promise<BlockRecord | undefined> {
+  const row = await db
+    .deleteFrom('blocks')
+    .where('id', '=', id)
+    .returning(blockColumns)
+    .executeTakeFirst();
+  return row && toRecord(row);
 }

@@ -235,6 +235,9 @@ describe('migrations', () => {
         '0005_payments',
         '0006_session_notes_attendance_video',
         '0007_limits_and_calendar',
+        '0008_calendar_feed',
+        '0009_waitlist',
+        '0010_working_hours',
         '0011_call_phone',
       ]);
       await second.destroy();

@@ -3,6 +3,7 @@ import type { IntakeDetails } from '../../../shared/intake';
 import type { InstrumentId, QuestionnaireRecord, Score } from '../../../shared/questionnaires';
 import { CLINICAL_RULES, retentionEnds } from '../../../shared/clinical-rules';
 import { RISK_ALERT_GATHER_SECONDS, RISK_ALERT_HOURS } from '../../../shared/limits';
+import { addDays, practiceDate } from '../../../shared/time';
 import type { Client } from '../domain/types';
 import type { Database } from './database';
 import { deleteNotesOf } from './notes';
@@ -129,6 +130,49 @@ export async function insertQuestionnaire(
     .returningAll()
     .executeTakeFirstOrThrow();
   return toQuestionnaire(row);
+}
+
+/**
+ * Counts one questionnaire of `instrument` on the client's London `day`, or refuses (false) when the
+ * day's allowance is used: one, and one more each time the practitioner asks. One atomic upsert,
+ * so two answers sent at once cannot both take the last one (the table's check is the guarantee).
+ */
+export async function takeQuestionnaireDay(
+  db: Database,
+  given: { clientUid: string; instrument: InstrumentId; day: string },
+): Promise<boolean> {
+  const { rows } = await sql<{ sent: number }>`
+    insert into questionnaire_days (client_uid, instrument, day, sent, allowed)
+    values (${given.clientUid}, ${given.instrument}, ${given.day}::date, 1, 1)
+    on conflict (client_uid, instrument, day) do update set sent = questionnaire_days.sent + 1
+      where questionnaire_days.sent < questionnaire_days.allowed
+    returning sent`.execute(db);
+  return rows.length > 0;
+}
+
+/** The practitioner asks for another: the client may send one more of it on `day`. */
+export async function allowAnotherQuestionnaire(
+  db: Database,
+  given: { clientUid: string; instrument: InstrumentId; day: string },
+): Promise<void> {
+  await sql`
+    insert into questionnaire_days (client_uid, instrument, day, sent, allowed)
+    values (${given.clientUid}, ${given.instrument}, ${given.day}::date, 0, 1)
+    on conflict (client_uid, instrument, day) do update
+      set allowed = greatest(questionnaire_days.allowed, questionnaire_days.sent + 1)`.execute(db);
+}
+
+/** The instruments the client cannot send again on `day`. */
+export async function questionnairesUsedUp(
+  db: Database,
+  clientUid: string,
+  day: string,
+): Promise<InstrumentId[]> {
+  const { rows } = await sql<{ instrument: InstrumentId }>`
+    select instrument from questionnaire_days
+    where client_uid = ${clientUid} and day = ${day}::date and sent >= allowed
+    order by instrument`.execute(db);
+  return rows.map((row) => row.instrument);
 }
 
 /** A client's questionnaires, oldest first. */
@@ -348,6 +392,7 @@ export async function sessionsHad(db: Database, clientUid: string, now: Date): P
 export async function deleteClinicalRecord(db: Database, clientUid: string): Promise<void> {
   await deleteNotesOf(db, clientUid);
   await db.deleteFrom('questionnaires').where('client_uid', '=', clientUid).execute();
+  await db.deleteFrom('questionnaire_days').where('client_uid', '=', clientUid).execute();
   await db.deleteFrom('intakes').where('client_uid', '=', clientUid).execute();
   await db.deleteFrom('audit_log').where('client_uid', '=', clientUid).execute();
   await db.deleteFrom('clinical_retention').where('client_uid', '=', clientUid).execute();
@@ -390,6 +435,9 @@ export async function pruneClinicalRecords(db: Database, now: Date): Promise<num
   const cutoff = new Date(now);
   cutoff.setUTCFullYear(cutoff.getUTCFullYear() - CLINICAL_RULES.retentionYears);
   return db.transaction().execute(async (trx) => {
+    // The daily counts matter only on their day; yesterday's are kept, for a day that has just turned.
+    await sql`delete from questionnaire_days
+      where day < ${addDays(practiceDate(now), -1)}::date`.execute(trx);
     const expired = await trx
       .selectFrom('clinical_retention')
       .select('client_uid')

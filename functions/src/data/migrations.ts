@@ -388,6 +388,75 @@ const migrations: Record<string, Migration> = {
         )`.execute(db);
     },
   },
+  '0008_calendar_feed': {
+    async up(db: Kysely<unknown>) {
+      // The practitioner's private calendar feed (http/calendar-feed.ts): only the SHA-256 of its
+      // token, so the database never holds a working link; one per practitioner, replaced in place.
+      await sql`
+        create table calendar_feeds (
+          practitioner_uid text primary key check (practitioner_uid <> ''),
+          token_hash text not null unique check (token_hash ~ '^[0-9a-f]{64}$'),
+          created_at timestamptz not null
+        )`.execute(db);
+      // How many of each questionnaire a client sent on a London day, and how many that day allows
+      // (one, and one more each time the practitioner asks): the check is the daily limit itself.
+      await sql`
+        create table questionnaire_days (
+          client_uid text not null check (client_uid <> ''),
+          instrument text not null check (instrument in ('PHQ-9', 'GAD-7', 'CORE-10')),
+          day date not null,
+          sent integer not null default 0 check (sent >= 0),
+          allowed integer not null default 1 check (allowed >= 1),
+          primary key (client_uid, instrument, day),
+          constraint questionnaire_days_within_allowance check (sent <= allowed)
+        )`.execute(db);
+    },
+  },
+  '0009_waitlist': {
+    async up(db: Kysely<unknown>) {
+      // Clients waiting for a time that suits: days of the week and parts of the day as bits
+      // (Monday = 1 … Sunday = 64; morning = 1, afternoon = 2, evening = 4), at least one of each.
+      await sql`
+        create table waitlist_entries (
+          id uuid primary key default gen_random_uuid(),
+          client_uid text not null check (client_uid <> ''),
+          client_email text not null,
+          client_name text not null default '',
+          service_id integer not null,
+          days smallint not null check (days between 1 and 127),
+          parts smallint not null check (parts between 1 and 7),
+          standing boolean not null default false,
+          created_at timestamptz not null,
+          expires_at timestamptz not null check (expires_at > created_at),
+          -- The expiry the client was last warned of: a renewal moves expires_at, so one warning
+          -- per expiry.
+          warned_for timestamptz
+        )`.execute(db);
+      await sql`create unique index waitlist_one_per_service on waitlist_entries (client_uid, service_id)`.execute(
+        db,
+      );
+      await sql`create index waitlist_oldest on waitlist_entries (created_at)`.execute(db);
+      // Each freed start offered to an entry, once: the key is the guarantee against a second email.
+      await sql`
+        create table waitlist_offers (
+          entry_id uuid not null references waitlist_entries (id) on delete cascade,
+          starts_at timestamptz not null,
+          created_at timestamptz not null,
+          primary key (entry_id, starts_at)
+        )`.execute(db);
+    },
+  },
+  '0010_working_hours': {
+    async up(db: Kysely<unknown>) {
+      // Her hours (shared/working-hours.ts): one row for the practice, or none for the defaults.
+      await sql`
+        create table working_hours (
+          id boolean primary key default true check (id),
+          hours jsonb not null check (jsonb_typeof(hours) = 'object'),
+          updated_at timestamptz not null
+        )`.execute(db);
+    },
+  },
   '0011_call_phone': {
     async up(db: Kysely<unknown>) {
       // The number the practitioner phones for the free call (shared/phone.ts); null for any other

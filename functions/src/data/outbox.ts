@@ -15,6 +15,7 @@ const INSTANT_FIELDS = new Set([
   'endedAt',
   'previousStart',
   'skipped',
+  'expiresAt',
 ]);
 
 /**

@@ -247,6 +247,50 @@ export interface RiskAlertsTable {
   last_alert_at: Date;
 }
 
+export interface WaitlistEntriesTable {
+  id: Generated<string>;
+  client_uid: string;
+  client_email: string;
+  client_name: string;
+  service_id: number;
+  /** Bits of the days of the week (Monday = 1) and of the parts of the day (morning = 1). */
+  days: number;
+  parts: number;
+  standing: boolean;
+  created_at: Date;
+  expires_at: Date;
+  warned_for: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
+export interface WaitlistOffersTable {
+  entry_id: string;
+  starts_at: Date;
+  created_at: Date;
+}
+
+export interface CalendarFeedsTable {
+  practitioner_uid: string;
+  token_hash: string;
+  created_at: Date;
+}
+
+export interface QuestionnaireDaysTable {
+  client_uid: string;
+  instrument: string;
+  /** The London date, YYYY-MM-DD. */
+  day: string;
+  sent: Generated<number>;
+  allowed: Generated<number>;
+}
+
+export interface WorkingHoursTable {
+  /** Always true: the practice has one set of working hours. */
+  id: Generated<boolean>;
+  /** shared/working-hours.ts's WorkingHours, checked by its schema on the way in and out. */
+  hours: unknown;
+  updated_at: Date;
+}
+
 export interface DatabaseSchema {
   bookings: BookingsTable;
   blocks: BlocksTable;
@@ -262,10 +306,15 @@ export interface DatabaseSchema {
   risk_follow_ups: RiskFollowUpsTable;
   write_limits: WriteLimitsTable;
   risk_alerts: RiskAlertsTable;
+  calendar_feeds: CalendarFeedsTable;
+  questionnaire_days: QuestionnaireDaysTable;
+  working_hours: WorkingHoursTable;
   payment_customers: PaymentCustomersTable;
   receipt_counters: ReceiptCountersTable;
   payment_plans: PaymentPlansTable;
   payments: PaymentsTable;
   payment_refunds: PaymentRefundsTable;
   payment_events: PaymentEventsTable;
+  waitlist_entries: WaitlistEntriesTable;
+  waitlist_offers: WaitlistOffersTable;
 }

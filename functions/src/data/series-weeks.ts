@@ -2,6 +2,7 @@ import type { BookingMode } from '../../../shared/booking';
 import { BOOKING_RULES } from '../../../shared/booking-rules';
 import { addMinutes } from '../../../shared/time';
 import type { BookingRecord, SeriesRecord } from '../domain/types';
+import { withinHerHours, type HoursQuery } from '../domain/working-hours';
 import { blocksOverlapping } from './blocks';
 import { insertSeriesSession } from './bookings';
 import type { Database } from './database';
@@ -15,7 +16,13 @@ export async function bookWeeks(
   db: Database,
   series: SeriesRecord,
   occurrences: readonly Date[],
-  options: { serviceMinutes: number; status: 'requested' | 'confirmed'; mode?: BookingMode },
+  options: {
+    serviceMinutes: number;
+    status: 'requested' | 'confirmed';
+    mode?: BookingMode;
+    /** Her hours: a week that falls on a closed day, a block or outside them is skipped. */
+    hours: HoursQuery;
+  },
 ): Promise<{ sessions: BookingRecord[]; skipped: Date[] }> {
   const sessions: BookingRecord[] = [];
   const skipped: Date[] = [];
@@ -26,7 +33,10 @@ export async function bookWeeks(
   const blocks = await blocksOverlapping(db, { start: first, end: addMinutes(last, stretch) });
   for (const start of occurrences) {
     const busyUntil = addMinutes(start, stretch);
-    if (blocks.some((block) => block.start < busyUntil && start < block.end)) {
+    if (
+      !withinHerHours(options.hours, start) ||
+      blocks.some((block) => block.start < busyUntil && start < block.end)
+    ) {
       skipped.push(start);
       continue;
     }

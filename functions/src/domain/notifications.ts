@@ -39,7 +39,8 @@ export type Notification = (
       to: 'client';
     }
   | { kind: 'week-skipped'; to: 'client' | 'practice' }
-  | { kind: 'payment-received' | 'payment-due'; to: 'client' }
+  | { kind: 'payment-received' | 'payment-due' | 'refund-issued'; to: 'client' }
+  | { kind: 'waitlist-offer' | 'waitlist-ending'; to: 'client' }
 ) & {
   /** The session the message is about (for a series: its first session, or the one changed). */
   booking: BookingRecord;
@@ -50,8 +51,21 @@ export type Notification = (
   previousStart?: Date;
   /** A deleted account's sessions that were still ahead (the client's calendar cancels them). */
   sessions?: BookingRecord[];
-  /** A payment's receipt (payment-received) or the renewal that failed (payment-due). */
-  payment?: { id: string; receiptNumber: string | null; amount: number; seriesId: string | null };
+  /**
+   * A payment's receipt (payment-received), the renewal that failed (payment-due) or a refund
+   * and its credit note (refund-issued; `amount` is then what was refunded).
+   */
+  payment?: {
+    id: string;
+    receiptNumber: string | null;
+    amount: number;
+    seriesId: string | null;
+    /** The PDF's signed, token-free path on the site (`/api/…?expires=…&signature=…`). */
+    pdfLink?: string;
+    creditNote?: { id: string; number: string; pdfLink: string };
+  };
+  /** The waiting-list entry an offer (of `booking.start`) or a warning is for. */
+  waitlist?: { entryId: string; expiresAt: Date };
 };
 
 export type MessageKind = Notification['kind'];

@@ -1,17 +1,14 @@
 import { BOOKING_RULES, bookableWindow } from '../../../shared/booking-rules';
 import type { WeeklyHours } from '../../../shared/practice';
-import {
-  addDays,
-  addMinutes,
-  practiceDate,
-  startOfPracticeDay,
-  type LocalDate,
-} from '../../../shared/time';
-import { openingWindows } from './opening-hours';
+import { addMinutes, practiceDate, type LocalDate } from '../../../shared/time';
+import type { WorkingHours } from '../../../shared/working-hours';
 import type { Interval } from './types';
+import { startsWithinHours } from './working-hours';
 
 export interface SlotQuery {
   hours: WeeklyHours;
+  /** Her hours; absent, the opening hours alone (the API always passes them). */
+  working?: WorkingHours;
   /** First date in the practice's zone, and how many dates. */
   from: LocalDate;
   days: number;
@@ -26,24 +23,10 @@ export function busyStretch(start: Date, serviceMinutes: number): Interval {
   return { start, end: addMinutes(start, serviceMinutes + BOOKING_RULES.breakMinutes) };
 }
 
-/** Start times on the grid inside opening hours (the session ends by closing) and the bookable window. */
-export function candidateStarts({ hours, from, days, serviceMinutes, now }: SlotQuery): Date[] {
-  const { earliest, latest } = bookableWindow(now);
-  const firstInstant = startOfPracticeDay(from);
-  const afterLast = startOfPracticeDay(addDays(from, days));
-  const starts = new Map<number, Date>();
-  for (const window of openingWindows(hours, from, days)) {
-    for (
-      let start = window.start;
-      addMinutes(start, serviceMinutes) <= window.end;
-      start = addMinutes(start, BOOKING_RULES.slotStepMinutes)
-    ) {
-      if (start < firstInstant || start >= afterLast || start < earliest || start > latest)
-        continue;
-      starts.set(start.getTime(), start);
-    }
-  }
-  return [...starts.values()].sort((a, b) => a.getTime() - b.getTime());
+/** Start times within her hours (see working-hours.ts) and the bookable window (notice, horizon). */
+export function candidateStarts(query: SlotQuery): Date[] {
+  const { earliest, latest } = bookableWindow(query.now);
+  return startsWithinHours(query).filter((start) => start >= earliest && start <= latest);
 }
 
 /** Free sessions: candidate starts whose session and break touch no busy time. */

@@ -8,6 +8,7 @@ import {
   startOfPracticeDay,
 } from '../../../shared/time';
 import { busyIntervals } from '../data/bookings';
+import { readWorkingHours } from '../data/working-hours';
 import { availableSlots } from '../domain/slots';
 import { endpoint } from './endpoint';
 import { json } from './types';
@@ -31,6 +32,7 @@ export const availability = endpoint({
     const busy = await busyIntervals(context.db, within);
     const slots = availableSlots({
       hours: context.hours,
+      working: await readWorkingHours(context.db),
       from,
       days: query.days,
       serviceMinutes: service.minutes,

@@ -1,11 +1,25 @@
 import type { DecodedIdToken } from 'firebase-admin/auth';
 import { getAuth } from 'firebase-admin/auth';
 import { problems } from './problems';
-import type { ApiContext, ApiRequest, Caller, TokenVerifier } from './types';
+import type { ApiContext, ApiRequest, Caller, TokenVerifier, UserLookup } from './types';
 
 /** firebase-admin checks the signature, expiry and (checkRevoked) that the session was not revoked. */
 export function firebaseTokenVerifier(): TokenVerifier {
   return async (idToken) => callerFrom(await getAuth().verifyIdToken(idToken, true));
+}
+
+/** The account's name (its display name, else its email) and email from Firebase Auth; null if none. */
+export function firebaseUserLookup(): UserLookup {
+  return async (uid) => {
+    try {
+      const user = await getAuth().getUser(uid);
+      const email = user.email ?? '';
+      return { uid, name: user.displayName || email, email };
+    } catch (error) {
+      if (isAuthError(error)) return null; // deleted, or never an account
+      throw error;
+    }
+  };
 }
 
 function callerFrom(token: DecodedIdToken): Caller {

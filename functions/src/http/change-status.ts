@@ -10,6 +10,7 @@ import { endpoint } from './endpoint';
 import { refundCancelledSession } from './payment-effects';
 import { problems } from './problems';
 import { bookingForCaller } from './refusals';
+import { offerFreedTimes } from './waitlist-offers';
 import { json } from './types';
 import { bookingView, practiceBookingView } from './views';
 
@@ -58,6 +59,9 @@ const statusChange = (action: Exclude<BookingAction, 'move'>, auth: 'client' | '
             now,
             practiceEmail: context.outbox.practiceEmail,
           });
+          // A cancelled or declined session's time is free again: offer it to those waiting.
+          if (to === 'cancelled' || to === 'declined')
+            await offerFreedTimes(trx, context, { starts: [booking.start], standing: false }, now);
         }
         return booking;
       });

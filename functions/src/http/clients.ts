@@ -78,10 +78,12 @@ export const practiceClient = endpoint({
       clientNotes(context.db, uid),
       clientRiskFollowUps(context.db, uid),
     ]);
-    const known = intake?.client ?? bookings.at(-1)?.client;
-    if (!known && questionnaires.length === 0 && notes.length === 0) {
+    const recorded = intake?.client ?? bookings.at(-1)?.client;
+    if (!recorded && questionnaires.length === 0 && notes.length === 0) {
       throw problems.notFound('There is no client with that id. Open them from the diary.');
     }
+    // The record heads with the client's name: from the account when the records carry none.
+    const known = recorded?.name ? recorded : ((await context.findUser?.(uid)) ?? recorded);
     await writeAudit(context.db, {
       at: now,
       actorUid: caller.uid,
@@ -104,6 +106,7 @@ export const practiceClient = endpoint({
           start: view.start,
           end: view.end,
           status: view.status,
+          seriesId: booking.seriesId ?? null,
           attendance: booking.attendance ?? null,
           mode: booking.mode ?? 'in-person',
           ...(joinUrlOf(booking, context.meetingHost ?? DEFAULT_MEETING_HOST) && {

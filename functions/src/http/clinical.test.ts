@@ -241,6 +241,7 @@ describe.each(DATABASE_KINDS)('the clinical record on %s', (kind) => {
       due: true,
       intakeDue: true,
       outcomes: [],
+      sentToday: [],
     });
     await request('PUT', '/intake', client, INTAKE);
     const posted = await request('POST', '/questionnaires', client, {
@@ -304,8 +305,16 @@ describe.each(DATABASE_KINDS)('the clinical record on %s', (kind) => {
     for (const secret of ['PHQ', 'Mild', 'Ada', client.email, 'answer 9', 'Thoughts']) {
       expect(everything).not.toContain(secret);
     }
-    // A calm one writes nothing.
-    await request('POST', '/questionnaires', client, { instrument: 'PHQ-9', answers: PHQ9_CALM });
+    // A calm one (the next day: one PHQ-9 a day) writes nothing.
+    clock = new Date(NOW.getTime() + 24 * 3_600_000);
+    expect(
+      (
+        await request('POST', '/questionnaires', client, {
+          instrument: 'PHQ-9',
+          answers: PHQ9_CALM,
+        })
+      ).status,
+    ).toBe(201);
     await api.deliveryIdle();
     expect(mail.sent).toHaveLength(1);
     // The flag stays until the practitioner marks it seen.
@@ -343,6 +352,17 @@ describe.each(DATABASE_KINDS)('the clinical record on %s', (kind) => {
       await sql`drop function refuse_messages()`.execute(db);
     }
     expect((await request('GET', '/questionnaires', client)).json.questionnaires).toEqual([]);
+  });
+
+  it('names a client the records do not name (no intake, no bookings) from their account', async () => {
+    await request('POST', '/questionnaires', client, { instrument: 'PHQ-9', answers: PHQ9_CALM });
+    const record = await request('GET', `/practice/clients/${client.uid}`, practitioner);
+    expect(record.status).toBe(200);
+    expect(record.json.client).toEqual({
+      uid: client.uid,
+      name: 'Ada Client',
+      email: client.email,
+    });
   });
 
   it('shows the practitioner the whole record, and writes every read to the audit log', async () => {

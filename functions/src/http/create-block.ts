@@ -7,6 +7,7 @@ import { queueMessages } from '../data/outbox';
 import { notificationsFor } from '../domain/notifications';
 import type { BookingRecord } from '../domain/types';
 import { endpoint } from './endpoint';
+import { refundCancelledSession } from './payment-effects';
 import { problems } from './problems';
 import { json } from './types';
 import { blockView, practiceBookingView } from './views';
@@ -19,7 +20,9 @@ const overlaps = (booking: BookingRecord, start: Date, end: Date) =>
 /**
  * POST /api/practice/blocks: the practitioner takes time out of the offered slots. The answer
  * lists the requests and sessions inside it; with `cancelCovered` they are declined and cancelled
- * in the same transaction, and each client is told.
+ * in the same transaction, and each client is told (with the practitioner's `message`). The
+ * practice cancelled, so each paid session is refunded as the cancel endpoint refunds it. The
+ * diary holds this request for Undo before sending it, so nothing here happens until Undo has gone.
  */
 export const createBlock = endpoint({
   auth: 'practitioner',
@@ -57,8 +60,8 @@ export const createBlock = endpoint({
           changed.push(after);
           await queueMessages(
             trx,
-            // The reason is the practitioner's own label: it is not told to clients.
-            notificationsFor({ booking: after, status: to, by: 'practice' }),
+            // The reason is the practitioner's own label, not told to clients; the message is.
+            notificationsFor({ booking: after, status: to, by: 'practice', message: body.message }),
             { now, practiceEmail: context.outbox.practiceEmail },
           );
         }
@@ -66,7 +69,12 @@ export const createBlock = endpoint({
       }
       return { block, covered };
     });
-    if (body.cancelCovered) context.outbox.deliver();
+    if (body.cancelCovered) {
+      context.outbox.deliver();
+      for (const booking of answer.covered)
+        if (booking.status === 'cancelled')
+          await refundCancelledSession(context, booking, 'practice', now);
+    }
     const created: BlockCreated = {
       block: blockView(answer.block),
       covered: answer.covered.map((booking) => practiceBookingView(booking, context.services, now)),

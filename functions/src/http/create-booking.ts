@@ -3,7 +3,9 @@ import { BOOKING_RULES, RULE_SENTENCES } from '../../../shared/booking-rules';
 import { CALL_PHONE_SENTENCES, checkCallPhone } from '../../../shared/phone';
 import { FREE_CALL, type Service } from '../../../shared/service';
 import { busyIntervals, insertBooking } from '../data/bookings';
+import { readWorkingHours } from '../data/working-hours';
 import { queueMessages } from '../data/outbox';
+import { endWaitForService } from '../data/waitlist';
 import { notificationsFor } from '../domain/notifications';
 import { busyStretch, checkStart } from '../domain/slots';
 import { bookingMode } from '../domain/video';
@@ -49,6 +51,7 @@ export const createBooking = endpoint({
     const busy = await busyIntervals(context.db, stretch);
     const check = checkStart({
       hours: context.hours,
+      working: await readWorkingHours(context.db),
       serviceMinutes: service.minutes,
       now,
       start,
@@ -69,11 +72,14 @@ export const createBooking = endpoint({
         callPhone,
       },
       { maxOpenRequests: BOOKING_RULES.maxOpenRequests, now },
-      (trx, booking) =>
-        queueMessages(trx, notificationsFor({ booking, status: 'requested', by: 'client' }), {
+      async (trx, booking) => {
+        await queueMessages(trx, notificationsFor({ booking, status: 'requested', by: 'client' }), {
           now,
           practiceEmail: context.outbox.practiceEmail,
-        }),
+        });
+        // Booking the service ends the client's wait for it.
+        await endWaitForService(trx, caller.uid, service.id);
+      },
     );
     if (result.outcome === 'taken') throw startRefusal('taken');
     if (result.outcome === 'too-many-requests')

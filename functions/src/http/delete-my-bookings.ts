@@ -1,5 +1,6 @@
 import { clientBookings, deleteClientBookings } from '../data/bookings';
 import { dropClientMessages, queueMessages } from '../data/outbox';
+import { deleteClientWaitlist } from '../data/waitlist';
 import { notificationsForDeletedAccount } from '../domain/notifications';
 import { endpoint } from './endpoint';
 import { json } from './types';
@@ -21,6 +22,7 @@ export const deleteMyBookings = endpoint({
         }),
         { now, practiceEmail: context.outbox.practiceEmail },
       );
+      await deleteClientWaitlist(trx, caller.uid);
       return deleteClientBookings(trx, caller.uid);
     });
     context.outbox.deliver();

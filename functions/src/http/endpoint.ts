@@ -30,6 +30,8 @@ export interface Call<A extends Access, B, Q> {
 export interface Endpoint {
   auth: Access;
   body?: Schema;
+  /** A JSON body the schema refuses is 422 rather than 400. */
+  unprocessable?: boolean;
   query?: Schema;
   run: (call: Call<Access, Schema, Schema>) => Promise<ApiResponse>;
 }
@@ -42,6 +44,7 @@ export function endpoint<
 >(declaration: {
   auth: A;
   body?: B;
+  unprocessable?: boolean;
   query?: Q;
   run: (call: Call<A, B, Q>) => Promise<ApiResponse>;
 }): Endpoint {
@@ -64,7 +67,7 @@ export async function callEndpoint(
     if (target.auth === 'verified') requireVerifiedEmail(caller);
     if (target.auth === 'practitioner') requirePractitioner(caller);
   }
-  const body = target.body ? parseBody(target.body, request) : undefined;
+  const body = target.body ? parseBody(target.body, request, target.unprocessable) : undefined;
   const query = target.query ? parse(target.query, queryObject(request)) : undefined;
   if (caller && request.method !== 'GET' && request.method !== 'HEAD') {
     await limitWrites(context, caller);

@@ -13,10 +13,12 @@ const HOUR = 3_600_000;
 const PHQ9_RISK = [1, 2, 1, 0, 0, 1, 0, 0, 2];
 
 let heavy: TestAccount;
+let practitioner: TestAccount;
 const others: TestAccount[] = [];
 
 beforeAll(async () => {
   heavy = await createAccount({ name: 'Flo Flood' });
+  practitioner = await createAccount({ practitioner: true, name: 'Dr Practitioner' });
   others.push(...(await Promise.all(Array.from({ length: 20 }, () => createAccount()))));
 });
 
@@ -120,12 +122,26 @@ describe.each(DATABASE_KINDS)('limits on %s', (kind) => {
     );
   });
 
-  it('40 risk answers from one client, 20 at a time: one email that says 40; the next only 24 hours on', async () => {
+  it('40 risk answers from one client, each one the practitioner asked for: one email that says 40; the next only 24 hours on', async () => {
     const answer = () =>
       call(api.url, 'POST', '/questionnaires', {
         token: heavy.idToken,
         body: { instrument: 'PHQ-9', answers: PHQ9_RISK },
       });
+    // One PHQ-9 a day unless she asks for another (the daily limit's own test is below).
+    const askAnother = async () => {
+      const asked = await call(
+        api.url,
+        'POST',
+        `/practice/clients/${heavy.uid}/questionnaire-requests`,
+        { token: practitioner.idToken, body: { instrument: 'PHQ-9' } },
+      );
+      expect(asked.status).toBe(201);
+    };
+    const answerAsked = async () => {
+      await askAnother();
+      return answer();
+    };
     // The email waits a minute after the first answer, to count the ones sent with it.
     const told = () => sent.filter((message) => message.subject.includes('need your attention'));
     const attention = async () => {
@@ -140,9 +156,7 @@ describe.each(DATABASE_KINDS)('limits on %s', (kind) => {
     for (let batch = 0; batch < 2; batch += 1) {
       // A steady client, not a flood: the write limit has refilled between the batches.
       wall = new Date(wall.getTime() + 5 * 60_000);
-      statuses.push(
-        ...(await Promise.all(Array.from({ length: 20 }, answer))).map((a) => a.status),
-      );
+      for (let each = 0; each < 20; each += 1) statuses.push((await answerAsked()).status);
     }
     expect(statuses).toEqual(statuses.map(() => 201));
     await api.deliveryIdle();
@@ -161,7 +175,7 @@ describe.each(DATABASE_KINDS)('limits on %s', (kind) => {
     expect((await answer()).status).toBe(201);
     expect(await attention()).toHaveLength(1);
     clock = new Date(NOW.getTime() + 24 * HOUR);
-    expect((await answer()).status).toBe(201);
+    expect((await answerAsked()).status).toBe(201);
     const [, second] = await attention();
     expect(second?.text).toContain('42 questionnaire answers with a risk item have come in');
 
@@ -175,5 +189,62 @@ describe.each(DATABASE_KINDS)('limits on %s', (kind) => {
     expect(all).toHaveLength(3);
     expect(all[2]?.text).toContain('1 questionnaire answer with a risk item has come in');
     expect(all[2]?.text).toContain(`/practice/clients/${other?.uid}`);
+  });
+
+  it('one of each questionnaire a London day: 20 at once → 1; another when the practitioner asks, audited', async () => {
+    const [client] = others as [TestAccount];
+    const send = (instrument: string, answers: number[]) =>
+      call(api.url, 'POST', '/questionnaires', {
+        token: client.idToken,
+        body: { instrument, answers },
+      });
+    const calm = [0, 0, 1, 0, 0, 0, 0, 0, 0];
+    clock = new Date('2027-03-01T23:30:00Z'); // 23:30 in London (GMT)
+    const answers = await Promise.all(Array.from({ length: 20 }, () => send('PHQ-9', calm)));
+    expect(answers.filter((each) => each.status === 201)).toHaveLength(1);
+    const refused = answers.filter((each) => each.status !== 201);
+    expect(refused.map((each) => each.status)).toEqual(refused.map(() => 429));
+    expectProblem(refused[0] as (typeof answers)[number], 429);
+    expect(refused[0]?.json.detail).toBe(
+      'You have already sent a PHQ-9 today. You can send the next one tomorrow.',
+    );
+    // Another instrument is its own count; the page is told which are done for today.
+    expect((await send('GAD-7', [0, 0, 0, 0, 0, 0, 0])).status).toBe(201);
+    const mine = await call(api.url, 'GET', '/questionnaires', { token: client.idToken });
+    expect(mine.json.sentToday).toEqual(['GAD-7', 'PHQ-9']);
+    expect(mine.json.questionnaires).toHaveLength(2);
+    const raw = await fetch(`${api.url}/questionnaires`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${client.idToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ instrument: 'PHQ-9', answers: calm }),
+    });
+    expect(raw.headers.get('retry-after')).toBe(String(30 * 60)); // until London's midnight
+
+    // Only the practitioner may ask; asking twice before an answer still allows just one more.
+    const path = `/practice/clients/${client.uid}/questionnaire-requests`;
+    const ask = (token: string) =>
+      call(api.url, 'POST', path, { token, body: { instrument: 'PHQ-9' } });
+    expectProblem(await ask(client.idToken), 403);
+    expect((await call(api.url, 'POST', path, { body: { instrument: 'PHQ-9' } })).status).toBe(401);
+    const asked = await ask(practitioner.idToken);
+    expect(asked.status).toBe(201);
+    expect(asked.json).toEqual({ instrument: 'PHQ-9', day: '2027-03-01' });
+    expect((await ask(practitioner.idToken)).status).toBe(201);
+    expect(
+      (await call(api.url, 'GET', '/questionnaires', { token: client.idToken })).json.sentToday,
+    ).toEqual(['GAD-7']);
+    const twice = await Promise.all([send('PHQ-9', calm), send('PHQ-9', calm)]);
+    expect(twice.map((each) => each.status).sort()).toEqual([201, 429]);
+    const audit = await call(api.url, 'GET', `/practice/audit?client=${client.uid}`, {
+      token: practitioner.idToken,
+    });
+    expect(
+      audit.json.entries.filter((entry: { what: string }) => /another PHQ-9/.test(entry.what)),
+    ).toHaveLength(2);
+
+    // London's next day (00:00 GMT): one more of each again.
+    clock = new Date('2027-03-02T00:00:00Z');
+    expect((await send('PHQ-9', calm)).status).toBe(201);
+    expect((await send('PHQ-9', calm)).status).toBe(429);
   });
 });

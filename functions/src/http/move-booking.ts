@@ -3,10 +3,12 @@ import { BOOKING_RULES, RULE_SENTENCES } from '../../../shared/booking-rules';
 import { checkChange } from '../../../shared/booking-status';
 import { HOUR_MS, MINUTE_MS } from '../../../shared/time';
 import { busyIntervals, moveBooking } from '../data/bookings';
+import { readWorkingHours } from '../data/working-hours';
 import { queueMessages } from '../data/outbox';
 import type { Notification } from '../domain/notifications';
 import { busyStretch, checkStart } from '../domain/slots';
 import { endpoint } from './endpoint';
+import { offerFreedTimes } from './waitlist-offers';
 import { problems } from './problems';
 import { bookingForCaller, startRefusal } from './refusals';
 import { json } from './types';
@@ -49,6 +51,7 @@ export const moveSession = endpoint({
         : new Date(start.getTime() - BOOKING_RULES.minimumNoticeHours * HOUR_MS - MINUTE_MS);
     const check = checkStart({
       hours: context.hours,
+      working: await readWorkingHours(context.db),
       serviceMinutes: service.minutes,
       now: asOf,
       start,
@@ -69,6 +72,8 @@ export const moveSession = endpoint({
         if (!caller.practitioner)
           messages.push({ kind: 'moved-by-client', to: 'practice', ...about });
         await queueMessages(trx, messages, { now, practiceEmail: context.outbox.practiceEmail });
+        // The old time is free again.
+        await offerFreedTimes(trx, context, { starts: [booking.start], standing: false }, now);
       }
       return moved;
     });

@@ -5,10 +5,11 @@ import { loadServices } from '../domain/services';
 import type { MailMessage } from '../mail/templates';
 import type { Mailer } from '../mail/transport';
 import { createAccount, type TestAccount } from '../testing/accounts';
-import { call, startApiServer } from '../testing/api-server';
+import { API_TESTS_LINK_SECRET, call, startApiServer } from '../testing/api-server';
 import { DATABASE_KINDS, emptyTables, freshDatabase } from '../testing/databases';
 import { localEnv } from '../testing/local-env';
 import { startStripeStandIn, type StripeStandIn } from '../testing/stripe-stand-in';
+import { signedQuery } from './signed-links';
 
 const NOW = new Date('2027-03-01T09:00:00Z'); // a Monday
 const DAY = 86_400_000;
@@ -158,7 +159,10 @@ describe.each(DATABASE_KINDS)('payments on %s', (kind) => {
     });
     const email = await mailTo(client.email, /^Receipt MP-2027-0001/);
     const id = mine.json.payments[0].id as string;
-    expect(email.text).toContain(`/api/payments/${id}/receipt.pdf`);
+    expect(email.text).toContain(`http://site.test/account/billing/receipts/${id}`);
+    expect(email.text).toMatch(
+      new RegExp(`/api/payments/${id}/signed-receipt\\.pdf\\?expires=\\d+&signature=[0-9a-f]{64}`),
+    );
     const receipt = await request('GET', `/payments/${id}`, client);
     expect(receipt.status).toBe(200);
     expect(receipt.json).toMatchObject({
@@ -495,5 +499,180 @@ describe.each(DATABASE_KINDS)('payments on %s', (kind) => {
     expect(subscription?.cancelAtPeriodEnd).toBe(true);
     expect((await request('GET', '/payments', client)).json.plans[0].status).toBe('ended');
     stripe.refunds.length = 0;
+  });
+  /** The site-relative link in an email (the API tests' site is http://site.test). */
+  const linkIn = (text: string, pattern: RegExp) => {
+    const found = pattern.exec(text)?.[0];
+    expect(found, `a link matching ${pattern}`).toBeDefined();
+    return (found ?? '').replace(/^\/api/, '');
+  };
+  const pdfText = async (path: string, who?: TestAccount) => {
+    const answer = await fetch(`${api.url}${path}`, {
+      ...(who && { headers: { authorization: `Bearer ${who.idToken}` } }),
+    });
+    const bytes = Buffer.from(await answer.arrayBuffer());
+    return { status: answer.status, type: answer.headers.get('content-type'), bytes };
+  };
+
+  it('a refund has its own credit note (JSON and PDF, its client and the practitioner only) and an email linking it', async () => {
+    const bookingId = await confirmedSession(client);
+    await payOneOff(client, bookingId);
+    const paymentId = (await request('GET', '/payments', client)).json.payments[0].id as string;
+    clock = new Date(NOW.getTime() + 3_600_000);
+    const refund = await request('POST', `/practice/payments/${paymentId}/refund`, practitioner, {
+      amount: 2500,
+    });
+    expect(refund.status).toBe(201);
+    const noteId = refund.json.id as string;
+    const note = await request('GET', `/payments/credit-notes/${noteId}`, client);
+    expect(note.status).toBe(200);
+    expect(note.json).toMatchObject({
+      kind: 'credit-note',
+      paymentId,
+      number: 'MP-CN-2027-0001',
+      receiptNumber: 'MP-2027-0001',
+      date: clock.toISOString(),
+      client: { name: 'Ada Client' },
+      practitioner: { membershipNumber: '387204', professionalBody: expect.any(String) },
+      total: 2500,
+      card: { brand: 'visa', last4: '4242' },
+      sessions: [expect.objectContaining({ bookingId, minutes: 50 })],
+      pdfPath: `/payments/credit-notes/${noteId}/credit-note.pdf`,
+    });
+    expect(note.json.vatSentence).toMatch(/exempt from VAT/);
+    expect((await request('GET', `/payments/credit-notes/${noteId}`, practitioner)).status).toBe(
+      200,
+    );
+    const notTheirs = await request('GET', `/payments/credit-notes/${noteId}`, other);
+    expect(notTheirs.status).toBe(404);
+    expect(notTheirs.json.detail).toBe('There is no such credit note. Open your payments again.');
+    expect((await request('GET', `/payments/credit-notes/${noteId}`)).status).toBe(401);
+    expect((await request('GET', '/payments/credit-notes/not-an-id', client)).status).toBe(404);
+    const pdf = await pdfText(`/payments/credit-notes/${noteId}/credit-note.pdf`, client);
+    expect(pdf).toMatchObject({ status: 200, type: 'application/pdf' });
+    expect(pdf.bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    expect((await pdfText(`/payments/credit-notes/${noteId}/credit-note.pdf`, other)).status).toBe(
+      404,
+    );
+    // The refund's email: its amount, the credit note's page and its signed PDF, no sign-in needed.
+    const email = await mailTo(client.email, /^Refund of £25\.00$/);
+    expect(email.text).toContain('MP-CN-2027-0001');
+    expect(email.text).toContain(`http://site.test/account/billing/credit-notes/${noteId}`);
+    const signed = linkIn(
+      email.text,
+      /\/api\/payments\/credit-notes\/\S+\/signed-credit-note\.pdf\S*/,
+    );
+    const opened = await pdfText(signed);
+    expect(opened).toMatchObject({ status: 200, type: 'application/pdf' });
+    expect(opened.bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    // The month's list links the credit note by its id.
+    const month = await request('GET', '/practice/payments?month=2027-03', practitioner);
+    expect(month.json.refunds).toEqual([
+      expect.objectContaining({ id: noteId, creditNoteNumber: 'MP-CN-2027-0001' }),
+    ]);
+  });
+
+  it('the emailed receipt link opens the PDF without sign-in; tampered, expired or another’s → 404', async () => {
+    const first = await confirmedSession(client, 3, 10);
+    const second = await confirmedSession(other, 3, 12);
+    await payOneOff(client, first);
+    await payOneOff(other, second);
+    const email = await mailTo(client.email, /^Receipt MP-2027-0001/);
+    const good = linkIn(email.text, /\/api\/payments\/\S+\/signed-receipt\.pdf\S*/);
+    const opened = await pdfText(good);
+    expect(opened).toMatchObject({ status: 200, type: 'application/pdf' });
+    expect(opened.bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    const url = new URL(good, 'http://site.test');
+    const id = url.pathname.split('/')[2] ?? '';
+    const signature = url.searchParams.get('signature') ?? '';
+    const expires = url.searchParams.get('expires') ?? '';
+    // One character of the signature changed.
+    const flipped = `${signature.slice(0, -1)}${signature.endsWith('0') ? '1' : '0'}`;
+    const tampered = await request(
+      'GET',
+      `/payments/${id}/signed-receipt.pdf?expires=${expires}&signature=${flipped}`,
+    );
+    expect(tampered.status).toBe(404);
+    expect(tampered.json.detail).toMatch(/not valid or has expired/);
+    // A later expiry with the old signature.
+    expect(
+      (
+        await pdfText(
+          `/payments/${id}/signed-receipt.pdf?expires=${Number(expires) + 1}&signature=${signature}`,
+        )
+      ).status,
+    ).toBe(404);
+    // No signature at all, or a short one.
+    expect((await pdfText(`/payments/${id}/signed-receipt.pdf`)).status).toBe(404);
+    expect(
+      (await pdfText(`/payments/${id}/signed-receipt.pdf?expires=${expires}&signature=ab`)).status,
+    ).toBe(404);
+    // The other client's payment with this one's signature.
+    const otherId = (await request('GET', '/payments', other)).json.payments[0].id as string;
+    expect(
+      (
+        await pdfText(
+          `/payments/${otherId}/signed-receipt.pdf?expires=${expires}&signature=${signature}`,
+        )
+      ).status,
+    ).toBe(404);
+    // A credit note's signature for the same id does not open a receipt.
+    const asCreditNote = signedQuery(API_TESTS_LINK_SECRET, 'credit-note', id, clock);
+    expect((await pdfText(`/payments/${id}/signed-receipt.pdf?${asCreditNote}`)).status).toBe(404);
+    // Still good a day before the year is out; expired after it.
+    clock = new Date(NOW.getTime() + 364 * DAY);
+    expect((await pdfText(good)).status).toBe(200);
+    clock = new Date(NOW.getTime() + 366 * DAY);
+    expect((await pdfText(good)).status).toBe(404);
+  });
+
+  it('blocking time that holds paid sessions cancels them with the practitioner’s message (as text) and refunds each once', async () => {
+    const paid = await confirmedSession(client, 4, 10);
+    const unpaid = await confirmedSession(other, 4, 12);
+    await payOneOff(client, paid);
+    sent.length = 0;
+    const day = new Date(NOW.getTime() + 4 * DAY);
+    const start = new Date(day);
+    start.setUTCHours(8, 0, 0, 0);
+    const end = new Date(day);
+    end.setUTCHours(18, 0, 0, 0);
+    const hostile = '<script>alert("x")</script> & <b>sorry</b>\nI am unwell.';
+    const block = {
+      start: start.toISOString(),
+      end: end.toISOString(),
+      reason: 'Private: dentist',
+      cancelCovered: true,
+      message: hostile,
+    };
+    const blocked = await request('POST', '/practice/blocks', practitioner, block);
+    expect(blocked.status).toBe(201);
+    expect(blocked.json.covered.map((each: { status: string }) => each.status)).toEqual([
+      'cancelled',
+      'cancelled',
+    ]);
+    expect(stripe.refunds.map((each) => each.amount)).toEqual([FEE]);
+    const mine = (await request('GET', '/payments', client)).json.payments[0];
+    expect(mine).toMatchObject({ status: 'refunded', refunded: FEE });
+    // Each client's cancellation carries the message, exactly as typed (plain text, never markup).
+    for (const who of [client, other]) {
+      const email = await mailTo(who.email, /cancelled/);
+      expect(email.text).toContain('> <script>alert("x")</script> & <b>sorry</b>\n> I am unwell.');
+      expect(email.text).not.toContain('dentist');
+    }
+    expect((await mailTo(client.email, /^Refund of £60\.00$/)).text).toContain('MP-CN-2027-0001');
+    // The same block again (a retry) covers nothing new and refunds nothing more.
+    const again = await request('POST', '/practice/blocks', practitioner, block);
+    expect(again.status).toBe(201);
+    expect(again.json.covered).toEqual([]);
+    expect(stripe.refunds).toHaveLength(1);
+    expect(await count('payment_refunds')).toBe(1);
+    expect(unpaid).toBeTruthy();
+    // Too long a message is refused by the field, and nothing is blocked.
+    const tooLong = await request('POST', '/practice/blocks', practitioner, {
+      ...block,
+      message: 'x'.repeat(501),
+    });
+    expect(tooLong.status).toBe(400);
+    expect(JSON.stringify(tooLong.json)).toContain('Keep the message to at most 500 characters.');
   });
 });

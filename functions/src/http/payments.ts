@@ -27,6 +27,7 @@ import {
   clientPayments,
   customerOf,
   findPayment,
+  findRefund,
   insertPendingPayment,
   insertRefund,
   lockPayment,
@@ -42,6 +43,7 @@ import {
   settleCheckoutPayment,
   settledPaymentForBooking,
   type PaymentRow,
+  type RefundRow,
 } from '../data/payments';
 import { clientSeries, findSeries, seriesWithStatus } from '../data/series';
 import type { BookingRecord } from '../domain/types';
@@ -50,6 +52,7 @@ import { problems } from './problems';
 import type { ApiContext, Caller, PaymentsSettings } from './types';
 import { json } from './types';
 import { receiptPdf } from './receipt-pdf';
+import { signedLinkHolds, signedQuery, type SignedDocument } from './signed-links';
 
 const DAY_MS = 86_400_000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -93,6 +96,27 @@ const receiptNumberOf = (row: PaymentRow) =>
     : null;
 const creditNoteNumber = (year: number, sequence: number) =>
   formatReceiptNumber(year, sequence, `${MONEY_FACTS.receiptPrefix}-CN`);
+
+/** Where each document's PDF is under /api: signed in, and by the signed link in an email. */
+const PDF_PATHS: Record<SignedDocument, { own: string; signed: string }> = {
+  receipt: { own: '/payments/:id/receipt.pdf', signed: '/payments/:id/signed-receipt.pdf' },
+  'credit-note': {
+    own: '/payments/credit-notes/:id/credit-note.pdf',
+    signed: '/payments/credit-notes/:id/signed-credit-note.pdf',
+  },
+};
+const pdfPathOf = (kind: SignedDocument, id: string) => PDF_PATHS[kind].own.replace(':id', id);
+
+/** The token-free PDF link an email carries (`/api/…?expires=…&signature=…`). */
+export function signedPdfLink(
+  settings: PaymentsSettings,
+  kind: SignedDocument,
+  id: string,
+  now: Date,
+): string {
+  const path = PDF_PATHS[kind].signed.replace(':id', id);
+  return `/api${path}?${signedQuery(settings.linkSecret, kind, id, now)}`;
+}
 
 /**
  * POST /api/payments/checkout: a confirmed session or series of the caller's, not yet paid, sent
@@ -324,18 +348,50 @@ async function readablePayment(call: {
   return row;
 }
 
-async function receiptOf(context: ApiContext, row: PaymentRow, caller: Caller): Promise<Receipt> {
+/** A credit note its payment's client or the practitioner may read; 404 for anyone else. */
+async function readableCreditNote(call: {
+  caller: Caller;
+  params: Readonly<Record<string, string>>;
+  context: ApiContext;
+}) {
+  const refund = await findRefund(call.context.db, call.params.id ?? '');
+  const payment = refund && (await findPayment(call.context.db, refund.payment_id));
+  if (!refund || !payment || (payment.client_uid !== call.caller.uid && !call.caller.practitioner))
+    throw problems.notFound('There is no such credit note. Open your payments again.');
+  return { refund, payment };
+}
+
+/** The sessions a credit note is for: the cancelled session, or all its payment covered. */
+async function sessionsOf(db: Database, row: PaymentRow, refund: RefundRow | undefined) {
+  if (!refund?.booking_id) return sessionsCovered(db, row);
+  return db
+    .selectFrom('bookings')
+    .select(['id', 'starts_at', 'ends_at', 'service_id', 'status'])
+    .where('id', '=', refund.booking_id)
+    .execute();
+}
+
+/**
+ * A receipt, or with `refund` its credit note, with every field an insurer asks for. `readerUid`
+ * is who reads it (null: the emailed signed link, which went to the client).
+ */
+async function receiptOf(
+  context: ApiContext,
+  row: PaymentRow,
+  readerUid: string | null,
+  refund?: RefundRow,
+): Promise<Receipt> {
   const service = context.services.find((each) => each.id === row.service_id);
-  const sessions = await sessionsCovered(context.db, row);
+  const sessions = await sessionsOf(context.db, row, refund);
   const intake = await context.db
     .selectFrom('intakes')
     .select(sql<string | null>`details->>'address'`.as('address'))
     .where('client_uid', '=', row.client_uid)
     .executeTakeFirst();
-  if (intake && caller.uid !== row.client_uid) {
+  if (intake && readerUid !== null && readerUid !== row.client_uid) {
     await writeAudit(context.db, {
       at: context.now(),
-      actorUid: caller.uid,
+      actorUid: readerUid,
       clientUid: row.client_uid,
       action: 'read',
       what: 'receipt (address from the intake)',
@@ -344,10 +400,13 @@ async function receiptOf(context: ApiContext, row: PaymentRow, caller: Caller): 
   const fee = service ? feePerSessionPence(service) : row.amount;
   const body = practiceFacts.professionalBody;
   return {
-    kind: 'receipt',
+    kind: refund ? 'credit-note' : 'receipt',
     paymentId: row.id,
-    number: receiptNumberOf(row) ?? '',
-    date: (row.paid_at ?? row.created_at).toISOString(),
+    number: refund
+      ? creditNoteNumber(refund.credit_year, refund.credit_sequence)
+      : (receiptNumberOf(row) ?? ''),
+    ...(refund && { receiptNumber: receiptNumberOf(row) ?? '' }),
+    date: (refund?.created_at ?? row.paid_at ?? row.created_at).toISOString(),
     client: { name: row.client_name, email: row.client_email, address: intake?.address || null },
     practitioner: {
       name: practiceFacts.practitioner,
@@ -373,22 +432,40 @@ async function receiptOf(context: ApiContext, row: PaymentRow, caller: Caller): 
       fee,
     })),
     feePerSession: fee,
-    total: row.amount,
+    total: refund?.amount ?? row.amount,
     currency: row.currency,
     card:
       row.card_brand && row.card_last4 ? { brand: row.card_brand, last4: row.card_last4 } : null,
     vatSentence: MONEY_FACTS.vatSentence,
     refunded: row.refunded,
-    pdfPath: `/payments/${row.id}/receipt.pdf`,
+    pdfPath: refund ? pdfPathOf('credit-note', refund.id) : pdfPathOf('receipt', row.id),
   };
 }
+
+function pdfAnswer(receipt: Receipt, bytes: Uint8Array) {
+  return {
+    status: 200,
+    headers: {
+      'content-type': 'application/pdf',
+      'content-disposition': `inline; filename="${receipt.number}.pdf"`,
+      // A signed link is a bearer of the document: not kept by shared caches.
+      'cache-control': 'private, no-store',
+    },
+    body: bytes,
+  };
+}
+
+const badLink = () =>
+  problems.notFound(
+    'This link is not valid or has expired. Sign in and open the document from Billing.',
+  );
 
 /** GET /api/payments/:id: the receipt, for its client or the practitioner. */
 export const paymentReceipt = endpoint({
   auth: 'client',
   async run(call) {
     const row = await readablePayment(call);
-    return json(200, await receiptOf(call.context, row, call.caller));
+    return json(200, await receiptOf(call.context, row, call.caller.uid));
   },
 });
 
@@ -397,16 +474,58 @@ export const paymentReceiptPdf = endpoint({
   auth: 'client',
   async run(call) {
     const row = await readablePayment(call);
-    const receipt = await receiptOf(call.context, row, call.caller);
-    const bytes = await receiptPdf(receipt);
-    return {
-      status: 200,
-      headers: {
-        'content-type': 'application/pdf',
-        'content-disposition': `inline; filename="${receipt.number}.pdf"`,
-      },
-      body: bytes,
-    };
+    const receipt = await receiptOf(call.context, row, call.caller.uid);
+    return pdfAnswer(receipt, await receiptPdf(receipt));
+  },
+});
+
+/** GET /api/payments/:id/signed-receipt.pdf?expires&signature: the emailed link, no sign-in. */
+export const signedReceiptPdf = endpoint({
+  auth: 'anyone',
+  async run({ params, request, context }) {
+    const settings = paymentsOf(context);
+    const id = params.id ?? '';
+    if (!signedLinkHolds(settings.linkSecret, 'receipt', id, request.query, context.now()))
+      throw badLink();
+    const row = await findPayment(context.db, id);
+    if (!row || !receiptNumberOf(row)) throw badLink();
+    const receipt = await receiptOf(context, row, null);
+    return pdfAnswer(receipt, await receiptPdf(receipt));
+  },
+});
+
+/** GET /api/payments/credit-notes/:id: a refund's credit note, for its client or the practitioner. */
+export const creditNote = endpoint({
+  auth: 'client',
+  async run(call) {
+    const { refund, payment } = await readableCreditNote(call);
+    return json(200, await receiptOf(call.context, payment, call.caller.uid, refund));
+  },
+});
+
+/** GET /api/payments/credit-notes/:id/credit-note.pdf: the same credit note as a PDF. */
+export const creditNotePdf = endpoint({
+  auth: 'client',
+  async run(call) {
+    const { refund, payment } = await readableCreditNote(call);
+    const note = await receiptOf(call.context, payment, call.caller.uid, refund);
+    return pdfAnswer(note, await receiptPdf(note));
+  },
+});
+
+/** GET /api/payments/credit-notes/:id/signed-credit-note.pdf?expires&signature: no sign-in. */
+export const signedCreditNotePdf = endpoint({
+  auth: 'anyone',
+  async run({ params, request, context }) {
+    const settings = paymentsOf(context);
+    const id = params.id ?? '';
+    if (!signedLinkHolds(settings.linkSecret, 'credit-note', id, request.query, context.now()))
+      throw badLink();
+    const refund = await findRefund(context.db, id);
+    const payment = refund && (await findPayment(context.db, refund.payment_id));
+    if (!refund || !payment) throw badLink();
+    const note = await receiptOf(context, payment, null, refund);
+    return pdfAnswer(note, await receiptPdf(note));
   },
 });
 
@@ -532,7 +651,7 @@ async function applyEvent(
       if (!paid?.booking_id) return { deliver: false };
       const booking = await findBooking(db, paid.booking_id);
       if (!booking) return { deliver: false };
-      await queueMessages(db, [receiptMessage(booking, paid)], messages);
+      await queueMessages(db, [receiptMessage(booking, paid, paymentsOf(context), now)], messages);
       return { deliver: true };
     }
     case 'invoice.paid':
@@ -577,7 +696,11 @@ async function applyEvent(
       const booking = first && (await findBooking(db, first.id));
       if (!booking) return { deliver: false };
       if (outcome.paid) {
-        await queueMessages(db, [receiptMessage(booking, outcome.paid)], messages);
+        await queueMessages(
+          db,
+          [receiptMessage(booking, outcome.paid, paymentsOf(context), now)],
+          messages,
+        );
         return { deliver: true };
       }
       if (outcome.failed) {
@@ -605,7 +728,12 @@ async function applyEvent(
   }
 }
 
-const receiptMessage = (booking: BookingRecord, row: PaymentRow) => ({
+const receiptMessage = (
+  booking: BookingRecord,
+  row: PaymentRow,
+  settings: PaymentsSettings,
+  now: Date,
+) => ({
   kind: 'payment-received' as const,
   to: 'client' as const,
   booking,
@@ -614,6 +742,7 @@ const receiptMessage = (booking: BookingRecord, row: PaymentRow) => ({
     receiptNumber: receiptNumberOf(row),
     amount: row.amount,
     seriesId: row.series_id,
+    pdfLink: signedPdfLink(settings, 'receipt', row.id, now),
   },
 });
 
@@ -797,8 +926,35 @@ export async function refundNow(
       reason,
       now,
     });
+    const about = await bookingOfRefund(trx, payment, bookingId);
+    if (about) {
+      const number = creditNoteNumber(row.credit_year, row.credit_sequence);
+      await queueMessages(
+        trx,
+        [
+          {
+            kind: 'refund-issued',
+            to: 'client',
+            booking: about,
+            payment: {
+              id: payment.id,
+              receiptNumber: receiptNumberOf(payment),
+              amount,
+              seriesId: payment.series_id,
+              creditNote: {
+                id: row.id,
+                number,
+                pdfLink: signedPdfLink(settings, 'credit-note', row.id, now),
+              },
+            },
+          },
+        ],
+        { now, practiceEmail: context.outbox.practiceEmail },
+      );
+    }
     return { row, total: payment.refunded + amount };
   });
+  context.outbox.deliver();
   return json(201, {
     id: refund.row.id,
     paymentId,
@@ -806,6 +962,24 @@ export async function refundNow(
     amount,
     refundedTotal: refund.total,
   });
+}
+
+/** The session a refund's email is about: the cancelled one, the paid one, or the series' first. */
+async function bookingOfRefund(db: Database, payment: PaymentRow, bookingId: string | null) {
+  const id =
+    bookingId ??
+    payment.booking_id ??
+    (payment.series_id &&
+      (
+        await db
+          .selectFrom('bookings')
+          .select('id')
+          .where('series_id', '=', payment.series_id)
+          .orderBy('starts_at')
+          .limit(1)
+          .executeTakeFirst()
+      )?.id);
+  return id ? findBooking(db, id) : undefined;
 }
 
 /** The payment state of sessions and series, for every list that shows them. */

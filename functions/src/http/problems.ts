@@ -16,6 +16,7 @@ const problem = (status: number, slug: string, title: string) => (detail: string
 
 export const problems = {
   invalidInput: problem(400, 'invalid-input', 'The request is not valid'),
+  unprocessable: problem(422, 'invalid-input', 'The request is not valid'),
   notSignedIn: problem(401, 'not-signed-in', 'Sign in to continue'),
   emailNotVerified: problem(403, 'email-not-verified', 'Verify your email address first'),
   notYours: problem(403, 'not-yours', 'This booking is not yours'),

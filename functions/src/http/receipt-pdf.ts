@@ -2,10 +2,14 @@ import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
 import { formatMoney } from '../../../shared/money';
 import type { Receipt } from '../../../shared/payments-api';
 
-/** The receipt as a one-page A4 PDF (pdf-lib), with the same fields as the HTML page. */
+/**
+ * A receipt or a credit note (one layout for both) as a one-page A4 PDF (pdf-lib), with the same
+ * fields as its HTML page.
+ */
 export async function receiptPdf(receipt: Receipt): Promise<Uint8Array> {
+  const credit = receipt.kind === 'credit-note';
   const pdf = await PDFDocument.create();
-  pdf.setTitle(`Receipt ${receipt.number}`);
+  pdf.setTitle(`${credit ? 'Credit note' : 'Receipt'} ${receipt.number}`);
   pdf.setAuthor(receipt.practice.name);
   const font = await pdf.embedFont(StandardFonts.Helvetica);
   const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
@@ -28,10 +32,10 @@ export async function receiptPdf(receipt: Receipt): Promise<Uint8Array> {
     dateStyle: 'long',
     timeZone: 'Europe/London',
   }).format(new Date(receipt.date));
-  line(receipt.kind === 'receipt' ? 'Receipt' : 'Credit note', { size: 20, strong: true, gap: 28 });
+  line(credit ? 'Credit note' : 'Receipt', { size: 20, strong: true, gap: 28 });
   line(`Number: ${receipt.number}`, { strong: true });
   if (receipt.receiptNumber) line(`For receipt: ${receipt.receiptNumber}`);
-  line(`Date paid: ${paidOn}`, { gap: 24 });
+  line(`${credit ? 'Date refunded' : 'Date paid'}: ${paidOn}`, { gap: 24 });
   line('Client', { strong: true });
   line(receipt.client.name || receipt.client.email);
   if (receipt.client.address) line(receipt.client.address);
@@ -50,9 +54,14 @@ export async function receiptPdf(receipt: Receipt): Promise<Uint8Array> {
   }
   y -= 8;
   line(`Fee per session: ${formatMoney(receipt.feePerSession)}`);
-  line(`Total paid: ${formatMoney(receipt.total)}`, { strong: true });
-  if (receipt.refunded > 0) line(`Refunded: ${formatMoney(receipt.refunded)}`);
-  if (receipt.card) line(`Paid by card: ${receipt.card.brand} ending ${receipt.card.last4}`);
+  line(`${credit ? 'Total refunded' : 'Total paid'}: ${formatMoney(receipt.total)}`, {
+    strong: true,
+  });
+  if (!credit && receipt.refunded > 0) line(`Refunded: ${formatMoney(receipt.refunded)}`);
+  if (receipt.card) {
+    const how = credit ? 'Refunded to card' : 'Paid by card';
+    line(`${how}: ${receipt.card.brand} ending ${receipt.card.last4}`);
+  }
   y -= 12;
   line(receipt.vatSentence, { size: 9.5 });
   return pdf.save();

@@ -45,6 +45,7 @@ const api = createApi({
   db: untouchable,
   services: loadServices(),
   hours: practiceFacts.openingHours,
+  siteUrl: 'https://www.example.test',
   now: () => new Date('2027-03-01T09:00:00Z'),
   verifyToken: async (token) => {
     const caller = callers[/^token-for-(\w+)-and-/.exec(token)?.[1] ?? ''];
@@ -112,13 +113,20 @@ describe('the route table', () => {
     const publicOnes = entries.filter((entry) => entry.auth === 'anyone');
     expect(publicOnes.map((entry) => entry.path).sort()).toEqual([
       '/availability',
+      '/calendar/:file',
       '/health',
+      '/payments/:id/signed-receipt.pdf',
+      '/payments/credit-notes/:id/signed-credit-note.pdf',
       '/payments/webhook',
     ]);
     // The webhook's only check is Stripe's signature (here no payments are set up at all).
     expect((await ask('POST', '/payments/webhook')).status).toBe(503);
+    // The emailed PDF links are checked by their signature alone (payments.test.ts).
+    expect((await ask('GET', '/payments/:id/signed-receipt.pdf')).status).toBe(503);
     expect((await ask('GET', '/health')).status).toBe(200);
     // No service named: a 400 about the query, not a refusal of the caller.
     expect((await ask('GET', '/availability')).status).toBe(400);
+    // A feed's token is its key: a malformed one is not found before the database is asked.
+    expect((await ask('GET', '/calendar/not-a-token.ics')).status).toBe(404);
   });
 });

@@ -1,5 +1,11 @@
 import { clientAudit } from './audit';
 import { availability } from './availability';
+import {
+  calendarFeed,
+  calendarFeedState,
+  createCalendarFeed,
+  stopCalendarFeed,
+} from './calendar-feed';
 import { cancelBooking, confirmBooking, declineBooking } from './change-status';
 import { createBlock } from './create-block';
 import { createBooking } from './create-booking';
@@ -15,9 +21,17 @@ import { currentAgreement, getIntake, putIntake } from './intake';
 import { listMessages, retryMessage } from './messages';
 import { myBookings } from './my-bookings';
 import { practiceDiary } from './practice-diary';
+import { getWorkingHours, putWorkingHours } from './working-hours';
 import { markSessionAttendance } from './attendance';
 import { addNoteAddendum, getNote, putNote, signSessionNote } from './notes';
-import { myQuestionnaires, submitQuestionnaire } from './questionnaires';
+import { myQuestionnaires, requestQuestionnaire, submitQuestionnaire } from './questionnaires';
+import {
+  joinWaitlistEndpoint,
+  leaveWaitlistEndpoint,
+  myWaitlist,
+  practiceWaitlist,
+  renewWaitlist,
+} from './waitlist';
 import {
   createCheckout,
   createPortal,
@@ -25,6 +39,10 @@ import {
   paymentReceipt,
   paymentReceiptPdf,
   paymentWebhook,
+  creditNote,
+  creditNotePdf,
+  signedCreditNotePdf,
+  signedReceiptPdf,
   practicePayments,
   refundPayment,
 } from './payments';
@@ -50,6 +68,7 @@ export const routes: Readonly<Record<string, Partial<Record<Method, Endpoint>>>>
   '/practice/bookings': { GET: practiceDiary },
   '/practice/blocks': { POST: createBlock },
   '/practice/blocks/:id': { DELETE: deleteBlock },
+  '/practice/hours': { GET: getWorkingHours, PUT: putWorkingHours },
   '/practice/messages': { GET: listMessages },
   '/practice/messages/:id/retry': { POST: retryMessage },
   '/account/bookings': { DELETE: deleteMyBookings },
@@ -66,15 +85,31 @@ export const routes: Readonly<Record<string, Partial<Record<Method, Endpoint>>>>
   '/practice/bookings/:id/note/sign': { POST: signSessionNote },
   '/practice/bookings/:id/note/addenda': { POST: addNoteAddendum },
   '/practice/clients/:id/risk-follow-ups': { POST: addRiskFollowUp },
+  '/practice/clients/:id/questionnaire-requests': { POST: requestQuestionnaire },
   '/practice/bookings/:id/attendance': { POST: markSessionAttendance },
   '/payments': { GET: myPayments },
   '/payments/checkout': { POST: createCheckout },
   '/payments/portal': { POST: createPortal },
   '/payments/webhook': { POST: paymentWebhook },
+  // Before '/payments/:id/…', whose `:id` would take "credit-notes".
+  '/payments/credit-notes/:id': { GET: creditNote },
+  '/payments/credit-notes/:id/credit-note.pdf': { GET: creditNotePdf },
+  '/payments/credit-notes/:id/signed-credit-note.pdf': { GET: signedCreditNotePdf },
   '/payments/:id': { GET: paymentReceipt },
   '/payments/:id/receipt.pdf': { GET: paymentReceiptPdf },
+  '/payments/:id/signed-receipt.pdf': { GET: signedReceiptPdf },
   '/practice/payments': { GET: practicePayments },
   '/practice/payments/:id/refund': { POST: refundPayment },
+  '/waitlist': { GET: myWaitlist, POST: joinWaitlistEndpoint },
+  '/waitlist/:id': { DELETE: leaveWaitlistEndpoint },
+  '/waitlist/:id/renew': { POST: renewWaitlist },
+  '/practice/waitlist': { GET: practiceWaitlist },
+  '/practice/calendar-feed': {
+    GET: calendarFeedState,
+    POST: createCalendarFeed,
+    DELETE: stopCalendarFeed,
+  },
+  '/calendar/:file': { GET: calendarFeed },
 };
 
 export function matchRoute(

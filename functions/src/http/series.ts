@@ -15,6 +15,7 @@ import {
   openRequests,
   seriesBookings,
 } from '../data/bookings';
+import { readWorkingHours } from '../data/working-hours';
 import type { Database } from '../data/database';
 import { queueMessages } from '../data/outbox';
 import {
@@ -31,7 +32,9 @@ import type { Notification, SeriesContext } from '../domain/notifications';
 import { occurrencesBetween } from '../domain/series';
 import { busyStretch, checkStart } from '../domain/slots';
 import type { BookingRecord, SeriesRecord } from '../domain/types';
+import { endWaitForService } from '../data/waitlist';
 import { endpoint } from './endpoint';
+import { offerFreedTimes } from './waitlist-offers';
 import { paymentStates } from './payments';
 import { endSubscription } from './payment-effects';
 import { pathId } from './input';
@@ -121,8 +124,10 @@ export const createSeries = endpoint({
     const everyWeeks = cadenceOf(service);
     const now = context.now();
     const start = new Date(body.start);
+    const working = await readWorkingHours(context.db);
     const check = checkStart({
       hours: context.hours,
+      working,
       serviceMinutes: service.minutes,
       now,
       start,
@@ -156,9 +161,11 @@ export const createSeries = endpoint({
           serviceMinutes: service.minutes,
           mode: bookingMode(service.format, undefined),
           status: 'requested',
+          hours: { hours: context.hours, working, serviceMinutes: service.minutes },
         });
         if (sessions[0]?.start.getTime() !== start.getTime()) throw new FirstSessionTaken();
         await recordSkips(trx, record.id, skipped, now);
+        await endWaitForService(trx, caller.uid, service.id);
         const series = { record, sessions, skipped };
         await queueMessages(
           trx,
@@ -239,13 +246,21 @@ const answerSeries = (answer: 'confirmed' | 'declined') =>
           now,
         });
         if (!record) return undefined;
-        await changeSeriesSessions(trx, {
+        const answeredSessions = await changeSeriesSessions(trx, {
           seriesId: record.id,
           from: ['requested'],
           to: answer,
           after: new Date(0),
           now,
         });
+        // A declined series' weekly time is a standing time free again.
+        if (answer === 'declined')
+          await offerFreedTimes(
+            trx,
+            context,
+            { starts: answeredSessions.map((each) => each.start), standing: true },
+            now,
+          );
         const series = await seriesContext(trx, record);
         await queueMessages(
           trx,
@@ -296,13 +311,20 @@ export const endSeries = endpoint({
         now,
       });
       if (!record) return undefined;
-      await changeSeriesSessions(trx, {
+      const cancelled = await changeSeriesSessions(trx, {
         seriesId: record.id,
         from: ['requested', 'confirmed'],
         to: 'cancelled',
         after: cutoff,
         now,
       });
+      // An ended series' weekly time is a standing time free again.
+      await offerFreedTimes(
+        trx,
+        context,
+        { starts: cancelled.map((each) => each.start), standing: true },
+        now,
+      );
       const series = await seriesContext(trx, record);
       await queueMessages(
         trx,

@@ -43,10 +43,17 @@ export interface Caller {
 /** Verifies an ID token (revoked ones fail) or throws an error with an `auth/…` code. */
 export type TokenVerifier = (idToken: string) => Promise<Caller>;
 
+/** An account's name and email by uid (Firebase Auth), or null when there is no such account. */
+export type UserLookup = (
+  uid: string,
+) => Promise<{ uid: string; name: string; email: string } | null>;
+
 /** Everything a handler may use; the clock is passed in so tests can stand on any day. */
 export interface ApiContext {
   db: Database;
   verifyToken: TokenVerifier;
+  /** Names a client the records do not (no bookings yet); without it the record says only the uid. */
+  findUser?: UserLookup;
   outbox: {
     /** Where the practice's messages go. */
     practiceEmail: string;
@@ -58,6 +65,8 @@ export interface ApiContext {
   writeClock?: () => Date;
   services: readonly Service[];
   hours: WeeklyHours;
+  /** The site's address (SITE_URL), which links sent out are built on: emails, the calendar feed. */
+  siteUrl: string;
   /** The Jitsi server video sessions meet on (MEETING_HOST); Jitsi's public server when absent. */
   meetingHost?: string;
   /** Card payments (Stripe); undefined where none are set up, and the payment endpoints say so. */
@@ -67,6 +76,8 @@ export interface ApiContext {
 export interface PaymentsSettings {
   stripe: Stripe;
   webhookSecret: string;
+  /** Signs the token-free PDF links in emails (HMAC-SHA256). */
+  linkSecret: string;
   /** The site's address, for Checkout's return pages. */
   siteUrl: string;
 }

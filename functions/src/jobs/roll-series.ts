@@ -1,10 +1,12 @@
 import { bookableWindow } from '../../../shared/booking-rules';
+import { practiceFacts } from '../../../shared/practice';
 import type { Service } from '../../../shared/service';
 import { addMinutes } from '../../../shared/time';
 import type { Database } from '../data/database';
 import { queueMessages } from '../data/outbox';
 import { claimSeries, recordSkips, seriesToExtend, setBookedThrough } from '../data/series';
 import { bookWeeks } from '../data/series-weeks';
+import { readWorkingHours } from '../data/working-hours';
 import { bookingMode } from '../domain/video';
 import type { Notification } from '../domain/notifications';
 import { occurrencesBetween } from '../domain/series';
@@ -26,6 +28,7 @@ export async function rollSeries(settings: RollSettings, now: Date) {
   const through = bookableWindow(now).latest;
   let booked = 0;
   let skipped = 0;
+  const working = await readWorkingHours(settings.db);
   for (const id of await seriesToExtend(settings.db, through)) {
     const outcome = await settings.db.transaction().execute(async (trx) => {
       const series = await claimSeries(trx, id);
@@ -36,6 +39,7 @@ export async function rollSeries(settings: RollSettings, now: Date) {
       if (!service || !last) return undefined;
       const weeks = await bookWeeks(trx, series, occurrences, {
         serviceMinutes: service.minutes,
+        hours: { hours: practiceFacts.openingHours, working, serviceMinutes: service.minutes },
         mode: bookingMode(service.format, undefined),
         status: series.status === 'confirmed' ? 'confirmed' : 'requested',
       });

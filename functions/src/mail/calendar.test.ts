@@ -1,7 +1,7 @@
 import ICAL from 'ical.js';
 import type { BookingRecord, SeriesRecord } from '../domain/types';
 import { calendarViolations } from '../testing/calendar-rules';
-import { seriesCalendar, sessionCalendar } from './calendar';
+import { feedCalendar, seriesCalendar, sessionCalendar } from './calendar';
 
 const WEEK = 7 * 86_400_000;
 const HOUR = 3_600_000;
@@ -124,5 +124,31 @@ describe('calendar files keep RFC 5545', () => {
     expect(calendarViolations(localUntil).join(' ')).toMatch(
       /UNTIL=20270302T100000 does not match/,
     );
+  });
+
+  it('the practitioner’s feed: initials only, a stable UID per session, and valid when empty', () => {
+    const feed = (bookings: BookingRecord[]) =>
+      feedCalendar({
+        bookings,
+        blocks: [],
+        services: [context.service],
+        practiceEmail: context.practiceEmail,
+      });
+    const full = feed([session(0, 'confirmed'), session(1, 'confirmed')]);
+    expect(calendarViolations(full)).toEqual([]);
+    expect(full).not.toMatch(/^METHOD/m);
+    expect(line(full, 'SUMMARY')).toBe('Individual counselling: AC');
+    expect(line(full, 'UID')).toBe('session-b0.diary@practice.test');
+    expect(line(full, 'DTSTAMP')).toBe('20270301T090000Z');
+    for (const secret of ['Ada', client.email, 'u1']) expect(full).not.toContain(secret);
+    const empty = feed([]);
+    expect(calendarViolations(empty)).toEqual([]);
+    expect(empty).toMatch(/BEGIN:VTIMEZONE\r\nTZID:Europe\/London/);
+    // An invitation with no event is still caught.
+    const hollow = sessionCalendar(session(0, 'confirmed'), 'REQUEST', context).replace(
+      /BEGIN:VEVENT[\s\S]*END:VEVENT\r\n/,
+      '',
+    );
+    expect(calendarViolations(hollow)).toContain('It has no VEVENT.');
   });
 });

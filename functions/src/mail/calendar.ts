@@ -9,11 +9,13 @@ import ical, {
 } from 'ical-generator';
 import { DateTime } from 'luxon';
 import { RULE_SENTENCES, feeSentences } from '../../../shared/booking-rules';
+import { CALENDAR_FEED_RULES, clientInitials } from '../../../shared/calendar-feed';
 import { feePerSessionPence, formatMoney } from '../../../shared/money';
 import { practiceFacts as practice } from '../../../shared/practice';
+import type { Service } from '../../../shared/service';
 import { PRACTICE_TIME_ZONE } from '../../../shared/time';
 import type { SeriesContext } from '../domain/notifications';
-import type { BookingRecord } from '../domain/types';
+import type { BlockRecord, BookingRecord } from '../domain/types';
 import { placeOf, videoLinkOf, type MessageContext } from './templates';
 
 export type CalendarMethod = 'REQUEST' | 'CANCEL';
@@ -161,4 +163,65 @@ export function cancelledSessionsCalendar(
       ...(booking.occurrence && { recurrenceId: london(booking.occurrence) }),
     })),
   );
+}
+
+/** What the practitioner's feed is made from: her confirmed sessions and blocked times. */
+export interface FeedContents {
+  bookings: readonly BookingRecord[];
+  blocks: readonly BlockRecord[];
+  services: readonly Pick<Service, 'id' | 'name' | 'format' | 'price' | 'session'>[];
+  practiceEmail: string;
+  meetingHost?: string;
+}
+
+/** The same session has the same UID on every fetch, so her calendar app updates it in place. */
+export const feedUid = (kind: 'session' | 'block', id: string, practiceEmail: string) =>
+  `${kind}-${id}.diary@${domainOf(practiceEmail)}`;
+
+/**
+ * The practitioner's diary as a subscribed calendar (no METHOD: it is published, not an
+ * invitation). A session's summary names the service and the client's initials only: the file
+ * leaves the site, so it holds no name, email, note or answer.
+ */
+export function feedCalendar(contents: FeedContents): string {
+  const calendar = ical({
+    prodId: { company: 'Mindful Path', product: 'diary', language: 'EN' },
+    name: `${practice.name}: diary`,
+    ttl: CALENDAR_FEED_RULES.refreshMinutes * 60,
+  });
+  calendar.timezone({ name: null, generator: getVtimezoneComponent });
+  for (const booking of contents.bookings) {
+    const service = contents.services.find((each) => each.id === booking.serviceId);
+    const context = { service, meetingHost: contents.meetingHost };
+    const link = videoLinkOf(booking, context);
+    calendar.createEvent({
+      id: feedUid('session', booking.id, contents.practiceEmail),
+      stamp: DateTime.fromJSDate(booking.updatedAt, { zone: 'utc' }),
+      start: london(booking.start),
+      end: london(booking.end),
+      timezone: PRACTICE_TIME_ZONE,
+      sequence: booking.sequence,
+      status: ICalEventStatus.CONFIRMED,
+      summary: `${service?.name ?? 'Session'}: ${clientInitials(booking.client.name)}`,
+      location: link ?? placeOf(booking, context),
+      ...(link && { url: link }),
+    });
+  }
+  for (const block of contents.blocks) {
+    calendar.createEvent({
+      id: feedUid('block', block.id, contents.practiceEmail),
+      // A block never changes once made; its start is as stable a stamp as any.
+      stamp: DateTime.fromJSDate(block.start, { zone: 'utc' }),
+      start: london(block.start),
+      end: london(block.end),
+      timezone: PRACTICE_TIME_ZONE,
+      status: ICalEventStatus.CONFIRMED,
+      summary: block.reason ? `Blocked: ${block.reason}` : 'Blocked',
+    });
+  }
+  const text = calendar.toString();
+  if (calendar.length() > 0) return text;
+  // A calendar needs at least one component (RFC 5545 3.6): an empty diary still names its zone.
+  const zone = (getVtimezoneComponent(PRACTICE_TIME_ZONE) ?? '').trim().replace(/\r?\n/g, '\r\n');
+  return text.replace(/END:VCALENDAR\r?\n?$/, `${zone}\r\nEND:VCALENDAR`);
 }

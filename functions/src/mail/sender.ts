@@ -13,6 +13,7 @@ import {
   queueMessages,
   type ClaimedMessage,
 } from '../data/outbox';
+import { findWaitlistEntry } from '../data/waitlist';
 import { DELIVERY_RULES, nextAttempt } from '../domain/delivery';
 import { cancelledSessionsCalendar, seriesCalendar, sessionCalendar } from './calendar';
 import { messageFor, type MailMessage } from './templates';
@@ -101,8 +102,15 @@ async function emailFor(message: ClaimedMessage, settings: OutboxSettings): Prom
   return { ...messageFor(message, context), to: message.address, ...(calendar && { calendar }) };
 }
 
-/** A reminder goes only while its session is still confirmed at the time it names. */
+/**
+ * A reminder goes only while its session is still confirmed at the time it names; a waiting-list
+ * email only while the entry is still there (the client may have left or booked meanwhile).
+ */
 async function stillWanted(message: ClaimedMessage, db: Database): Promise<boolean> {
+  if (message.kind === 'waitlist-offer' || message.kind === 'waitlist-ending')
+    return message.waitlist
+      ? (await findWaitlistEntry(db, message.waitlist.entryId)) !== undefined
+      : false;
   if (message.kind !== 'reminder') return true;
   const booking = await findBooking(db, message.booking.id);
   return (

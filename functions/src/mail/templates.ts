@@ -38,6 +38,15 @@ const when = new Intl.DateTimeFormat('en-GB', {
   timeZoneName: 'short',
 });
 
+const dayOnly = new Intl.DateTimeFormat('en-GB', {
+  timeZone: PRACTICE_TIME_ZONE,
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+});
+const plural = (count: number, unit: string) => `${count} ${unit}${count === 1 ? '' : 's'}`;
+
 export interface MessageContext {
   service: Pick<Service, 'id' | 'name' | 'format' | 'price' | 'session'> | undefined;
   practiceEmail: string;
@@ -265,7 +274,16 @@ export function messageFor(
       return {
         ...toClient,
         subject: `Receipt ${payment?.receiptNumber ?? ''}: ${formatMoney(payment?.amount ?? 0)} paid`,
-        text: `${hello(booking.client.name)}\n\nThank you: your payment of ${formatMoney(payment?.amount ?? 0)} for ${serviceName} has been received.\n\nYour receipt ${payment?.receiptNumber ?? ''} (for your records or your insurer): ${context.siteUrl}/account/billing/receipts/${payment?.id ?? ''}\nAs a PDF: ${context.siteUrl}/api/payments/${payment?.id ?? ''}/receipt.pdf\n\nYour payments: ${context.siteUrl}/account/billing\n\n${signature}`,
+        text: `${hello(booking.client.name)}\n\nThank you: your payment of ${formatMoney(payment?.amount ?? 0)} for ${serviceName} has been received.\n\nYour receipt ${payment?.receiptNumber ?? ''} (for your records or your insurer): ${context.siteUrl}/account/billing/receipts/${payment?.id ?? ''}\nAs a PDF: ${context.siteUrl}${payment?.pdfLink ?? `/api/payments/${payment?.id ?? ''}/receipt.pdf`}\n\nYour payments: ${context.siteUrl}/account/billing\n\n${signature}`,
+      };
+    }
+    case 'refund-issued': {
+      const payment = notification.payment;
+      const note = payment?.creditNote;
+      return {
+        ...toClient,
+        subject: `Refund of ${formatMoney(payment?.amount ?? 0)}`,
+        text: `${hello(booking.client.name)}\n\n${formatMoney(payment?.amount ?? 0)} for ${serviceName} has been refunded to the card you paid with (receipt ${payment?.receiptNumber ?? ''}). Banks usually show a refund within 5 to 10 working days.\n\nYour credit note ${note?.number ?? ''} (for your records or your insurer): ${context.siteUrl}/account/billing/credit-notes/${note?.id ?? ''}\nAs a PDF: ${context.siteUrl}${note?.pdfLink ?? ''}\n\nYour payments: ${context.siteUrl}/account/billing\n\n${signature}`,
       };
     }
     case 'payment-due': {
@@ -274,6 +292,23 @@ export function messageFor(
         ...toClient,
         subject: `Payment due: ${serviceName}`,
         text: `${hello(booking.client.name)}\n\nThe monthly payment of ${formatMoney(payment?.amount ?? 0)} for your sessions (${serviceName}) did not go through. Your sessions stand; please pay or update your card here: ${context.siteUrl}/account/billing\n\n${signature}`,
+      };
+    }
+    case 'waitlist-offer': {
+      const day = practiceDate(booking.start);
+      const link = `${context.siteUrl}/checkout?service=${booking.serviceId}&day=${day}&time=${booking.start.toISOString()}`;
+      return {
+        ...toClient,
+        subject: `A time has freed up: ${session}`,
+        text: `${hello(booking.client.name)}\n\nA time you are waiting for has freed up: ${session}.\n\nI am telling everyone waiting for a time like this: the first to book it gets it. To book it: ${link}\n\nTo leave the waiting list: ${myBookings}\n\n${signature}`,
+      };
+    }
+    case 'waitlist-ending': {
+      const ends = notification.waitlist?.expiresAt ?? booking.start;
+      return {
+        ...toClient,
+        subject: `Your place on the waiting list ends soon: ${serviceName}`,
+        text: `${hello(booking.client.name)}\n\nYour place on the waiting list for ${serviceName} ends on ${dayOnly.format(ends)}. To stay on it for another ${plural(BOOKING_RULES.waitlistDays, 'day')}, choose "Stay on the list" here: ${myBookings}#waiting-list\n\nIf you do nothing, you leave the list then.\n\n${signature}`,
       };
     }
     case 'cancelled-by-practice':

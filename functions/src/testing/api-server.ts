@@ -4,13 +4,16 @@ import { practiceFacts as practice } from '../../../shared/practice';
 import type { Database } from '../data/database';
 import { loadServices } from '../domain/services';
 import { readBody, toApiRequest, writeApiResponse } from '../http/adapters';
-import { firebaseTokenVerifier } from '../http/caller';
+import { firebaseTokenVerifier, firebaseUserLookup } from '../http/caller';
 import type { TokenVerifier } from '../http/types';
 import { createApi, stripeClient } from '../index';
 import { deliveryKick } from '../mail/delivery-kick';
 import { runOutbox, type OutboxSettings } from '../mail/sender';
 import { smtpMailer, type Mailer } from '../mail/transport';
 import { localEnv } from './local-env';
+
+/** The API tests' secret for the emailed PDF links (a test signs its own links with it). */
+export const API_TESTS_LINK_SECRET = 'api-tests-payment-link-secret-0123456789';
 
 export interface ApiServerOptions {
   db: Database;
@@ -45,11 +48,14 @@ export async function startApiServer(options: ApiServerOptions) {
     now: options.now,
     ...(options.writeClock && { writeClock: options.writeClock }),
     verifyToken: options.verifyToken ?? firebaseTokenVerifier(),
+    findUser: firebaseUserLookup(),
     outbox: { practiceEmail, deliver: kick.deliver },
+    siteUrl: 'http://site.test',
     ...(options.stripe && {
       payments: {
         stripe: stripeClient('sk_test_local_stand_in', options.stripe.apiUrl),
         webhookSecret: options.stripe.webhookSecret,
+        linkSecret: API_TESTS_LINK_SECRET,
         siteUrl: 'http://site.test',
       },
     }),

@@ -58,7 +58,13 @@ export function calendarViolations(text: string): string[] {
     if (line.params.TZID && !zones.has(line.params.TZID))
       problems.push(`${line.name} names TZID=${line.params.TZID}, which has no VTIMEZONE.`);
   }
-  if (events.length === 0) problems.push('It has no VEVENT.');
+  const components = lines.filter(
+    (line) => line.name === 'BEGIN' && line.value !== 'VCALENDAR',
+  ).length;
+  if (components === 0) problems.push('It has no component (3.6).');
+  // An invitation (METHOD) is about an event; a published feed (no METHOD) may be empty.
+  if (events.length === 0 && lines.some((line) => line.name === 'METHOD'))
+    problems.push('It has no VEVENT.');
   events.forEach((properties, index) => {
     const where = `VEVENT ${index + 1}`;
     const stamps = properties.filter((line) => line.name === 'DTSTAMP');

@@ -1,6 +1,6 @@
 // A setup file of the API tests: every calendar file any test makes the API write (session.ics on
-// confirmations, moves, cancellations, series) is kept and checked against the RFC 5545 rules of
-// calendar-rules.ts when the test file ends.
+// confirmations, moves, cancellations, series; the practitioner's feed) is kept and checked against
+// the RFC 5545 rules of calendar-rules.ts when the test file ends.
 import { calendarViolations } from './calendar-rules';
 
 const written = vi.hoisted(() => [] as string[]);
@@ -11,6 +11,11 @@ vi.mock('../mail/calendar', async (importOriginal) => {
     ...original,
     sessionCalendar: (...args: Parameters<typeof original.sessionCalendar>) => {
       const text = original.sessionCalendar(...args);
+      written.push(text);
+      return text;
+    },
+    feedCalendar: (...args: Parameters<typeof original.feedCalendar>) => {
+      const text = original.feedCalendar(...args);
       written.push(text);
       return text;
     },

@@ -11,13 +11,26 @@ const ClientRecordPage = lazy(() =>
   })),
 );
 
+// A session's note, attendance and Join (the practice feature's), inside the record.
+const SessionTools = lazy(() =>
+  import('../../features/practice/session-tools').then((module) => ({
+    default: module.SessionTools,
+  })),
+);
+
 export default function PracticeClientRoute() {
   return (
     <RequireSignIn>
       <RequirePractitioner>
         <Container className="pb-5 client-record">
           <Suspense fallback={<LoadingScreen label="Loading the client’s record…" />}>
-            <ClientRecordPage />
+            <ClientRecordPage
+              sessionTools={(booking, name, onMarked) => (
+                <Suspense fallback={null}>
+                  <SessionTools session={booking} collapsed name={name} onMarked={onMarked} />
+                </Suspense>
+              )}
+            />
           </Suspense>
         </Container>
       </RequirePractitioner>

@@ -1,7 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter, Route, Routes } from 'react-router';
 import { config } from '../../config/env';
+import { writeSessionHint } from '../../lib/session-hint';
 import { RequireVerifiedEmail } from './require-verified-email';
 import { SessionProvider } from './session';
 
@@ -9,11 +10,13 @@ import { SessionProvider } from './session';
 const firebase = vi.hoisted(() => ({
   user: { uid: 'u1', email: 'sam@example.com', emailVerified: false, reload: vi.fn() },
   sendEmailVerification: vi.fn(),
+  listened: vi.fn(),
 }));
 
 vi.mock('../../lib/firebase', () => ({
   firebaseAuth: () => ({ currentUser: firebase.user }),
   onAuthStateChanged: (_auth: unknown, listener: (user: unknown) => void) => {
+    firebase.listened();
     listener(firebase.user);
     return () => undefined;
   },
@@ -35,9 +38,38 @@ function renderGate() {
 }
 
 beforeEach(() => {
+  writeSessionHint(true); // this browser has been signed in: the gate asks Firebase
+  firebase.listened.mockReset();
   firebase.user.emailVerified = false;
   firebase.user.reload.mockReset().mockResolvedValue(undefined);
   firebase.sendEmailVerification.mockReset().mockResolvedValue(undefined);
+});
+
+afterEach(() => writeSessionHint(false));
+
+describe('a visitor this browser never saw signed in', () => {
+  it('goes to log in at once, without loading Firebase', async () => {
+    writeSessionHint(false);
+    render(
+      <SessionProvider>
+        <MemoryRouter initialEntries={['/checkout?service=2']}>
+          <Routes>
+            <Route
+              path="/checkout"
+              element={
+                <RequireVerifiedEmail>
+                  <p>The checkout itself</p>
+                </RequireVerifiedEmail>
+              }
+            />
+            <Route path="/login" element={<p>The log-in page</p>} />
+          </Routes>
+        </MemoryRouter>
+      </SessionProvider>,
+    );
+    expect(await screen.findByText('The log-in page')).toBeInTheDocument();
+    expect(firebase.listened).not.toHaveBeenCalled();
+  });
 });
 
 describe('the unverified step of the checkout', () => {

@@ -21,6 +21,7 @@ import { FollowingWeeks, SeriesSent } from './series-checkout';
 import { followingWeeks, seriesButtonText } from './series-weeks';
 import { shownDay, TimePicker } from './time-picker';
 import { useHorizonTimes } from './use-horizon-times';
+import { WaitlistForm } from './waitlist-form';
 
 function RequestSent({ booking, service }: { booking: Booking; service: Service }) {
   const heading = useRef<HTMLHeadingElement>(null);
@@ -144,62 +145,68 @@ export function BookingRequestForm({ service }: { service: Service }) {
   };
 
   return (
-    <Form onSubmit={(event) => void submit(event)} className="text-start booking-form" noValidate>
-      <TimePicker
-        times={times}
-        day={day}
-        chosen={chosen}
-        onDay={(date) => {
-          setProblem(undefined);
-          chooseDay(date);
-        }}
-        onTime={(start) => {
-          setProblem(undefined);
-          // Within a day already in the address, a new time replaces the old; else it is a step.
-          chooseTime(start, choice.day === dateIn(start));
-        }}
-      />
-
-      {gone && (
-        <p role="status" className="alert alert-warning">
-          {describeTime(gone).time} on {describeTime(gone).day}, the time in this link, is no longer
-          free. Please choose another.
-        </p>
-      )}
-
-      {chosen && everyWeeks && (
-        <FollowingWeeks weeks={weeks} everyWeeks={everyWeeks} time={practiceWallClock(chosen)} />
-      )}
-
-      {asksPhone && <CallPhoneField value={phone} onChange={setPhone} problem={phoneProblem} />}
-
-      <NoteField value={note} onChange={setNote} />
-
-      <div role="alert" className="booking-problem">
-        {problem && <div className="alert alert-danger mb-3">{problem}</div>}
-      </div>
-
-      <p aria-live="polite">
-        {chosenTime ? (
-          <>
-            Your choice:{' '}
-            <strong>
-              {chosenTime.day}, {chosenTime.time}
-            </strong>{' '}
-            (UK time)
-          </>
-        ) : (
-          'Choose a start time above.'
+    <>
+      <Form onSubmit={(event) => void submit(event)} className="text-start booking-form" noValidate>
+        {gone && (
+          // A link (a waiting-list offer, an old bookmark) to a time someone else has since taken.
+          <p role="status" className="alert alert-warning">
+            That time has just been taken. Choose another below.
+            <span className="d-block small">
+              It was {describeTime(gone).day} at {describeTime(gone).time} (UK time).
+            </span>
+          </p>
         )}
-      </p>
-      <p className="small">{paymentSentence(service)}</p>
-      <Button type="submit" variant="success" size="lg" disabled={pending}>
-        {pending
-          ? 'Sending your request…'
-          : chosen && everyWeeks
-            ? seriesButtonText(chosen, everyWeeks)
-            : 'Request this time'}
-      </Button>
-    </Form>
+        <TimePicker
+          times={times}
+          day={day}
+          chosen={chosen}
+          onDay={(date) => {
+            setProblem(undefined);
+            chooseDay(date);
+          }}
+          onTime={(start) => {
+            setProblem(undefined);
+            // Within a day already in the address, a new time replaces the old; else it is a step.
+            chooseTime(start, choice.day === dateIn(start));
+          }}
+        />
+
+        {chosen && everyWeeks && (
+          <FollowingWeeks weeks={weeks} everyWeeks={everyWeeks} time={practiceWallClock(chosen)} />
+        )}
+
+        {asksPhone && <CallPhoneField value={phone} onChange={setPhone} problem={phoneProblem} />}
+
+        <NoteField value={note} onChange={setNote} />
+
+        <div role="alert" className="booking-problem">
+          {problem && <div className="alert alert-danger mb-3">{problem}</div>}
+        </div>
+
+        <p aria-live="polite">
+          {chosenTime ? (
+            <>
+              Your choice:{' '}
+              <strong>
+                {chosenTime.day}, {chosenTime.time}
+              </strong>{' '}
+              (UK time)
+            </>
+          ) : (
+            'Choose a start time above.'
+          )}
+        </p>
+        <p className="small">{paymentSentence(service)}</p>
+        <Button type="submit" variant="success" size="lg" disabled={pending}>
+          {pending
+            ? 'Sending your request…'
+            : chosen && everyWeeks
+              ? seriesButtonText(chosen, everyWeeks)
+              : 'Request this time'}
+        </Button>
+      </Form>
+      {/* Its own form (forms do not nest): when none of the times suits. */}
+      <WaitlistForm service={service} />
+    </>
   );
 }

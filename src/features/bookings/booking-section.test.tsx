@@ -184,10 +184,12 @@ describe('the checkout picker: the address', () => {
     vi.mocked(fetchAvailability).mockImplementation(() => answer(at(3, '09:00')));
     renderSection(`service=2&time=${encodeURIComponent(at(3, '10:00'))}`);
     expect(
-      await screen.findByText(
-        `10:00 on ${dayName(dayIn(3))}, the time in this link, is no longer free. Please choose another.`,
-      ),
-    ).toBeInTheDocument();
+      await screen.findByText('That time has just been taken. Choose another below.', {
+        exact: false,
+      }),
+    ).toHaveTextContent(
+      `That time has just been taken. Choose another below.It was ${dayName(dayIn(3))} at 10:00 (UK time).`,
+    );
     expect(timeRadio('09:00', 3)).not.toBeChecked();
   });
 

@@ -12,6 +12,12 @@ import { MyBookings } from './my-bookings';
 vi.mock('./bookings-api', () => ({ fetchMyBookings: vi.fn(), cancelBooking: vi.fn() }));
 // No standing series here: my-series.test.tsx covers them.
 vi.mock('./series-api', () => ({ fetchMySeries: () => Promise.resolve({ series: [] }) }));
+// No waiting list here: my-waitlist.test.tsx covers it.
+vi.mock('./waitlist-api', () => ({
+  fetchMyWaitlist: () => Promise.resolve({ entries: [] }),
+  leaveWaitlist: vi.fn(),
+  renewWaitlist: vi.fn(),
+}));
 vi.mock('../../lib/toast', () => ({ showToast: vi.fn() }));
 vi.mock('../../lib/payments-api', () => ({ startCheckout: vi.fn(), goTo: vi.fn() }));
 // No Firebase in unit tests: the API calls themselves are replaced above.

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import type { Booking } from '../../../shared/booking';
 import { RULE_SENTENCES } from '../../../shared/booking-rules';
 import { StatusBadge } from '../../components/bookings/status-badge';
+import { modeText, VideoJoin } from '../../components/bookings/video-join';
 import { PayButton } from '../../components/payments/pay-button';
 import { PaymentBadge } from '../../components/payments/payment-badge';
 import { LoadFailed } from '../../components/layout/load-failed';
@@ -15,6 +16,7 @@ import { useResource } from '../../lib/use-resource';
 import { cancelBooking, fetchMyBookings } from './bookings-api';
 import { FEES_IN_GENERAL } from './fee-text';
 import { MySeries } from './my-series';
+import { MyWaitlist } from './my-waitlist';
 import { fetchMySeries } from './series-api';
 import '../../components/bookings/bookings.css';
 
@@ -60,7 +62,9 @@ function BookingItem({ booking, onCancelled }: { booking: Booking; onCancelled: 
         <p className="mb-1">
           {whenText(booking)} (UK time)
           {when.visitorTime && <span className="d-block small">Your time: {when.visitorTime}</span>}
+          {modeText(booking) && <span className="d-block">{modeText(booking)}</span>}
         </p>
+        <VideoJoin session={booking} className="mb-2" />
         <p className="mb-2 d-flex flex-wrap gap-2">
           <StatusBadge status={booking.status} />
           <PaymentBadge payment={booking.payment} />
@@ -183,6 +187,7 @@ export function MyBookings() {
           Book a session
         </Link>
       </p>
+      <MyWaitlist />
       <BookingList
         title="Past"
         bookings={past}

@@ -1,12 +1,15 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useParams } from 'react-router';
+import { ATTENDANCE, ATTENDANCE_LABELS } from '../../../shared/booking';
 import { INSTRUMENTS, type InstrumentId } from '../../../shared/questionnaires';
 import { LoadingScreen } from '../../components/layout/loading-screen';
 import { LoadFailed } from '../../components/layout/load-failed';
 import { PageHeading } from '../../components/layout/page-heading';
 import { formatDayWithYear, formatTime } from '../../lib/practice-time';
 import { useResource } from '../../lib/use-resource';
-import { fetchAudit, fetchClientRecord } from './clinical-api';
+import { AskAnotherQuestionnaire } from './ask-another-questionnaire';
+import { fetchAudit, fetchClientRecord, type RecordBooking } from './clinical-api';
+import { RecordPayments } from './record-payments';
 import { RiskFollowUpForm, RiskFollowUps } from './risk-follow-up';
 import { ScoreChart, ScoreTable } from './score-chart';
 import './clinical.css';
@@ -36,10 +39,24 @@ function AuditList({ uid }: { uid: string }) {
 }
 
 /** /practice/clients/<uid>: one client's intake, agreement and questionnaires, for the practitioner. */
-export function ClientRecordPage() {
+export function ClientRecordPage({
+  sessionTools,
+}: {
+  /** The note, attendance and Join of one session (composed in by the route). */
+  sessionTools?: (booking: RecordBooking, name: string, onMarked: () => void) => ReactNode;
+} = {}) {
   const { id = '' } = useParams();
-  const { state, reload } = useResource(`client:${id}`, (signal) => fetchClientRecord(id, signal));
+  // After a change the record stays on screen (and open notes open) until the new one arrives.
+  const { state, reload } = useResource(`client:${id}`, (signal) => fetchClientRecord(id, signal), {
+    keepWhileReloading: true,
+  });
   const [news, setNews] = useState<string | undefined>(undefined);
+  // Each change is audited: the log below is read again with the record.
+  const [round, setRound] = useState(0);
+  const refresh = () => {
+    setRound((n) => n + 1);
+    reload();
+  };
 
   if (state.status === 'loading') return <LoadingScreen label="Loading the client’s record…" />;
   if (state.status === 'failed') {
@@ -50,13 +67,14 @@ export function ClientRecordPage() {
       </>
     );
   }
-  const { client, intake, questionnaires, bookings, riskFollowUps } = state.data;
+  const { client, intake, questionnaires, bookings, riskFollowUps, attendance } = state.data;
+  const who = client.name || client.email;
   const unseen = questionnaires.filter((result) => result.risk && !result.riskSeenAt);
 
   return (
     <>
-      <PageHeading>{client.name || client.email || 'Client record'}</PageHeading>
-      {client.email && <p>{client.email}</p>}
+      <PageHeading>{who ? `${who}’s record` : 'Client record'}</PageHeading>
+      {client.email && client.email !== who && <p>{client.email}</p>}
       {unseen.length > 0 && (
         <section className="alert alert-danger" aria-labelledby="risk-heading">
           <h2 id="risk-heading" className="h5">
@@ -75,7 +93,7 @@ export function ClientRecordPage() {
             uid={client.uid}
             onRecorded={(sentence) => {
               setNews(sentence);
-              reload();
+              refresh();
             }}
           />
         </section>
@@ -128,12 +146,19 @@ export function ClientRecordPage() {
                   <ScoreTable instrument={instrument} results={results} />
                 </div>
               )}
+              <AskAnotherQuestionnaire uid={client.uid} instrument={instrument} />
             </section>
           );
         })}
       </section>
       <section aria-labelledby="sessions-heading" className="mb-4">
         <h2 id="sessions-heading">Bookings</h2>
+        {attendance && (
+          <p className="attendance-counts">
+            Attendance:{' '}
+            {ATTENDANCE.map((mark) => `${ATTENDANCE_LABELS[mark]} ${attendance[mark]}`).join(', ')}.
+          </p>
+        )}
         {bookings.length === 0 ? (
           <p>None.</p>
         ) : (
@@ -141,14 +166,16 @@ export function ClientRecordPage() {
             {bookings.map((booking) => (
               <li key={booking.id}>
                 {booking.serviceName}, {when(booking.start)}: {booking.status}
+                {sessionTools?.(booking, `${booking.serviceName}, ${when(booking.start)}`, refresh)}
               </li>
             ))}
           </ul>
         )}
       </section>
+      <RecordPayments bookings={bookings} />
       <section aria-labelledby="log-heading">
         <h2 id="log-heading">Who has read this record</h2>
-        <AuditList uid={client.uid} />
+        <AuditList key={round} uid={client.uid} />
       </section>
     </>
   );

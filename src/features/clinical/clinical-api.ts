@@ -9,11 +9,19 @@ import {
   type IntakeInput,
 } from '../../../shared/intake';
 import {
+  QuestionnaireRequestedSchema,
   QuestionnaireResultSchema,
   QuestionnairesSchema,
+  type InstrumentId,
   type QuestionnaireInput,
 } from '../../../shared/questionnaires';
-import { RiskFollowUpSchema, type RiskFollowUpRequest } from '../../../shared/clinical-api';
+import {
+  AttendanceCountsSchema,
+  AttendanceSchema,
+  BookingModeSchema,
+  RiskFollowUpSchema,
+  type RiskFollowUpRequest,
+} from '../../../shared/clinical-api';
 import { ApiError, apiRequest } from '../../lib/api';
 
 /** The caller's intake, or null when there is none yet. */
@@ -38,10 +46,21 @@ export const fetchQuestionnaires = (signal?: AbortSignal) =>
 export const submitQuestionnaire = (input: QuestionnaireInput) =>
   apiRequest('/api/questionnaires', QuestionnaireResultSchema, { method: 'POST', body: input });
 
+/** A session on the record, with what issue 26 adds to it (absent from an older API). */
+const RecordBookingSchema = v.object({
+  ...ClientRecordSchema.entries.bookings.item.entries,
+  attendance: v.optional(v.nullable(AttendanceSchema), null),
+  mode: v.optional(BookingModeSchema),
+  joinUrl: v.optional(v.string()),
+});
+export type RecordBooking = v.InferOutput<typeof RecordBookingSchema>;
+
 /** The record, with the risk follow-ups recorded so far (newest first; none from an older API). */
 const RecordWithFollowUpsSchema = v.object({
   ...ClientRecordSchema.entries,
+  bookings: v.array(RecordBookingSchema),
   riskFollowUps: v.optional(v.array(RiskFollowUpSchema), []),
+  attendance: v.optional(AttendanceCountsSchema),
 });
 
 export const fetchClientRecord = (uid: string, signal?: AbortSignal) =>
@@ -74,3 +93,11 @@ export const fetchRiskFlags = (signal?: AbortSignal) =>
 
 export const fetchMyData = (signal?: AbortSignal) =>
   apiRequest('/api/account/export', AccountExportSchema, { signal });
+
+/** Lets the client send one more of `instrument` today (one a day otherwise); audited by the API. */
+export const requestQuestionnaire = (uid: string, instrument: InstrumentId) =>
+  apiRequest(
+    `/api/practice/clients/${encodeURIComponent(uid)}/questionnaire-requests`,
+    QuestionnaireRequestedSchema,
+    { method: 'POST', body: { instrument } },
+  );

@@ -102,6 +102,7 @@ describe('what is due, for My bookings', () => {
       questionnaires: [],
       due: true,
       intakeDue: true,
+      sentToday: [],
     });
     render(
       <MemoryRouter>
@@ -121,6 +122,7 @@ describe('what is due, for My bookings', () => {
       questionnaires: [],
       due: false,
       intakeDue: false,
+      sentToday: [],
     });
     const { container } = render(
       <MemoryRouter>

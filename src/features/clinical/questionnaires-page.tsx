@@ -4,6 +4,7 @@ import { practiceFacts } from '../../../shared/practice';
 import {
   INSTRUMENTS,
   QUESTIONNAIRES,
+  questionnaireSentToday,
   type InstrumentId,
   type QuestionnaireResult,
 } from '../../../shared/questionnaires';
@@ -28,8 +29,10 @@ export function QuestionnairesPage() {
   if (state.status === 'failed') return <LoadFailed message={state.message} onRetry={reload} />;
 
   const sentIds = sent.map((result) => result.instrument);
+  // One of each a day: those sent today (before this visit) show why, instead of their form.
+  const doneToday = state.data.sentToday.filter((id) => !sentIds.includes(id));
   const riskSent = sent.some((result) => result.risk);
-  const next = INSTRUMENTS.find((id) => !sentIds.includes(id));
+  const next = INSTRUMENTS.find((id) => !sentIds.includes(id) && !doneToday.includes(id));
 
   if (current) {
     return (
@@ -65,14 +68,20 @@ export function QuestionnairesPage() {
       <ul className="list-unstyled questionnaire-list">
         {INSTRUMENTS.map((id) => (
           <li key={id} className="mb-2">
-            <Button
-              variant={id === next ? 'success' : 'outline-success'}
-              onClick={() => setCurrent(id)}
-            >
-              {sentIds.includes(id)
-                ? `Sent: ${QUESTIONNAIRES[id].title}`
-                : QUESTIONNAIRES[id].title}
-            </Button>
+            {doneToday.includes(id) ? (
+              <p className="mb-0">
+                <strong>{QUESTIONNAIRES[id].title}</strong>: {questionnaireSentToday(id)}
+              </p>
+            ) : (
+              <Button
+                variant={id === next ? 'success' : 'outline-success'}
+                onClick={() => setCurrent(id)}
+              >
+                {sentIds.includes(id)
+                  ? `Sent: ${QUESTIONNAIRES[id].title}`
+                  : QUESTIONNAIRES[id].title}
+              </Button>
+            )}
           </li>
         ))}
       </ul>

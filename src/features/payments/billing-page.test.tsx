@@ -24,6 +24,7 @@ const paid: Payment = {
     { bookingId: 'b2', start: '2027-03-09T18:00:00.000Z' },
   ],
   refunded: 6000,
+  creditNotes: [{ id: 'r1', number: 'MP-CN-2027-0002', amount: 6000, at: '2027-03-03T09:00:00Z' }],
 };
 const mine: MyPayments = {
   plans: [
@@ -69,6 +70,10 @@ describe('the billing page', () => {
     expect(within(row).getByRole('link', { name: 'Receipt MP-2027-0007' })).toHaveAttribute(
       'href',
       '/account/billing/receipts/p1',
+    );
+    expect(within(row).getByRole('link', { name: 'Credit note MP-CN-2027-0002' })).toHaveAttribute(
+      'href',
+      '/account/billing/credit-notes/r1',
     );
   });
 

@@ -5,7 +5,7 @@ import type { MyPayments, Payment, Plan, PlanStatus } from '../../../shared/paym
 import { formatMoney } from '../../../shared/money';
 import { LoadFailed } from '../../components/layout/load-failed';
 import { LoadingScreen } from '../../components/layout/loading-screen';
-import { paths, receiptPath } from '../../config/routes';
+import { creditNotePath, paths, receiptPath } from '../../config/routes';
 import { errorSentence } from '../../lib/api';
 import { fetchMyPayments, goTo, openPortal } from '../../lib/payments-api';
 import { formatDayWithYear, formatTime } from '../../lib/practice-time';
@@ -78,16 +78,19 @@ function PaymentsTable({ payments }: { payments: Payment[] }) {
         <tbody>
           {payments.map((payment) => (
             <tr key={payment.id}>
-              <td>{payment.paidAt ? formatDayWithYear(payment.paidAt) : '—'}</td>
-              <td>{sessionsText(payment)}</td>
-              <td>
+              {/* data-label names each cell where the rows stack into cards (narrow screens). */}
+              <td data-label="Paid on">
+                {payment.paidAt ? formatDayWithYear(payment.paidAt) : '—'}
+              </td>
+              <td data-label="For">{sessionsText(payment)}</td>
+              <td data-label="Amount">
                 {formatMoney(payment.amount)}
                 {payment.refunded > 0 && (
                   <span className="d-block small">{formatMoney(payment.refunded)} refunded</span>
                 )}
               </td>
-              <td>{PAYMENT_STATUS[payment.status]}</td>
-              <td>
+              <td data-label="Status">{PAYMENT_STATUS[payment.status]}</td>
+              <td data-label="Receipt">
                 {payment.receiptNumber ? (
                   <Link
                     to={receiptPath(payment.id)}
@@ -98,6 +101,14 @@ function PaymentsTable({ payments }: { payments: Payment[] }) {
                 ) : (
                   '—'
                 )}
+                {payment.creditNotes?.map((note) => (
+                  <span key={note.id} className="d-block small">
+                    Credit note{' '}
+                    <Link to={creditNotePath(note.id)} aria-label={`Credit note ${note.number}`}>
+                      {note.number}
+                    </Link>
+                  </span>
+                ))}
               </td>
             </tr>
           ))}

@@ -2,10 +2,10 @@ import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import type { Receipt } from '../../../shared/payments-api';
 import { MONEY_FACTS } from '../../../shared/money';
-import { fetchReceipt } from '../../lib/payments-api';
-import { pdfUrl, ReceiptPage } from './receipt-page';
+import { fetchCreditNote, fetchReceipt } from '../../lib/payments-api';
+import { CreditNotePage, pdfUrl, ReceiptPage } from './receipt-page';
 
-vi.mock('../../lib/payments-api', () => ({ fetchReceipt: vi.fn() }));
+vi.mock('../../lib/payments-api', () => ({ fetchReceipt: vi.fn(), fetchCreditNote: vi.fn() }));
 vi.mock('../../lib/firebase', () => ({ firebaseAuth: vi.fn(), signOut: vi.fn() }));
 
 const receipt: Receipt = {
@@ -75,5 +75,33 @@ describe('the receipt page', () => {
     expect(pdfUrl({ ...receipt, pdfPath: '/payments/p1/receipt.pdf' })).toBe(
       '/api/payments/p1/receipt.pdf',
     );
+  });
+
+  it('shows a credit note: the receipt it corrects, the date and amount refunded, and its PDF', async () => {
+    vi.mocked(fetchCreditNote).mockResolvedValue({
+      ...receipt,
+      kind: 'credit-note',
+      number: 'MP-CN-2027-0002',
+      receiptNumber: 'MP-2027-0007',
+      date: '2027-03-03T09:00:00.000Z',
+      total: 2500,
+      pdfPath: '/payments/credit-notes/r1/credit-note.pdf',
+    });
+    render(
+      <MemoryRouter initialEntries={['/account/billing/credit-notes/r1']}>
+        <Routes>
+          <Route path="/account/billing/credit-notes/:id" element={<CreditNotePage />} />
+        </Routes>
+      </MemoryRouter>,
+    );
+    const article = await screen.findByRole('article', { name: 'Credit note MP-CN-2027-0002' });
+    expect(fetchCreditNote).toHaveBeenCalledWith('r1', expect.any(AbortSignal));
+    const value = (term: string) => within(article).getByText(term).nextElementSibling;
+    expect(value('For receipt')).toHaveTextContent('MP-2027-0007');
+    expect(value('Date refunded')).toHaveTextContent('Wednesday 3 March 2027');
+    expect(value('Total refunded')).toHaveTextContent('£25.00');
+    expect(value('Card')).toHaveTextContent('Visa ending 4242');
+    expect(within(article).getByText(MONEY_FACTS.vatSentence)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Download MP-CN-2027-0002 as PDF' })).toBeEnabled();
   });
 });

@@ -7,7 +7,7 @@ import { LoadFailed } from '../../components/layout/load-failed';
 import { LoadingScreen } from '../../components/layout/loading-screen';
 import { paths } from '../../config/routes';
 import { apiFile, errorSentence } from '../../lib/api';
-import { fetchReceipt } from '../../lib/payments-api';
+import { fetchCreditNote, fetchReceipt } from '../../lib/payments-api';
 import { formatDayWithYear } from '../../lib/practice-time';
 import { useResource } from '../../lib/use-resource';
 import './billing.css';
@@ -138,9 +138,22 @@ export function ReceiptView({ receipt }: { receipt: Receipt }) {
 
 /** /account/billing/receipts/<id>: the receipt as a page, with its PDF. */
 export function ReceiptPage() {
+  return <DocumentPage kind="receipt" />;
+}
+
+/** /account/billing/credit-notes/<id>: a refund's credit note as a page, with its PDF. */
+export function CreditNotePage() {
+  return <DocumentPage kind="credit-note" />;
+}
+
+function DocumentPage({ kind }: { kind: Receipt['kind'] }) {
   const { id } = useParams();
-  const { state, reload } = useResource(id, (signal) => fetchReceipt(id ?? '', signal));
-  if (state.status === 'loading') return <LoadingScreen label="Loading the receipt…" />;
+  const fetchDocument = kind === 'receipt' ? fetchReceipt : fetchCreditNote;
+  const { state, reload } = useResource(id && `${kind}:${id}`, (signal) =>
+    fetchDocument(id ?? '', signal),
+  );
+  const name = kind === 'receipt' ? 'receipt' : 'credit note';
+  if (state.status === 'loading') return <LoadingScreen label={`Loading the ${name}…`} />;
   if (state.status === 'failed') return <LoadFailed message={state.message} onRetry={reload} />;
   return (
     <>

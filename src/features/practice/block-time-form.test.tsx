@@ -1,10 +1,11 @@
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { PracticeBooking } from '../../../shared/booking';
 import { ApiError } from '../../lib/api-client';
 import { showToast } from '../../lib/toast';
 import { BlockTimeForm } from './block-time-form';
 import { blockTime, fetchDiary } from './practice-api';
+import { UNDO_MS } from './use-deferred-answer';
 
 vi.mock('./practice-api', () => ({ fetchDiary: vi.fn(), blockTime: vi.fn() }));
 vi.mock('../../lib/toast', () => ({ showToast: vi.fn() }));
@@ -64,8 +65,13 @@ describe('blocking time', () => {
     );
   });
 
-  it('lists what the time holds and, when asked, declines and cancels it with the block', async () => {
-    const user = userEvent.setup();
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('lists what the time holds and, when asked, holds it for Undo, then declines and cancels it with the message', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     vi.mocked(fetchDiary).mockResolvedValue({
       bookings: [request, session, booking('c', '2026-04-09T14:00:00Z', 'cancelled')],
       blocks: [],
@@ -97,17 +103,52 @@ describe('blocking time', () => {
         name: 'Decline these requests and cancel these sessions, and tell each client',
       }),
     );
+    const message = screen.getByRole('textbox', { name: 'Message for the clients (optional)' });
+    expect(message).toHaveAttribute('maxlength', '500');
+    await user.type(message, 'I am unwell, <b>sorry</b>.');
     await user.click(screen.getByRole('button', { name: 'Block this time' }));
+    // Held: nothing sent (no email, no refund) while Undo is offered.
+    expect(screen.getByRole('button', { name: 'Undo' })).toHaveFocus();
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Blocking this time and cancelling 1 request and 1 session: the emails go in a few seconds.',
+    );
+    expect(blockTime).not.toHaveBeenCalled();
+    await act(() => vi.advanceTimersByTimeAsync(UNDO_MS));
     expect(blockTime).toHaveBeenCalledExactlyOnceWith({
       ...BLOCK,
       reason: '',
       cancelCovered: true,
+      message: 'I am unwell, <b>sorry</b>.',
     });
     expect(showToast).toHaveBeenCalledWith(
       expect.stringMatching(
         /It declined 1 request and cancelled 1 session; each client gets an email\.$/,
       ),
     );
+  });
+
+  it('Undo sends nothing and keeps everything typed', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    vi.mocked(fetchDiary).mockResolvedValue({ bookings: [session], blocks: [] });
+    render(<BlockTimeForm onBlocked={vi.fn()} />);
+    await fillThursdayAfternoon(user);
+    await user.click(screen.getByRole('button', { name: 'Block this time' }));
+    await screen.findByRole('heading', { name: 'This time holds 1 session' });
+    await user.click(
+      screen.getByRole('checkbox', {
+        name: 'Decline these requests and cancel these sessions, and tell each client',
+      }),
+    );
+    await user.type(screen.getByRole('textbox', { name: /^Message for the clients/ }), 'Sorry.');
+    await user.click(screen.getByRole('button', { name: 'Block this time' }));
+    await user.click(screen.getByRole('button', { name: 'Undo' }));
+    await act(() => vi.advanceTimersByTimeAsync(UNDO_MS * 2));
+    expect(blockTime).not.toHaveBeenCalled();
+    expect(screen.queryByRole('button', { name: 'Undo' })).toBeNull();
+    expect(screen.getByRole('textbox', { name: /^Message for the clients/ })).toHaveValue('Sorry.');
+    expect(screen.getByRole('checkbox', { name: /^Decline these requests/ })).toBeChecked();
+    expect(screen.getByRole('button', { name: 'Block this time' })).toBeEnabled();
   });
 
   it('shows the API’s sentence when it refuses a block in the past', async () => {

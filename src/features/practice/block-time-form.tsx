@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import { REASON_MAX_LENGTH, type PracticeBooking } from '../../../shared/booking';
+import { NOTE_MAX_LENGTH, REASON_MAX_LENGTH, type PracticeBooking } from '../../../shared/booking';
 import { StatusBadge } from '../../components/bookings/status-badge';
 import { errorSentence } from '../../lib/api';
 import {
@@ -14,6 +14,7 @@ import {
 import { showToast } from '../../lib/toast';
 import { bookingsWithin, serviceOf, whenText } from './diary-layout';
 import { blockTime, fetchDiary } from './practice-api';
+import { UNDO_MS, useDeferredAnswer } from './use-deferred-answer';
 
 const EMPTY = { startDate: '', startTime: '', endDate: '', endTime: '', reason: '' };
 
@@ -23,6 +24,13 @@ interface Review {
   end: Date;
   reason: string;
   covered: PracticeBooking[];
+}
+
+/** A block that cancels what it covers, held for Undo before it is sent. */
+interface HeldBlock {
+  review: Review;
+  /** The practitioner's words for the clients' emails. */
+  message: string;
 }
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
@@ -70,7 +78,10 @@ export function BlockTimeForm({ onBlocked }: { onBlocked: () => void }) {
   const [problem, setProblem] = useState<string | undefined>(undefined);
   const [review, setReview] = useState<Review | null>(null);
   const [cancelCovered, setCancelCovered] = useState(false);
+  const [message, setMessage] = useState('');
   const reviewHeading = useRef<HTMLHeadingElement>(null);
+  const undoButton = useRef<HTMLButtonElement>(null);
+  const submitButton = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
     if (review) reviewHeading.current?.focus();
@@ -81,17 +92,25 @@ export function BlockTimeForm({ onBlocked }: { onBlocked: () => void }) {
     setReview(null); // a different time: what it covers is asked again
   };
 
-  const create = async ({ start, end, reason }: Omit<Review, 'covered'>, cancel: boolean) => {
-    const { covered } = await blockTime({
+  const create = async (
+    { start, end, reason }: Omit<Review, 'covered'>,
+    cancel: boolean,
+    words = '',
+    leaving = false,
+  ) => {
+    const request = {
       start: start.toISOString(),
       end: end.toISOString(),
       reason,
       cancelCovered: cancel,
-    });
+      ...(cancel && words.trim() && { message: words }),
+    };
+    const { covered } = await (leaving ? blockTime(request, true) : blockTime(request));
     void showToast(blockedSentence(start, end, covered, cancel));
     setFields(EMPTY);
     setReview(null);
     setCancelCovered(false);
+    setMessage('');
     onBlocked();
   };
 
@@ -107,10 +126,36 @@ export function BlockTimeForm({ onBlocked }: { onBlocked: () => void }) {
     }
   };
 
+  // Declining and cancelling is held for Undo, as the diary's own declines are: nothing reaches
+  // the server (no email, no refund) until the window has passed.
+  const held = useDeferredAnswer<HeldBlock>(
+    {
+      send: (item) => {
+        const focusWasOnUndo = document.activeElement === undoButton.current;
+        void run(() => create(item.review, true, item.message));
+        if (focusWasOnUndo) submitButton.current?.focus();
+      },
+      sendOnLeave: (item) => void create(item.review, true, item.message, true).catch(() => {}),
+    },
+    UNDO_MS,
+  );
+
+  const undo = () => {
+    held.undo();
+    // Everything typed is still there: focus goes back to the button that held it.
+    requestAnimationFrame(() => submitButton.current?.focus());
+  };
+
+  useEffect(() => {
+    if (held.pending) undoButton.current?.focus();
+  }, [held.pending]);
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    if (held.pending) return;
     if (review) {
-      void run(() => create(review, cancelCovered));
+      if (cancelCovered) held.defer({ review, message });
+      else void run(() => create(review, false));
       return;
     }
     const { startDate, startTime, endDate, endTime, reason } = fields;
@@ -193,14 +238,54 @@ export function BlockTimeForm({ onBlocked }: { onBlocked: () => void }) {
             onChange={(event) => setCancelCovered(event.target.checked)}
             label="Decline these requests and cancel these sessions, and tell each client"
           />
-          <p className="small">
-            Left as they are, they stay in the diary, and the requests cannot be confirmed.
-          </p>
+          {cancelCovered ? (
+            <Form.Group controlId="block-message" className="mb-3">
+              <Form.Label>Message for the clients (optional)</Form.Label>
+              <Form.Control
+                as="textarea"
+                rows={3}
+                value={message}
+                maxLength={NOTE_MAX_LENGTH}
+                aria-describedby="block-message-help"
+                onChange={(event) => setMessage(event.target.value)}
+              />
+              <Form.Text id="block-message-help">
+                Goes in each cancellation email, at most {NOTE_MAX_LENGTH} characters. The practice
+                cancels, so each paid session is refunded to the client’s card.
+              </Form.Text>
+            </Form.Group>
+          ) : (
+            <p className="small">
+              Left as they are, they stay in the diary, and the requests cannot be confirmed.
+            </p>
+          )}
+          <div className="undo-status" role="status">
+            {held.pending && (
+              <div className="alert alert-warning d-flex flex-wrap gap-2 align-items-center">
+                <span>
+                  Blocking this time and cancelling {coveredText(held.pending.review.covered)}: the
+                  emails go in a few seconds.
+                </span>
+                <Button ref={undoButton} variant="light" onClick={undo}>
+                  Undo
+                </Button>
+              </div>
+            )}
+          </div>
           <div className="d-flex flex-wrap gap-2">
-            <Button type="submit" variant="success" disabled={pending}>
-              {pending ? 'Blocking…' : 'Block this time'}
+            <Button
+              ref={submitButton}
+              type="submit"
+              variant="success"
+              disabled={pending || held.pending !== null}
+            >
+              {pending || held.pending ? 'Blocking…' : 'Block this time'}
             </Button>
-            <Button variant="outline-secondary" disabled={pending} onClick={() => setReview(null)}>
+            <Button
+              variant="outline-secondary"
+              disabled={pending || held.pending !== null}
+              onClick={() => setReview(null)}
+            >
               Change the times
             </Button>
           </div>

@@ -4,9 +4,11 @@ import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import { NOTE_MAX_LENGTH, type PracticeBooking } from '../../../shared/booking';
 import { StatusBadge } from '../../components/bookings/status-badge';
+import { modeText } from '../../components/bookings/video-join';
 import { PaymentBadge } from '../../components/payments/payment-badge';
 import { formatDayWithYear } from '../../lib/practice-time';
 import { reminderText, serviceOf, timeSpan } from './diary-layout';
+import { SessionTools } from './session-tools';
 import { UNDO_MS } from './use-deferred-answer';
 import { ClientName } from './waiting-list';
 
@@ -73,6 +75,7 @@ export function BookingDialog({
   seriesTag,
   onEndSeries,
   onMove,
+  onMarked,
   onClose,
   onExited,
 }: {
@@ -90,6 +93,8 @@ export function BookingDialog({
   onEndSeries: (booking: PracticeBooking) => void;
   /** Opens the move dialog for it; without it (no picker composed in) there is no Move. */
   onMove?: (booking: PracticeBooking) => void;
+  /** Attendance was marked: the diary reads it again. */
+  onMarked?: () => void;
   onClose: () => void;
   onExited: () => void;
 }) {
@@ -126,6 +131,12 @@ export function BookingDialog({
               <dd>
                 <StatusBadge status={booking.status} />
               </dd>
+              {modeText(booking) && (
+                <>
+                  <dt>Where</dt>
+                  <dd>{modeText(booking)}</dd>
+                </>
+              )}
               {booking.payment && booking.payment.status !== 'free' && (
                 <>
                   <dt>Payment</dt>
@@ -172,6 +183,7 @@ export function BookingDialog({
                 </>
               )}
             </dl>
+            <SessionTools key={booking.id} session={booking} onMarked={onMarked} />
             {held && (
               <p className="mt-3 mb-0">
                 Being answered now: Undo is at the bottom of the screen for a few seconds.

@@ -242,6 +242,8 @@ const MESSAGE_KIND_NAMES: Partial<Record<MessageKind, string>> = {
   'series-ended': 'end of the series',
   'series-ended-by-client': 'end of the series by the client',
   'week-skipped': 'skipped week',
+  'waitlist-offer': 'waiting-list offer',
+  'waitlist-ending': 'waiting-list renewal',
 };
 
 /** "confirmation"; a kind without a name of its own is read from its id ("risk flagged"). */

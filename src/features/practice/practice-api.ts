@@ -8,7 +8,10 @@ import {
   SeriesSchema,
   type BlockRequest,
 } from '../../../shared/booking';
+import { CalendarFeedCreatedSchema, CalendarFeedStateSchema } from '../../../shared/calendar-feed';
 import { PracticePaymentsSchema, RefundCreatedSchema } from '../../../shared/payments-api';
+import { PracticeWaitlistSchema } from '../../../shared/waitlist';
+import { HoursViewSchema, type WorkingHours } from '../../../shared/working-hours';
 import { apiRequest } from '../../lib/api';
 import { loadFirebase } from '../../lib/load-firebase';
 
@@ -76,8 +79,13 @@ export function answerSeries(id: string, answer: SeriesAnswer) {
 }
 
 /** Blocks time; the answer lists the requests and sessions inside it (declined and cancelled too when asked). */
-export function blockTime(block: BlockRequest) {
-  return apiRequest('/api/practice/blocks', BlockCreatedSchema, { method: 'POST', body: block });
+/** Blocks time; `leaving` when the page is going away (the request must outlive it). */
+export function blockTime(block: BlockRequest, leaving = false) {
+  return apiRequest('/api/practice/blocks', BlockCreatedSchema, {
+    method: 'POST',
+    body: block,
+    keepalive: leaving,
+  });
 }
 
 export function removeBlock(id: string) {
@@ -112,4 +120,35 @@ export function refundPayment(id: string, amount?: number) {
     RefundCreatedSchema,
     { method: 'POST', body: amount === undefined ? {} : { amount } },
   );
+}
+
+/** Everyone on the waiting list, oldest first. */
+export function fetchPracticeWaitlist(signal?: AbortSignal) {
+  return apiRequest('/api/practice/waitlist', PracticeWaitlistSchema, { signal });
+}
+
+export function removeWaitlistEntry(id: string) {
+  return apiRequest(`/api/waitlist/${encodeURIComponent(id)}`, v.undefined(), {
+    method: 'DELETE',
+  });
+}
+
+/** Whether she has a calendar link, and since when (the link itself is shown only when made). */
+export function fetchCalendarFeed(signal?: AbortSignal) {
+  return apiRequest('/api/practice/calendar-feed', CalendarFeedStateSchema, { signal });
+}
+
+/** A new private calendar link; the one before it stops at once. */
+export function createCalendarFeed() {
+  return apiRequest('/api/practice/calendar-feed', CalendarFeedCreatedSchema, { method: 'POST' });
+}
+
+/** Her hours and the coming bank holidays. */
+export function fetchWorkingHours(signal?: AbortSignal) {
+  return apiRequest('/api/practice/hours', HoursViewSchema, { signal });
+}
+
+/** Saves her hours; a 422 names each field to fix (ApiError.fieldErrors). */
+export function saveWorkingHours(hours: WorkingHours) {
+  return apiRequest('/api/practice/hours', HoursViewSchema, { method: 'PUT', body: hours });
 }

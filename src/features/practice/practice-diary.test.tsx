@@ -21,6 +21,9 @@ vi.mock('./practice-api', () => ({
   removeBlock: vi.fn(),
   fetchFailedMessages: vi.fn(),
   retryMessage: vi.fn(),
+  // The waiting list has its own file and tests (waitlist-section.test.tsx): empty here.
+  fetchPracticeWaitlist: () => Promise.resolve({ entries: [] }),
+  removeWaitlistEntry: vi.fn(),
 }));
 vi.mock('../../lib/toast', () => ({ showToast: vi.fn() }));
 // No Firebase in unit tests: the API calls themselves are replaced above.

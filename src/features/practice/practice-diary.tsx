@@ -4,9 +4,11 @@ import { cadenceText } from '../../../shared/series-text';
 import { addDays, dateIn, mondayOf } from '../../lib/practice-time';
 import { BlockTimeForm } from './block-time-form';
 import { BookingDialog } from './booking-dialog';
+import { CalendarFeedSection } from './calendar-feed-dialog';
 import { outsideSeries, seriesCadences, serviceOf, waitingRequests } from './diary-layout';
 import { DiaryWeek } from './diary-week';
 import { FailedMessages } from './failed-messages';
+import { WaitlistSection } from './waitlist-section';
 import type { MoveSlot } from './move-slot';
 import { SeriesAskDialog } from './series-ask-dialog';
 import { UndoBar } from './undo-bar';
@@ -127,6 +129,9 @@ export function PracticeDiary({
         <BlockTimeForm onBlocked={reloadAll} />
       </section>
 
+      <WaitlistSection />
+      <CalendarFeedSection />
+
       <BookingDialog
         state={dialog.state}
         held={dialogBooking !== undefined && answers.isHeld(dialogBooking)}
@@ -155,6 +160,7 @@ export function PracticeDiary({
             // The picker opens once this dialog has gone, like the series question.
             dialog.closeThen(() => move.start(booking)))
         }
+        onMarked={reloadAll}
         onClose={dialog.close}
         onExited={dialog.exited}
       />

@@ -1,10 +1,12 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
+import Button from 'react-bootstrap/Button';
 import { Link } from 'react-router';
 import { PageHeading } from '../../components/layout/page-heading';
 import { paths } from '../../config/routes';
 import type { MoveSlot } from './move-slot';
 import { PracticeDiary } from './practice-diary';
 import { RequirePractitioner } from './require-practitioner';
+import { WorkingHoursForm } from './working-hours-form';
 
 /**
  * The diary behind its practitioner check (one chunk, loaded only on /practice). `notices` are
@@ -18,12 +20,27 @@ export function PracticePage({
   /** The time picker a session moves with (the app composes the bookings feature's one in). */
   moveDialog?: MoveSlot;
 }) {
+  const [hoursOpen, setHoursOpen] = useState(false);
   return (
     <RequirePractitioner>
       <PageHeading>Diary</PageHeading>
-      <p>
+      <p className="d-flex flex-wrap align-items-center gap-3">
         <Link to={paths.practicePayments}>Payments this month</Link>
+        <Button
+          variant="outline-primary"
+          size="sm"
+          aria-expanded={hoursOpen}
+          aria-controls="your-hours"
+          onClick={() => setHoursOpen((open) => !open)}
+        >
+          Your hours
+        </Button>
       </p>
+      {hoursOpen && (
+        <section id="your-hours" className="card card-body mb-4">
+          <WorkingHoursForm />
+        </section>
+      )}
       <PracticeDiary notices={notices} moveDialog={moveDialog} />
     </RequirePractitioner>
   );

@@ -13,11 +13,11 @@ export interface DeferredAnswer {
   returnFocus: string[];
 }
 
-interface Handlers {
+interface Handlers<T> {
   /** Sends the answer (the undo window is over, or another answer takes its place). */
-  send: (item: DeferredAnswer) => void;
+  send: (item: T) => void;
   /** Sends it as the page goes away or is hidden: the request must outlive the page. */
-  sendOnLeave: (item: DeferredAnswer) => void;
+  sendOnLeave: (item: T) => void;
 }
 
 /**
@@ -25,9 +25,9 @@ interface Handlers {
  * and the client never heard of it. A second answer sends the first at once; leaving the page
  * (another route, closing the tab, hiding it) sends what is held at once too.
  */
-export function useDeferredAnswer(handlers: Handlers, delayMs = UNDO_MS) {
-  const [pending, setPending] = useState<DeferredAnswer | null>(null);
-  const held = useRef<{ item: DeferredAnswer; timer: ReturnType<typeof setTimeout> } | null>(null);
+export function useDeferredAnswer<T = DeferredAnswer>(handlers: Handlers<T>, delayMs = UNDO_MS) {
+  const [pending, setPending] = useState<T | null>(null);
+  const held = useRef<{ item: T; timer: ReturnType<typeof setTimeout> } | null>(null);
   const latest = useRef(handlers);
   useEffect(() => {
     latest.current = handlers;
@@ -48,7 +48,7 @@ export function useDeferredAnswer(handlers: Handlers, delayMs = UNDO_MS) {
   }, [take]);
 
   const defer = useCallback(
-    (item: DeferredAnswer) => {
+    (item: T) => {
       sendNow();
       held.current = { item, timer: setTimeout(sendNow, delayMs) };
       setPending(item);

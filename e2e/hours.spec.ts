@@ -1,0 +1,154 @@
+/**
+ * Her hours: the practitioner sets her working hours and a weekly block from the diary, by
+ * keyboard, and the checkout offers only times inside them.
+ *
+ * Her hours are the practice's, not a test's: this file runs as its own project after every other
+ * spec (playwright.config.ts), so no test elsewhere meets hours it did not expect, and it puts the
+ * defaults back after each test. Alone: `npx playwright test e2e/hours.spec.ts --no-deps` (without
+ * --no-deps the project's dependency, every other spec, runs first).
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { Locator, Page } from '@playwright/test';
+import { DAYS_OF_WEEK } from '../shared/time-words';
+import { DEFAULT_WORKING_HOURS } from '../shared/working-hours';
+import { addDays, dateIn } from '../src/lib/practice-time';
+import { apiAs, checkoutDay, formatDay, makePractitioner } from './support/bookings';
+import { createUser, type TestUser } from './support/emulator';
+import { expect, test } from './support/fixtures';
+import { toast } from './support/session';
+import { signIn } from './support/signed-in';
+
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+const BEREAVEMENT = 5; // 50 minutes, one session at a time
+const WIDTHS = [375, 1280] as const;
+/** The day her hours change: a fixed weekday, so the screenshots hold whatever day the tests run. */
+const DAY = 'Wednesday';
+
+// Both tests change the one practice's hours: one at a time.
+test.describe.configure({ mode: 'serial' });
+// London's clock; the time fields follow the browser's own locale (12-hour on this machine).
+test.use({ locale: 'en-GB', timezoneId: 'Europe/London' });
+
+let practitioner: TestUser | undefined;
+test.afterEach(async () => {
+  if (practitioner) {
+    await apiAs(practitioner, '/api/practice/hours', {
+      method: 'PUT',
+      body: DEFAULT_WORKING_HOURS,
+    });
+  }
+  practitioner = undefined;
+});
+
+async function expectNoAxeViolations(page: Page, state: string) {
+  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  const report = violations.flatMap((violation) =>
+    violation.nodes.map((node) => `${violation.id} ${node.target.join(' >> ')}: ${violation.help}`),
+  );
+  expect(report, `axe WCAG 2.2 AA violations (${state}):\n${report.join('\n')}`).toEqual([]);
+}
+
+/** The diary with "Your hours" open, as the practitioner. */
+async function openHours(page: Page, label: string) {
+  practitioner = await createUser({ verified: true, label });
+  await makePractitioner(practitioner);
+  await signIn(page, practitioner, '/practice');
+  const button = page.getByRole('button', { name: 'Your hours', exact: true });
+  await button.focus();
+  await page.keyboard.press('Enter');
+  await expect(button).toHaveAttribute('aria-expanded', 'true');
+  const form = page.getByRole('form', { name: 'Your hours' });
+  await expect(form.getByRole('checkbox', { name: 'Monday: open' })).toBeChecked();
+  return form;
+}
+
+/** Types a time into a focused time field, as a person does: hours, then minutes. */
+async function typeTime(page: Page, field: Locator, time: string) {
+  await field.focus();
+  await page.keyboard.type(time.replace(':', ''));
+  await expect(field).toHaveValue(time);
+}
+
+for (const width of WIDTHS) {
+  test(`at ${width} px: she sets a day's hours and a weekly block by keyboard; the checkout keeps inside them`, async ({
+    page,
+    expectProblems,
+  }) => {
+    // The first save is refused on purpose (a start before the practice opens).
+    expectProblems(/response 422: .*\/api\/practice\/hours$/);
+    await page.setViewportSize({ width, height: width === 375 ? 812 : 800 });
+    // Next week's Wednesday, 7 to 13 days ahead: past the notice and inside the horizon at any hour.
+    const today = dateIn(Date.now());
+    const weekday = (new Date(`${today}T12:00:00Z`).getUTCDay() + 6) % 7; // Monday is 0
+    const date = addDays(today, ((DAYS_OF_WEEK.indexOf(DAY) - weekday + 7) % 7) + 7);
+    const day = DAY;
+    const form = await openHours(page, `hours-${width}`);
+    await expectNoAxeViolations(page, `your hours at ${width} px`);
+
+    // First a start before the practice opens: refused by the field, nothing typed lost.
+    const start = form.getByLabel(`${day} start`, { exact: true });
+    const end = form.getByLabel(`${day} end`, { exact: true });
+    await typeTime(page, start, '07:00');
+    await typeTime(page, end, '16:00');
+    await form.getByRole('button', { name: 'Add a weekly block' }).focus();
+    await page.keyboard.press('Enter');
+    const block = form.getByRole('group', { name: 'Weekly block 1' });
+    await block.getByLabel('Day').focus();
+    await page.keyboard.type(day); // a closed select's type-ahead
+    await expect(block.getByLabel('Day')).toHaveValue(day);
+    // 13:00 to 14:00: Chromium's time field here takes "1200" as an unfinished 12-hour time.
+    await typeTime(page, block.getByLabel('From'), '13:00');
+    await typeTime(page, block.getByLabel('To'), '14:00');
+    await block.getByLabel('Label (optional)').focus();
+    await page.keyboard.type('Supervision');
+    await form.getByRole('button', { name: 'Save your hours' }).focus();
+    await page.keyboard.press('Enter');
+
+    const summary = form.getByRole('alert');
+    await expect(summary).toBeFocused();
+    await expect(summary).toContainText('There is a problem');
+    const sentence = new RegExp(`${day}'s hours must be within the practice's opening hours`);
+    await expect(summary.getByRole('link', { name: sentence })).toBeVisible();
+    await expect(start).toHaveAccessibleDescription(sentence);
+    await expect(start).toHaveValue('07:00');
+    await expect(block.getByLabel('Label (optional)')).toHaveValue('Supervision');
+    // The bank holidays listed are the coming year's: they move with the day the test runs.
+    const holidays = form.locator('#hours-bank-holidays ul');
+    await expect(form).toHaveScreenshot(`hours-error-${width}.png`, { mask: [holidays] });
+    await expectNoAxeViolations(page, `your hours with an error at ${width} px`);
+
+    // The summary's link takes her to the field; she corrects it there.
+    await summary.getByRole('link', { name: sentence }).focus();
+    await page.keyboard.press('Enter');
+    await expect(start).toBeFocused();
+    await typeTime(page, start, '10:00');
+    await form.getByRole('button', { name: 'Save your hours' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(toast(page, 'Your hours are saved.')).toBeVisible();
+    await expect(form.getByRole('alert')).toHaveCount(0);
+    // A toast comes and goes on its own timer; it is not part of the form's look.
+    await page.evaluate(() => {
+      for (const host of document.querySelectorAll<HTMLElement>('.Toastify'))
+        host.style.visibility = 'hidden';
+    });
+    await expect(form).toHaveScreenshot(`hours-${width}.png`, { mask: [holidays] });
+
+    // The checkout, on that day next week: 10:00 to 16:00 less the block (and the break before it).
+    await page.goto(`/checkout?service=${BEREAVEMENT}&day=${date}`);
+    await expect(checkoutDay(page, date)).toBeChecked();
+    const dayName = formatDay(`${date}T12:00:00Z`);
+    const timeOn = (time: string) =>
+      page.getByRole('radio', { name: new RegExp(`^${time}, ${dayName}`) });
+    await expect(
+      page.getByRole('radio', { name: new RegExp(`^\\d\\d:\\d\\d, ${dayName}`) }).first(),
+    ).toBeVisible();
+    const startsOffered: string[] = [];
+    for (let minutes = 0; minutes < 24 * 60; minutes += 30) {
+      const time = `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${minutes % 60 ? '30' : '00'}`;
+      if ((await timeOn(time).count()) > 0) startsOffered.push(time);
+    }
+    const allowed = ['10:00', '10:30', '11:00', '11:30', '12:00', '14:00', '14:30', '15:00'];
+    expect(startsOffered.length).toBeGreaterThan(0);
+    expect(startsOffered.filter((time) => !allowed.includes(time))).toEqual([]);
+  });
+}
