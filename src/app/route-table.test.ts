@@ -33,6 +33,6 @@ describe('the route table', () => {
     expect(prerenderedPaths).toContain('/');
     expect(prerenderedPaths).toContain(paths.home);
     expect(prerenderedPaths).not.toContain('*');
-    expect(sitemapPaths).toEqual(['/', paths.about, paths.blogs]);
+    expect(sitemapPaths).toEqual(['/', paths.about, paths.privacy, paths.blogs]);
   });
 });
