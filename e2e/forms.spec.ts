@@ -44,7 +44,7 @@ test('an empty intake lists its problems at the top, each under its field, and l
   cleanUp.push(client);
   await signIn(page, client, '/account/intake');
   await expect(page.getByLabel('Date of birth')).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByRole('link', { name: 'privacy notice' })).toHaveAttribute(
+  await expect(page.getByRole('link', { name: 'privacy notice', exact: true })).toHaveAttribute(
     'href',
     '/privacy',
   );
