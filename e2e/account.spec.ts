@@ -9,6 +9,7 @@ import {
   type TestUser,
 } from './support/emulator';
 import { expect, test } from './support/fixtures';
+import { calendarOf } from './support/bookings';
 import { signIn } from './support/signed-in';
 import { E2E } from './support/ports';
 import { errorText, logIn, logInLink, logOutButton, toast } from './support/session';
@@ -335,6 +336,13 @@ test.describe('deleting the account, with the bookings server', () => {
     await deleteAccount(page);
     await expectDeleted(page, client);
     expect(await diaryIds(practitioner)).not.toContain(bookingId);
+    // The client's calendar is told too: a cancellation of the session that was ahead.
+    await expect
+      .poll(() => calendarOf(client.email, 'Your account is deleted'), { timeout: 20_000 })
+      .toContain('METHOD:CANCEL');
+    const calendar = await calendarOf(client.email, 'Your account is deleted');
+    expect(calendar).toMatch(new RegExp(`UID:[^\\r\\n]*${bookingId}`));
+    expect(calendar).toContain('STATUS:CANCELLED');
   });
 
   test('when a recent log-in is required: confirm in place, then the deletion finishes', async ({

@@ -1,9 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
-import { LOCAL_STACKS, origin } from '../scripts/local-stack';
 import { addDays } from '../src/lib/practice-time';
 import {
   apiAs,
+  calendarOf,
   checkoutDay,
   checkoutTime,
   checkoutWeekStart,
@@ -25,7 +25,6 @@ import { toast } from './support/session';
 const CBT = 4;
 const SERVICE_NAME = 'Anxiety and Stress (CBT)';
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-const mailWeb = origin(LOCAL_STACKS.e2e.ports.mailWeb);
 
 async function expectNoAxeViolations(page: Page, state: string) {
   // A toast still fading in is half transparent: axe would read its colours mid-way.
@@ -45,28 +44,6 @@ async function expectNoAxeViolations(page: Page, state: string) {
     violation.nodes.map((node) => `${violation.id} ${node.target.join(' >> ')}: ${violation.help}`),
   );
   expect(report, `axe WCAG 2.2 AA violations (${state}):\n${report.join('\n')}`).toEqual([]);
-}
-
-interface MailDevEmail {
-  id: string;
-  subject: string;
-  to: { address: string }[];
-  attachments?: { contentType: string; fileName: string; generatedFileName?: string }[];
-}
-
-/** The calendar file of the client's email whose subject starts so, as text. */
-async function calendarOf(address: string, subject: string): Promise<string> {
-  const emails = (await (await fetch(`${mailWeb}/email`)).json()) as MailDevEmail[];
-  const email = emails.find(
-    (each) =>
-      each.subject.startsWith(subject) &&
-      each.to.some((to) => to.address.toLowerCase() === address.toLowerCase()),
-  );
-  const file = email?.attachments?.find((each) => each.contentType.startsWith('text/calendar'));
-  if (!email || !file) return '';
-  const name = encodeURIComponent(file.generatedFileName ?? file.fileName);
-  const response = await fetch(`${mailWeb}/email/${email.id}/attachment/${name}`);
-  return response.ok ? response.text() : '';
 }
 
 /** "Tuesday 14 April, 18:00": how the page names a session's start. */

@@ -87,9 +87,10 @@ export function diaryWeeksUntil(instant: string): number {
 }
 
 interface MailDevEmail {
+  id: string;
   subject: string;
   to: { address: string }[];
-  attachments?: { contentType: string; fileName: string }[];
+  attachments?: { contentType: string; fileName: string; generatedFileName?: string }[];
 }
 
 /** Every email MailDev caught for an address. */
@@ -98,6 +99,16 @@ export async function emailsTo(address: string): Promise<MailDevEmail[]> {
   return body.filter((email) =>
     email.to.some((to) => to.address.toLowerCase() === address.toLowerCase()),
   );
+}
+
+/** The calendar file of the address's email whose subject starts so, as text ('' until it came). */
+export async function calendarOf(address: string, subject: string): Promise<string> {
+  const email = (await emailsTo(address)).find((each) => each.subject.startsWith(subject));
+  const file = email?.attachments?.find((each) => each.contentType.startsWith('text/calendar'));
+  if (!email || !file) return '';
+  const name = encodeURIComponent(file.generatedFileName ?? file.fileName);
+  const response = await fetch(`${mailWeb}/email/${email.id}/attachment/${name}`);
+  return response.ok ? response.text() : '';
 }
 
 /** A checkout day's radio, named as a screen reader hears it: "Tuesday 7 April, 3 free times". */
