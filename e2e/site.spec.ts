@@ -69,6 +69,10 @@ test.describe('public pages', () => {
     await page.goto('/about');
     await expect(page.getByRole('img', { name: /Portrait of/ })).toBeVisible();
     await expect(page.getByText(/full-stack developer/)).toBeVisible();
+    // Her registration, as a client checks it on the register.
+    await expect(page.getByRole('main')).toContainText(
+      'MBACP (Accred), British Association for Counselling and Psychotherapy, membership number 387204',
+    );
     await page.goto('/blogs');
     await expect(page.getByRole('heading', { level: 2 })).toHaveCount(3 + 3); // 3 questions + footer's 3
     await expect(
@@ -101,6 +105,8 @@ test.describe('public pages', () => {
       /Sunday\s*9am-10pm/,
     ]);
     await expect(footer).toContainText('Counselling Psychologist and Psychotherapist');
+    await expect(footer).toContainText('MBACP (Accred), British Association for Counselling');
+    await expect(footer).toContainText('membership number 387204');
     await expect(footer).toContainText('B.Sc. (Hons) in Psychology');
     await expect(footer).toContainText('M.Sc. in Counselling Psychology');
     await expect(footer.getByRole('note')).toContainText('emergency');

@@ -60,3 +60,6 @@ export const practiceFacts = {
 
 /** The address on one line, as a letter or a calendar file writes it. */
 export const practiceAddressLine = `${practiceFacts.address.street}, ${practiceFacts.address.locality} ${practiceFacts.address.postalCode}`;
+
+/** Her registration as a client checks it on the register: grade, body and membership number. */
+export const registrationLine = `${practiceFacts.professionalBody.grade}, ${practiceFacts.professionalBody.name}, membership number ${practiceFacts.professionalBody.membershipNumber}`;

@@ -2,6 +2,7 @@ import Card from 'react-bootstrap/Card';
 import Container from 'react-bootstrap/Container';
 import { PageHeading } from '../../components/layout/page-heading';
 import { ResponsiveImage } from '../../components/media/responsive-image';
+import { registrationLine } from '../../../shared/practice';
 import { about } from '../../content/about';
 
 export default function AboutRoute() {
@@ -25,7 +26,8 @@ export default function AboutRoute() {
           <Card>
             <Card.Body>
               <Card.Title as="h2">{about.name}</Card.Title>
-              <Card.Subtitle className="mb-3">{about.role}</Card.Subtitle>
+              <Card.Subtitle className="mb-1">{about.role}</Card.Subtitle>
+              <Card.Text className="small text-body-secondary mb-3">{registrationLine}</Card.Text>
               {about.bio.map((paragraph) => (
                 <Card.Text key={paragraph.slice(0, 24)}>{paragraph}</Card.Text>
               ))}

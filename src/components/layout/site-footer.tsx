@@ -3,6 +3,7 @@ import Container from 'react-bootstrap/Container';
 import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router';
 import { paths } from '../../config/routes';
+import { registrationLine } from '../../../shared/practice';
 import { practice } from '../../content/practice';
 
 export function SiteFooter() {
@@ -15,6 +16,7 @@ export function SiteFooter() {
             <h2>About Me</h2>
             <p className="mb-1 fw-bold">{practice.practitioner}</p>
             <p className="mb-1">{practice.title}</p>
+            <p className="mb-1">{registrationLine}</p>
             {practice.degrees.map((degree) => (
               <p key={degree} className="mb-1">
                 {degree}

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { Link } from 'react-router';
-import type { Booking, Series } from '../../../shared/booking';
+import type { Booking, BookingMode, Series } from '../../../shared/booking';
 import { checkCallPhone } from '../../../shared/phone';
 import { FREE_CALL, type Service } from '../../../shared/service';
 import { practiceWallClock } from '../../../shared/time';
@@ -13,6 +13,7 @@ import { dateIn, describeTime, visitorTimeZone } from '../../lib/practice-time';
 import { requestBooking } from './bookings-api';
 import { paymentSentence } from './fee-text';
 import { CALL_PHONE_ID, CallPhoneField } from './call-phone-field';
+import { MeetingModeField } from './meeting-mode-field';
 import { useCheckoutChoice } from './checkout-params';
 import { NoteField } from './note-field';
 import { PaymentLoading } from './payment-loading';
@@ -64,6 +65,8 @@ export function BookingRequestForm({ service }: { service: Service }) {
   const [phone, setPhone] = useState('');
   const [phoneProblem, setPhoneProblem] = useState<string | undefined>(undefined);
   const asksPhone = service.id === FREE_CALL.id;
+  const asksMode = service.format === 'in-person-or-video';
+  const [mode, setMode] = useState<BookingMode>('in-person');
   const [pending, setPending] = useState(false);
   const [problem, setProblem] = useState<string | undefined>(undefined);
   const [sent, setSent] = useState<Booking | undefined>(undefined);
@@ -124,6 +127,7 @@ export function BookingRequestForm({ service }: { service: Service }) {
         start: chosen,
         note,
         ...(phoneCheck?.ok && { phone: phoneCheck.phone }),
+        ...(asksMode && { mode }),
       };
       if (everyWeeks) setSentSeries(await requestSeries(request));
       else setSent(await requestBooking(request));
@@ -174,6 +178,8 @@ export function BookingRequestForm({ service }: { service: Service }) {
         {chosen && everyWeeks && (
           <FollowingWeeks weeks={weeks} everyWeeks={everyWeeks} time={practiceWallClock(chosen)} />
         )}
+
+        {asksMode && <MeetingModeField value={mode} onChange={setMode} />}
 
         {asksPhone && <CallPhoneField value={phone} onChange={setPhone} problem={phoneProblem} />}
 

@@ -245,6 +245,37 @@ describe('the checkout request', () => {
     });
   });
 
+  it('asks a service held in person or by video which the client wants, and sends it', async () => {
+    const user = userEvent.setup();
+    vi.mocked(fetchAvailability).mockImplementation(() => answer(at(10, '09:00')));
+    vi.mocked(requestBooking).mockRejectedValue(new ApiError('Try again.', 500));
+    const individual = v.parse(ServiceSchema, { ...couples, id: 1, format: 'in-person-or-video' });
+    render(
+      <MemoryRouter initialEntries={['/checkout?service=1']}>
+        <BookingSection services={{ status: 'ready', services: [individual] }} />
+      </MemoryRouter>,
+    );
+    await screen.findByRole('group', { name: /^Choose a day/ });
+    const meet = screen.getByRole('group', { name: 'How would you like to meet?' });
+    expect(
+      within(meet).getByRole('radio', { name: /^In person, at 24 Queen Square/ }),
+    ).toBeChecked();
+    await user.click(within(meet).getByRole('radio', { name: /^By video/ }));
+    await user.click(timeRadio('09:00', 10));
+    await user.click(screen.getByRole('button', { name: 'Request this time' }));
+    await screen.findByRole('alert');
+    expect(requestBooking).toHaveBeenCalledWith(
+      expect.objectContaining({ serviceId: 1, mode: 'video' }),
+    );
+  });
+
+  it('does not ask a service held in one way only', async () => {
+    vi.mocked(fetchAvailability).mockImplementation(() => answer(at(10, '09:00')));
+    renderSection();
+    await screen.findByRole('group', { name: /^Choose a day/ });
+    expect(screen.queryByRole('group', { name: 'How would you like to meet?' })).toBeNull();
+  });
+
   it('asks for a time first', async () => {
     const user = userEvent.setup();
     vi.mocked(fetchAvailability).mockImplementation(() => answer(at(10, '09:00')));
