@@ -125,6 +125,7 @@ export const AvailabilityQuerySchema = v.object({
     '7',
   ),
 });
+export type AvailabilityQuery = v.InferOutput<typeof AvailabilityQuerySchema>;
 
 export const SlotSchema = v.object({ start: InstantSchema, end: InstantSchema });
 export type Slot = v.InferOutput<typeof SlotSchema>;

@@ -473,6 +473,22 @@ describe('booking rules over HTTP', () => {
     expectProblem(await request('GET', '/availability?service=1&from=2027-02-30'), 400);
     expectProblem(await request('GET', '/availability'), 400);
   });
+
+  it('gives the practitioner the times inside the notice period too, none already past', async () => {
+    const path = '/practice/availability?service=1&days=2';
+    const hers = await request('GET', path, { token: practitioner.idToken });
+    expect(hers.status).toBe(200);
+    const starts: string[] = hers.json.slots.map((slot: { start: string }) => slot.start);
+    const noticeEnds = new Date(NOW.getTime() + 24 * 3_600_000).toISOString();
+    expect(starts.some((start) => start < noticeEnds)).toBe(true);
+    expect(starts.every((start) => start > NOW.toISOString())).toBe(true);
+    // Everything the public sees in those days, she sees too.
+    const theirs = await request('GET', '/availability?service=1&days=2');
+    expect(starts).toEqual(
+      expect.arrayContaining(theirs.json.slots.map((slot: { start: string }) => slot.start)),
+    );
+    expectProblem(await request('GET', path, { token: client.idToken }), 403);
+  });
 });
 
 describe('hostile input', () => {

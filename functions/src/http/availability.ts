@@ -1,6 +1,11 @@
-import { AvailabilityQuerySchema, type Availability } from '../../../shared/booking';
+import {
+  AvailabilityQuerySchema,
+  type Availability,
+  type AvailabilityQuery,
+} from '../../../shared/booking';
 import { BOOKING_RULES } from '../../../shared/booking-rules';
 import {
+  HOUR_MS,
   PRACTICE_TIME_ZONE,
   addDays,
   addMinutes,
@@ -11,41 +16,59 @@ import { busyIntervals } from '../data/bookings';
 import { readWorkingHours } from '../data/working-hours';
 import { availableSlots } from '../domain/slots';
 import { endpoint } from './endpoint';
-import { json } from './types';
+import { json, type ApiContext } from './types';
 import { serviceById } from './views';
+
+/** The free start times of a service over the query's days, as if asked at `asOf`. */
+async function freeTimes(
+  context: ApiContext,
+  query: AvailabilityQuery,
+  asOf: Date,
+): Promise<Availability> {
+  const service = serviceById(context.services, query.service);
+  const from = query.from ?? practiceDate(context.now());
+  const within = {
+    start: addMinutes(startOfPracticeDay(from), -24 * 60),
+    end: addMinutes(startOfPracticeDay(addDays(from, query.days + 1)), BOOKING_RULES.breakMinutes),
+  };
+  const busy = await busyIntervals(context.db, within);
+  const slots = availableSlots({
+    hours: context.hours,
+    working: await readWorkingHours(context.db),
+    from,
+    days: query.days,
+    serviceMinutes: service.minutes,
+    now: asOf,
+    busy,
+  });
+  return {
+    timeZone: PRACTICE_TIME_ZONE,
+    slots: slots.map((slot) => ({ start: slot.start.toISOString(), end: slot.end.toISOString() })),
+  };
+}
 
 /** GET /api/availability?service=&from=&days=: the free start times of a service. */
 export const availability = endpoint({
   auth: 'anyone',
   query: AvailabilityQuerySchema,
   async run({ query, context }) {
-    const service = serviceById(context.services, query.service);
+    return json(200, await freeTimes(context, query, context.now()));
+  },
+});
+
+/**
+ * GET /api/practice/availability?service=&from=&days=: the free times she may move a session to.
+ * She keeps no notice period (as the move itself, move-booking.ts): the times are read as if asked
+ * a notice period ago, and only those still ahead are kept.
+ */
+export const practiceAvailability = endpoint({
+  auth: 'practitioner',
+  query: AvailabilityQuerySchema,
+  async run({ query, context }) {
     const now = context.now();
-    const from = query.from ?? practiceDate(now);
-    const within = {
-      start: addMinutes(startOfPracticeDay(from), -24 * 60),
-      end: addMinutes(
-        startOfPracticeDay(addDays(from, query.days + 1)),
-        BOOKING_RULES.breakMinutes,
-      ),
-    };
-    const busy = await busyIntervals(context.db, within);
-    const slots = availableSlots({
-      hours: context.hours,
-      working: await readWorkingHours(context.db),
-      from,
-      days: query.days,
-      serviceMinutes: service.minutes,
-      now,
-      busy,
-    });
-    const body: Availability = {
-      timeZone: PRACTICE_TIME_ZONE,
-      slots: slots.map((slot) => ({
-        start: slot.start.toISOString(),
-        end: slot.end.toISOString(),
-      })),
-    };
-    return json(200, body);
+    const asOf = new Date(now.getTime() - BOOKING_RULES.minimumNoticeHours * HOUR_MS);
+    const free = await freeTimes(context, query, asOf);
+    const ahead = free.slots.filter((slot) => Date.parse(slot.start) > now.getTime());
+    return json(200, { ...free, slots: ahead } satisfies Availability);
   },
 });

@@ -1,5 +1,5 @@
 import { clientAudit } from './audit';
-import { availability } from './availability';
+import { availability, practiceAvailability } from './availability';
 import {
   calendarFeed,
   calendarFeedState,
@@ -56,6 +56,7 @@ export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export const routes: Readonly<Record<string, Partial<Record<Method, Endpoint>>>> = {
   '/health': { GET: health },
   '/availability': { GET: availability },
+  '/practice/availability': { GET: practiceAvailability },
   '/bookings': { GET: myBookings, POST: createBooking },
   '/bookings/:id/cancel': { POST: cancelBooking },
   '/bookings/:id/confirm': { POST: confirmBooking },

@@ -38,7 +38,7 @@ export default function PracticeRoute() {
             }
             moveDialog={(props) => (
               <Suspense fallback={null}>
-                <MoveDialog {...props} />
+                <MoveDialog {...props} forPractitioner />
               </Suspense>
             )}
           />

@@ -17,6 +17,17 @@ export function fetchAvailability(
   return apiRequest(`/api/availability?${query}`, AvailabilitySchema, { signal, anonymous: true });
 }
 
+/** The times the practitioner may move a session to: no notice period for her. */
+export function fetchPracticeAvailability(
+  serviceId: number,
+  from: string,
+  days: number,
+  signal?: AbortSignal,
+) {
+  const query = new URLSearchParams({ service: String(serviceId), from, days: String(days) });
+  return apiRequest(`/api/practice/availability?${query}`, AvailabilitySchema, { signal });
+}
+
 export function requestBooking(request: BookingRequest) {
   return apiRequest('/api/bookings', BookingSchema, { method: 'POST', body: request });
 }

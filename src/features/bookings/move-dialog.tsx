@@ -26,13 +26,16 @@ function MoveForm({
   serviceId,
   onClose,
   onMoved,
+  forPractitioner = false,
 }: {
   session: MovableSession;
   serviceId: number;
   onClose: () => void;
   onMoved: (moved: Booking) => void;
+  /** The diary's Move: she keeps no notice period, so the picker offers the next hours too. */
+  forPractitioner?: boolean;
 }) {
-  const times = useHorizonTimes(serviceId);
+  const times = useHorizonTimes(serviceId, forPractitioner);
   const [asked, setAsked] = useState<LocalDate | undefined>(undefined);
   const [chosen, setChosen] = useState<string | undefined>(undefined);
   const [pending, setPending] = useState(false);
@@ -101,6 +104,7 @@ export function MoveDialog({
   serviceName,
   onClose,
   onMoved,
+  forPractitioner = false,
 }: {
   /** The session being moved; null keeps the dialog closed. */
   session: MovableSession | null;
@@ -108,6 +112,7 @@ export function MoveDialog({
   serviceName: string;
   onClose: () => void;
   onMoved: (moved: Booking) => void;
+  forPractitioner?: boolean;
 }) {
   const titleId = useId();
   return (
@@ -132,6 +137,7 @@ export function MoveDialog({
           serviceId={serviceId}
           onClose={onClose}
           onMoved={onMoved}
+          forPractitioner={forPractitioner}
         />
       )}
     </Modal>

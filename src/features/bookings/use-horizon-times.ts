@@ -20,9 +20,14 @@ export interface HorizonTimes {
  * One read of the free times from today to the end of the horizon (the API's longest answer is
  * the horizon itself), so every day can say at once whether it has times.
  */
-export function useHorizonTimes(serviceId: number): HorizonTimes {
+export function useHorizonTimes(serviceId: number, forPractitioner = false): HorizonTimes {
   const [today] = useState(() => dateIn(Date.now()));
-  const { state, reload } = useAvailability(serviceId, today, AVAILABILITY_MAX_DAYS);
+  const { state, reload } = useAvailability(
+    serviceId,
+    today,
+    AVAILABILITY_MAX_DAYS,
+    forPractitioner,
+  );
   const days = useMemo(
     () => (state.status === 'ready' ? horizonDays(today, state.slots, AVAILABILITY_MAX_DAYS) : []),
     [state, today],
