@@ -645,7 +645,8 @@ test.describe('booking pages', () => {
     const { day } = await freeDayOfWeek(5, 6);
     await page.goto(`/checkout?service=5&day=${day}`);
     // Days first: Tab reaches the chosen day, then that day's times.
-    await tabTo(page, page.getByRole('radio', { checked: true }), { max: 60 });
+    const days = page.getByRole('group', { name: /^Choose a day/ });
+    await tabTo(page, days.getByRole('radio', { checked: true }), { max: 60 });
     const times = page.getByRole('group', { name: /^Free times on / }).getByRole('radio');
     const first = times.first();
     await tabTo(page, first, { max: 10 });

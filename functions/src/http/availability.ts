@@ -58,8 +58,9 @@ export const availability = endpoint({
 
 /**
  * GET /api/practice/availability?service=&from=&days=: the free times she may move a session to.
- * She keeps no notice period (as the move itself, move-booking.ts): the times are read as if asked
- * a notice period ago, and only those still ahead are kept.
+ * She keeps no notice period (as the move itself, move-booking.ts): the public times, and those
+ * read as if asked a notice period ago that are still ahead. (Read that way alone, the horizon
+ * would end a notice period early.)
  */
 export const practiceAvailability = endpoint({
   auth: 'practitioner',
@@ -67,8 +68,15 @@ export const practiceAvailability = endpoint({
   async run({ query, context }) {
     const now = context.now();
     const asOf = new Date(now.getTime() - BOOKING_RULES.minimumNoticeHours * HOUR_MS);
-    const free = await freeTimes(context, query, asOf);
-    const ahead = free.slots.filter((slot) => Date.parse(slot.start) > now.getTime());
-    return json(200, { ...free, slots: ahead } satisfies Availability);
+    const [early, publicTimes] = await Promise.all([
+      freeTimes(context, query, asOf),
+      freeTimes(context, query, now),
+    ]);
+    const seen = new Set(publicTimes.slots.map((slot) => slot.start));
+    const sooner = early.slots.filter(
+      (slot) => Date.parse(slot.start) > now.getTime() && !seen.has(slot.start),
+    );
+    const slots = [...sooner, ...publicTimes.slots].sort((a, b) => a.start.localeCompare(b.start));
+    return json(200, { ...publicTimes, slots } satisfies Availability);
   },
 });
