@@ -62,6 +62,8 @@ export function WaitlistForm({ service }: { service: Service }) {
   const [problem, setProblem] = useState<string | undefined>(undefined);
   const [pending, setPending] = useState(false);
   const [joined, setJoined] = useState(false);
+  // Counts the submits refused here, so the summary takes focus after each one has rendered.
+  const [refused, setRefused] = useState(0);
   const heading = useRef<HTMLHeadingElement>(null);
   const summary = useRef<HTMLDivElement>(null);
   const done = useRef<HTMLParagraphElement>(null);
@@ -73,6 +75,9 @@ export function WaitlistForm({ service }: { service: Service }) {
   useEffect(() => {
     if (joined) done.current?.focus();
   }, [joined]);
+  useEffect(() => {
+    if (refused) summary.current?.focus();
+  }, [refused]);
 
   // Days keep the week's order, whatever order they were ticked in.
   const ordered = DAYS_OF_WEEK.filter((day) => days.includes(day));
@@ -89,7 +94,7 @@ export function WaitlistForm({ service }: { service: Service }) {
     setErrors(found);
     setProblem(undefined);
     if (Object.keys(found).length > 0) {
-      requestAnimationFrame(() => summary.current?.focus());
+      setRefused((count) => count + 1);
       return;
     }
     setPending(true);
