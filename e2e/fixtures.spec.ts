@@ -80,8 +80,10 @@ test('a cancelled fetch is a problem, unless the page asked again, navigated awa
   await expect(page).toHaveURL(/\/elsewhere$/);
   expect(checks.unexpected()).toEqual([]);
 
-  // Given up with nothing asked after it, or cut off by the network: a fault either way.
-  const abandoned = await page.evaluate(() => {
+  // Given up with nothing asked after it, or cut off by the network: a fault either way. (Begun
+  // over a second after the last route change, which a page may take to leave the route it showed.)
+  const abandoned = await page.evaluate(async () => {
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 200);
     return fetch('/held.json?alone', { signal: controller.signal }).catch(() => 'aborted');

@@ -38,12 +38,15 @@ interface CancelledFetch {
   request: Request;
   /** When it began and when it failed, on the order of every request the test's pages start. */
   startedAt: number;
+  startedTime: number;
   failedAt: number;
   failedTime: number;
 }
 
 /** How soon after giving a fetch up a page asks again (the next week, a reload) for it to count. */
 const RE_REQUEST_MS = 1_000;
+/** How long a page may take to leave the route it showed (its next route's code loading). */
+const LEAVING_MS = 1_000;
 
 /**
  * Everything a test watches, shared by every page of every context the test opens. It only
@@ -63,6 +66,7 @@ class Checks {
   /** Order of requests: every request any page starts takes the next number. */
   private order = 0;
   private readonly orderOf = new WeakMap<Request, number>();
+  private readonly timeOf = new WeakMap<Request, number>();
   /** Fetches each frame started, with their order and time, to see whether a page asked anew. */
   private readonly fetches = new WeakMap<Frame, { at: number; time: number; request: Request }[]>();
   /** Route changes and page loads per frame, with their order and time. */
@@ -107,18 +111,23 @@ class Checks {
   /**
    * A page gives a fetch up when what it shows moved on: it asks again at once (another week, a
    * retry: a fetch of the same address, any query, from the same frame), or leaves for another
-   * route (signed out), after this one began and no later than soon after it failed.
+   * route (signed out), after this one began or shortly before, and no later than soon after it
+   * failed.
    * A closed page or context cuts off what it was still loading: nothing started in that page
    * after the failure. Anything else (a timeout, a dropped connection) is a fault.
    */
   private excused(cancelled: CancelledFetch): boolean {
-    const { page, frame, request, startedAt, failedAt, failedTime } = cancelled;
+    const { page, frame, request, startedAt, startedTime, failedAt, failedTime } = cancelled;
     if (page.isClosed() && (this.lastRequest.get(page) ?? 0) <= failedAt) return true;
     if (!frame || request.resourceType() !== 'fetch') return false;
     const soon = (time: number) => time <= failedTime + RE_REQUEST_MS;
-    // Left what it was showing (signed out, another page): the page moved on.
-    if ((this.moves.get(frame) ?? []).some((move) => move.at >= startedAt && soon(move.time)))
-      return true;
+    // Left what it was showing (signed out, another page): the page moved on. While a route's
+    // code loads, the old page stays on screen and may still start and then drop a fetch (and an
+    // intercepted request is announced late), so a route change shortly before the fetch began
+    // counts as well as one after.
+    const leaving = (move: { at: number; time: number }) =>
+      move.at >= startedAt || move.time >= startedTime - LEAVING_MS;
+    if ((this.moves.get(frame) ?? []).some((move) => leaving(move) && soon(move.time))) return true;
     const resource = withoutQuery(request.url());
     return (this.fetches.get(frame) ?? []).some(
       (other) =>
@@ -182,6 +191,7 @@ class Checks {
     page.on('request', (request) => {
       this.order += 1;
       this.orderOf.set(request, this.order);
+      this.timeOf.set(request, Date.now());
       this.lastRequest.set(page, this.order);
       const frame = frameOf(request);
       if (!frame) return;
@@ -209,6 +219,7 @@ class Checks {
           frame: frameOf(request),
           request,
           startedAt: this.orderOf.get(request) ?? 0,
+          startedTime: this.timeOf.get(request) ?? 0,
           failedAt: this.order,
           failedTime: Date.now(),
         });
