@@ -73,8 +73,9 @@ export default defineConfig(({ command, mode }) => {
     build: {
       target: 'es2022',
       sourcemap: false,
-      // Nothing but the tiny boot script is fetched before the first paint (see src/boot.ts);
-      // dynamic imports still fetch their dependencies in parallel.
+      // The prerender names each page's scripts in its head from the manifest
+      // (scripts/module-preloads.ts); dynamic imports still fetch their dependencies in parallel.
+      manifest: true,
       modulePreload: {
         resolveDependencies: (_file, dependencies, { hostType }) =>
           hostType === 'html' ? [] : dependencies,

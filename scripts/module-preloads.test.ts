@@ -1,0 +1,49 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { modulePreloads } from './module-preloads';
+
+function distWith(manifest: object): string {
+  const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'preloads-'));
+  fs.mkdirSync(path.join(dist, '.vite'));
+  fs.writeFileSync(path.join(dist, '.vite', 'manifest.json'), JSON.stringify(manifest));
+  return dist;
+}
+
+describe('the scripts a prerendered page names in its head', () => {
+  const dist = distWith({
+    'index.html': { file: 'assets/boot.js', isEntry: true },
+    'src/main.tsx': { file: 'assets/main.js', imports: ['index.html', '_framework.js'] },
+    '_framework.js': { file: 'assets/framework.js' },
+    'src/app/routes/home.tsx': {
+      file: 'assets/home.js',
+      imports: ['_framework.js', '_services.js'],
+    },
+    '_services.js': { file: 'assets/services.js', imports: ['_framework.js'] },
+    'src/app/routes/about.tsx': { file: 'assets/about.js', imports: ['_framework.js'] },
+  });
+  const hrefs = (tags: string) => [...tags.matchAll(/href="([^"]+)"/g)].map((match) => match[1]);
+
+  it('are the app and the page module with everything they import, each once, not the boot script', () => {
+    const tags = modulePreloads(dist)('home');
+    expect(hrefs(tags)).toEqual([
+      '/assets/main.js',
+      '/assets/framework.js',
+      '/assets/home.js',
+      '/assets/services.js',
+    ]);
+    expect(tags).toMatch(/^(<link rel="modulepreload" crossorigin href="[^"]+" \/>)+$/);
+  });
+
+  it('differ by page: another page module brings only its own', () => {
+    expect(hrefs(modulePreloads(dist)('about'))).toEqual([
+      '/assets/main.js',
+      '/assets/framework.js',
+      '/assets/about.js',
+    ]);
+  });
+
+  it('need the app entry in the manifest', () => {
+    expect(() => modulePreloads(distWith({}))).toThrow(/has no src\/main\.tsx/);
+  });
+});
