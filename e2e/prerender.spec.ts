@@ -22,6 +22,34 @@ for (const { path, heading, text } of PAGES) {
   });
 }
 
+test('a page names the scripts it hydrates with in its head, so they download with it', async ({
+  page,
+  request,
+}) => {
+  for (const { path, module } of [
+    { path: '/', module: 'home' },
+    { path: '/login', module: 'login' },
+  ]) {
+    const html = await (await request.get(path)).text();
+    const head = html.slice(0, html.indexOf('</head>'));
+    const named = [...head.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)"/g)].map(
+      (match) => match[1]!,
+    );
+    expect(named).toContainEqual(expect.stringMatching(/^\/assets\/framework-[\w-]+\.js$/));
+    expect(named).toContainEqual(
+      expect.stringMatching(new RegExp(`^/assets/${module}-[\\w-]+\\.js$`)),
+    );
+    // Each is fetched once, from the head: none is asked for again when the app imports it.
+    const fetched: string[] = [];
+    const record = (r: { url: () => string }) => fetched.push(new URL(r.url()).pathname);
+    page.on('request', record);
+    await page.goto(path);
+    await expect(page.locator('html[data-ready]')).toBeAttached();
+    page.off('request', record);
+    for (const script of named) expect(fetched.filter((url) => url === script)).toHaveLength(1);
+  }
+});
+
 test('an unknown path answers 404 with the 404 page', async ({ request }) => {
   const response = await request.get('/no-such-page');
   expect(response.status()).toBe(404);

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { modulePreloads } from './module-preloads';
+import { describe, expect, it } from 'vitest';
+import { modulePreloads } from './module-preloads.ts';
 
 function distWith(manifest: object): string {
   const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'preloads-'));
