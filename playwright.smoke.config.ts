@@ -11,6 +11,8 @@ export default defineConfig<{ allowedOrigins: readonly string[] }>({
   ...base,
   testDir: './e2e/smoke',
   testIgnore: [],
+  // One project of its own: the base's projects leave the smoke folder out (and hold her hours).
+  projects: [{ name: 'smoke', use: base.projects?.[0]?.use }],
   use: {
     ...base.use,
     baseURL: SMOKE.siteOrigin,
