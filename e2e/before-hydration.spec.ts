@@ -3,11 +3,14 @@ import { expect, ready, test } from './support/fixtures';
 
 // What a visitor does while the app's code is still on its way: nothing may be lost.
 
-/** Holds the app's main chunk until `release()`: the page stays as prerendered until then. */
+/** The chunk that hydrates a page: the app's, or a page of content's islands (src/islands.tsx). */
+const HYDRATING_CHUNK = /\/assets\/(main|islands)-[^/]*\.js$/;
+
+/** Holds the hydrating chunk until `release()`: the page stays as prerendered until then. */
 async function holdApp(page: Page) {
   let release: () => void = () => undefined;
   const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/assets/main-*.js', async (route) => {
+  await page.route(HYDRATING_CHUNK, async (route) => {
     await released;
     await route.continue();
   });
@@ -106,7 +109,7 @@ test('hydration starts at the first interaction when it has not started yet', as
   await page.route('**/images/banner-*', () => undefined);
   const appRequests: string[] = [];
   page.on('request', (request) => {
-    if (/\/assets\/main-/.test(request.url())) appRequests.push(request.url());
+    if (HYDRATING_CHUNK.test(new URL(request.url()).pathname)) appRequests.push(request.url());
   });
   await page.goto('/', { waitUntil: 'domcontentloaded' }); // the boot script has run by then
   await expect(page.getByRole('heading', { level: 1 })).toBeAttached();

@@ -26,19 +26,22 @@ test('a page names the scripts it hydrates with in its head, so they download wi
   page,
   request,
 }) => {
-  for (const { path, module } of [
-    { path: '/', module: 'home' },
-    { path: '/login', module: 'login' },
+  // A page of content hydrates its islands without the router; any other page the whole app.
+  for (const { path, entry, router } of [
+    { path: '/', entry: 'islands', router: false },
+    { path: '/about', entry: 'islands', router: false },
+    { path: '/login', entry: 'login', router: true },
   ]) {
     const html = await (await request.get(path)).text();
     const head = html.slice(0, html.indexOf('</head>'));
-    const named = [...head.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)"/g)].map(
-      (match) => match[1]!,
-    );
+    const named = [
+      ...head.matchAll(/<link rel="modulepreload" crossorigin fetchpriority="low" href="([^"]+)"/g),
+    ].map((match) => match[1]!);
     expect(named).toContainEqual(expect.stringMatching(/^\/assets\/framework-[\w-]+\.js$/));
     expect(named).toContainEqual(
-      expect.stringMatching(new RegExp(`^/assets/${module}-[\\w-]+\\.js$`)),
+      expect.stringMatching(new RegExp(`^/assets/${entry}-[\\w-]+\\.js$`)),
     );
+    expect(named.some((script) => /\/router-[\w-]+\.js$/.test(script))).toBe(router);
     // Each is fetched once, from the head: none is asked for again when the app imports it.
     const fetched: string[] = [];
     const record = (r: { url: () => string }) => fetched.push(new URL(r.url()).pathname);
@@ -47,6 +50,7 @@ test('a page names the scripts it hydrates with in its head, so they download wi
     await expect(page.locator('html[data-ready]')).toBeAttached();
     page.off('request', record);
     for (const script of named) expect(fetched.filter((url) => url === script)).toHaveLength(1);
+    expect(fetched.some((url) => /\/router-[\w-]+\.js$/.test(url))).toBe(router);
   }
 });
 

@@ -22,29 +22,50 @@ describe('the scripts a prerendered page names in its head', () => {
     },
     '_services.js': { file: 'assets/services.js', imports: ['_framework.js'] },
     'src/app/routes/about.tsx': { file: 'assets/about.js', imports: ['_framework.js'] },
+    'src/islands.tsx': { file: 'assets/islands.js', imports: ['index.html', '_framework.js'] },
+    'src/app/islands/navbar.tsx': { file: 'assets/navbar.js', imports: ['_framework.js'] },
+    'src/app/islands/services.tsx': {
+      file: 'assets/services-island.js',
+      imports: ['_services.js'],
+    },
   });
   const hrefs = (tags: string) => [...tags.matchAll(/href="([^"]+)"/g)].map((match) => match[1]);
 
   it('are the app and the page module with everything they import, each once, not the boot script', () => {
-    const tags = modulePreloads(dist)('home');
+    const tags = modulePreloads(dist)({ module: 'home' });
     expect(hrefs(tags)).toEqual([
       '/assets/main.js',
       '/assets/framework.js',
       '/assets/home.js',
       '/assets/services.js',
     ]);
-    expect(tags).toMatch(/^(<link rel="modulepreload" crossorigin href="[^"]+" \/>)+$/);
+    expect(tags).toMatch(
+      /^(<link rel="modulepreload" crossorigin fetchpriority="low" href="[^"]+" \/>)+$/,
+    );
   });
 
   it('differ by page: another page module brings only its own', () => {
-    expect(hrefs(modulePreloads(dist)('about'))).toEqual([
+    expect(hrefs(modulePreloads(dist)({ module: 'about' }))).toEqual([
       '/assets/main.js',
       '/assets/framework.js',
       '/assets/about.js',
     ]);
   });
 
-  it('need the app entry in the manifest', () => {
+  it('are, for a page of islands, the islands entry and its islands, without the app', () => {
+    expect(hrefs(modulePreloads(dist)({ islands: ['navbar', 'services'] }))).toEqual([
+      '/assets/islands.js',
+      '/assets/framework.js',
+      '/assets/navbar.js',
+      '/assets/services-island.js',
+      '/assets/services.js',
+    ]);
+  });
+
+  it('need the entries and every island named in the manifest', () => {
     expect(() => modulePreloads(distWith({}))).toThrow(/has no src\/main\.tsx/);
+    expect(() => modulePreloads(dist)({ islands: ['menu'] })).toThrow(
+      /has no src\/app\/islands\/menu\.tsx/,
+    );
   });
 });

@@ -4,7 +4,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { criticalCssInliner } from './critical-css.ts';
-import { modulePreloads } from './module-preloads.ts';
+import { modulePreloads, type Hydration } from './module-preloads.ts';
 import { HASHES_FILE, styleHashes } from './style-hashes.ts';
 
 /** What the build-time renderer (src/entry-server.tsx) exports. */
@@ -16,6 +16,7 @@ interface EntryServer {
   siteUrl: string;
   prerenderedPaths: readonly string[];
   pageModuleForPath(path: string): string;
+  hydratesAsIslands(path: string): boolean;
 }
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -37,15 +38,23 @@ const inlineCriticalCss = criticalCssInliner(dist);
 const preloadTags = modulePreloads(dist);
 const hashes = new Set<string>();
 
+/** What hydrates a page: its islands (the elements marked `data-island`), or the whole app. */
+function hydrationOf(urlPath: string, html: string): Hydration {
+  if (!server.hydratesAsIslands(urlPath)) return { module: server.pageModuleForPath(urlPath) };
+  return { islands: [...html.matchAll(/ data-island="([\w-]+)"/g)].map((match) => match[1]!) };
+}
+
 async function writePage(urlPath: string, file: string, headKey = urlPath): Promise<string> {
   const html = await server.render(urlPath);
   const page = await inlineCriticalCss(
     template
       .replace(HEAD, () => server.headTags(headKey, server.siteUrl))
-      .replace(BOOT_SCRIPT, (tag) => tag + preloadTags(server.pageModuleForPath(urlPath)))
+      .replace(BOOT_SCRIPT, (tag) => tag + preloadTags(hydrationOf(urlPath, html)))
       .replace(
         '<div id="root"><!--app-->',
-        () => `<div id="root" data-page="${server.pageModuleForPath(urlPath)}">${html}`,
+        () =>
+          `<div id="root" data-page="${server.pageModuleForPath(urlPath)}"` +
+          `${server.hydratesAsIslands(urlPath) ? ' data-islands' : ''}>${html}`,
       ),
   );
   styleHashes(page).forEach((hash) => hashes.add(hash));
