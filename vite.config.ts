@@ -73,8 +73,9 @@ export default defineConfig(({ command, mode }) => {
     build: {
       target: 'es2022',
       sourcemap: false,
-      // Nothing but the tiny boot script is fetched before the first paint (see src/boot.ts);
-      // dynamic imports still fetch their dependencies in parallel.
+      // The prerender names each page's scripts in its head from the manifest
+      // (scripts/module-preloads.ts); dynamic imports still fetch their dependencies in parallel.
+      manifest: true,
       modulePreload: {
         resolveDependencies: (_file, dependencies, { hostType }) =>
           hostType === 'html' ? [] : dependencies,
@@ -82,14 +83,20 @@ export default defineConfig(({ command, mode }) => {
       chunkSizeWarningLimit: 200,
       rolldownOptions: {
         output: {
-          // Every page needs the router and React: one chunk. What most pages share (the common
+          // Every page needs React, and every page but those of content (islands) the router:
+          // a chunk each. What most pages share (the common
           // react-bootstrap parts, our small shared modules) comes in one chunk each rather than
           // in a dozen small ones: over HTTP/1.1 six at a time and a round trip each.
           codeSplitting: {
             groups: [
               {
                 name: 'framework',
-                test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
+                test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/,
+                priority: 3,
+              },
+              {
+                name: 'router',
+                test: /node_modules[\\/](react-router|cookie|set-cookie-parser)[\\/]/,
                 priority: 3,
               },
               {
@@ -100,7 +107,8 @@ export default defineConfig(({ command, mode }) => {
               },
               {
                 name: 'site-common',
-                test: /[\\/](src[\\/](config[\\/]routes|content[\\/]practice|components[\\/]layout[\\/][^/\\]+)|shared[\\/](practice|time-words))\.tsx?$/,
+                // Facts, not components: a page of content imports them without react-bootstrap.
+                test: /[\\/](src[\\/](config[\\/]routes|content[\\/]practice)|shared[\\/](practice|time-words))\.tsx?$/,
                 minShareCount: 4,
                 priority: 1,
               },

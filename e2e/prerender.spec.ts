@@ -22,13 +22,47 @@ for (const { path, heading, text } of PAGES) {
   });
 }
 
+test('a page names the scripts it hydrates with in its head, so they download with it', async ({
+  page,
+  request,
+}) => {
+  // A page of content hydrates its islands without the router; any other page the whole app.
+  for (const { path, entry, router } of [
+    { path: '/', entry: 'islands', router: false },
+    { path: '/about', entry: 'islands', router: false },
+    { path: '/login', entry: 'login', router: true },
+  ]) {
+    const html = await (await request.get(path)).text();
+    const head = html.slice(0, html.indexOf('</head>'));
+    const named = [
+      ...head.matchAll(/<link rel="modulepreload" crossorigin fetchpriority="low" href="([^"]+)"/g),
+    ].map((match) => match[1]!);
+    expect(named).toContainEqual(expect.stringMatching(/^\/assets\/framework-[\w-]+\.js$/));
+    expect(named).toContainEqual(
+      expect.stringMatching(new RegExp(`^/assets/${entry}-[\\w-]+\\.js$`)),
+    );
+    expect(named.some((script) => /\/router-[\w-]+\.js$/.test(script))).toBe(router);
+    // Each is fetched once, from the head: none is asked for again when the app imports it.
+    const fetched: string[] = [];
+    const record = (r: { url: () => string }) => fetched.push(new URL(r.url()).pathname);
+    page.on('request', record);
+    await page.goto(path);
+    await expect(page.locator('html[data-ready]')).toBeAttached();
+    page.off('request', record);
+    for (const script of named) expect(fetched.filter((url) => url === script)).toHaveLength(1);
+    expect(fetched.some((url) => /\/router-[\w-]+\.js$/.test(url))).toBe(router);
+  }
+});
+
 test('an unknown path answers 404 with the 404 page', async ({ request }) => {
   const response = await request.get('/no-such-page');
   expect(response.status()).toBe(404);
   expect(await response.text()).toContain('404 Page Not Found');
 });
 
-test('pages read without JavaScript', async ({ newContext }) => {
+test('pages read without JavaScript', async ({ newContext, expectProblems }) => {
+  // With JavaScript off the browser refuses the scripts the head names: none downloads.
+  expectProblems(/^(page \d+: )?request failed: .*\/assets\/[\w-]+\.js csp$/);
   const context = await newContext({
     javaScriptEnabled: false,
     viewport: { width: 375, height: 740 },

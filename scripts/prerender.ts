@@ -4,6 +4,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { criticalCssInliner } from './critical-css.ts';
+import { modulePreloads, type Hydration } from './module-preloads.ts';
 import { HASHES_FILE, styleHashes } from './style-hashes.ts';
 
 /** What the build-time renderer (src/entry-server.tsx) exports. */
@@ -15,6 +16,7 @@ interface EntryServer {
   siteUrl: string;
   prerenderedPaths: readonly string[];
   pageModuleForPath(path: string): string;
+  hydratesAsIslands(path: string): boolean;
 }
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -26,21 +28,33 @@ const server = (await import(
 const template = await fs.readFile(path.join(dist, 'index.html'), 'utf8');
 
 const HEAD = /<!--head-->[\s\S]*<!--\/head-->/;
+const BOOT_SCRIPT = /<script type="module"[^>]*><\/script>/;
 if (!HEAD.test(template) || !template.includes('<div id="root"><!--app-->')) {
   throw new Error('index.html lost its <!--head--> or <!--app--> marker.');
 }
+if (!BOOT_SCRIPT.test(template)) throw new Error('index.html lost its boot script.');
 
 const inlineCriticalCss = criticalCssInliner(dist);
+const preloadTags = modulePreloads(dist);
 const hashes = new Set<string>();
+
+/** What hydrates a page: its islands (the elements marked `data-island`), or the whole app. */
+function hydrationOf(urlPath: string, html: string): Hydration {
+  if (!server.hydratesAsIslands(urlPath)) return { module: server.pageModuleForPath(urlPath) };
+  return { islands: [...html.matchAll(/ data-island="([\w-]+)"/g)].map((match) => match[1]!) };
+}
 
 async function writePage(urlPath: string, file: string, headKey = urlPath): Promise<string> {
   const html = await server.render(urlPath);
   const page = await inlineCriticalCss(
     template
       .replace(HEAD, () => server.headTags(headKey, server.siteUrl))
+      .replace(BOOT_SCRIPT, (tag) => tag + preloadTags(hydrationOf(urlPath, html)))
       .replace(
         '<div id="root"><!--app-->',
-        () => `<div id="root" data-page="${server.pageModuleForPath(urlPath)}">${html}`,
+        () =>
+          `<div id="root" data-page="${server.pageModuleForPath(urlPath)}"` +
+          `${server.hydratesAsIslands(urlPath) ? ' data-islands' : ''}>${html}`,
       ),
   );
   styleHashes(page).forEach((hash) => hashes.add(hash));
@@ -65,6 +79,7 @@ await fs.writeFile(
   `${JSON.stringify({ 'style-src': [...hashes].sort() }, null, 2)}\n`,
 );
 await fs.rm(ssrDir, { recursive: true, force: true });
+await fs.rm(path.join(dist, '.vite'), { recursive: true, force: true }); // the build's manifest
 console.log(
   `prerendered ${written.length} pages: ${written.join(', ')}; sitemap.xml, robots.txt, ` +
     `${HASHES_FILE} (${hashes.size} inline styles)`,

@@ -1,21 +1,28 @@
 import './styles/main.scss';
 import { listenBeforeHydration } from './app/early-input';
 import { loadFullStylesheet } from './app/full-stylesheet';
+import { islandElements, loadIsland } from './app/island-modules';
 import { loadPageModule } from './app/page-modules';
 import { hasPrerenderedPage } from './prerendered';
 
-// The prerendered page is readable at once: its critical CSS is inline. The app's JavaScript
-// waits for the first paint and for the page's main picture (its largest paint), so that on a
-// slow connection those get the bandwidth first; a tap or key press before then starts it at
-// once (see app/early-input.ts). The app and the page's chunk then download side by side.
+// The prerendered page is readable at once: its critical CSS is inline. Its scripts download
+// from the start (the head names them, at low priority: scripts/module-preloads.ts) but run only
+// after the first paint and the page's main picture (its largest paint), so that those come
+// first; a tap or key press before then starts them at once (see app/early-input.ts).
 let started = false;
 function hydrate() {
   if (started) return;
   started = true;
-  // The prerender names the page's module; the app checks the path itself before hydrating.
-  const pageModule = document.getElementById('root')?.dataset.page;
-  if (pageModule) void loadPageModule(pageModule).catch(() => undefined);
+  const root = document.getElementById('root');
   void loadFullStylesheet();
+  // A page of content hydrates its interactive parts alone, without the app (see islands.tsx).
+  if (root?.hasAttribute('data-islands')) {
+    islandElements().forEach((element) => void loadIsland(element).catch(() => undefined));
+    return void import('./islands');
+  }
+  // The prerender names the page's module; the app checks the path itself before hydrating.
+  const pageModule = root?.dataset.page;
+  if (pageModule) void loadPageModule(pageModule).catch(() => undefined);
   void import('./main');
 }
 

@@ -4,13 +4,16 @@ import { StaticRouter } from 'react-router';
 import { AppProviders } from './app/providers';
 import { AppRoutes, pages } from './app/routes';
 import { config } from './config/env';
-import { routeForPath } from './config/routes';
+import { isContentPath, routeForPath } from './config/routes';
 
 export { headTags, robotsTxt, sitemapXml } from './app/seo';
 export { prerenderedPaths } from './config/routes';
 
 /** The page module (src/app/routes/<module>.tsx) that shows a path: the boot script loads it. */
 export const pageModuleForPath = (path: string): string => routeForPath(path).module;
+
+/** Whether a path's page hydrates as islands (src/islands.tsx) rather than as the whole app. */
+export const hydratesAsIslands = (path: string): boolean => isContentPath(path);
 
 export const siteUrl = config.siteUrl;
 

@@ -1,5 +1,5 @@
 // `node scripts/bench/hydration.ts [--runs 5] [--site DIR] [--routes /,/about]
-// [--compare NAME=DIR,…]`: how soon each public page is usable
+// [--compare NAME=DIR,…] [--http2]`: how soon each public page is usable
 // on a slow phone, in real Chromium with DevTools throttling (150 ms RTT, 1.6 Mbit/s down, 4× CPU).
 // For every prerendered page (the route table) and the limit page it reports, as medians:
 //   FCP · hydrated (`html[data-ready]` set) · first tap handled (a tap on Menu 100 ms after the
@@ -112,6 +112,8 @@ async function visit(
   { hasApp, tapAt }: { hasApp: boolean; tapAt?: Point },
 ): Promise<Bench & { menu?: Point; scripts: string[] }> {
   const context = await browser.newContext({
+    // The HTTP/2 server's certificate is self-signed (serve-http2.ts).
+    ignoreHTTPSErrors: true,
     viewport: { width: 412, height: 823 },
     deviceScaleFactor: 1.75,
     isMobile: true,
@@ -339,18 +341,24 @@ async function main() {
     );
   }
   if (!fs.existsSync(path.join(site, 'index.html'))) throw new Error(`No site in ${site}`);
+  const http2 = process.argv.includes('--http2');
   const [sitePort, limitPort] = await freePorts(2);
-  const siteOrigin = await serve(serveScript, path.resolve(site), sitePort ?? 0);
+  const siteOrigin = await serve(serveScript, path.resolve(site), sitePort ?? 0, { http2 });
   const limitOrigin = fs.existsSync(limitDir)
-    ? await serve(serveScript, limitDir, limitPort ?? 0)
+    ? await serve(serveScript, limitDir, limitPort ?? 0, { http2 })
     : undefined;
   const ports = await freePorts(compare.length);
   const compared = await Promise.all(
     compare.map(async ({ name, dir }, index) => ({
       name,
       dir,
-      origin: await serve(serveScript, dir, ports[index] ?? 0),
+      origin: await serve(serveScript, dir, ports[index] ?? 0, { http2 }),
     })),
+  );
+  console.log(
+    http2
+      ? 'Served over HTTP/2 with TLS, one connection per origin, as Firebase Hosting serves the site.\n'
+      : 'Served over HTTP/1.1 without TLS (the shared server; at most six connections per origin).\n',
   );
   const pages = await measureHydration({
     siteOrigin,

@@ -77,19 +77,25 @@ export async function freePorts(count: number): Promise<number[]> {
   return ports;
 }
 
-/** The shared static server (../shared/bench/serve.mjs): gzip 9, route/index.html, 404.html. */
-export async function serve(serveScript: string, dir: string, port: number): Promise<string> {
-  const server = start(process.execPath, [serveScript, dir, String(port)]);
-  const origin = `http://127.0.0.1:${port}`;
+/**
+ * Serves a built site: the shared static server (../shared/bench/serve.mjs: HTTP/1.1, gzip 9,
+ * route/index.html, 404.html), or with `http2` our own over TLS (serve-http2.ts), as Hosting does.
+ */
+export async function serve(
+  serveScript: string,
+  dir: string,
+  port: number,
+  { http2 = false }: { http2?: boolean } = {},
+): Promise<string> {
+  const script = http2 ? path.join(import.meta.dirname, 'serve-http2.ts') : serveScript;
+  const server = start(process.execPath, [script, dir, String(port)]);
+  const origin = `${http2 ? 'https' : 'http'}://127.0.0.1:${port}`;
   for (let attempt = 0; attempt < 50; attempt++) {
     if (server.process.exitCode !== null)
       throw new Error(`The server for ${dir} stopped:\n${server.output}`);
-    try {
-      await fetch(`${origin}/`);
-      return origin;
-    } catch {
-      await sleep(200);
-    }
+    // Both servers say so once they listen.
+    if (server.output.includes(`serving `)) return origin;
+    await sleep(200);
   }
   throw new Error(`The server for ${dir} did not answer on ${origin}`);
 }

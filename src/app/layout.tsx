@@ -5,11 +5,10 @@ import { LoadingScreen } from '../components/layout/loading-screen';
 import { SiteFooter } from '../components/layout/site-footer';
 import { SiteNavbar } from '../components/layout/site-navbar';
 import { routeForPath } from '../config/routes';
-import { AccountNavItem } from '../features/auth/account-nav-item';
-import { useSession } from '../features/auth/session';
-import { DiaryNavItem } from '../features/practice/diary-nav-item';
 import { useToastHostWanted } from '../lib/toast';
+import { accountSlot } from './account-slot';
 import { replayHeldInput } from './early-input';
+import { RouterNavigation } from './router-navigation';
 
 const ToastHost = lazy(() => import('../lib/toast-host'));
 
@@ -19,13 +18,6 @@ function useDocumentMeta(pathname: string) {
     document.title = meta.title;
     document.querySelector('meta[name="description"]')?.setAttribute('content', meta.description);
   }, [pathname]);
-}
-
-/** "Diary" for the practitioner: the auth feature knows the account, the practice feature the link. */
-function DiaryNavSlot({ onNavigate }: { onNavigate: () => void }) {
-  const { session } = useSession();
-  if (session.status !== 'signed-in') return null;
-  return <DiaryNavItem key={session.user.uid} user={session.user} onNavigate={onNavigate} />;
 }
 
 export function Layout() {
@@ -39,18 +31,11 @@ export function Layout() {
   }, []);
 
   return (
-    <>
+    <RouterNavigation>
       <a className="skip-link" href="#main">
         Skip to main content
       </a>
-      <SiteNavbar
-        accountSlot={(close) => (
-          <>
-            <DiaryNavSlot onNavigate={close} />
-            <AccountNavItem onNavigate={close} />
-          </>
-        )}
-      />
+      <SiteNavbar accountSlot={accountSlot} />
       <main id="main" tabIndex={-1}>
         <ChunkErrorBoundary resetKey={pathname}>
           <Suspense fallback={<LoadingScreen />}>
@@ -64,6 +49,6 @@ export function Layout() {
           <ToastHost />
         </Suspense>
       )}
-    </>
+    </RouterNavigation>
   );
 }

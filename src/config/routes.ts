@@ -20,6 +20,11 @@ export interface RouteEntry {
   prerender: boolean;
   /** Whether the page also shows every path one segment below it (`/practice/clients/<id>`). */
   withId?: boolean;
+  /**
+   * A page of content (no form, no account): opened by its address it hydrates only its
+   * interactive parts, each its own React root (src/islands.tsx), without the router or app shell.
+   */
+  content?: boolean;
 }
 
 export const routeTable = {
@@ -31,6 +36,7 @@ export const routeTable = {
     description: practice.description,
     indexable: true,
     prerender: true,
+    content: true,
   },
   about: {
     path: '/about',
@@ -39,6 +45,7 @@ export const routeTable = {
     description: `${practice.practitioner}, ${practice.title}: training, approach and how sessions work.`,
     indexable: true,
     prerender: true,
+    content: true,
   },
   privacy: {
     path: '/privacy',
@@ -56,6 +63,7 @@ export const routeTable = {
       'Answers on authentication and authorization, why this site uses Firebase, and what else Firebase offers.',
     indexable: true,
     prerender: true,
+    content: true,
   },
   login: {
     path: '/login',
@@ -243,6 +251,11 @@ export function routeForPath(pathname: string): RouteEntry {
 export const prerenderedPaths: string[] = Object.values(routeTable)
   .filter((entry: RouteEntry) => entry.prerender)
   .flatMap(pathsOf);
+
+/** Whether a path shows a page of content, hydrated as islands (see RouteEntry.content). */
+export function isContentPath(pathname: string): boolean {
+  return (routeForPath(pathname) as RouteEntry).content === true;
+}
 
 /** Pages for search engines, at their canonical address. */
 export const sitemapPaths: string[] = Object.values(routeTable)

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
-import { Link, useLocation } from 'react-router';
 import { normalisePath, paths, siteRoot } from '../../config/routes';
 import { practice } from '../../content/practice';
+import { SiteLink, useNavigation } from '../../lib/navigation';
 
 interface NavItem {
   to: string;
@@ -32,54 +32,64 @@ function menuOpenInPage(): boolean {
  * Bootstrap's navbar markup without react-bootstrap's Navbar, whose Collapse, Transition and
  * Offcanvas code every page would download before it can hydrate. `accountSlot` holds Log In / Log Out.
  */
-export function SiteNavbar({ accountSlot }: { accountSlot: (close: () => void) => ReactNode }) {
-  const { pathname } = useLocation();
+export function SiteNavbar({ accountSlot }: { accountSlot: AccountSlot }) {
+  return (
+    // On a page of content the header is an island of its own (src/islands.tsx).
+    <header className="sticky-top" data-island="navbar">
+      <SiteNav accountSlot={accountSlot} />
+    </header>
+  );
+}
+
+type AccountSlot = (close: () => void) => ReactNode;
+
+/** The navbar inside the site's header: what the header's island hydrates. */
+export function SiteNav({ accountSlot }: { accountSlot: AccountSlot }) {
+  const { pathname } = useNavigation();
   const current = normalisePath(pathname);
   const [expanded, setExpanded] = useState(menuOpenInPage);
   const close = () => setExpanded(false);
 
   return (
-    <header className="sticky-top">
-      <nav aria-label="Main" className="site-navbar navbar navbar-expand-lg navbar-light">
-        <div className="container">
-          <Link className="navbar-brand" to={paths.home} onClick={close}>
-            <img src="/favicon.svg" width="32" height="32" alt="" />
-            {practice.shortName}
-          </Link>
-          <button
-            type="button"
-            aria-controls={MENU_ID}
-            aria-expanded={expanded}
-            aria-label="Menu"
-            className={expanded ? 'navbar-toggler' : 'navbar-toggler collapsed'}
-            onClick={() => setExpanded(!expanded)}
-          >
-            <span className="navbar-toggler-icon" />
-          </button>
-          <div
-            className={expanded ? 'navbar-collapse collapse show' : 'navbar-collapse collapse'}
-            id={MENU_ID}
-          >
-            <div className="ms-auto align-items-lg-center navbar-nav">
-              {NAV_ITEMS.map((item) => {
-                const active = item.matches.includes(current);
-                return (
-                  <Link
-                    key={item.to}
-                    to={item.to}
-                    className={active ? 'nav-link active' : 'nav-link'}
-                    aria-current={active ? 'page' : undefined}
-                    onClick={close}
-                  >
-                    {item.label}
-                  </Link>
-                );
-              })}
-              <div className="account-slot">{accountSlot(close)}</div>
-            </div>
+    <nav aria-label="Main" className="site-navbar navbar navbar-expand-lg navbar-light">
+      <div className="container">
+        <SiteLink className="navbar-brand" to={paths.home} onClick={close}>
+          <img src="/favicon.svg" width="32" height="32" alt="" />
+          {practice.shortName}
+        </SiteLink>
+        <button
+          type="button"
+          aria-controls={MENU_ID}
+          aria-expanded={expanded}
+          aria-label="Menu"
+          className={expanded ? 'navbar-toggler' : 'navbar-toggler collapsed'}
+          onClick={() => setExpanded(!expanded)}
+        >
+          <span className="navbar-toggler-icon" />
+        </button>
+        <div
+          className={expanded ? 'navbar-collapse collapse show' : 'navbar-collapse collapse'}
+          id={MENU_ID}
+        >
+          <div className="ms-auto align-items-lg-center navbar-nav">
+            {NAV_ITEMS.map((item) => {
+              const active = item.matches.includes(current);
+              return (
+                <SiteLink
+                  key={item.to}
+                  to={item.to}
+                  className={active ? 'nav-link active' : 'nav-link'}
+                  aria-current={active ? 'page' : undefined}
+                  onClick={close}
+                >
+                  {item.label}
+                </SiteLink>
+              );
+            })}
+            <div className="account-slot">{accountSlot(close)}</div>
           </div>
         </div>
-      </nav>
-    </header>
+      </div>
+    </nav>
   );
 }

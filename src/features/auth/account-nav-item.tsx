@@ -1,27 +1,26 @@
-import { Link, useLocation, useNavigate } from 'react-router';
 import { paths } from '../../config/routes';
 import { loadFirebase } from '../../lib/load-firebase';
+import { SiteLink, useNavigation } from '../../lib/navigation';
 import { signOutOnPurpose, useSession } from './session';
 
 /** The navbar's account slot: Log In, or My account and Log Out; empty while the session is unknown. */
 export function AccountNavItem({ onNavigate }: { onNavigate: () => void }) {
   const { session } = useSession();
-  const navigate = useNavigate();
-  const { pathname } = useLocation();
+  const { pathname, navigate } = useNavigation();
 
   if (session.status === 'unknown') return null;
 
   if (session.status === 'signed-out') {
     const active = pathname === paths.login;
     return (
-      <Link
+      <SiteLink
         to={paths.login}
         className={active ? 'nav-link active' : 'nav-link'}
         aria-current={active ? 'page' : undefined}
         onClick={onNavigate}
       >
         Log In
-      </Link>
+      </SiteLink>
     );
   }
 
@@ -29,20 +28,20 @@ export function AccountNavItem({ onNavigate }: { onNavigate: () => void }) {
     onNavigate();
     const { firebaseAuth, signOut } = await loadFirebase();
     await signOutOnPurpose(() => signOut(firebaseAuth()));
-    void navigate(paths.login);
+    navigate(paths.login);
   };
 
   const link = (to: string, label: string) => {
     const active = pathname === to;
     return (
-      <Link
+      <SiteLink
         to={to}
         className={active ? 'nav-link active' : 'nav-link'}
         aria-current={active ? 'page' : undefined}
         onClick={onNavigate}
       >
         {label}
-      </Link>
+      </SiteLink>
     );
   };
   const name = session.user.displayName?.trim();

@@ -44,9 +44,26 @@ function useFocusWithin(ref: RefObject<HTMLElement | null>): boolean {
 }
 
 export function BannerCarousel() {
+  const section = useRef<HTMLElement>(null);
+  return (
+    // The carousel container (WAI-ARIA APG): a named region holding the rotation control and
+    // slides. On the home page it is an island of its own (src/islands.tsx).
+    <section
+      ref={section}
+      className="banner position-relative"
+      aria-roledescription="carousel"
+      aria-label="Highlights"
+      data-island="carousel"
+    >
+      <BannerSlides section={section} />
+    </section>
+  );
+}
+
+/** The carousel's rotation control, slides and live text: what its island hydrates. */
+export function BannerSlides({ section }: { section: RefObject<HTMLElement | null> }) {
   const reducedMotion = usePrefersReducedMotion();
   const [pausedByVisitor, setPausedByVisitor] = useState<boolean | null>(null);
-  const section = useRef<HTMLElement>(null);
   const focusInside = useFocusWithin(section);
   const [index, setIndex] = useState(0);
 
@@ -55,13 +72,7 @@ export function BannerCarousel() {
   const advancing = !paused && !focusInside;
 
   return (
-    // The carousel container (WAI-ARIA APG): a named region holding the rotation control and slides.
-    <section
-      ref={section}
-      className="banner position-relative"
-      aria-roledescription="carousel"
-      aria-label="Highlights"
-    >
+    <>
       <Button
         size="sm"
         variant="dark"
@@ -111,6 +122,6 @@ export function BannerCarousel() {
       <p className="visually-hidden" aria-live={advancing ? 'off' : 'polite'}>
         Slide {index + 1} of {slides.length}: {slides[index]?.title}
       </p>
-    </section>
+    </>
   );
 }

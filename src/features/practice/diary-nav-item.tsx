@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { Link, useLocation } from 'react-router';
 import { paths } from '../../config/routes';
 import type { User } from '../../lib/firebase';
+import { SiteLink, useNavigation } from '../../lib/navigation';
 
 /** Whether the signed-in account carries the practitioner's claim (the server checks it too). */
 export function useIsPractitioner(user: User | undefined): boolean {
@@ -25,18 +25,18 @@ export function useIsPractitioner(user: User | undefined): boolean {
 
 /** The navbar's "Diary" link, for the practitioner only (app/ places it beside the account links). */
 export function DiaryNavItem({ user, onNavigate }: { user: User; onNavigate: () => void }) {
-  const { pathname } = useLocation();
+  const { pathname } = useNavigation();
   const practitioner = useIsPractitioner(user);
   if (!practitioner) return null;
   const active = pathname === paths.practice;
   return (
-    <Link
+    <SiteLink
       to={paths.practice}
       className={active ? 'nav-link active' : 'nav-link'}
       aria-current={active ? 'page' : undefined}
       onClick={onNavigate}
     >
       Diary
-    </Link>
+    </SiteLink>
   );
 }

@@ -3,11 +3,11 @@ import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Container from 'react-bootstrap/Container';
 import Spinner from 'react-bootstrap/Spinner';
-import { Link } from 'react-router';
 import { monthlyPriceText } from '../../../shared/money';
 import { cadenceOffer } from '../../../shared/series-text';
 import { checkoutPath } from '../../config/routes';
 import { sessionPlaces } from '../../content/services';
+import { SiteLink } from '../../lib/navigation';
 import type { Service } from './service-schema';
 import { useServices } from './use-services';
 
@@ -32,22 +32,38 @@ function ServiceCard({ service }: { service: Service }) {
           <Card.Text className="mb-1 cadence">{cadenceOffer(service.everyWeeks)}</Card.Text>
         )}
         <Card.Text className="price">Price: {monthlyPriceText(service)}</Card.Text>
-        <Link
+        <SiteLink
           to={checkoutPath(service.id)}
           className="btn btn-success"
           aria-label={`Book Now: ${service.name}`}
         >
           Book Now
-        </Link>
+        </SiteLink>
       </Card.Body>
     </Card>
   );
 }
 
 export function ServicesSection({ id }: { id: string }) {
+  return (
+    // On the home page an island of its own (src/islands.tsx).
+    <Container
+      as="section"
+      id={id}
+      aria-labelledby={`${id}-heading`}
+      className="py-4"
+      data-island="services"
+    >
+      <ServicesList id={id} />
+    </Container>
+  );
+}
+
+/** The section's heading and list (loaded after the page): what its island hydrates. */
+export function ServicesList({ id }: { id: string }) {
   const { state, retry } = useServices();
   return (
-    <Container as="section" id={id} aria-labelledby={`${id}-heading`} className="py-4">
+    <>
       <h2 id={`${id}-heading`} className="page-title">
         Services
       </h2>
@@ -79,6 +95,6 @@ export function ServicesSection({ id }: { id: string }) {
           ))}
         </ul>
       )}
-    </Container>
+    </>
   );
 }
