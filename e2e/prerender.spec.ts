@@ -22,26 +22,41 @@ for (const { path, heading, text } of PAGES) {
   });
 }
 
-test('a page names the scripts it hydrates with in its head, so they download with it', async ({
+test('a page of the app names the scripts it hydrates with in its head, a page of content none', async ({
   page,
   request,
 }) => {
-  // A page of content hydrates its islands without the router; any other page the whole app.
-  for (const { path, entry, router } of [
-    { path: '/', entry: 'islands', router: false },
-    { path: '/about', entry: 'islands', router: false },
-    { path: '/login', entry: 'login', router: true },
-  ]) {
+  const namedIn = async (path: string) => {
     const html = await (await request.get(path)).text();
     const head = html.slice(0, html.indexOf('</head>'));
-    const named = [
+    return [
       ...head.matchAll(/<link rel="modulepreload" crossorigin fetchpriority="low" href="([^"]+)"/g),
     ].map((match) => match[1]!);
-    expect(named).toContainEqual(expect.stringMatching(/^\/assets\/framework-[\w-]+\.js$/));
-    expect(named).toContainEqual(
-      expect.stringMatching(new RegExp(`^/assets/${entry}-[\\w-]+\\.js$`)),
-    );
-    expect(named.some((script) => /\/router-[\w-]+\.js$/.test(script))).toBe(router);
+  };
+  // Pages of content ask for their islands after the main picture, and never for the router.
+  for (const path of ['/', '/about']) {
+    expect(await namedIn(path)).toEqual([]);
+    const fetched: string[] = [];
+    const record = (r: { url: () => string }) => fetched.push(new URL(r.url()).pathname);
+    page.on('request', record);
+    await page.goto(path);
+    await expect(page.locator('html[data-ready]')).toBeAttached();
+    page.off('request', record);
+    expect(fetched).toContainEqual(expect.stringMatching(/^\/assets\/islands-[\w-]+\.js$/));
+    expect(fetched.some((url) => /\/router-[\w-]+\.js$/.test(url))).toBe(false);
+  }
+  // A page of the app: the app, its page and the router, and the identity SDK where the page
+  // reads the session at once (log in), not where it does not (the privacy notice).
+  for (const { path, entry, session } of [
+    { path: '/login', entry: 'login', session: true },
+    { path: '/privacy', entry: 'privacy', session: false },
+  ]) {
+    const named = await namedIn(path);
+    for (const chunk of ['framework', 'router', 'main', entry])
+      expect(named).toContainEqual(
+        expect.stringMatching(new RegExp(`^/assets/${chunk}-[\\w-]+\\.js$`)),
+      );
+    expect(named.some((script) => /\/firebase-[\w-]+\.js$/.test(script))).toBe(session);
     // Each is fetched once, from the head: none is asked for again when the app imports it.
     const fetched: string[] = [];
     const record = (r: { url: () => string }) => fetched.push(new URL(r.url()).pathname);
@@ -50,7 +65,6 @@ test('a page names the scripts it hydrates with in its head, so they download wi
     await expect(page.locator('html[data-ready]')).toBeAttached();
     page.off('request', record);
     for (const script of named) expect(fetched.filter((url) => url === script)).toHaveLength(1);
-    expect(fetched.some((url) => /\/router-[\w-]+\.js$/.test(url))).toBe(router);
   }
 });
 

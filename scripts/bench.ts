@@ -4,7 +4,9 @@
 // measures both with Lighthouse 12, mobile and desktop, interleaved so that the noise of this shared
 // machine hits both alike. Prints a markdown table per route (medians), the goals with ✓/✗ and what
 // Lighthouse found; writes the JSON reports and summary.md to bench-results/<timestamp>/.
-// Then throttled Chromium: first paint, hydration and a first tap per page (bench/hydration.ts).
+// Then throttled Chromium: first paint, hydration and a first tap per page (bench/hydration.ts);
+// with `-- --signed-in`, the signed-in pages signed in (bench/signed-in.ts), and the sites served
+// with /api forwarded to the bench stack's function (bench/serve-api.ts in front of serve.mjs).
 // The jobs live in scripts/bench/: processes (servers, ports), lighthouse (install, one run),
 // figures (what a report says), summary (the markdown), hydration (throttled Chromium).
 import fs from 'node:fs';
@@ -36,7 +38,15 @@ import {
   type LhReport,
 } from './bench/lighthouse.ts';
 import { compareOption, option, runsOption } from './bench/options.ts';
-import { freePorts, root, run, serve, stopChildren } from './bench/processes.ts';
+import {
+  freePorts,
+  root,
+  run,
+  serve,
+  stopChildren,
+  stopChildrenAndWait,
+} from './bench/processes.ts';
+import { assertPreviewBuild, startSignedIn, type SignedInSetup } from './bench/signed-in.ts';
 import { summaryMarkdown, type PageResult } from './bench/summary.ts';
 import { routeTable, type RouteEntry } from '../src/config/routes.ts';
 
@@ -90,15 +100,21 @@ async function main() {
     );
   }
 
+  let signedIn: SignedInSetup | undefined;
+  if (process.argv.includes('--signed-in')) {
+    for (const dir of [siteDir, ...compare.map(({ dir }) => dir)]) assertPreviewBuild(dir);
+    signedIn = await startSignedIn((line) => console.error(line));
+  }
+  const api = signedIn?.api;
   const [sitePort, limitPort, ...comparePorts] = await freePorts(2 + compare.length);
   const compared = await Promise.all(
     compare.map(async ({ name, dir }, index) => ({
       name,
       dir,
-      origin: await serve(serveScript, dir, comparePorts[index]!),
+      origin: await serve(serveScript, dir, comparePorts[index]!, { api }),
     })),
   );
-  const siteOrigin = await serve(serveScript, siteDir, sitePort!);
+  const siteOrigin = await serve(serveScript, siteDir, sitePort!, { api });
   const limitOrigin = await serve(serveScript, limitDir, limitPort!);
   const startedAt = new Date().toISOString();
   const outDir = path.join(resultsDir, startedAt.replace(/[:.]/g, '-').slice(0, 19));
@@ -188,6 +204,7 @@ async function main() {
     runs: hydrationRuns,
     chromePath,
     log: (line) => console.error(line),
+    ...(signedIn && { signedIn }),
   });
   const summary = [
     summaryMarkdown({ pages, compared: comparedPages, limit: limit!, budget, runs, siteDir, meta }),
@@ -234,5 +251,5 @@ try {
   console.error(`bench: ${(error as Error).message}`);
   process.exitCode = 1;
 } finally {
-  stopChildren();
+  await stopChildrenAndWait();
 }

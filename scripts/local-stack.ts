@@ -1,8 +1,8 @@
 /**
  * Every local port and host, written once. Each way the project runs has its own set, so they can
  * run side by side: `npm start` (dev), `npm run preview`, the browser tests (e2e), the browser smoke
- * test of the dev stack (smoke) and the API tests (api). Firebase configs, .env values, Playwright
- * and the scripts all read this file.
+ * test of the dev stack (smoke), the API tests (api) and the signed-in hydration bench (bench).
+ * Firebase configs, .env values, Playwright and the scripts all read this file.
  */
 export const LOCAL_HOST = '127.0.0.1';
 
@@ -111,6 +111,24 @@ export const LOCAL_STACKS = {
       eventarc: 9293,
       tasks: 9493,
       stripe: 12114,
+    },
+  },
+  // `node scripts/bench/hydration.ts --signed-in`: it measures builds made for the preview stack,
+  // whose browser it points at this Auth emulator (scripts/bench/signed-in.ts); no site of its own.
+  bench: {
+    projectId: 'demo-counselling-bench',
+    ports: {
+      site: 4177,
+      auth: 9499,
+      functions: 5401,
+      hub: 4440,
+      logging: 4540,
+      smtp: 1425,
+      mailWeb: 1480,
+      functionsInspector: 9269,
+      eventarc: 9294,
+      tasks: 9494,
+      stripe: 12115,
     },
   },
 } as const satisfies Record<string, LocalStack>;

@@ -21,13 +21,9 @@ describe('the scripts a prerendered page names in its head', () => {
       imports: ['_framework.js', '_services.js'],
     },
     '_services.js': { file: 'assets/services.js', imports: ['_framework.js'] },
+    'src/lib/firebase.ts': { file: 'assets/firebase.js', imports: ['_auth.js'] },
+    '_auth.js': { file: 'assets/auth.js' },
     'src/app/routes/about.tsx': { file: 'assets/about.js', imports: ['_framework.js'] },
-    'src/islands.tsx': { file: 'assets/islands.js', imports: ['index.html', '_framework.js'] },
-    'src/app/islands/navbar.tsx': { file: 'assets/navbar.js', imports: ['_framework.js'] },
-    'src/app/islands/services.tsx': {
-      file: 'assets/services-island.js',
-      imports: ['_services.js'],
-    },
   });
   const hrefs = (tags: string) => [...tags.matchAll(/href="([^"]+)"/g)].map((match) => match[1]);
 
@@ -52,20 +48,38 @@ describe('the scripts a prerendered page names in its head', () => {
     ]);
   });
 
-  it('are, for a page of islands, the islands entry and its islands, without the app', () => {
-    expect(hrefs(modulePreloads(dist)({ islands: ['navbar', 'services'] }))).toEqual([
-      '/assets/islands.js',
+  it('add the identity SDK and what it imports, last, for a page that reads the session at once', () => {
+    expect(hrefs(modulePreloads(dist)({ module: 'about', session: true }))).toEqual([
+      '/assets/main.js',
       '/assets/framework.js',
-      '/assets/navbar.js',
-      '/assets/services-island.js',
-      '/assets/services.js',
+      '/assets/about.js',
+      '/assets/firebase.js',
+      '/assets/auth.js',
     ]);
   });
 
-  it('need the entries and every island named in the manifest', () => {
+  it('find the identity SDK by its chunk name when the manifest keys it by its file', () => {
+    const keyedByFile = distWith({
+      'src/main.tsx': { file: 'assets/main.js' },
+      'src/app/routes/login.tsx': { file: 'assets/login.js' },
+      '_firebase-x1.js': { file: 'assets/firebase-x1.js', name: 'firebase', imports: ['_env.js'] },
+      '_env.js': { file: 'assets/env.js' },
+    });
+    expect(hrefs(modulePreloads(keyedByFile)({ module: 'login', session: true }))).toEqual([
+      '/assets/main.js',
+      '/assets/login.js',
+      '/assets/firebase-x1.js',
+      '/assets/env.js',
+    ]);
+    expect(() => modulePreloads(distWith({ 'src/main.tsx': { file: 'a.js' } }))).toThrow(
+      /has no src\/lib\/firebase\.ts/,
+    );
+  });
+
+  it('need the entry of the app, the identity SDK and the page module in the manifest', () => {
     expect(() => modulePreloads(distWith({}))).toThrow(/has no src\/main\.tsx/);
-    expect(() => modulePreloads(dist)({ islands: ['menu'] })).toThrow(
-      /has no src\/app\/islands\/menu\.tsx/,
+    expect(() => modulePreloads(dist)({ module: 'menu' })).toThrow(
+      /has no src\/app\/routes\/menu\.tsx/,
     );
   });
 });

@@ -1,26 +1,42 @@
-// The scripts a prerendered page runs to hydrate, named in its head as `modulepreload` links, so
-// that they download from the start beside the page rather than one round trip after the boot
-// script asks for them (src/boot.ts still runs them only after the first paint). At low priority,
-// like the boot script: at high priority they delayed the first paint by about 100-200 ms (bench).
+// The scripts a prerendered page of the app runs to hydrate, named in its head as `modulepreload`
+// links, so that they download from the start beside the page rather than one round trip after the
+// boot script asks for them (src/boot.ts still runs them only after the first paint). At low
+// priority, like the boot script: at high priority they delayed the first paint by about 100-200 ms
+// (bench). Pages of content name none (scripts/prerender.ts says why).
 import fs from 'node:fs';
 import path from 'node:path';
 
 interface ManifestChunk {
   file: string;
+  /** The chunk's name: its module's, also when the bundler keys it by its file instead. */
+  name?: string;
   imports?: string[];
   /** The boot script (index.html's own tag). */
   isEntry?: boolean;
 }
 type Manifest = Record<string, ManifestChunk>;
 
-/** The app's entry and a page module, or the islands' entry and an island (see src/boot.ts). */
+/** The app's entry and a page module (see src/boot.ts). */
 const APP_ENTRY = 'src/main.tsx';
-const ISLANDS_ENTRY = 'src/islands.tsx';
 const pageModuleKey = (module: string) => `src/app/routes/${module}.tsx`;
-const islandKey = (island: string) => `src/app/islands/${island}.tsx`;
+/** The identity SDK, imported when a page first needs the session (src/lib/load-firebase.ts). */
+const FIREBASE = 'src/lib/firebase.ts';
+const FIREBASE_CHUNK_NAME = 'firebase';
 
-/** What hydrates a page: the whole app with the page's module, or the page's islands alone. */
-export type Hydration = { module: string } | { islands: readonly string[] };
+/**
+ * The identity SDK's key. A module only ever imported dynamically, from more than one chunk, is
+ * keyed by its chunk's file (`_firebase-<hash>.js`) rather than its path; its name stays.
+ */
+function firebaseKey(manifest: Manifest): string | undefined {
+  if (manifest[FIREBASE]) return FIREBASE;
+  return Object.keys(manifest).find((key) => manifest[key]!.name === FIREBASE_CHUNK_NAME);
+}
+
+/** What hydrates a page: the app with the page's module, and the identity SDK if it reads the session at once. */
+export interface Hydration {
+  module: string;
+  session?: boolean;
+}
 
 /** A chunk's file and every chunk it imports statically, in the order they are first met. */
 export function staticClosure(manifest: Manifest, key: string, seen = new Set<string>()) {
@@ -35,13 +51,15 @@ export function staticClosure(manifest: Manifest, key: string, seen = new Set<st
 export function modulePreloads(dist: string): (hydration: Hydration) => string {
   const file = path.join(dist, '.vite', 'manifest.json');
   const manifest = JSON.parse(fs.readFileSync(file, 'utf8')) as Manifest;
-  for (const entry of [APP_ENTRY, ISLANDS_ENTRY])
-    if (!manifest[entry]) throw new Error(`${file} has no ${entry}.`);
+  if (!manifest[APP_ENTRY]) throw new Error(`${file} has no ${APP_ENTRY}.`);
+  const firebase = firebaseKey(manifest);
+  if (!firebase) throw new Error(`${file} has no ${FIREBASE} (a chunk named firebase).`);
   return (hydration) => {
-    const entries =
-      'islands' in hydration
-        ? [ISLANDS_ENTRY, ...hydration.islands.map(islandKey)]
-        : [APP_ENTRY, pageModuleKey(hydration.module)];
+    const entries = [
+      APP_ENTRY,
+      pageModuleKey(hydration.module),
+      ...(hydration.session ? [firebase] : []),
+    ];
     const keys = new Set<string>();
     for (const entry of entries) {
       if (!manifest[entry]) throw new Error(`${file} has no ${entry}.`);

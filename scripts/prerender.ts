@@ -4,7 +4,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { criticalCssInliner } from './critical-css.ts';
-import { modulePreloads, type Hydration } from './module-preloads.ts';
+import { modulePreloads } from './module-preloads.ts';
 import { HASHES_FILE, styleHashes } from './style-hashes.ts';
 
 /** What the build-time renderer (src/entry-server.tsx) exports. */
@@ -17,6 +17,7 @@ interface EntryServer {
   prerenderedPaths: readonly string[];
   pageModuleForPath(path: string): string;
   hydratesAsIslands(path: string): boolean;
+  readsSessionAtOnce(path: string): boolean;
 }
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -38,10 +39,18 @@ const inlineCriticalCss = criticalCssInliner(dist);
 const preloadTags = modulePreloads(dist);
 const hashes = new Set<string>();
 
-/** What hydrates a page: its islands (the elements marked `data-island`), or the whole app. */
-function hydrationOf(urlPath: string, html: string): Hydration {
-  if (!server.hydratesAsIslands(urlPath)) return { module: server.pageModuleForPath(urlPath) };
-  return { islands: [...html.matchAll(/ data-island="([\w-]+)"/g)].map((match) => match[1]!) };
+/**
+ * The scripts a page of the app names in its head. A page of content names none: its islands
+ * load after its main picture has painted (src/boot.ts), because Lighthouse counts every script
+ * requested before that paint in the page's largest paint, and the visitor's taps are answered
+ * before hydration anyway (src/app/early-input.ts).
+ */
+function namedScripts(urlPath: string): string {
+  if (server.hydratesAsIslands(urlPath)) return '';
+  return preloadTags({
+    module: server.pageModuleForPath(urlPath),
+    session: server.readsSessionAtOnce(urlPath),
+  });
 }
 
 async function writePage(urlPath: string, file: string, headKey = urlPath): Promise<string> {
@@ -49,7 +58,7 @@ async function writePage(urlPath: string, file: string, headKey = urlPath): Prom
   const page = await inlineCriticalCss(
     template
       .replace(HEAD, () => server.headTags(headKey, server.siteUrl))
-      .replace(BOOT_SCRIPT, (tag) => tag + preloadTags(hydrationOf(urlPath, html)))
+      .replace(BOOT_SCRIPT, (tag) => tag + namedScripts(urlPath))
       .replace(
         '<div id="root"><!--app-->',
         () =>

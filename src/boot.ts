@@ -5,10 +5,11 @@ import { islandElements, loadIsland } from './app/island-modules';
 import { loadPageModule } from './app/page-modules';
 import { hasPrerenderedPage } from './prerendered';
 
-// The prerendered page is readable at once: its critical CSS is inline. Its scripts download
-// from the start (the head names them, at low priority: scripts/module-preloads.ts) but run only
+// The prerendered page is readable at once: its critical CSS is inline. Its scripts run only
 // after the first paint and the page's main picture (its largest paint), so that those come
-// first; a tap or key press before then starts them at once (see app/early-input.ts).
+// first; a tap or key press before then starts them at once (see app/early-input.ts). A page of
+// the app downloads them from the start (its head names them, at low priority:
+// scripts/module-preloads.ts); a page of content asks for its islands only then.
 let started = false;
 function hydrate() {
   if (started) return;

@@ -15,6 +15,9 @@ export const pageModuleForPath = (path: string): string => routeForPath(path).mo
 /** Whether a path's page hydrates as islands (src/islands.tsx) rather than as the whole app. */
 export const hydratesAsIslands = (path: string): boolean => isContentPath(path);
 
+/** Whether a path's page reads the session as it hydrates: its head names Firebase's scripts too. */
+export const readsSessionAtOnce = (path: string): boolean => routeForPath(path).session === true;
+
 export const siteUrl = config.siteUrl;
 
 /** Build-time only: renders one route to HTML for the prerender script. */

@@ -1,9 +1,13 @@
 // `node scripts/bench/hydration.ts [--runs 5] [--site DIR] [--routes /,/about]
-// [--compare NAME=DIR,…] [--http2]`: how soon each public page is usable
+// [--compare NAME=DIR,…] [--http2] [--signed-in]`: how soon each public page is usable
 // on a slow phone, in real Chromium with DevTools throttling (150 ms RTT, 1.6 Mbit/s down, 4× CPU).
 // For every prerendered page (the route table) and the limit page it reports, as medians:
-//   FCP · hydrated (`html[data-ready]` set) · first tap handled (a tap on Menu 100 ms after the
-//   first paint, until the menu is on screen).
+//   FCP · LCP (the browser's own, where Lighthouse's mobile run simulates it) · hydrated
+//   (`html[data-ready]` set) · first tap handled (a tap on Menu 100 ms after the first paint,
+//   until the menu is on screen).
+// With --signed-in the pages behind the sign-in gate are measured signed in (signed-in.ts starts
+// the bench stack, seeds a client and the practitioner, and signs them in): FCP · hydrated ·
+// content shown (the page's h1 and its own signed-in content on screen).
 // `npm run bench` runs it after Lighthouse, on the same build and servers. Without --site it builds
 // the site for the preview stack into bench-results/site, as `npm run bench` does. A figure, never a test: the machine is shared, so quote medians and compare in one run.
 import fs from 'node:fs';
@@ -13,7 +17,16 @@ import { chromium, type Browser, type Page } from '@playwright/test';
 import { routeTable, type RouteEntry } from '../../src/config/routes.ts';
 import { byGroup, chunkReportFile, GROUP_NAMES, type ChunkPackages } from './chunk-packages.ts';
 import { compareOption, option, runsOption } from './options.ts';
-import { freePorts, root, run, serve, stopChildren } from './processes.ts';
+import { freePorts, root, run, serve, stopChildren, stopChildrenAndWait } from './processes.ts';
+import {
+  assertPreviewBuild,
+  SIGNED_IN_PAGES,
+  Sessions,
+  signInProblem,
+  startSignedIn,
+  type Role,
+  type SignedInSetup,
+} from './signed-in.ts';
 const sharedBench = path.resolve(root, '..', 'shared', 'bench');
 const serveScript = path.join(sharedBench, 'serve.mjs');
 const limitDir = path.join(sharedBench, 'limit');
@@ -25,7 +38,7 @@ export const THROTTLING = {
   uploadBytesPerSecond: (750 * 1024) / 8,
   cpuSlowdown: 4,
 };
-export const GOALS = { hydratedMs: 1200, tapDelayMs: 100, tapHandledMs: 300 };
+export const GOALS = { hydratedMs: 1200, tapDelayMs: 100, tapHandledMs: 300, contentShownMs: 1500 };
 const PAGE_TIMEOUT_MS = 20_000;
 const TAP_TIMEOUT_MS = 5_000; // a tap unanswered this long counts as dead
 
@@ -36,11 +49,15 @@ export const publicRoutes: string[] = Object.values(routeTable)
 
 interface Run {
   fcp: number;
+  /** The largest paint (the main picture), as the browser reports it: real, not simulated. */
+  lcp: number;
   hydrated: number;
   /** When the tap landed, after the first paint. */
   tapAfterFcp: number;
   /** From the tap until the menu was on screen. */
   tapHandled: number;
+  /** A signed-in page: when its h1 and its own signed-in content were on screen. */
+  contentShown: number;
 }
 
 export interface PageFigures {
@@ -52,16 +69,37 @@ export interface PageFigures {
   scripts: string[];
   /** A compared build's name (--compare); the goals are the measured site's alone. */
   build?: string;
+  /** Measured signed in (--signed-in): as whom, and what "content shown" waited for. */
+  signedIn?: { as: Role; shows: string };
 }
 
-// Runs in the page before its own scripts: records paint, hydration, the tap and the open menu.
-function recorder() {
-  const bench = { fcp: NaN, hydrated: NaN, tap: NaN, open: NaN };
+// Runs in the page before its own scripts: records paint, hydration, the tap and the open menu,
+// and with `shows` when the page's h1 and that element were on screen (content shown).
+function recorder(shows: string | null) {
+  const bench = { fcp: NaN, lcp: NaN, hydrated: NaN, tap: NaN, open: NaN, shown: NaN };
   Object.assign(window, { __bench: bench });
+  if (shows) {
+    const onScreen = (selector: string) =>
+      (document.querySelector(selector)?.getBoundingClientRect().height ?? 0) > 0;
+    const look = () => {
+      if (onScreen('h1') && onScreen(shows)) bench.shown = performance.now();
+      else requestAnimationFrame(look);
+    };
+    // Cheap while the page builds itself: a lookup per change, then frame by frame once it is in.
+    const appears = new MutationObserver(() => {
+      if (!document.querySelector(shows)) return;
+      appears.disconnect();
+      requestAnimationFrame(look);
+    });
+    appears.observe(document, { childList: true, subtree: true });
+  }
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries())
       if (entry.name === 'first-contentful-paint') bench.fcp = entry.startTime;
   }).observe({ type: 'paint', buffered: true });
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) bench.lcp = entry.startTime; // the last is the largest
+  }).observe({ type: 'largest-contentful-paint', buffered: true });
   new MutationObserver(() => {
     if (Number.isNaN(bench.hydrated) && document.documentElement.hasAttribute('data-ready'))
       bench.hydrated = performance.now();
@@ -83,7 +121,14 @@ function recorder() {
   );
 }
 
-type Bench = { fcp: number; hydrated: number; tap: number; open: number };
+type Bench = {
+  fcp: number;
+  lcp: number;
+  hydrated: number;
+  tap: number;
+  open: number;
+  shown: number;
+};
 const read = (page: Page) => page.evaluate(() => (window as unknown as { __bench: Bench }).__bench);
 
 async function waitFor(
@@ -102,26 +147,39 @@ async function waitFor(
 
 type Point = { x: number; y: number };
 
+const CONTEXT = {
+  // The HTTP/2 server's certificate is self-signed (serve-http2.ts).
+  ignoreHTTPSErrors: true,
+  viewport: { width: 412, height: 823 },
+  deviceScaleFactor: 1.75,
+  isMobile: true,
+  hasTouch: true,
+  serviceWorkers: 'block',
+} as const;
+
+type SignedInVisit = {
+  /** A signed-in user's storage state: a fresh context, cold cache, signed in. */
+  storageState: Awaited<ReturnType<Sessions['state']>>;
+  shows: string;
+  label: string;
+};
+
 /**
  * One cold visit in a fresh context (empty cache), throttled. With `tapAt`, taps there 100 ms
  * after the first paint, as the browser reports it (not the page: its main thread may be busy).
+ * With `signedIn`, opens signed in and waits for the page's content; throws if it never comes.
  */
 async function visit(
   browser: Browser,
   url: string,
-  { hasApp, tapAt }: { hasApp: boolean; tapAt?: Point },
+  { hasApp, tapAt, signedIn }: { hasApp: boolean; tapAt?: Point; signedIn?: SignedInVisit },
 ): Promise<Bench & { menu?: Point; scripts: string[] }> {
   const context = await browser.newContext({
-    // The HTTP/2 server's certificate is self-signed (serve-http2.ts).
-    ignoreHTTPSErrors: true,
-    viewport: { width: 412, height: 823 },
-    deviceScaleFactor: 1.75,
-    isMobile: true,
-    hasTouch: true,
-    serviceWorkers: 'block',
+    ...CONTEXT,
+    ...(signedIn && { storageState: signedIn.storageState }),
   });
   try {
-    await context.addInitScript(recorder);
+    await context.addInitScript(recorder, signedIn?.shows ?? null);
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
@@ -147,6 +205,20 @@ async function visit(
       }),
     );
     await page.goto(url, { waitUntil: 'commit' });
+    if (signedIn) {
+      const loaded = await waitFor(page, (b) => !Number.isNaN(b.shown + b.hydrated));
+      const seen = await page.evaluate(() => ({
+        pathname: location.pathname,
+        h1: document.querySelector('h1')?.textContent ?? undefined,
+      }));
+      const problem = signInProblem(signedIn.label, {
+        ...seen,
+        shown: !Number.isNaN(loaded.shown),
+        shows: signedIn.shows,
+      });
+      if (problem) throw new Error(problem);
+      return { ...loaded, scripts: [...scripts] };
+    }
     if (!tapAt) {
       const loaded = await waitFor(page, (b) => !Number.isNaN(hasApp ? b.hydrated : b.fcp));
       const menu = await page.evaluate(() => {
@@ -184,6 +256,8 @@ export async function measureHydration(options: {
   runs?: number;
   chromePath?: string;
   log?: (line: string) => void;
+  /** --signed-in: the pages of SIGNED_IN_PAGES open signed in, on the bench stack. */
+  signedIn?: SignedInSetup;
 }): Promise<PageFigures[]> {
   const {
     siteOrigin,
@@ -194,25 +268,64 @@ export async function measureHydration(options: {
   } = options;
   const browser = await chromium.launch({
     executablePath: options.chromePath ?? process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    args: ['--disable-background-networking', '--disable-component-update', '--no-first-run'],
+    args: [
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+      ...(options.signedIn?.browserArgs ?? []),
+    ],
   });
+  const { signedIn } = options;
+  const sessions = signedIn && new Sessions(browser, signedIn, CONTEXT);
+  const pageOf = (route: string) => (signedIn ? SIGNED_IN_PAGES[route] : undefined);
+  const builds = [
+    { name: undefined, origin: siteOrigin },
+    ...(options.compare ?? []).map(({ name, origin }) => ({ name, origin })),
+  ];
   const targets = [
     ...(limitOrigin
       ? [{ label: 'limit /', url: `${limitOrigin}/`, hasApp: false, build: undefined }]
       : []),
-    ...routes.flatMap((route) => [
-      { label: route, url: `${siteOrigin}${route}`, hasApp: true, build: undefined },
-      ...(options.compare ?? []).map(({ name, origin }) => ({
-        label: `${name} ${route}`,
-        url: `${origin}${route}`,
-        hasApp: true,
-        build: name,
-      })),
-    ]),
+    ...routes.flatMap((route) =>
+      builds.map(({ name, origin }) => {
+        const page = pageOf(route);
+        return {
+          label: name ? `${name} ${route}` : route,
+          url: `${origin}${page?.at && signedIn ? page.at(signedIn) : route}`,
+          origin,
+          hasApp: true,
+          build: name,
+          ...(page && { signedIn: { as: page.as, shows: page.shows } }),
+        };
+      }),
+    ),
   ].map((target) => ({ ...target, runs: [] as Run[], scripts: [] as string[] }));
   try {
     for (let round = 1; round <= runs; round++) {
       for (const target of targets) {
+        if ('signedIn' in target && target.signedIn && sessions) {
+          const { as, shows } = target.signedIn;
+          const storageState = await sessions.state(target.origin, as);
+          const load = await visit(browser, target.url, {
+            hasApp: true,
+            signedIn: { storageState, shows, label: target.label },
+          });
+          const run: Run = {
+            fcp: load.fcp,
+            lcp: load.lcp,
+            hydrated: load.hydrated,
+            tapAfterFcp: NaN,
+            tapHandled: NaN,
+            contentShown: load.shown,
+          };
+          target.runs.push(run);
+          if (round === 1) target.scripts = load.scripts;
+          log(
+            `[run ${round}/${runs}] ${target.label} (signed in as the ${as}): FCP ${ms(run.fcp)}, ` +
+              `hydrated ${ms(run.hydrated)}, content shown ${ms(run.contentShown)}`,
+          );
+          continue;
+        }
         const load = await visit(browser, target.url, { hasApp: target.hasApp });
         const tapped =
           target.hasApp && load.menu
@@ -220,14 +333,16 @@ export async function measureHydration(options: {
             : undefined;
         const run: Run = {
           fcp: load.fcp,
+          lcp: load.lcp,
           hydrated: load.hydrated,
           tapAfterFcp: tapped ? tapped.tap - tapped.fcp : NaN,
           tapHandled: tapped ? tapped.open - tapped.tap : NaN,
+          contentShown: NaN,
         };
         target.runs.push(run);
         if (round === 1) target.scripts = load.scripts;
         log(
-          `[run ${round}/${runs}] ${target.label}: FCP ${ms(run.fcp)}, hydrated ${ms(run.hydrated)}, ` +
+          `[run ${round}/${runs}] ${target.label}: FCP ${ms(run.fcp)}, LCP ${ms(run.lcp)}, hydrated ${ms(run.hydrated)}, ` +
             `tap at FCP + ${ms(run.tapAfterFcp)}, menu open ${ms(run.tapHandled)} later`,
         );
       }
@@ -238,14 +353,17 @@ export async function measureHydration(options: {
   return targets.map((t) => ({
     label: t.label,
     ...(t.build ? { build: t.build } : {}),
+    ...('signedIn' in t && t.signedIn ? { signedIn: t.signedIn } : {}),
     hasApp: t.hasApp,
     runs: t.runs,
     scripts: t.scripts,
     median: {
       fcp: median(t.runs.map((r) => r.fcp)),
+      lcp: median(t.runs.map((r) => r.lcp)),
       hydrated: median(t.runs.map((r) => r.hydrated)),
       tapAfterFcp: median(t.runs.map((r) => r.tapAfterFcp)),
       tapHandled: median(t.runs.map((r) => r.tapHandled)),
+      contentShown: median(t.runs.map((r) => r.contentShown)),
     },
   }));
 }
@@ -268,23 +386,54 @@ export function hydrationMarkdown(pages: PageFigures[], runs: number): string {
       `${t.cpuSlowdown}× CPU; 412×823 touch screen; cold cache. Times from navigation start; ` +
       `the tap lands on Menu ${GOALS.tapDelayMs} ms after the first paint (in separate visits).`,
     '',
-    '| page | FCP | hydrated | tap at | menu open after the tap | hydrated ≤ 1.2 s | open ≤ 300 ms |',
-    '|---|--:|--:|--:|--:|:-:|:-:|',
+    '| page | FCP | LCP | hydrated | tap at | menu open after the tap | hydrated ≤ 1.2 s | open ≤ 300 ms |',
+    '|---|--:|--:|--:|--:|--:|:-:|:-:|',
   ];
-  for (const page of pages) {
+  const signedIn = pages.filter((page) => page.signedIn);
+  for (const page of pages.filter((each) => !each.signedIn)) {
     const m = page.median;
     lines.push(
       page.hasApp
-        ? `| ${page.label} | ${ms(m.fcp)} | ${ms(m.hydrated)} | FCP + ${ms(m.tapAfterFcp)} | ${ms(m.tapHandled)} | ` +
+        ? `| ${page.label} | ${ms(m.fcp)} | ${ms(m.lcp)} | ${ms(m.hydrated)} | FCP + ${ms(m.tapAfterFcp)} | ${ms(m.tapHandled)} | ` +
             `${mark(m.hydrated <= GOALS.hydratedMs)} | ${mark(m.tapHandled <= GOALS.tapHandledMs)} |`
-        : `| ${page.label} | ${ms(m.fcp)} | no JS | | | | |`,
+        : `| ${page.label} | ${ms(m.fcp)} | ${ms(m.lcp)} | no JS | | | | |`,
     );
   }
-  const site = pages.filter((page) => page.hasApp && !page.build);
+  const site = pages.filter((page) => page.hasApp && !page.build && !page.signedIn);
   lines.push(
     '',
     `- ${mark(site.every((p) => p.median.hydrated <= GOALS.hydratedMs))} hydrated ≤ ${GOALS.hydratedMs} ms on every public page`,
     `- ${mark(site.every((p) => p.median.tapHandled <= GOALS.tapHandledMs))} a Menu tap ${GOALS.tapDelayMs} ms after the first paint opens the menu within ${GOALS.tapHandledMs} ms`,
+  );
+  if (signedIn.length > 0) lines.push('', signedInMarkdown(signedIn, runs));
+  return lines.join('\n');
+}
+
+/** The signed-in pages' table (--signed-in), with the goal on "content shown". */
+function signedInMarkdown(pages: PageFigures[], runs: number): string {
+  const goal = GOALS.contentShownMs;
+  const lines = [
+    `## Signed in: first paint, hydration, content shown (medians of ${runs})`,
+    '',
+    'The same throttling, each run a fresh context (cold cache) from the storage state of one ' +
+      'sign-in, IndexedDB included. The client is verified and has one session request; the ' +
+      "practitioner sees it waiting in her diary. Content shown: the page's h1 and its own " +
+      'signed-in content (the selector) on screen.',
+    '',
+    `| page | as | FCP | hydrated | content shown | content ≤ ${goal / 1000} s | content |`,
+    '|---|---|--:|--:|--:|:-:|---|',
+  ];
+  for (const page of pages) {
+    const m = page.median;
+    lines.push(
+      `| ${page.label} | ${page.signedIn?.as ?? ''} | ${ms(m.fcp)} | ${ms(m.hydrated)} | ` +
+        `${ms(m.contentShown)} | ${mark(m.contentShown <= goal)} | \`${page.signedIn?.shows ?? ''}\` |`,
+    );
+  }
+  const site = pages.filter((page) => !page.build);
+  lines.push(
+    '',
+    `- ${mark(site.every((p) => p.median.contentShown <= goal))} content shown ≤ ${goal} ms on every signed-in page, signed in`,
   );
   return lines.join('\n');
 }
@@ -306,7 +455,8 @@ export function firstLoadMarkdown(pages: PageFigures[], siteDir: string, report:
   const lines = [
     '## First-load JS per page, by package (kB gz)',
     '',
-    'Scripts fetched from our origin until the page was hydrated, signed out, first run; a ' +
+    'Scripts fetched from our origin until the page was hydrated, signed out, first run (with ' +
+      '--signed-in, the signed-in pages until their content was shown, signed in); a ' +
       "chunk's gzip bytes are shared among its packages by their minified length.",
     '',
     `| page | total | files | ${shown.join(' | ')} |`,
@@ -342,8 +492,14 @@ async function main() {
   }
   if (!fs.existsSync(path.join(site, 'index.html'))) throw new Error(`No site in ${site}`);
   const http2 = process.argv.includes('--http2');
+  let signedIn: SignedInSetup | undefined;
+  if (process.argv.includes('--signed-in')) {
+    for (const dir of [site, ...compare.map(({ dir }) => dir)]) assertPreviewBuild(dir);
+    signedIn = await startSignedIn((line) => console.error(line));
+  }
+  const api = signedIn?.api;
   const [sitePort, limitPort] = await freePorts(2);
-  const siteOrigin = await serve(serveScript, path.resolve(site), sitePort ?? 0, { http2 });
+  const siteOrigin = await serve(serveScript, path.resolve(site), sitePort ?? 0, { http2, api });
   const limitOrigin = fs.existsSync(limitDir)
     ? await serve(serveScript, limitDir, limitPort ?? 0, { http2 })
     : undefined;
@@ -352,7 +508,7 @@ async function main() {
     compare.map(async ({ name, dir }, index) => ({
       name,
       dir,
-      origin: await serve(serveScript, dir, ports[index] ?? 0, { http2 }),
+      origin: await serve(serveScript, dir, ports[index] ?? 0, { http2, api }),
     })),
   );
   console.log(
@@ -367,6 +523,7 @@ async function main() {
     ...(routes ? { routes } : {}),
     runs,
     log: (line) => console.error(line),
+    ...(signedIn && { signedIn }),
   });
   console.log(hydrationMarkdown(pages, runs));
   const own = pages.filter(
@@ -392,6 +549,6 @@ if (import.meta.filename === process.argv[1]) {
     console.error(`bench/hydration: ${error instanceof Error ? error.message : String(error)}`);
     process.exitCode = 1;
   } finally {
-    stopChildren();
+    await stopChildrenAndWait();
   }
 }

@@ -12,20 +12,31 @@ interface Child {
   output: string;
 }
 
-const children = new Map<ChildProcess, NodeJS.Signals>(); // child -> the signal that stops it cleanly
+// child -> the signal that stops it cleanly, and whether it leads a process group of its own
+const children = new Map<ChildProcess, { signal: NodeJS.Signals; group: boolean }>();
 
 interface StartOptions {
   env?: NodeJS.ProcessEnv;
   stopSignal?: NodeJS.Signals;
+  /**
+   * Its own process group, signalled as one (as Ctrl-C would): for the emulators, whose Firebase
+   * CLI waits for the signal itself (scripts/firebase-local.ts).
+   */
+  group?: boolean;
 }
 
 export function start(
   command: string,
   args: string[],
-  { env = process.env, stopSignal = 'SIGTERM' }: StartOptions = {},
+  { env = process.env, stopSignal = 'SIGTERM', group = false }: StartOptions = {},
 ): Child {
-  const child = spawn(command, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  children.set(child, stopSignal);
+  const child = spawn(command, args, {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: group,
+  });
+  children.set(child, { signal: stopSignal, group });
   child.on('exit', () => children.delete(child));
   const result: Child = { process: child, output: '' };
   child.stdout.on('data', (chunk: Buffer) => (result.output += chunk));
@@ -33,15 +44,23 @@ export function start(
   return result;
 }
 
-export function stopChildren(): void {
-  for (const [child, signal] of children) {
+export function stopChildren(force = false): void {
+  for (const [child, { signal, group }] of children) {
     if (child.pid === undefined) continue;
     try {
-      process.kill(child.pid, signal);
+      process.kill(group ? -child.pid : child.pid, force ? 'SIGKILL' : signal);
     } catch {
       // already gone
     }
   }
+}
+
+/** Stops every child and waits until they are gone: the emulators take a few seconds. */
+export async function stopChildrenAndWait(timeoutMs = 20_000): Promise<void> {
+  stopChildren();
+  const deadline = Date.now() + timeoutMs;
+  while (children.size > 0 && Date.now() < deadline) await sleep(100);
+  if (children.size > 0) stopChildren(true);
 }
 
 /** Runs a command to its end; rejects with the tail of its output when it fails. */
@@ -80,20 +99,32 @@ export async function freePorts(count: number): Promise<number[]> {
 /**
  * Serves a built site: the shared static server (../shared/bench/serve.mjs: HTTP/1.1, gzip 9,
  * route/index.html, 404.html), or with `http2` our own over TLS (serve-http2.ts), as Hosting does.
+ * With `api` (a function's address), `/api/**` goes there as Hosting's rewrite does: serve-http2.ts
+ * forwards it itself; over HTTP/1.1 serve-api.ts stands in front of the shared server.
  */
 export async function serve(
   serveScript: string,
   dir: string,
   port: number,
-  { http2 = false }: { http2?: boolean } = {},
+  { http2 = false, api }: { http2?: boolean; api?: string } = {},
 ): Promise<string> {
+  if (api && !http2) {
+    const [staticPort = 0] = await freePorts(1);
+    const staticOrigin = await serve(serveScript, dir, staticPort);
+    const front = path.join(import.meta.dirname, 'serve-api.ts');
+    return listening(start(process.execPath, [front, String(port), staticOrigin, api]), dir, port);
+  }
   const script = http2 ? path.join(import.meta.dirname, 'serve-http2.ts') : serveScript;
-  const server = start(process.execPath, [script, dir, String(port)]);
-  const origin = `${http2 ? 'https' : 'http'}://127.0.0.1:${port}`;
+  const args = [script, dir, String(port), ...(http2 && api ? ['--api', api] : [])];
+  return listening(start(process.execPath, args), dir, port, http2);
+}
+
+async function listening(server: Child, dir: string, port: number, tls = false): Promise<string> {
+  const origin = `${tls ? 'https' : 'http'}://127.0.0.1:${port}`;
   for (let attempt = 0; attempt < 50; attempt++) {
     if (server.process.exitCode !== null)
       throw new Error(`The server for ${dir} stopped:\n${server.output}`);
-    // Both servers say so once they listen.
+    // Every server says so once it listens.
     if (server.output.includes(`serving `)) return origin;
     await sleep(200);
   }

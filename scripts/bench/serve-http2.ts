@@ -1,15 +1,18 @@
-// `node scripts/bench/serve-http2.ts DIR PORT`: the bench's static server over HTTP/2 with TLS, as
-// Firebase Hosting serves the site (one connection, every request multiplexed on it). Otherwise the
-// shared server's rules (../shared/bench/serve.mjs): gzip level 9 for text, a folder's
+// `node scripts/bench/serve-http2.ts DIR PORT [--api URL]`: the bench's static server over HTTP/2
+// with TLS, as Firebase Hosting serves the site (one connection, every request multiplexed on it).
+// Otherwise the shared server's rules (../shared/bench/serve.mjs): gzip level 9 for text, a folder's
 // index.html, 404.html with status 404, the SPA fallback for paths without an extension, and
-// immutable caching for /assets/. The certificate is self-signed for 127.0.0.1, made here with
-// openssl; the bench's browser contexts accept it (`ignoreHTTPSErrors`).
+// immutable caching for /assets/; plus firebase.json's destination rewrites (a client's record).
+// With --api, `/api/**` goes to that function's address (the bench stack's Functions emulator), as
+// Hosting's rewrite does (hosting-rewrites.ts). The certificate is self-signed for 127.0.0.1, made
+// here with openssl; the bench's browser contexts accept it (`ignoreHTTPSErrors`).
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import http2 from 'node:http2';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { bodyOf, forward, hostingRewrites, rewriteFor } from './hosting-rewrites.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -75,13 +78,41 @@ function load(file: string) {
   return entry;
 }
 
+/** Answers an /api request with what the function answered (502 if it could not be reached). */
+async function forwardStream(
+  stream: http2.ServerHttp2Stream,
+  headers: http2.IncomingHttpHeaders,
+  api: string,
+): Promise<void> {
+  try {
+    const answer = await forward(api, {
+      method: String(headers[':method'] ?? 'GET'),
+      path: String(headers[':path'] ?? '/'),
+      headers,
+      body: await bodyOf(stream),
+    });
+    if (stream.destroyed) return;
+    stream.respond({ ':status': answer.status, ...answer.headers });
+    stream.end(answer.body);
+  } catch (error) {
+    if (stream.destroyed) return;
+    stream.respond({ ':status': 502, 'content-type': 'text/plain' });
+    stream.end(`The function did not answer: ${String(error)}`);
+  }
+}
+
 function main() {
   const root = path.resolve(process.argv[2] ?? '.');
   const port = Number(process.argv[3] ?? 4443);
+  const apiAt = process.argv.indexOf('--api');
+  const api = apiAt > -1 ? process.argv[apiAt + 1] : undefined;
+  const rewrites = hostingRewrites();
   const server = http2.createSecureServer({ ...selfSignedCertificate(), allowHTTP1: false });
   server.on('stream', (stream, headers) => {
     const urlPath = String(headers[':path'] ?? '/');
-    const { file, status } = resolveFile(root, urlPath);
+    const rewrite = rewriteFor(rewrites, urlPath);
+    if (rewrite?.function && api) return void forwardStream(stream, headers, api);
+    const { file, status } = resolveFile(root, rewrite?.destination ?? urlPath);
     if (!fs.existsSync(file)) {
       stream.respond({ ':status': 404, 'content-type': 'text/plain' });
       return stream.end('Not found');
@@ -104,7 +135,9 @@ function main() {
     stream.end(headers[':method'] === 'HEAD' ? undefined : body);
   });
   server.listen(port, '127.0.0.1', () => {
-    console.log(`serving ${root} on https://127.0.0.1:${port} (HTTP/2)`);
+    console.log(
+      `serving ${root} on https://127.0.0.1:${port} (HTTP/2${api ? `, /api/** to ${api}` : ''})`,
+    );
   });
 }
 

@@ -38,7 +38,7 @@ function toggleDisclosure(button: HTMLElement, panel: HTMLElement) {
 
 function onClick(event: MouseEvent) {
   const root = document.getElementById('root');
-  // react-bootstrap's carousel controls are links with role="button" (href="#").
+  // Buttons, and any element that acts as one.
   const button =
     event.target instanceof Element ? event.target.closest('button, [role="button"]') : null;
   if (!root || !(button instanceof HTMLElement) || !root.contains(button)) return;

@@ -25,6 +25,11 @@ export interface RouteEntry {
    * interactive parts, each its own React root (src/islands.tsx), without the router or app shell.
    */
   content?: boolean;
+  /**
+   * The page asks Firebase for the session as it hydrates (signing in, the account and practice
+   * pages), so its head names the identity SDK's scripts with its own (scripts/module-preloads.ts).
+   */
+  session?: boolean;
 }
 
 export const routeTable = {
@@ -71,6 +76,7 @@ export const routeTable = {
     title: `Log in | ${practice.name}`,
     description: `Log in to your ${practice.name} account to book a session.`,
     indexable: false,
+    session: true,
     prerender: true,
   },
   register: {
@@ -79,6 +85,7 @@ export const routeTable = {
     title: `Register | ${practice.name}`,
     description: `Create a ${practice.name} account to book counselling sessions.`,
     indexable: false,
+    session: true,
     prerender: true,
   },
   checkout: {
@@ -87,6 +94,7 @@ export const routeTable = {
     title: `Checkout | ${practice.name}`,
     description: `Book your counselling sessions with ${practice.name}.`,
     indexable: false,
+    session: true,
     prerender: true,
   },
   account: {
@@ -95,6 +103,7 @@ export const routeTable = {
     title: `My account | ${practice.name}`,
     description: `Your ${practice.name} account: profile, password, email address and bookings.`,
     indexable: false,
+    session: true,
     prerender: true,
   },
   authAction: {
@@ -103,6 +112,7 @@ export const routeTable = {
     title: `Email link | ${practice.name}`,
     description: `Confirm your email address or choose a new password for your ${practice.name} account.`,
     indexable: false,
+    session: true,
     prerender: true,
   },
   bookings: {
@@ -111,6 +121,7 @@ export const routeTable = {
     title: `My bookings | ${practice.name}`,
     description: `Your session requests and bookings with ${practice.name}.`,
     indexable: false,
+    session: true,
     prerender: true,
   },
   practice: {
@@ -119,6 +130,7 @@ export const routeTable = {
     title: `Diary | ${practice.name}`,
     description: `The practitioner's diary of ${practice.name}.`,
     indexable: false,
+    session: true,
     prerender: true,
   },
   intake: {
@@ -127,6 +139,7 @@ export const routeTable = {
     title: `Before your first session | ${practice.name}`,
     description: `Your details and the therapy agreement, for ${practice.name}.`,
     indexable: false,
+    session: true,
     prerender: true,
   },
   questionnaires: {
@@ -135,6 +148,7 @@ export const routeTable = {
     title: `Questionnaires | ${practice.name}`,
     description: `Short questionnaires about how you have been, for your sessions with ${practice.name}.`,
     indexable: false,
+    session: true,
     prerender: true,
   },
   myData: {
@@ -143,6 +157,7 @@ export const routeTable = {
     title: `My data | ${practice.name}`,
     description: `Everything ${practice.name} holds about you, to read or download.`,
     indexable: false,
+    session: true,
     prerender: true,
   },
   practiceClient: {
@@ -151,6 +166,7 @@ export const routeTable = {
     title: `Client record | ${practice.name}`,
     description: `A client's intake and questionnaires, for the practitioner of ${practice.name}.`,
     indexable: false,
+    session: true,
     prerender: true,
     withId: true,
   },
@@ -160,6 +176,7 @@ export const routeTable = {
     title: `Billing | ${practice.name}`,
     description: `Your ${practice.name} plan, payments and receipts.`,
     indexable: false,
+    session: true,
     prerender: true,
   },
   billingReceipt: {
@@ -168,6 +185,7 @@ export const routeTable = {
     title: `Receipt | ${practice.name}`,
     description: `A receipt from ${practice.name}, for your records or your insurer.`,
     indexable: false,
+    session: true,
     prerender: true,
     withId: true,
   },
@@ -177,6 +195,7 @@ export const routeTable = {
     title: `Credit note | ${practice.name}`,
     description: `A credit note for a refund from ${practice.name}, for your records or your insurer.`,
     indexable: false,
+    session: true,
     prerender: true,
     withId: true,
   },
@@ -186,6 +205,7 @@ export const routeTable = {
     title: `Payments | ${practice.name}`,
     description: `A month's payments, refunds and money due, for the practitioner of ${practice.name}.`,
     indexable: false,
+    session: true,
     prerender: true,
   },
   notFound: {

@@ -1,8 +1,3 @@
-import Alert from 'react-bootstrap/Alert';
-import Button from 'react-bootstrap/Button';
-import Card from 'react-bootstrap/Card';
-import Container from 'react-bootstrap/Container';
-import Spinner from 'react-bootstrap/Spinner';
 import { monthlyPriceText } from '../../../shared/money';
 import { cadenceOffer } from '../../../shared/series-text';
 import { checkoutPath } from '../../config/routes';
@@ -11,11 +6,13 @@ import { SiteLink } from '../../lib/navigation';
 import type { Service } from './service-schema';
 import { useServices } from './use-services';
 
+// Bootstrap's card, alert and spinner as plain markup: the home page hydrates this list as an
+// island, and react-bootstrap's components would bring 11 kB of shared code for class names alone.
 function ServiceCard({ service }: { service: Service }) {
   return (
-    <Card>
-      <Card.Img
-        variant="top"
+    <div className="card">
+      <img
+        className="card-img-top"
         src={service.img}
         width={640}
         height={400}
@@ -23,15 +20,15 @@ function ServiceCard({ service }: { service: Service }) {
         loading="lazy"
         decoding="async"
       />
-      <Card.Body>
-        <Card.Title as="h3">{service.name}</Card.Title>
-        <Card.Text>{service.description}</Card.Text>
-        <Card.Text className="small text-body-secondary">{sessionPlaces[service.format]}</Card.Text>
-        <Card.Text className="mb-1">Appointment: {service.session} per month.</Card.Text>
+      <div className="card-body">
+        <h3 className="card-title">{service.name}</h3>
+        <p className="card-text">{service.description}</p>
+        <p className="card-text small text-body-secondary">{sessionPlaces[service.format]}</p>
+        <p className="card-text mb-1">Appointment: {service.session} per month.</p>
         {service.everyWeeks && (
-          <Card.Text className="mb-1 cadence">{cadenceOffer(service.everyWeeks)}</Card.Text>
+          <p className="card-text mb-1 cadence">{cadenceOffer(service.everyWeeks)}</p>
         )}
-        <Card.Text className="price">Price: {monthlyPriceText(service)}</Card.Text>
+        <p className="card-text price">Price: {monthlyPriceText(service)}</p>
         <SiteLink
           to={checkoutPath(service.id)}
           className="btn btn-success"
@@ -39,23 +36,22 @@ function ServiceCard({ service }: { service: Service }) {
         >
           Book Now
         </SiteLink>
-      </Card.Body>
-    </Card>
+      </div>
+    </div>
   );
 }
 
 export function ServicesSection({ id }: { id: string }) {
   return (
     // On the home page an island of its own (src/islands.tsx).
-    <Container
-      as="section"
+    <section
       id={id}
       aria-labelledby={`${id}-heading`}
-      className="py-4"
+      className="container py-4"
       data-island="services"
     >
       <ServicesList id={id} />
-    </Container>
+    </section>
   );
 }
 
@@ -74,17 +70,17 @@ export function ServicesList({ id }: { id: string }) {
       </noscript>
       {state.status === 'loading' && (
         <div className="text-center py-4 services-loading" role="status">
-          <Spinner animation="border" variant="success" aria-hidden="true" />
+          <div className="spinner-border text-success" aria-hidden="true" />
           <p className="mt-2">Loading services…</p>
         </div>
       )}
       {state.status === 'failed' && (
-        <Alert variant="warning" className="text-center">
+        <div role="alert" className="alert alert-warning text-center">
           <p>{state.message}</p>
-          <Button variant="success" onClick={retry}>
+          <button type="button" className="btn btn-success" onClick={retry}>
             Retry
-          </Button>
-        </Alert>
+          </button>
+        </div>
       )}
       {state.status === 'ready' && (
         <ul className="services-grid">
