@@ -1,6 +1,6 @@
 // The scripts a prerendered page of the app runs to hydrate, named in its head as `modulepreload`
 // links, so that they download from the start beside the page rather than one round trip after the
-// boot script asks for them (src/boot.ts still runs them only after the first paint). At low
+// boot script asks for them (the boot loader still runs them only after the first paint). At low
 // priority, like the boot script: at high priority they delayed the first paint by about 100-200 ms
 // (bench). Pages of content name none (scripts/prerender.ts says why).
 import fs from 'node:fs';
