@@ -8,7 +8,6 @@ let paint: () => void = () => undefined;
 
 /** Runs the loader as the prerender writes it: its source text alone, outside this module. */
 function startLoader() {
-  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- exactly what the page does
   new Function(`(${loadBootScript.toString()})(${JSON.stringify(BOOT)}, ${WAIT_LIMIT_MS});`)();
 }
 
