@@ -24,16 +24,6 @@ describe('the scripts a prerendered page names in its head', () => {
     'src/lib/firebase.ts': { file: 'assets/firebase.js', imports: ['_auth.js'] },
     '_auth.js': { file: 'assets/auth.js' },
     'src/app/routes/about.tsx': { file: 'assets/about.js', imports: ['_framework.js'] },
-    'src/app/routes/bookings.tsx': {
-      file: 'assets/bookings.js',
-      imports: ['_framework.js'],
-      dynamicImports: ['src/features/my-bookings.tsx'],
-    },
-    'src/features/my-bookings.tsx': {
-      file: 'assets/my-bookings.js',
-      imports: ['_framework.js', '_time.js'],
-    },
-    '_time.js': { file: 'assets/time.js' },
   });
   const hrefs = (tags: string) => [...tags.matchAll(/href="([^"]+)"/g)].map((match) => match[1]);
 
@@ -65,24 +55,6 @@ describe('the scripts a prerendered page names in its head', () => {
       '/assets/about.js',
       '/assets/firebase.js',
       '/assets/auth.js',
-    ]);
-  });
-
-  it('add what a page that reads the session shows a signed-in visitor, after the identity SDK', () => {
-    expect(hrefs(modulePreloads(dist)({ module: 'bookings', session: true }))).toEqual([
-      '/assets/main.js',
-      '/assets/framework.js',
-      '/assets/bookings.js',
-      '/assets/firebase.js',
-      '/assets/auth.js',
-      '/assets/my-bookings.js',
-      '/assets/time.js',
-    ]);
-    // Without the session, a page's later imports wait for it.
-    expect(hrefs(modulePreloads(dist)({ module: 'bookings' }))).toEqual([
-      '/assets/main.js',
-      '/assets/framework.js',
-      '/assets/bookings.js',
     ]);
   });
 

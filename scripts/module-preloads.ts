@@ -11,8 +11,6 @@ interface ManifestChunk {
   /** The chunk's name: its module's, also when the bundler keys it by its file instead. */
   name?: string;
   imports?: string[];
-  /** What the chunk imports when it needs it: a signed-in page's own content. */
-  dynamicImports?: string[];
   /** The boot script (index.html's own tag). */
   isEntry?: boolean;
 }
@@ -34,10 +32,7 @@ function firebaseKey(manifest: Manifest): string | undefined {
   return Object.keys(manifest).find((key) => manifest[key]!.name === FIREBASE_CHUNK_NAME);
 }
 
-/**
- * What hydrates a page: the app with the page's module; if it reads the session at once, the
- * identity SDK and what the page shows a signed-in visitor.
- */
+/** What hydrates a page: the app with the page's module, and the identity SDK if it reads the session at once. */
 export interface Hydration {
   module: string;
   session?: boolean;
@@ -60,11 +55,11 @@ export function modulePreloads(dist: string): (hydration: Hydration) => string {
   const firebase = firebaseKey(manifest);
   if (!firebase) throw new Error(`${file} has no ${FIREBASE} (a chunk named firebase).`);
   return (hydration) => {
-    const page = pageModuleKey(hydration.module);
-    // A page that reads the session shows a signed-in visitor what it imports once the session
-    // is known (my bookings, the diary): downloaded beside the identity SDK, not after it.
-    const signedInContent = hydration.session ? (manifest[page]?.dynamicImports ?? []) : [];
-    const entries = [APP_ENTRY, page, ...(hydration.session ? [firebase] : []), ...signedInContent];
+    const entries = [
+      APP_ENTRY,
+      pageModuleKey(hydration.module),
+      ...(hydration.session ? [firebase] : []),
+    ];
     const keys = new Set<string>();
     for (const entry of entries) {
       if (!manifest[entry]) throw new Error(`${file} has no ${entry}.`);
