@@ -37,7 +37,7 @@ for (const path of prerenderedPaths) {
     const csp = response?.headers()['content-security-policy'] ?? '';
     for (const [directive, selector] of [
       ['style-src', 'head style'],
-      ['script-src', 'head script:not([src])'],
+      ['script-src', 'head script:not([src]):not([type])'], // not the structured data (JSON-LD)
     ] as const) {
       const allowed = sourcesOf(csp, directive);
       expect(allowed[0]).toBe("'self'");

@@ -34,9 +34,15 @@ test('a page of the app names the scripts it hydrates with in its head, a page o
       ...head.matchAll(/<link rel="modulepreload" crossorigin fetchpriority="low" href="([^"]+)"/g),
     ].map((match) => match[1]!);
   };
-  // Pages of content ask for their islands after the main picture, and never for the router.
+  // Pages of content ask for their islands after the main picture, and never for the router:
+  // their head names the islands' scripts only inside an inert template, for the boot loader.
   for (const path of ['/', '/about', '/privacy']) {
     expect(await namedIn(path)).toEqual([]);
+    const html = await (await request.get(path)).text();
+    const template = html.match(/<template id="island-scripts">([\s\S]*?)<\/template>/)?.[1];
+    expect(template).toMatch(
+      /<link rel="modulepreload" crossorigin href="\/assets\/islands-[\w-]+\.js"/,
+    );
     const fetched: string[] = [];
     const record = (r: { url: () => string }) => fetched.push(new URL(r.url()).pathname);
     page.on('request', record);

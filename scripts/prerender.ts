@@ -6,7 +6,7 @@ import { pathToFileURL } from 'node:url';
 import { minifySync } from 'vite';
 import { criticalCssInliner } from './critical-css.ts';
 import { HASHES_FILE, inlineHashes, type InlineHashes } from './csp-hashes.ts';
-import { modulePreloads } from './module-preloads.ts';
+import { islandScripts, modulePreloads } from './module-preloads.ts';
 
 /** What the build-time renderer (src/entry-server.tsx) exports. */
 interface EntryServer {
@@ -53,16 +53,22 @@ const bootLoader = `<script>${bootLoaderCode}</script>`;
 
 const inlineCriticalCss = criticalCssInliner(dist);
 const preloadTags = modulePreloads(dist);
+const islandScriptsTemplate = islandScripts(dist);
 const hashes: InlineHashes = { 'style-src': [], 'script-src': [] };
 
 /**
  * The scripts a page of the app names in its head: the boot script and what it hydrates with,
- * downloading beside the page. A page of content names none: its islands load after its main
- * picture has painted, because Lighthouse counts every script requested before that paint in the
- * page's largest paint, and the boot loader answers the visitor's taps before hydration anyway.
+ * downloading beside the page. A page of content names its islands' scripts only in an inert
+ * template: they load with the boot script after its main picture has painted, because Lighthouse
+ * counts every script requested before that paint in the page's largest paint, and the boot
+ * loader answers the visitor's taps before hydration anyway.
  */
-function namedScripts(urlPath: string): string {
-  if (server.hydratesAsIslands(urlPath)) return '';
+function namedScripts(urlPath: string, html: string): string {
+  if (server.hydratesAsIslands(urlPath)) {
+    // Named all the same, inert, for the boot loader to ask for beside the boot script.
+    const islands = [...html.matchAll(/data-island="([\w-]+)"/g)].map((match) => match[1]!);
+    return islandScriptsTemplate([...new Set(islands)]);
+  }
   return (
     `<link rel="modulepreload" crossorigin fetchpriority="low" href="${bootSrc}" />` +
     preloadTags({
@@ -77,7 +83,7 @@ async function writePage(urlPath: string, file: string, headKey = urlPath): Prom
   const page = await inlineCriticalCss(
     template
       .replace(HEAD, () => server.headTags(headKey, server.siteUrl))
-      .replace(BOOT_SCRIPT, () => bootLoader + namedScripts(urlPath))
+      .replace(BOOT_SCRIPT, () => bootLoader + namedScripts(urlPath, html))
       .replace(
         '<div id="root"><!--app-->',
         () =>

@@ -61,6 +61,23 @@ it('asks for the boot script once, after the first paint and the main picture ha
   expect(bootRequests()).toEqual([BOOT]);
 });
 
+it("asks for a page of content's island scripts with it, and not before", () => {
+  document.head.insertAdjacentHTML(
+    'beforeend',
+    '<template id="island-scripts"><link rel="modulepreload" crossorigin href="/assets/islands-test.js"></template>',
+  );
+  const islandLinks = () =>
+    [...document.head.querySelectorAll('link[rel="modulepreload"]')].map((link) =>
+      link.getAttribute('href'),
+    );
+  startLoader();
+  expect(islandLinks()).toEqual([]);
+  vi.advanceTimersByTime(WAIT_LIMIT_MS);
+  expect(islandLinks()).toEqual(['/assets/islands-test.js']);
+  expect(bootRequests()).toEqual([BOOT]);
+  document.head.querySelectorAll('link').forEach((link) => link.remove());
+});
+
 it('asks at once when the visitor taps first, and after the time limit at the latest', () => {
   startLoader();
   document.querySelector('input')!.dispatchEvent(new Event('pointerdown', { bubbles: true }));

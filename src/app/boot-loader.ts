@@ -39,6 +39,10 @@ export function loadBootScript(bootSrc: string, waitLimitMs: number): void {
   function requestBoot() {
     if (requested) return;
     requested = true;
+    // A page of content names its islands' scripts in a template, to download beside this one.
+    const islandScripts = document.getElementById('island-scripts');
+    if (islandScripts instanceof HTMLTemplateElement)
+      islandScripts.replaceWith(islandScripts.content);
     const script = document.createElement('script');
     script.type = 'module';
     script.crossOrigin = ''; // as the page's modulepreload links ask, so one download serves both
