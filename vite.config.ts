@@ -1,29 +1,9 @@
-import { defineConfig, loadEnv, type Plugin } from 'vite';
+import { defineConfig, loadEnv } from 'vite';
 import react from '@vitejs/plugin-react';
 import { chunkPackagesReport } from './scripts/bench/chunk-packages.ts';
 import { localStackEnv, localStackOfMode } from './scripts/local-env.ts';
 import { LOCAL_HOST, LOCAL_STACKS, origin } from './scripts/local-stack.ts';
 import { productionBuildProblem } from './scripts/production-env.ts';
-
-/**
- * The boot script (4.7 kB) waits for the first paint anyway: fetched at low priority it no longer
- * competes with the page and its main picture. Vite writes the entry's tag itself, dropping any
- * attribute index.html gives it, so the attribute is added to the tag Vite wrote.
- */
-function bootScriptAtLowPriority(): Plugin {
-  return {
-    name: 'boot-script-at-low-priority',
-    apply: 'build',
-    transformIndexHtml: {
-      order: 'post',
-      handler: (html) =>
-        html.replace(
-          /<script type="module" crossorigin src="/,
-          '<script type="module" crossorigin fetchpriority="low" src="',
-        ),
-    },
-  };
-}
 
 export default defineConfig(({ command, mode }) => {
   if (command === 'build' && mode === 'production') {
@@ -40,7 +20,6 @@ export default defineConfig(({ command, mode }) => {
     plugins: [
       // React itself everywhere (build, dev server with Fast Refresh, prerender, unit tests).
       react(),
-      bootScriptAtLowPriority(),
       chunkPackagesReport(),
     ],
     define: Object.fromEntries(

@@ -3,14 +3,14 @@ import type { Page } from '@playwright/test';
 import { prerenderedPaths } from '../src/config/routes';
 import { expect, ready, test } from './support/fixtures';
 
-// Each page's critical CSS is inline; the Content-Security-Policy allows exactly those styles, by
-// hash, and nothing else inline ('unsafe-inline' never).
+// Each page's critical CSS and its boot loader are inline; the Content-Security-Policy allows
+// exactly those, by hash, and nothing else inline ('unsafe-inline' never).
 
-const styleSrc = (csp: string) =>
+const sourcesOf = (csp: string, directive: 'style-src' | 'script-src') =>
   csp
     .split(';')
     .map((part) => part.trim().split(/\s+/))
-    .find(([name]) => name === 'style-src')
+    .find(([name]) => name === directive)
     ?.slice(1) ?? [];
 
 const hashOf = (text: string) =>
@@ -29,19 +29,25 @@ async function watchViolations(page: Page) {
 }
 
 for (const path of prerenderedPaths) {
-  test(`${path}: its inline critical CSS is allowed by hash and raises no violation`, async ({
+  test(`${path}: its inline critical CSS and boot loader are allowed by hash and raise no violation`, async ({
     page,
   }) => {
     const violations = await watchViolations(page);
     const response = await page.goto(path);
-    const allowed = styleSrc(response?.headers()['content-security-policy'] ?? '');
-    expect(allowed[0]).toBe("'self'");
-    expect(allowed).not.toContain("'unsafe-inline'");
-    const inline = await page
-      .locator('head style')
-      .evaluateAll((nodes) => nodes.map((node) => node.textContent ?? ''));
-    expect(inline).toHaveLength(1);
-    expect(allowed).toContain(hashOf(inline[0]!));
+    const csp = response?.headers()['content-security-policy'] ?? '';
+    for (const [directive, selector] of [
+      ['style-src', 'head style'],
+      ['script-src', 'head script:not([src]):not([type])'], // not the structured data (JSON-LD)
+    ] as const) {
+      const allowed = sourcesOf(csp, directive);
+      expect(allowed[0]).toBe("'self'");
+      expect(allowed).not.toContain("'unsafe-inline'");
+      const inline = await page
+        .locator(selector)
+        .evaluateAll((nodes) => nodes.map((node) => node.textContent ?? ''));
+      expect(inline).toHaveLength(1);
+      expect(allowed).toContain(hashOf(inline[0]!));
+    }
     // The critical CSS applies: the navbar is sticky before the full stylesheet is used.
     await expect(page.getByRole('banner')).toHaveCSS('position', 'sticky');
     await ready(page);
@@ -69,4 +75,23 @@ test('a page whose inline style was tampered with is refused it', async ({
   await page.goto('/about');
   await expect.poll(violations).toEqual([expect.stringMatching(/^style-src-elem: /)]);
   await expect(page.locator('body')).not.toHaveCSS('background-color', 'rgb(255, 0, 0)');
+});
+
+test('a page whose boot loader was tampered with is refused it', async ({
+  page,
+  expectProblems,
+}) => {
+  expectProblems(/Executing inline script violates/, /Refused to execute inline script/);
+  const violations = await watchViolations(page);
+  await page.route('**/about', async (route) => {
+    const response = await route.fetch();
+    const html = (await response.text()).replace('<script>', '<script>document.title="taken";');
+    const headers = { ...response.headers() }; // the real CSP, for a body of another length
+    delete headers['content-length'];
+    delete headers['content-encoding'];
+    await route.fulfill({ status: 200, headers, body: html });
+  });
+  await page.goto('/about');
+  await expect.poll(violations).toEqual([expect.stringMatching(/^script-src-elem: /)]);
+  await expect(page).not.toHaveTitle('taken');
 });

@@ -171,22 +171,32 @@ test.describe("the practitioner's diary", () => {
     const row = waitingRow(page, earlier.client);
     await expect(row).toContainText(`Couples Counselling: ${formatDay(earlier.booking.start)}`);
     const confirm = row.getByRole('button', { name: /^Confirm / });
-    const box = (await confirm.boundingBox())!;
-    // Measured within the list: another test's client may send a risk answer meanwhile, and its
-    // notice above the list moves the whole list down.
-    const waitingList = page.getByRole('region', { name: /^Waiting for you/ });
-    const rowTop = (await row.boundingBox())!.y - (await waitingList.boundingBox())!.y;
+    const [box, rowBox] = [(await confirm.boundingBox())!, (await row.boundingBox())!];
+    const pointer = { x: box.x + box.width / 2 - rowBox.x, y: box.y + box.height / 2 - rowBox.y };
+    // Measured from what is directly above the row (the request before it, or the list's top):
+    // the other tests share the one practitioner, so another client's risk answer may add a notice
+    // above the list meanwhile, and another test's request for an earlier time a row above this one.
+    const rowTop = () =>
+      row.evaluate((item) => {
+        const above = item.previousElementSibling ?? item.parentElement!;
+        const aboveBox = above.getBoundingClientRect();
+        const edge = above === item.parentElement ? aboveBox.top : aboveBox.bottom;
+        return item.getBoundingClientRect().top - edge;
+      });
+    const rowTopBefore = await rowTop();
     await confirm.click();
     await expect(toast(page, 'Confirmed: Couples Counselling with')).toBeVisible();
     await expect(row.getByText('Status: Confirmed')).toBeVisible();
     await expect(row.getByRole('button')).toHaveCount(0);
-    // Nothing to press where Confirm was, and the row has not moved.
-    const underPointer = await page.evaluate(
-      ({ x, y }) => document.elementFromPoint(x, y)?.closest('button, a')?.textContent ?? null,
-      { x: box.x + box.width / 2, y: box.y + box.height / 2 },
-    );
+    // Nothing to press where Confirm was in the row, and the row has not moved.
+    const underPointer = await row.evaluate((item, { x, y }) => {
+      const { left, top } = item.getBoundingClientRect();
+      return (
+        document.elementFromPoint(left + x, top + y)?.closest('button, a')?.textContent ?? null
+      );
+    }, pointer);
     expect(underPointer).toBeNull();
-    expect((await row.boundingBox())!.y - (await waitingList.boundingBox())!.y).toBe(rowTop);
+    expect(await rowTop()).toBe(rowTopBefore);
 
     // In the week: the session, confirmed, with its reminder due.
     await showWeekOf(page, earlier.booking.start);

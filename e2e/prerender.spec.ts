@@ -25,6 +25,7 @@ for (const { path, heading, text } of PAGES) {
 test('a page of the app names the scripts it hydrates with in its head, a page of content none', async ({
   page,
   request,
+  expectProblems,
 }) => {
   const namedIn = async (path: string) => {
     const html = await (await request.get(path)).text();
@@ -33,9 +34,15 @@ test('a page of the app names the scripts it hydrates with in its head, a page o
       ...head.matchAll(/<link rel="modulepreload" crossorigin fetchpriority="low" href="([^"]+)"/g),
     ].map((match) => match[1]!);
   };
-  // Pages of content ask for their islands after the main picture, and never for the router.
-  for (const path of ['/', '/about']) {
+  // Pages of content ask for their islands after the main picture, and never for the router:
+  // their head names the islands' scripts only inside an inert template, for the boot loader.
+  for (const path of ['/', '/about', '/privacy']) {
     expect(await namedIn(path)).toEqual([]);
+    const html = await (await request.get(path)).text();
+    const template = html.match(/<template id="island-scripts">([\s\S]*?)<\/template>/)?.[1];
+    expect(template).toMatch(
+      /<link rel="modulepreload" crossorigin href="\/assets\/islands-[\w-]+\.js"/,
+    );
     const fetched: string[] = [];
     const record = (r: { url: () => string }) => fetched.push(new URL(r.url()).pathname);
     page.on('request', record);
@@ -46,10 +53,11 @@ test('a page of the app names the scripts it hydrates with in its head, a page o
     expect(fetched.some((url) => /\/router-[\w-]+\.js$/.test(url))).toBe(false);
   }
   // A page of the app: the app, its page and the router, and the identity SDK where the page
-  // reads the session at once (log in), not where it does not (the privacy notice).
+  // reads the session at once (log in), not where it does not (the page shown at an unknown path).
+  expectProblems(/response 404: .*\/no-such-page$/);
   for (const { path, entry, session } of [
     { path: '/login', entry: 'login', session: true },
-    { path: '/privacy', entry: 'privacy', session: false },
+    { path: '/no-such-page', entry: 'not-found', session: false },
   ]) {
     const named = await namedIn(path);
     for (const chunk of ['framework', 'router', 'main', entry])

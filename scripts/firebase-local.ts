@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { LOCAL_HOST, LOCAL_STACKS, origin, type LocalStackName } from './local-stack.ts';
 import { localStackServerEnv } from './local-env.ts';
-import { readStyleHashes, withStyleHashes } from './style-hashes.ts';
+import { readInlineHashes, withInlineHashes } from './csp-hashes.ts';
 
 interface FirebaseConfig {
   hosting: {
@@ -63,9 +63,9 @@ export function writeLocalFirebaseConfig(root: string, name: LocalStackName): st
   ) as FirebaseConfig;
   const file = `firebase.${name}.json`;
   let config = localFirebaseConfig(base, name);
-  // A stack that serves a build allows that build's inline critical CSS.
+  // A stack that serves a build allows that build's inline critical CSS and boot loader.
   if ('site' in LOCAL_STACKS[name]) {
-    config = withStyleHashes(config, readStyleHashes(path.join(root, config.hosting.public)));
+    config = withInlineHashes(config, readInlineHashes(path.join(root, config.hosting.public)));
   }
   fs.writeFileSync(path.join(root, file), `${JSON.stringify(config, null, 2)}\n`);
   return file;

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { modulePreloads } from './module-preloads.ts';
+import { islandScripts, modulePreloads } from './module-preloads.ts';
 
 function distWith(manifest: object): string {
   const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'preloads-'));
@@ -81,5 +81,27 @@ describe('the scripts a prerendered page names in its head', () => {
     expect(() => modulePreloads(dist)({ module: 'menu' })).toThrow(
       /has no src\/app\/routes\/menu\.tsx/,
     );
+  });
+
+  it("of a page of content are its islands' scripts, inert in a template, each once", () => {
+    const islands = distWith({
+      'index.html': { file: 'assets/boot.js', isEntry: true },
+      'src/islands.tsx': { file: 'assets/islands.js', imports: ['_framework.js', 'index.html'] },
+      '_framework.js': { file: 'assets/framework.js' },
+      'src/app/islands/navbar.tsx': { file: 'assets/navbar.js', imports: ['_framework.js'] },
+      'src/app/islands/carousel.tsx': { file: 'assets/carousel.js', imports: ['_slides.js'] },
+      '_slides.js': { file: 'assets/slides.js', imports: ['_framework.js'] },
+    });
+    const template = islandScripts(islands)(['navbar', 'carousel']);
+    expect(template).toMatch(/^<template id="island-scripts">(<link [^>]+>)+<\/template>$/);
+    expect(hrefs(template)).toEqual([
+      '/assets/islands.js',
+      '/assets/framework.js',
+      '/assets/navbar.js',
+      '/assets/carousel.js',
+      '/assets/slides.js',
+    ]);
+    expect(hrefs(islandScripts(islands)(['navbar']))).not.toContain('/assets/carousel.js');
+    expect(() => islandScripts(islands)(['menu'])).toThrow(/has no src\/app\/islands\/menu\.tsx/);
   });
 });

@@ -1,6 +1,6 @@
 // The scripts a prerendered page of the app runs to hydrate, named in its head as `modulepreload`
 // links, so that they download from the start beside the page rather than one round trip after the
-// boot script asks for them (src/boot.ts still runs them only after the first paint). At low
+// boot script asks for them (the boot loader still runs them only after the first paint). At low
 // priority, like the boot script: at high priority they delayed the first paint by about 100-200 ms
 // (bench). Pages of content name none (scripts/prerender.ts says why).
 import fs from 'node:fs';
@@ -47,10 +47,25 @@ export function staticClosure(manifest: Manifest, key: string, seen = new Set<st
   return seen;
 }
 
-/** Reads the client build's manifest (`build.manifest`) and gives each page its links. */
-export function modulePreloads(dist: string): (hydration: Hydration) => string {
+/** Reads the client build's manifest (`build.manifest`). */
+function readManifest(dist: string): { file: string; manifest: Manifest } {
   const file = path.join(dist, '.vite', 'manifest.json');
-  const manifest = JSON.parse(fs.readFileSync(file, 'utf8')) as Manifest;
+  return { file, manifest: JSON.parse(fs.readFileSync(file, 'utf8')) as Manifest };
+}
+
+/** Every chunk the entries import statically, each once, without the boot script. */
+function chunkFiles(file: string, manifest: Manifest, entries: string[]): string[] {
+  const keys = new Set<string>();
+  for (const entry of entries) {
+    if (!manifest[entry]) throw new Error(`${file} has no ${entry}.`);
+    staticClosure(manifest, entry, keys);
+  }
+  return [...keys].filter((key) => !manifest[key]!.isEntry).map((key) => `/${manifest[key]!.file}`);
+}
+
+/** Gives each page of the app its links, from the client build's manifest. */
+export function modulePreloads(dist: string): (hydration: Hydration) => string {
+  const { file, manifest } = readManifest(dist);
   if (!manifest[APP_ENTRY]) throw new Error(`${file} has no ${APP_ENTRY}.`);
   const firebase = firebaseKey(manifest);
   if (!firebase) throw new Error(`${file} has no ${FIREBASE} (a chunk named firebase).`);
@@ -60,17 +75,28 @@ export function modulePreloads(dist: string): (hydration: Hydration) => string {
       pageModuleKey(hydration.module),
       ...(hydration.session ? [firebase] : []),
     ];
-    const keys = new Set<string>();
-    for (const entry of entries) {
-      if (!manifest[entry]) throw new Error(`${file} has no ${entry}.`);
-      staticClosure(manifest, entry, keys);
-    }
-    return [...keys]
-      .filter((key) => !manifest[key]!.isEntry)
-      .map(
-        (key) =>
-          `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${manifest[key]!.file}" />`,
-      )
+    return chunkFiles(file, manifest, entries)
+      .map((href) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="${href}" />`)
       .join('');
+  };
+}
+
+/** The islands' entry (src/islands.tsx) and the module of each island: src/app/islands/<name>.tsx. */
+const ISLANDS_ENTRY = 'src/islands.tsx';
+const islandModuleKey = (name: string) => `src/app/islands/${name}.tsx`;
+
+/**
+ * A page of content's island scripts, as links kept inert in a `<template id="island-scripts">`:
+ * the boot loader puts them in the page when it asks for the boot script, after the main picture,
+ * so that they download beside it instead of one round trip after it.
+ */
+export function islandScripts(dist: string): (islands: string[]) => string {
+  const { file, manifest } = readManifest(dist);
+  return (islands) => {
+    const entries = [ISLANDS_ENTRY, ...islands.map(islandModuleKey)];
+    const links = chunkFiles(file, manifest, entries)
+      .map((href) => `<link rel="modulepreload" crossorigin href="${href}" />`)
+      .join('');
+    return `<template id="island-scripts">${links}</template>`;
   };
 }

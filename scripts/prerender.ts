@@ -3,9 +3,10 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { minifySync } from 'vite';
 import { criticalCssInliner } from './critical-css.ts';
-import { modulePreloads } from './module-preloads.ts';
-import { HASHES_FILE, styleHashes } from './style-hashes.ts';
+import { HASHES_FILE, inlineHashes, type InlineHashes } from './csp-hashes.ts';
+import { islandScripts, modulePreloads } from './module-preloads.ts';
 
 /** What the build-time renderer (src/entry-server.tsx) exports. */
 interface EntryServer {
@@ -18,6 +19,7 @@ interface EntryServer {
   pageModuleForPath(path: string): string;
   hydratesAsIslands(path: string): boolean;
   readsSessionAtOnce(path: string): boolean;
+  loadBootScript(bootSrc: string, waitLimitMs: number): void;
 }
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -29,28 +31,51 @@ const server = (await import(
 const template = await fs.readFile(path.join(dist, 'index.html'), 'utf8');
 
 const HEAD = /<!--head-->[\s\S]*<!--\/head-->/;
-const BOOT_SCRIPT = /<script type="module"[^>]*><\/script>/;
+const BOOT_SCRIPT = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/;
 if (!HEAD.test(template) || !template.includes('<div id="root"><!--app-->')) {
   throw new Error('index.html lost its <!--head--> or <!--app--> marker.');
 }
-if (!BOOT_SCRIPT.test(template)) throw new Error('index.html lost its boot script.');
+const bootSrc = BOOT_SCRIPT.exec(template)?.[1];
+if (!bootSrc) throw new Error('index.html lost its boot script.');
+
+/** A tab opened in the background paints only when shown: it boots after this all the same. */
+const BOOT_WAIT_LIMIT_MS = 2000;
+/**
+ * The boot script's tag becomes the boot loader, inline (src/app/boot-loader.ts): it asks for the
+ * boot script after the first paint and the main picture, and answers taps until React does.
+ */
+const bootLoaderCode = minifySync(
+  'boot-loader.js',
+  `(${server.loadBootScript.toString()})(${JSON.stringify(bootSrc)},${BOOT_WAIT_LIMIT_MS});`,
+).code;
+if (/<\/script/i.test(bootLoaderCode)) throw new Error('The boot loader would end its own tag.');
+const bootLoader = `<script>${bootLoaderCode}</script>`;
 
 const inlineCriticalCss = criticalCssInliner(dist);
 const preloadTags = modulePreloads(dist);
-const hashes = new Set<string>();
+const islandScriptsTemplate = islandScripts(dist);
+const hashes: InlineHashes = { 'style-src': [], 'script-src': [] };
 
 /**
- * The scripts a page of the app names in its head. A page of content names none: its islands
- * load after its main picture has painted (src/boot.ts), because Lighthouse counts every script
- * requested before that paint in the page's largest paint, and the visitor's taps are answered
- * before hydration anyway (src/app/early-input.ts).
+ * The scripts a page of the app names in its head: the boot script and what it hydrates with,
+ * downloading beside the page. A page of content names its islands' scripts only in an inert
+ * template: they load with the boot script after its main picture has painted, because Lighthouse
+ * counts every script requested before that paint in the page's largest paint, and the boot
+ * loader answers the visitor's taps before hydration anyway.
  */
-function namedScripts(urlPath: string): string {
-  if (server.hydratesAsIslands(urlPath)) return '';
-  return preloadTags({
-    module: server.pageModuleForPath(urlPath),
-    session: server.readsSessionAtOnce(urlPath),
-  });
+function namedScripts(urlPath: string, html: string): string {
+  if (server.hydratesAsIslands(urlPath)) {
+    // Named all the same, inert, for the boot loader to ask for beside the boot script.
+    const islands = [...html.matchAll(/data-island="([\w-]+)"/g)].map((match) => match[1]!);
+    return islandScriptsTemplate([...new Set(islands)]);
+  }
+  return (
+    `<link rel="modulepreload" crossorigin fetchpriority="low" href="${bootSrc}" />` +
+    preloadTags({
+      module: server.pageModuleForPath(urlPath),
+      session: server.readsSessionAtOnce(urlPath),
+    })
+  );
 }
 
 async function writePage(urlPath: string, file: string, headKey = urlPath): Promise<string> {
@@ -58,7 +83,7 @@ async function writePage(urlPath: string, file: string, headKey = urlPath): Prom
   const page = await inlineCriticalCss(
     template
       .replace(HEAD, () => server.headTags(headKey, server.siteUrl))
-      .replace(BOOT_SCRIPT, (tag) => tag + namedScripts(urlPath))
+      .replace(BOOT_SCRIPT, () => bootLoader + namedScripts(urlPath, html))
       .replace(
         '<div id="root"><!--app-->',
         () =>
@@ -66,7 +91,12 @@ async function writePage(urlPath: string, file: string, headKey = urlPath): Prom
           `${server.hydratesAsIslands(urlPath) ? ' data-islands' : ''}>${html}`,
       ),
   );
-  styleHashes(page).forEach((hash) => hashes.add(hash));
+  const pageHashes = inlineHashes(page);
+  for (const directive of ['style-src', 'script-src'] as const) {
+    for (const hash of pageHashes[directive]) {
+      if (!hashes[directive].includes(hash)) hashes[directive].push(hash);
+    }
+  }
   const target = path.join(dist, file);
   await fs.mkdir(path.dirname(target), { recursive: true });
   await fs.writeFile(target, page);
@@ -82,14 +112,15 @@ written.push(await writePage('/404', '404.html', 'notFound'));
 
 await fs.writeFile(path.join(dist, 'sitemap.xml'), server.sitemapXml(server.siteUrl));
 await fs.writeFile(path.join(dist, 'robots.txt'), server.robotsTxt(server.siteUrl));
-// The Firebase configs written from firebase.json add these to the CSP's style-src.
-await fs.writeFile(
-  path.join(dist, HASHES_FILE),
-  `${JSON.stringify({ 'style-src': [...hashes].sort() }, null, 2)}\n`,
-);
+// The Firebase configs written from firebase.json add these to the CSP's style-src and script-src.
+const sorted: InlineHashes = {
+  'style-src': hashes['style-src'].sort(),
+  'script-src': hashes['script-src'].sort(),
+};
+await fs.writeFile(path.join(dist, HASHES_FILE), `${JSON.stringify(sorted, null, 2)}\n`);
 await fs.rm(ssrDir, { recursive: true, force: true });
 await fs.rm(path.join(dist, '.vite'), { recursive: true, force: true }); // the build's manifest
 console.log(
   `prerendered ${written.length} pages: ${written.join(', ')}; sitemap.xml, robots.txt, ` +
-    `${HASHES_FILE} (${hashes.size} inline styles)`,
+    `${HASHES_FILE} (${hashes['style-src'].length} inline styles, ${hashes['script-src'].length} inline script)`,
 );

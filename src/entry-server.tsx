@@ -6,6 +6,7 @@ import { AppRoutes, pages } from './app/routes';
 import { config } from './config/env';
 import { isContentPath, routeForPath } from './config/routes';
 
+export { loadBootScript } from './app/boot-loader';
 export { headTags, robotsTxt, sitemapXml } from './app/seo';
 export { prerenderedPaths } from './config/routes';
 

@@ -59,6 +59,7 @@ export const routeTable = {
     description: `What ${practice.name} collects about you, why, who sees it, how long it is kept, and your rights under UK GDPR.`,
     indexable: true,
     prerender: true,
+    content: true,
   },
   blogs: {
     path: '/blogs',

@@ -1,10 +1,11 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import Container from 'react-bootstrap/Container';
 import { LoadingScreen } from '../../components/layout/loading-screen';
 import { PageHeading } from '../../components/layout/page-heading';
 import { RequireVerifiedEmail } from '../../features/auth/require-verified-email';
+import { lazyWhenSignedIn } from '../../lib/lazy-signed-in';
 
-const CreditNotePage = lazy(() =>
+const CreditNotePage = lazyWhenSignedIn(() =>
   import('../../features/payments/receipt-page').then((module) => ({
     default: module.CreditNotePage,
   })),

@@ -1,11 +1,13 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import Container from 'react-bootstrap/Container';
 import { LoadingScreen } from '../../components/layout/loading-screen';
 import { PageHeading } from '../../components/layout/page-heading';
 import { RequireVerifiedEmail } from '../../features/auth/require-verified-email';
+import { lazyWhenSignedIn } from '../../lib/lazy-signed-in';
 
-// The payments code (and the API client) downloads only once a verified visitor is here.
-const BillingPage = lazy(() =>
+// The payments code (and the API client) downloads once a verified visitor is here, or as the page
+// loads in a browser signed in last time.
+const BillingPage = lazyWhenSignedIn(() =>
   import('../../features/payments/billing-page').then((module) => ({
     default: module.BillingPage,
   })),

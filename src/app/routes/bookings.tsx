@@ -1,15 +1,17 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import Container from 'react-bootstrap/Container';
 import { LoadingScreen } from '../../components/layout/loading-screen';
 import { PageHeading } from '../../components/layout/page-heading';
 import { RequireSignIn } from '../../features/auth/require-sign-in';
 import { useSession } from '../../features/auth/session';
+import { lazyWhenSignedIn } from '../../lib/lazy-signed-in';
 
-// Booking code (and the API client) downloads only once a signed-in visitor is here.
-const MyBookings = lazy(() =>
+// Booking code (and the API client) downloads once a signed-in visitor is here, or as the page
+// loads in a browser signed in last time.
+const MyBookings = lazyWhenSignedIn(() =>
   import('../../features/bookings/my-bookings').then((module) => ({ default: module.MyBookings })),
 );
-const ClinicalReminders = lazy(() =>
+const ClinicalReminders = lazyWhenSignedIn(() =>
   import('../../features/clinical/clinical-reminders').then((module) => ({
     default: module.ClinicalReminders,
   })),

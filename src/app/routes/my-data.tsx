@@ -1,10 +1,11 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import Container from 'react-bootstrap/Container';
 import { LoadingScreen } from '../../components/layout/loading-screen';
 import { PageHeading } from '../../components/layout/page-heading';
 import { RequireSignIn } from '../../features/auth/require-sign-in';
+import { lazyWhenSignedIn } from '../../lib/lazy-signed-in';
 
-const MyDataPage = lazy(() =>
+const MyDataPage = lazyWhenSignedIn(() =>
   import('../../features/clinical/my-data-page').then((module) => ({
     default: module.MyDataPage,
   })),

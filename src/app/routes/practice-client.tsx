@@ -3,9 +3,10 @@ import Container from 'react-bootstrap/Container';
 import { LoadingScreen } from '../../components/layout/loading-screen';
 import { RequireSignIn } from '../../features/auth/require-sign-in';
 import { RequirePractitioner } from '../../features/practice/require-practitioner';
+import { lazyWhenSignedIn } from '../../lib/lazy-signed-in';
 
 // A client's record (the chart and the API client) downloads only for the practitioner.
-const ClientRecordPage = lazy(() =>
+const ClientRecordPage = lazyWhenSignedIn(() =>
   import('../../features/clinical/client-record-page').then((module) => ({
     default: module.ClientRecordPage,
   })),

@@ -1,11 +1,12 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import Container from 'react-bootstrap/Container';
 import { LoadingScreen } from '../../components/layout/loading-screen';
 import { PageHeading } from '../../components/layout/page-heading';
 import { RequireSignIn } from '../../features/auth/require-sign-in';
 import { RequirePractitioner } from '../../features/practice/require-practitioner';
+import { lazyWhenSignedIn } from '../../lib/lazy-signed-in';
 
-const PaymentsView = lazy(() =>
+const PaymentsView = lazyWhenSignedIn(() =>
   import('../../features/practice/payments-view').then((module) => ({
     default: module.PaymentsView,
   })),

@@ -2,9 +2,11 @@ import { lazy, Suspense } from 'react';
 import Container from 'react-bootstrap/Container';
 import { LoadingScreen } from '../../components/layout/loading-screen';
 import { RequireSignIn } from '../../features/auth/require-sign-in';
+import { lazyWhenSignedIn } from '../../lib/lazy-signed-in';
 
-// The diary's code downloads only once a signed-in visitor is here.
-const PracticePage = lazy(() =>
+// The diary's code downloads once a signed-in visitor is here, or as the page loads in a browser
+// signed in last time.
+const PracticePage = lazyWhenSignedIn(() =>
   import('../../features/practice/practice-page').then((module) => ({
     default: module.PracticePage,
   })),

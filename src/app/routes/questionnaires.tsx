@@ -1,10 +1,11 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import Container from 'react-bootstrap/Container';
 import { LoadingScreen } from '../../components/layout/loading-screen';
 import { PageHeading } from '../../components/layout/page-heading';
 import { RequireVerifiedEmail } from '../../features/auth/require-verified-email';
+import { lazyWhenSignedIn } from '../../lib/lazy-signed-in';
 
-const QuestionnairesPage = lazy(() =>
+const QuestionnairesPage = lazyWhenSignedIn(() =>
   import('../../features/clinical/questionnaires-page').then((module) => ({
     default: module.QuestionnairesPage,
   })),

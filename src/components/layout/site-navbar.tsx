@@ -18,7 +18,7 @@ const NAV_ITEMS: readonly NavItem[] = [
 
 const MENU_ID = 'site-nav';
 
-/** Whether the page shows the menu open: a tap before hydration may have opened it (app/early-input). */
+/** Whether the page shows the menu open: a tap before hydration may have opened it (app/boot-loader). */
 function menuOpenInPage(): boolean {
   return (
     typeof document !== 'undefined' &&

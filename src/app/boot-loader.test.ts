@@ -1,0 +1,126 @@
+import { loadBootScript } from './boot-loader';
+import { handOverToReact, replayHeldInput } from './early-input';
+
+const BOOT = '/assets/index-test.js';
+const WAIT_LIMIT_MS = 2000;
+
+let paint: () => void = () => undefined;
+
+/** Runs the loader as the prerender writes it: its source text alone, outside this module. */
+function startLoader() {
+  new Function(`(${loadBootScript.toString()})(${JSON.stringify(BOOT)}, ${WAIT_LIMIT_MS});`)();
+}
+
+const bootRequests = () =>
+  [...document.head.querySelectorAll('script[type="module"]')].map((script) =>
+    script.getAttribute('src'),
+  );
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  // The browser's first paint, when the test says so.
+  class FirstPaint {
+    constructor(private readonly callback: () => void) {}
+    observe() {
+      paint = () => this.callback();
+    }
+    disconnect() {
+      paint = () => undefined;
+    }
+  }
+  vi.stubGlobal('PerformanceObserver', FirstPaint);
+  document.body.innerHTML = `
+    <div id="root">
+      <img fetchpriority="high" src="/images/banner.avif" alt="">
+      <button type="button" aria-controls="menu" aria-expanded="false" class="collapsed">Menu</button>
+      <div id="menu" class="collapse"><a href="/about">About</a></div>
+      <button type="button">Pause slideshow</button>
+      <input aria-label="Email address">
+    </div>`;
+  Object.defineProperty(document.querySelector('img'), 'complete', { value: false });
+});
+
+afterEach(() => {
+  window.heldInput?.stop();
+  delete window.heldInput;
+  document.head.querySelectorAll('script').forEach((script) => script.remove());
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+it('asks for the boot script once, after the first paint and the main picture have painted', () => {
+  startLoader();
+  expect(bootRequests()).toEqual([]);
+  paint();
+  expect(bootRequests()).toEqual([]); // the picture is still loading
+  document.querySelector('img')!.dispatchEvent(new Event('load'));
+  vi.advanceTimersByTime(100); // two frames
+  expect(bootRequests()).toEqual([BOOT]);
+  document.body.dispatchEvent(new Event('pointerdown', { bubbles: true }));
+  vi.advanceTimersByTime(WAIT_LIMIT_MS);
+  expect(bootRequests()).toEqual([BOOT]);
+});
+
+it("asks for a page of content's island scripts with it, and not before", () => {
+  document.head.insertAdjacentHTML(
+    'beforeend',
+    '<template id="island-scripts"><link rel="modulepreload" crossorigin href="/assets/islands-test.js"></template>',
+  );
+  const islandLinks = () =>
+    [...document.head.querySelectorAll('link[rel="modulepreload"]')].map((link) =>
+      link.getAttribute('href'),
+    );
+  startLoader();
+  expect(islandLinks()).toEqual([]);
+  vi.advanceTimersByTime(WAIT_LIMIT_MS);
+  expect(islandLinks()).toEqual(['/assets/islands-test.js']);
+  expect(bootRequests()).toEqual([BOOT]);
+  document.head.querySelectorAll('link').forEach((link) => link.remove());
+});
+
+it('asks at once when the visitor taps first, and after the time limit at the latest', () => {
+  startLoader();
+  document.querySelector('input')!.dispatchEvent(new Event('pointerdown', { bubbles: true }));
+  expect(bootRequests()).toEqual([BOOT]);
+
+  document.head.querySelectorAll('script').forEach((script) => script.remove());
+  window.heldInput?.stop();
+  startLoader();
+  vi.advanceTimersByTime(WAIT_LIMIT_MS - 1);
+  expect(bootRequests()).toEqual([]);
+  vi.advanceTimersByTime(1);
+  expect(bootRequests()).toEqual([BOOT]);
+});
+
+it('opens and closes the Menu itself before React runs', () => {
+  startLoader();
+  const menu = document.querySelector<HTMLButtonElement>('[aria-controls="menu"]')!;
+  menu.click();
+  expect(menu.getAttribute('aria-expanded')).toBe('true');
+  expect(menu.classList.contains('collapsed')).toBe(false);
+  expect(document.getElementById('menu')!.classList.contains('show')).toBe(true);
+  menu.click();
+  expect(menu.getAttribute('aria-expanded')).toBe('false');
+  expect(document.getElementById('menu')!.classList.contains('show')).toBe(false);
+});
+
+it('holds other buttons and keys until React owns the page, then replays them in order', () => {
+  startLoader();
+  const happened: string[] = [];
+  const pause = document.querySelectorAll('button')[1]!;
+  pause.addEventListener('click', () => happened.push('click'));
+  pause.addEventListener('keydown', (event) => happened.push(`key ${event.key}`));
+  pause.click();
+  pause.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowLeft', bubbles: true }));
+  pause.dispatchEvent(new KeyboardEvent('keydown', { key: 'Tab', bubbles: true })); // native
+  // Typing in a field is the browser's own: nothing is held.
+  const field = document.querySelector('input')!;
+  field.dispatchEvent(new KeyboardEvent('keydown', { key: 'a', bubbles: true }));
+  expect(happened).toEqual(['key ArrowLeft', 'key Tab']); // the click waited; keys still reach
+
+  handOverToReact();
+  pause.click(); // React's now: not held
+  replayHeldInput();
+  vi.advanceTimersByTime(0);
+  expect(happened).toEqual(['key ArrowLeft', 'key Tab', 'click', 'click', 'key ArrowLeft']);
+});
