@@ -175,7 +175,7 @@ test.describe("the practitioner's diary", () => {
     const pointer = { x: box.x + box.width / 2 - rowBox.x, y: box.y + box.height / 2 - rowBox.y };
     // Measured from what is directly above the row (the request before it, or the list's top):
     // the other tests share the one practitioner, so another client's risk answer may add a notice
-    // above the list meanwhile, and another test's request for an earlier time a row above this one.
+    // above the list meanwhile, and another test's request for an earlier time a row above it.
     const rowTop = () =>
       row.evaluate((item) => {
         const above = item.previousElementSibling ?? item.parentElement!;

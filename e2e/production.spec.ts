@@ -31,7 +31,10 @@ test.describe('hosting', () => {
       );
       expect(headers['strict-transport-security']).toMatch(/max-age=\d{8}/);
       const csp = directives(headers['content-security-policy'] ?? '');
-      expect(csp.get('script-src')).toEqual(["'self'", 'https://apis.google.com']);
+      // Our origin, Google's sign-in popup, and the boot loader inline in every page, by its hash.
+      const scriptSources = csp.get('script-src') ?? [];
+      expect(scriptSources.slice(0, 2)).toEqual(["'self'", 'https://apis.google.com']);
+      expect(scriptSources.slice(2)).toEqual([expect.stringMatching(/^'sha256-[\w+/]+=*'$/)]);
       expect(csp.get('object-src')).toEqual(["'none'"]);
       expect(csp.get('base-uri')).toEqual(["'self'"]);
       expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
@@ -50,7 +53,8 @@ test.describe('hosting', () => {
 
   test('hashed assets are cached for a year; service.json is revalidated', async ({ request }) => {
     const html = await (await request.get('/')).text();
-    const asset = html.match(/src="(\/assets\/[^"]+\.js)"/)?.[1];
+    // The boot script, named by the page's inline loader.
+    const asset = html.match(/\/assets\/index-[\w-]+\.js/)?.[0];
     expect(asset).toBeTruthy();
     const assetResponse = await request.get(asset!);
     expect(assetResponse.headers()['cache-control']).toBe('public, max-age=31536000, immutable');

@@ -55,8 +55,8 @@ test.describe('a session the server ended', () => {
       page,
       expectProblems,
     }) => {
-      // The bookings list on the page may refresh in that hour too, and be refused likewise.
-      expectProblems(ending.refused, /response 401: .*\/api\/(bookings|series)$/);
+      // The page's bookings and waiting lists may refresh in that hour too, and be refused likewise.
+      expectProblems(ending.refused, /response 401: .*\/api\/(bookings|series|waitlist)$/);
       await page.clock.install();
       const user = await createUser({ verified: true, label: 'ended-running' });
       await signIn(page, user, '/account');

@@ -20,7 +20,7 @@ export function cspHash(text: string): string {
   return `'sha256-${crypto.createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 }
 
-/** The CSP sources of every inline `<style>` and inline `<script>` (one without `src`) of a page. */
+/** The CSP sources of a page's inline `<style>` and `<script>` elements (scripts without `src`). */
 export function inlineHashes(html: string): InlineHashes {
   const texts = (pattern: RegExp) =>
     [...html.matchAll(pattern)].map((match) => cspHash(match[1] ?? ''));
