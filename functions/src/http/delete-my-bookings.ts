@@ -1,4 +1,4 @@
-import { clientBookings, deleteClientBookings } from '../data/bookings';
+import { clientBookings, deleteClientBookings, lockClient } from '../data/bookings';
 import { dropClientMessages, queueMessages } from '../data/outbox';
 import { deleteClientWaitlist } from '../data/waitlist';
 import { notificationsForDeletedAccount } from '../domain/notifications';
@@ -11,6 +11,9 @@ export const deleteMyBookings = endpoint({
   async run({ caller, context }) {
     const now = context.now();
     const deleted = await context.db.transaction().execute(async (trx) => {
+      // One deletion of a client's records at a time: two at once (a second tab, a retry) would
+      // lock the same rows in different orders once the outbox has touched them, and deadlock.
+      await lockClient(trx, caller.uid);
       await dropClientMessages(trx, caller.uid);
       // Written before the bookings go: the messages then keep no link to them.
       await queueMessages(
