@@ -22,12 +22,6 @@ export default defineConfig(({ command, mode }) => {
       react(),
       chunkPackagesReport(),
     ],
-    resolve: {
-      // Temporal from the platform where the browser has it (shared/temporal-browser.ts).
-      alias: [
-        { find: './temporal.ts', replacement: `${import.meta.dirname}/shared/temporal-browser.ts` },
-      ],
-    },
     define: Object.fromEntries(
       Object.entries(stackEnv).map(([key, value]) => [
         `import.meta.env.${key}`,

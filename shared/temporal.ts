@@ -1,4 +1,10 @@
-// The engine shared/time.ts computes with. Here the polyfill, loaded at once: the function's runtime
-// requires its code synchronously (no top-level await). The browser's build (vite.config.ts) takes
-// temporal-browser.ts instead, which fetches the polyfill only where the platform has no Temporal.
-export { Temporal } from 'temporal-polyfill';
+// The engine shared/time.ts computes with: the platform's own Temporal where it has one (Chromium,
+// Firefox, the browsers of the last year), else the polyfill, fetched only then: about 19 kB gz that
+// a browser with Temporal never downloads before a signed-in page can show its content.
+import type { Temporal as TemporalApi } from 'temporal-polyfill';
+
+type TemporalNamespace = typeof TemporalApi;
+
+const platform = (globalThis as { Temporal?: TemporalNamespace }).Temporal;
+
+export const Temporal: TemporalNamespace = platform ?? (await import('temporal-polyfill')).Temporal;
