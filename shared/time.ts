@@ -3,7 +3,8 @@
  * wall-clock times ("HH:MM") are read in the practice's zone, whose clocks change twice a year
  * (last Sunday of March 01:00 → 02:00, of October 02:00 → 01:00). One engine: Temporal.
  */
-import { Temporal } from './temporal.ts';
+import { Temporal } from 'temporal-polyfill';
+
 import { DAYS_OF_WEEK, MINUTE_MS, PRACTICE_TIME_ZONE, type DayOfWeek } from './time-words.ts';
 
 export * from './time-words.ts';
