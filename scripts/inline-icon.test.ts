@@ -11,9 +11,10 @@ describe('the tab icon written into the page', () => {
   it('is the icon file itself, as a data: URL that decodes to the same drawing', () => {
     const url = svgDataUrl(svg);
     expect(url).toMatch(/^data:image\/svg\+xml,/);
-    expect(url).not.toMatch(/[#<>"\s]{2}|[#<>"\n]/);
+    expect(url).not.toMatch(/[#<>"\s]/); // a valid URL, as the HTML checker reads it
     const decoded = decodeURIComponent(url.slice('data:image/svg+xml,'.length));
-    const normalise = (text: string) => text.trim().replace(/>\s+</g, '><').replaceAll('"', "'");
+    const normalise = (text: string) =>
+      text.trim().replace(/>\s+</g, '><').replace(/\s+/g, ' ').replaceAll('"', "'");
     expect(decoded).toBe(normalise(svg));
   });
 

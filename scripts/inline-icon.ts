@@ -9,13 +9,14 @@ import type { Plugin } from 'vite';
 
 const ICON_LINK = /<link rel="icon" href="\/favicon\.svg" type="image\/svg\+xml" \/>/;
 
-/** An SVG as a compact data: URL (quotes made single, only the characters URLs need escaped). */
+/** An SVG as a compact data: URL (quotes made single; escaped: what a URL may not hold as is). */
 export function svgDataUrl(svg: string): string {
   const compact = svg
     .trim()
     .replace(/>\s+</g, '><')
     .replaceAll('"', "'")
-    .replace(/[%#<>\n\r]/g, (character) => encodeURIComponent(character));
+    .replace(/\s+/g, ' ')
+    .replace(/[%#<> ]/g, (character) => encodeURIComponent(character));
   return `data:image/svg+xml,${compact}`;
 }
 
