@@ -1,6 +1,7 @@
 import { defineConfig, loadEnv } from 'vite';
 import react from '@vitejs/plugin-react';
 import { chunkPackagesReport } from './scripts/bench/chunk-packages.ts';
+import { inlineIcon } from './scripts/inline-icon.ts';
 import { localStackEnv, localStackOfMode } from './scripts/local-env.ts';
 import { LOCAL_HOST, LOCAL_STACKS, origin } from './scripts/local-stack.ts';
 import { productionBuildProblem } from './scripts/production-env.ts';
@@ -21,6 +22,7 @@ export default defineConfig(({ command, mode }) => {
       // React itself everywhere (build, dev server with Fast Refresh, prerender, unit tests).
       react(),
       chunkPackagesReport(),
+      inlineIcon(),
     ],
     define: Object.fromEntries(
       Object.entries(stackEnv).map(([key, value]) => [

@@ -2,6 +2,9 @@ import { useState, type ReactNode } from 'react';
 import { normalisePath, paths, siteRoot } from '../../config/routes';
 import { practice } from '../../content/practice';
 import { SiteLink, useNavigation } from '../../lib/navigation';
+// The mark in the page itself: as a file it was one more request, at high priority, beside the
+// page's main picture on a slow phone (and on a connection of its own over HTTP/1.1).
+import brandMark from '../../../images-src/favicon.svg?inline';
 
 interface NavItem {
   to: string;
@@ -54,7 +57,7 @@ export function SiteNav({ accountSlot }: { accountSlot: AccountSlot }) {
     <nav aria-label="Main" className="site-navbar navbar navbar-expand-lg navbar-light">
       <div className="container">
         <SiteLink className="navbar-brand" to={paths.home} onClick={close}>
-          <img src="/favicon.svg" width="32" height="32" alt="" />
+          <img src={brandMark} width="32" height="32" alt="" />
           {practice.shortName}
         </SiteLink>
         <button
