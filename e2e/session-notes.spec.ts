@@ -402,6 +402,11 @@ test('Join appears by itself 10 minutes before a video session, not 11, in the d
   );
   await api.attach(page);
   await signInAsPractitioner(page, 'join');
+  // The risk flags come from the real API: a minute run on the page's clock while that read is in
+  // flight would end it by its 20-second timeout, which no real minute does.
+  const flagsAnswered = page.waitForResponse((response) =>
+    response.url().endsWith('/api/practice/risk-flags'),
+  );
   await page.goto('/practice');
   await page
     .getByRole('button', { name: /Sam Patel/ })
@@ -412,6 +417,7 @@ test('Join appears by itself 10 minutes before a video session, not 11, in the d
   await expect(dialog.getByText('By video', { exact: true })).toBeVisible();
   const join = dialog.getByRole('link', { name: /^Join video session/ });
   await expect(join).toHaveCount(0);
+  await flagsAnswered;
   await page.clock.runFor(60_000);
   await expect(join).toBeVisible();
   await expect(join).toHaveAttribute('href', joinUrl);
