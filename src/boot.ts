@@ -2,6 +2,7 @@ import './styles/main.scss';
 import { loadFullStylesheet } from './app/full-stylesheet';
 import { islandElements, loadIsland } from './app/island-modules';
 import { loadPageModule } from './app/page-modules';
+import { restoreSessionIfHinted } from './lib/session-restore';
 
 // A prerendered page asks for this script only once its first paint and main picture are on
 // screen, or at the visitor's first tap (src/app/boot-loader.ts, inline in its head); the dev
@@ -15,6 +16,9 @@ if (root?.hasAttribute('data-islands')) {
   islandElements().forEach((element) => void loadIsland(element).catch(() => undefined));
   void import('./islands');
 } else {
+  // Where this browser was signed in, the identity SDK restores the session as soon as it has
+  // downloaded, beside React's download and hydration rather than after them.
+  restoreSessionIfHinted();
   // The prerender names the page's module; the app checks the path itself before hydrating.
   const pageModule = root?.dataset.page;
   if (pageModule) void loadPageModule(pageModule).catch(() => undefined);
