@@ -89,7 +89,8 @@ export default defineConfig(({ command, mode }) => {
               {
                 name: 'site-common',
                 // Facts, not components: a page of content imports them without react-bootstrap.
-                test: /[\\/](src[\\/](config[\\/]routes|content[\\/]practice)|shared[\\/](practice|time-words))\.tsx?$/,
+                // With them Vite's dynamic-import helper, which every page runs: not a file of its own.
+                test: /[\\/](src[\\/](config[\\/]routes|content[\\/]practice)|shared[\\/](practice|time-words))\.tsx?$|vite[\\/]preload-helper/,
                 minShareCount: 4,
                 priority: 1,
               },

@@ -2,6 +2,7 @@ import './styles/main.scss';
 import { loadFullStylesheet } from './app/full-stylesheet';
 import { islandElements, loadIsland } from './app/island-modules';
 import { loadPageModule } from './app/page-modules';
+import { restoreSessionIfHinted } from './lib/session-restore';
 
 // A prerendered page asks for this script only once its first paint and main picture are on
 // screen, or at the visitor's first tap (src/app/boot-loader.ts, inline in its head); the dev
@@ -9,12 +10,17 @@ import { loadPageModule } from './app/page-modules';
 // scripts downloading from the start (its head names them: scripts/module-preloads.ts); a page of
 // content asks for its islands only now.
 const root = document.getElementById('root');
-void loadFullStylesheet();
 if (root?.hasAttribute('data-islands')) {
-  // A page of content hydrates its interactive parts alone, without the app (see islands.tsx).
+  // A page of content hydrates its interactive parts alone, without the app, and asks for the
+  // full stylesheet once they have (see islands.tsx): its page is styled already, and until then
+  // React's download has the connection to itself.
   islandElements().forEach((element) => void loadIsland(element).catch(() => undefined));
   void import('./islands');
 } else {
+  void loadFullStylesheet();
+  // Where this browser was signed in, the identity SDK restores the session as soon as it has
+  // downloaded, beside React's download and hydration rather than after them.
+  restoreSessionIfHinted();
   // The prerender names the page's module; the app checks the path itself before hydrating.
   const pageModule = root?.dataset.page;
   if (pageModule) void loadPageModule(pageModule).catch(() => undefined);

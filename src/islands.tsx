@@ -1,6 +1,7 @@
 import { StrictMode, useEffect, type ReactNode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { handOverToReact, replayHeldInput } from './app/early-input';
+import { loadFullStylesheet } from './app/full-stylesheet';
 import { islandElements, loadIsland, type IslandModule } from './app/island-modules';
 
 /**
@@ -16,6 +17,8 @@ function Committed({ children }: { children: ReactNode }) {
     if (waiting !== 0) return;
     document.documentElement.dataset.ready = '';
     replayHeldInput(); // taps and keys that came before hydration
+    // The rules for what the page does next (another slide, a dialog); its first paint has its own.
+    void loadFullStylesheet();
   }, []);
   return children;
 }
@@ -40,4 +43,4 @@ void Promise.all(
     element,
     render: (await loadIsland(element)).default,
   })),
-).then(hydrateIslands);
+).then(hydrateIslands, () => loadFullStylesheet());

@@ -12,7 +12,7 @@ export type ChunkPackages = Record<string, Record<string, number>>;
 
 /** The groups the table shows: a library with the packages only it pulls in. */
 const GROUPS: [string, RegExp][] = [
-  ['React / Preact', /^(react|react-dom|scheduler|preact|preact-render-to-string)$/],
+  ['React', /^(react|react-dom|scheduler)$/],
   ['React Router', /^(react-router|cookie|set-cookie-parser)$/],
   [
     'react-bootstrap',

@@ -1,5 +1,5 @@
 // `node scripts/bench/hydration.ts [--runs 5] [--site DIR] [--routes /,/about]
-// [--compare NAME=DIR,…] [--http2] [--signed-in]`: how soon each public page is usable
+// [--compare NAME=DIR,…] [--http2] [--signed-in] [--waterfall]`: how soon each public page is usable
 // on a slow phone, in real Chromium with DevTools throttling (150 ms RTT, 1.6 Mbit/s down, 4× CPU).
 // For every prerendered page (the route table) and the limit page it reports, as medians:
 //   FCP · LCP (the browser's own, where Lighthouse's mobile run simulates it) · hydrated
@@ -8,6 +8,8 @@
 // With --signed-in the pages behind the sign-in gate are measured signed in (signed-in.ts starts
 // the bench stack, seeds a client and the practitioner, and signs them in): FCP · hydrated ·
 // content shown (the page's h1 and its own signed-in content on screen).
+// With --waterfall the first run of each page also lists its requests (start, first byte, end,
+// bytes), to see what a page waits for.
 // `npm run bench` runs it after Lighthouse, on the same build and servers. Without --site it builds
 // the site for the preview stack into bench-results/site, as `npm run bench` does. A figure, never a test: the machine is shared, so quote medians and compare in one run.
 import fs from 'node:fs';
@@ -147,6 +149,19 @@ async function waitFor(
 
 type Point = { x: number; y: number };
 
+/** The page's requests so far, one line each: start, first byte, end (ms), bytes over the wire. */
+const requestsOf = (page: Page) =>
+  page.evaluate(() =>
+    performance.getEntriesByType('resource').map((entry) => {
+      const r = entry as PerformanceResourceTiming;
+      const at = (value: number) => String(Math.round(value)).padStart(5);
+      const name = r.name.startsWith(location.origin)
+        ? r.name.slice(location.origin.length)
+        : r.name;
+      return `${at(r.startTime)} ${at(r.responseStart)} ${at(r.responseEnd)} ${String(r.transferSize).padStart(7)}  ${name}`;
+    }),
+  );
+
 const CONTEXT = {
   // The HTTP/2 server's certificate is self-signed (serve-http2.ts).
   ignoreHTTPSErrors: true,
@@ -173,7 +188,7 @@ async function visit(
   browser: Browser,
   url: string,
   { hasApp, tapAt, signedIn }: { hasApp: boolean; tapAt?: Point; signedIn?: SignedInVisit },
-): Promise<Bench & { menu?: Point; scripts: string[] }> {
+): Promise<Bench & { menu?: Point; scripts: string[]; requests: string[] }> {
   const context = await browser.newContext({
     ...CONTEXT,
     ...(signedIn && { storageState: signedIn.storageState }),
@@ -217,7 +232,7 @@ async function visit(
         shows: signedIn.shows,
       });
       if (problem) throw new Error(problem);
-      return { ...loaded, scripts: [...scripts] };
+      return { ...loaded, scripts: [...scripts], requests: await requestsOf(page) };
     }
     if (!tapAt) {
       const loaded = await waitFor(page, (b) => !Number.isNaN(hasApp ? b.hydrated : b.fcp));
@@ -225,14 +240,14 @@ async function visit(
         const box = document.querySelector('.navbar-toggler')?.getBoundingClientRect();
         return box && { x: box.x + box.width / 2, y: box.y + box.height / 2 };
       });
-      return { ...loaded, menu, scripts: [...scripts] };
+      return { ...loaded, menu, scripts: [...scripts], requests: await requestsOf(page) };
     }
     await painted;
     await sleep(GOALS.tapDelayMs);
     await page.touchscreen.tap(tapAt.x, tapAt.y);
     const tapped = await waitFor(page, (b) => !Number.isNaN(b.open), TAP_TIMEOUT_MS);
     const open = Number.isNaN(tapped.open) ? Infinity : tapped.open; // a dead tap
-    return { ...tapped, open, scripts };
+    return { ...tapped, open, scripts, requests: [] };
   } finally {
     await context.close();
   }
@@ -258,6 +273,8 @@ export async function measureHydration(options: {
   log?: (line: string) => void;
   /** --signed-in: the pages of SIGNED_IN_PAGES open signed in, on the bench stack. */
   signedIn?: SignedInSetup;
+  /** --waterfall: log the first run's requests of each page. */
+  waterfall?: boolean;
 }): Promise<PageFigures[]> {
   const {
     siteOrigin,
@@ -266,6 +283,10 @@ export async function measureHydration(options: {
     runs = 5,
     log = () => undefined,
   } = options;
+  const logRequests = (label: string, requests: string[]) => {
+    if (options.waterfall)
+      log([`${label}: start · first byte · end (ms) · bytes`, ...requests].join('\n  '));
+  };
   const browser = await chromium.launch({
     executablePath: options.chromePath ?? process.env.CHROME_PATH ?? '/usr/bin/chromium',
     args: [
@@ -319,7 +340,10 @@ export async function measureHydration(options: {
             contentShown: load.shown,
           };
           target.runs.push(run);
-          if (round === 1) target.scripts = load.scripts;
+          if (round === 1) {
+            target.scripts = load.scripts;
+            logRequests(target.label, load.requests);
+          }
           log(
             `[run ${round}/${runs}] ${target.label} (signed in as the ${as}): FCP ${ms(run.fcp)}, ` +
               `hydrated ${ms(run.hydrated)}, content shown ${ms(run.contentShown)}`,
@@ -340,7 +364,10 @@ export async function measureHydration(options: {
           contentShown: NaN,
         };
         target.runs.push(run);
-        if (round === 1) target.scripts = load.scripts;
+        if (round === 1) {
+          target.scripts = load.scripts;
+          logRequests(target.label, load.requests);
+        }
         log(
           `[run ${round}/${runs}] ${target.label}: FCP ${ms(run.fcp)}, LCP ${ms(run.lcp)}, hydrated ${ms(run.hydrated)}, ` +
             `tap at FCP + ${ms(run.tapAfterFcp)}, menu open ${ms(run.tapHandled)} later`,
@@ -524,6 +551,7 @@ async function main() {
     runs,
     log: (line) => console.error(line),
     ...(signedIn && { signedIn }),
+    waterfall: process.argv.includes('--waterfall'),
   });
   console.log(hydrationMarkdown(pages, runs));
   const own = pages.filter(

@@ -53,4 +53,4 @@ export {
   verifyBeforeUpdateEmail,
   verifyPasswordResetCode,
 } from 'firebase/auth';
-export type { ActionCodeSettings, User } from 'firebase/auth';
+export type { ActionCodeSettings, IdTokenResult, User } from 'firebase/auth';

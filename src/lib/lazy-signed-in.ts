@@ -1,20 +1,6 @@
 import { lazy, type ComponentType } from 'react';
-import { loadFirebase } from './load-firebase';
 import { readSessionHint } from './session-hint';
-
-let restoring: Promise<unknown> | undefined;
-
-/**
- * The identity SDK's restore of the last session (it reads the browser's stored session and checks
- * the account with Auth: a round trip) starts now, beside the page's hydration, instead of in an
- * effect after it. The session provider later subscribes to the same instance.
- */
-function restoreSessionNow(): void {
-  restoring ??= loadFirebase()
-    .then(({ firebaseAuth }) => firebaseAuth())
-    // A failed download shows where the session is read (the page's own loading and errors).
-    .catch(() => undefined);
-}
+import { restoreSessionNow } from './session-restore';
 
 /**
  * A page's content for a signed-in visitor, as `React.lazy`: where this browser was signed in last

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { LoadingScreen } from '../../components/layout/loading-screen';
 import { PageHeading } from '../../components/layout/page-heading';
 import { paths } from '../../config/routes';
+import type { IdTokenResult } from '../../lib/firebase';
 import { loadFirebase } from '../../lib/load-firebase';
 
 type Access = 'checking' | 'allowed' | 'not-allowed' | 'unknown';
@@ -16,15 +17,24 @@ export function RequirePractitioner({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     let current = true;
-    // A fresh token: the claim may have been granted after this account signed in.
+    const settle = (next: Access) => {
+      if (current) setAccess(next);
+    };
+    const isPractitioner = (token: IdTokenResult | undefined) =>
+      token?.claims.practitioner === true;
     loadFirebase()
-      .then(({ firebaseAuth }) => firebaseAuth().currentUser?.getIdTokenResult(true))
+      .then(async ({ firebaseAuth }) => {
+        const user = firebaseAuth().currentUser;
+        // The stored token opens the diary at once when it carries the claim. A fresh one is
+        // asked for either way: the claim may have been granted, or withdrawn, since sign-in.
+        if (isPractitioner(await user?.getIdTokenResult())) settle('allowed');
+        return user?.getIdTokenResult(true);
+      })
       .then(
-        (token) => {
-          if (current) setAccess(token?.claims.practitioner === true ? 'allowed' : 'not-allowed');
-        },
+        (fresh) => settle(isPractitioner(fresh) ? 'allowed' : 'not-allowed'),
         () => {
-          if (current) setAccess('unknown');
+          // Offline with a token that says so: the server still checks every call.
+          if (current) setAccess((known) => (known === 'allowed' ? known : 'unknown'));
         },
       );
     return () => {

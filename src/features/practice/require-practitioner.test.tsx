@@ -1,0 +1,71 @@
+import { render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { firebaseAuth } from '../../lib/firebase';
+import { RequirePractitioner } from './require-practitioner';
+
+vi.mock('../../lib/firebase', () => ({ firebaseAuth: vi.fn() }));
+
+type Claims = Record<string, unknown>;
+
+/** A signed-in account whose stored token carries `stored` and whose next token `fresh`. */
+function signedIn(stored: Claims, fresh: Promise<Claims>) {
+  const getIdTokenResult = vi.fn((forceRefresh?: boolean) =>
+    forceRefresh ? fresh.then((claims) => ({ claims })) : Promise.resolve({ claims: stored }),
+  );
+  vi.mocked(firebaseAuth).mockReturnValue({
+    currentUser: { getIdTokenResult },
+  } as unknown as ReturnType<typeof firebaseAuth>);
+  return getIdTokenResult;
+}
+
+const renderGate = () =>
+  render(
+    <MemoryRouter>
+      <RequirePractitioner>
+        <h1>Diary</h1>
+      </RequirePractitioner>
+    </MemoryRouter>,
+  );
+
+describe('RequirePractitioner', () => {
+  it('opens the diary on the stored token, before a fresh token has come back', async () => {
+    const getIdTokenResult = signedIn({ practitioner: true }, new Promise(() => undefined));
+    renderGate();
+    expect(await screen.findByRole('heading', { name: 'Diary' })).toBeInTheDocument();
+    expect(getIdTokenResult).toHaveBeenCalledWith(true); // the claim is checked again
+  });
+
+  it('closes the diary when the fresh token no longer carries the claim', async () => {
+    signedIn({ practitioner: true }, Promise.resolve({}));
+    renderGate();
+    expect(await screen.findByRole('heading', { name: 'Not allowed' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Diary' })).not.toBeInTheDocument();
+  });
+
+  it('opens the diary when the claim was granted after sign-in', async () => {
+    signedIn({}, Promise.resolve({ practitioner: true }));
+    renderGate();
+    expect(await screen.findByRole('heading', { name: 'Diary' })).toBeInTheDocument();
+  });
+
+  it('turns a client away', async () => {
+    signedIn({}, Promise.resolve({}));
+    renderGate();
+    expect(await screen.findByRole('heading', { name: 'Not allowed' })).toBeInTheDocument();
+    expect(screen.getByText(/The diary is only for the practitioner/)).toBeInTheDocument();
+  });
+
+  it('says the check failed when no token can be had, and does not open the diary', async () => {
+    signedIn({}, Promise.reject(new Error('network')));
+    renderGate();
+    expect(await screen.findByText(/We could not check your account just now/)).toBeInTheDocument();
+  });
+
+  it('keeps the diary open when the stored token says so and the check cannot reach Auth', async () => {
+    signedIn({ practitioner: true }, Promise.reject(new Error('network')));
+    renderGate();
+    expect(await screen.findByRole('heading', { name: 'Diary' })).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(screen.getByRole('heading', { name: 'Diary' })).toBeInTheDocument();
+  });
+});
