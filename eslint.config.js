@@ -101,7 +101,7 @@ export default tseslint.config(
             {
               regex: '^(\\.\\./)+(src|scripts)(/|$)',
               message:
-                'The function imports shared/ and its own folders only: settings come from its environment (config.ts), facts and rules from shared/.',
+                'The function imports shared/ and its own folders only: settings come from its environment (platform/settings.ts), facts and rules from shared/.',
             },
           ],
         },

@@ -5,27 +5,27 @@ import { onSchedule } from 'firebase-functions/v2/scheduler';
 import { LIMIT_SENTENCES } from '../../shared/limits';
 import { practiceFacts } from '../../shared/practice';
 import { PRACTICE_TIME_ZONE } from '../../shared/time';
-import { serverConfig } from './config';
-import { pruneClinicalRecords } from './data/clinical';
-import { openDatabase } from './data/database';
-import { loadServices } from './domain/services';
-import { toApiRequest, writeApiResponse } from './http/adapters';
-import { firebaseTokenVerifier, firebaseUserLookup } from './http/caller';
-import { callEndpoint } from './http/endpoint';
+import { serverConfig } from './platform/settings';
+import { pruneClinicalRecords } from './clinical/queries';
+import { openDatabase } from './platform/database/database';
+import { loadServices } from './platform/services';
+import { toApiRequest, writeApiResponse } from './platform/http/adapters';
+import { firebaseTokenVerifier, firebaseUserLookup } from './platform/http/caller';
+import { callEndpoint } from './platform/http/endpoint';
 import {
   internalError,
   methodNotAllowed,
   ProblemError,
   problemResponse,
   problems,
-} from './http/problems';
-import { matchRoute, type Method } from './http/routes';
-import type { ApiContext, ApiRequest, ApiResponse } from './http/types';
-import { rollSeries } from './jobs/roll-series';
-import { lapseWaitlist } from './jobs/waitlist-lapse';
-import { deliveryKick } from './mail/delivery-kick';
-import { runOutbox, type OutboxSettings } from './mail/sender';
-import { smtpMailer } from './mail/transport';
+} from './platform/http/problems';
+import { matchRoute, type Method } from './routes';
+import type { ApiContext, ApiRequest, ApiResponse } from './platform/http/types';
+import { rollSeries } from './series/roll-series';
+import { lapseWaitlist } from './waitlist/lapse';
+import { deliveryKick } from './platform/mail/delivery-kick';
+import { runOutbox, type OutboxSettings } from './messages/sender';
+import { smtpMailer } from './platform/mail/transport';
 
 /** The whole API as one function of a request; any server (Functions, node:http) can carry it. */
 export function createApi(context: ApiContext) {

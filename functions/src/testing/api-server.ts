@@ -1,15 +1,15 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { practiceFacts as practice } from '../../../shared/practice';
-import type { Database } from '../data/database';
-import { loadServices } from '../domain/services';
-import { readBody, toApiRequest, writeApiResponse } from '../http/adapters';
-import { firebaseTokenVerifier, firebaseUserLookup } from '../http/caller';
-import type { TokenVerifier } from '../http/types';
+import type { Database } from '../platform/database/database';
+import { loadServices } from '../platform/services';
+import { readBody, toApiRequest, writeApiResponse } from '../platform/http/adapters';
+import { firebaseTokenVerifier, firebaseUserLookup } from '../platform/http/caller';
+import type { TokenVerifier } from '../platform/http/types';
 import { createApi, stripeClient } from '../index';
-import { deliveryKick } from '../mail/delivery-kick';
-import { runOutbox, type OutboxSettings } from '../mail/sender';
-import { smtpMailer, type Mailer } from '../mail/transport';
+import { deliveryKick } from '../platform/mail/delivery-kick';
+import { runOutbox, type OutboxSettings } from '../messages/sender';
+import { smtpMailer, type Mailer } from '../platform/mail/transport';
 import { localEnv } from './local-env';
 
 /** The API tests' secret for the emailed PDF links (a test signs its own links with it). */

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { openDatabase, type Database } from '../data/database';
+import { openDatabase, type Database } from '../platform/database/database';
 
 export const DATABASE_KINDS = ['PGlite', 'PostgreSQL'] as const;
 export type DatabaseKind = (typeof DATABASE_KINDS)[number];

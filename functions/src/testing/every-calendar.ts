@@ -5,8 +5,8 @@ import { calendarViolations } from './calendar-rules';
 
 const written = vi.hoisted(() => [] as string[]);
 
-vi.mock('../mail/calendar', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../mail/calendar')>();
+vi.mock('../calendar/ics', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../calendar/ics')>();
   return {
     ...original,
     sessionCalendar: (...args: Parameters<typeof original.sessionCalendar>) => {

@@ -1,0 +1,90 @@
+import { BookingRequestSchema } from '../../../shared/booking';
+import { BOOKING_RULES, RULE_SENTENCES } from '../../../shared/booking-rules';
+import { CALL_PHONE_SENTENCES, checkCallPhone } from '../../../shared/phone';
+import { FREE_CALL, type Service } from '../../../shared/service';
+import { busyIntervals, insertBooking } from './queries';
+import { readWorkingHours } from '../hours/queries';
+import { queueMessages } from '../messages/outbox';
+import { endWaitForService } from '../waitlist/queries';
+import { notificationsFor } from '../messages/notifications';
+import { busyStretch, checkStart } from './slots';
+import { bookingMode } from './video';
+import { endpoint } from '../platform/http/endpoint';
+import { problems } from '../platform/http/problems';
+import { startRefusal } from './refusals';
+import { json } from '../platform/http/types';
+import { bookingView, serviceById } from './views';
+
+/**
+ * The free call needs the number to phone, a UK one; any other service refuses a number rather
+ * than keep personal data it has no use for.
+ */
+function callPhoneFor(service: Service, phone: string | undefined): string | undefined {
+  if (service.id !== FREE_CALL.id) {
+    if (phone !== undefined && phone.trim() !== '')
+      throw problems.outsideRules(CALL_PHONE_SENTENCES.notFreeCall);
+    return undefined;
+  }
+  const checked = checkCallPhone(phone);
+  if (!checked.ok) throw problems.outsideRules(checked.problem);
+  return checked.phone;
+}
+
+/** POST /api/bookings: a verified client requests a session. */
+export const createBooking = endpoint({
+  auth: 'verified',
+  body: BookingRequestSchema,
+  async run({ caller, body, context }) {
+    const service = serviceById(context.services, body.serviceId);
+    const mode = bookingMode(service.format, body.mode);
+    if (!mode)
+      throw problems.outsideRules(
+        service.format === 'video'
+          ? `${service.name} is offered by video only. Choose "video", or leave the choice out.`
+          : `${service.name} is not offered by video. Choose "in-person", or leave the choice out.`,
+      );
+    const callPhone = callPhoneFor(service, body.phone);
+    const now = context.now();
+    const start = new Date(body.start);
+
+    const stretch = busyStretch(start, service.minutes);
+    const busy = await busyIntervals(context.db, stretch);
+    const check = checkStart({
+      hours: context.hours,
+      working: await readWorkingHours(context.db),
+      serviceMinutes: service.minutes,
+      now,
+      start,
+      busy,
+    });
+    if (!check.ok) throw startRefusal(check.reason);
+
+    const result = await insertBooking(
+      context.db,
+      {
+        client: { uid: caller.uid, email: caller.email, name: caller.name },
+        serviceId: service.id,
+        start: check.session.start,
+        end: check.session.end,
+        busyUntil: check.busyUntil,
+        note: body.note,
+        mode,
+        callPhone,
+      },
+      { maxOpenRequests: BOOKING_RULES.maxOpenRequests, now },
+      async (trx, booking) => {
+        await queueMessages(trx, notificationsFor({ booking, status: 'requested', by: 'client' }), {
+          now,
+          practiceEmail: context.outbox.practiceEmail,
+        });
+        // Booking the service ends the client's wait for it.
+        await endWaitForService(trx, caller.uid, service.id);
+      },
+    );
+    if (result.outcome === 'taken') throw startRefusal('taken');
+    if (result.outcome === 'too-many-requests')
+      throw problems.tooManyRequests(RULE_SENTENCES.tooManyRequests);
+    context.outbox.deliver();
+    return json(201, bookingView(result.booking, context.services, now, context.meetingHost));
+  },
+});

@@ -1,0 +1,341 @@
+import { sql, type Selectable } from 'kysely';
+import type { BookingMode, BookingStatus } from '../../../shared/booking';
+import type { Attendance } from '../../../shared/clinical-api';
+import { newVideoRoom } from './video';
+import type { BookingRecord, Client, Interval } from './types';
+import type { Database } from '../platform/database/database';
+import type { BookingsTable } from '../platform/database/schema';
+
+const ACTIVE: BookingStatus[] = ['requested', 'confirmed'];
+
+const columns = [
+  'id',
+  'client_uid',
+  'client_email',
+  'client_name',
+  'service_id',
+  'starts_at',
+  'ends_at',
+  'status',
+  'note',
+  'created_at',
+  'updated_at',
+  'series_id',
+  'occurrence',
+  'sequence',
+  'attendance',
+  'mode',
+  'video_room',
+  'call_phone',
+] as const;
+
+type BookingRow = Pick<Selectable<BookingsTable>, (typeof columns)[number]>;
+
+function toRecord(row: BookingRow): BookingRecord {
+  return {
+    id: row.id,
+    client: { uid: row.client_uid, email: row.client_email, name: row.client_name },
+    serviceId: row.service_id,
+    start: new Date(row.starts_at),
+    end: new Date(row.ends_at),
+    status: row.status,
+    note: row.note,
+    createdAt: new Date(row.created_at),
+    updatedAt: new Date(row.updated_at),
+    seriesId: row.series_id,
+    occurrence: row.occurrence ? new Date(row.occurrence) : null,
+    sequence: row.sequence,
+    attendance: row.attendance,
+    mode: row.mode,
+    videoRoom: row.video_room,
+    callPhone: row.call_phone,
+  };
+}
+
+export interface NewBooking {
+  client: Client;
+  serviceId: number;
+  start: Date;
+  end: Date;
+  /** Until when the practitioner is busy: the end plus the break. */
+  busyUntil: Date;
+  note: string;
+  /** By video: the session gets its own room (bookings/video.ts). In person when absent. */
+  mode?: BookingMode;
+  /** The free call's number to phone (shared/phone.ts). */
+  callPhone?: string;
+}
+
+export type InsertBookingResult =
+  | { outcome: 'created'; booking: BookingRecord }
+  | { outcome: 'taken' }
+  | { outcome: 'too-many-requests' };
+
+/** A video session's columns: its mode and a room of its own. */
+const modeColumns = (mode: BookingMode | undefined) =>
+  mode === 'video' ? { mode, video_room: newVideoRoom() } : { mode: 'in-person' as const };
+
+/**
+ * Inserts a requested booking. The exclusion constraint refuses an overlap (→ taken); a
+ * per-client advisory lock makes the open-request count and the insert one step.
+ */
+export async function insertBooking(
+  db: Database,
+  booking: NewBooking,
+  limits: { maxOpenRequests: number; now: Date },
+  /** More to write in the same transaction (the messages the request causes). */
+  alongside: (trx: Database, created: BookingRecord) => Promise<unknown> = async () => undefined,
+): Promise<InsertBookingResult> {
+  try {
+    return await db.transaction().execute(async (trx) => {
+      await lockClient(trx, booking.client.uid);
+      if ((await openRequests(trx, booking.client.uid, limits.now)) >= limits.maxOpenRequests)
+        return { outcome: 'too-many-requests' as const };
+      const row = await trx
+        .insertInto('bookings')
+        .values({
+          client_uid: booking.client.uid,
+          client_email: booking.client.email,
+          client_name: booking.client.name,
+          service_id: booking.serviceId,
+          starts_at: booking.start,
+          ends_at: booking.end,
+          during: sql<string>`tstzrange(${booking.start}, ${booking.busyUntil}, '[)')`,
+          status: 'requested',
+          note: booking.note,
+          ...modeColumns(booking.mode),
+          call_phone: booking.callPhone ?? null,
+        })
+        .returning(columns)
+        .executeTakeFirstOrThrow();
+      const created = toRecord(row);
+      await alongside(trx, created);
+      return { outcome: 'created' as const, booking: created };
+    });
+  } catch (error) {
+    if (isOverlapRefused(error)) return { outcome: 'taken' };
+    throw error;
+  }
+}
+
+/**
+ * The client's requests still waiting for an answer: a one-off session counts once, and so does
+ * a whole series. Call inside a transaction holding the client's advisory lock.
+ */
+export async function openRequests(db: Database, clientUid: string, now: Date): Promise<number> {
+  const { open } = await db
+    .selectFrom('bookings')
+    .select(sql<string>`count(distinct coalesce(series_id, id))`.as('open'))
+    .where('client_uid', '=', clientUid)
+    .where('status', '=', 'requested')
+    .where('starts_at', '>', now)
+    .executeTakeFirstOrThrow();
+  return Number(open);
+}
+
+/** One advisory lock per client: counting their requests and adding one are a single step. */
+export async function lockClient(db: Database, clientUid: string): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtext(${clientUid}))`.execute(db);
+}
+
+/** SQLSTATE 23P01: the exclusion constraint refused an overlapping active booking. */
+export function isOverlapRefused(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && 'code' in error && error.code === '23P01';
+}
+
+/** Active bookings (with their breaks) and blocks that overlap a stretch of time. */
+export async function busyIntervals(db: Database, within: Interval): Promise<Interval[]> {
+  const range = sql`tstzrange(${within.start}, ${within.end}, '[)')`;
+  const rows = await db
+    .selectFrom('bookings')
+    .select([sql<Date>`lower(during)`.as('start'), sql<Date>`upper(during)`.as('end')])
+    .where('status', 'in', ACTIVE)
+    .where(sql<boolean>`during && ${range}`)
+    .unionAll(
+      db
+        .selectFrom('blocks')
+        .select([sql<Date>`lower(during)`.as('start'), sql<Date>`upper(during)`.as('end')])
+        .where(sql<boolean>`during && ${range}`),
+    )
+    .execute();
+  return rows.map((row) => ({ start: new Date(row.start), end: new Date(row.end) }));
+}
+
+export async function findBooking(db: Database, id: string): Promise<BookingRecord | undefined> {
+  const row = await db
+    .selectFrom('bookings')
+    .select(columns)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row && toRecord(row);
+}
+
+export async function clientBookings(db: Database, clientUid: string): Promise<BookingRecord[]> {
+  const rows = await db
+    .selectFrom('bookings')
+    .select(columns)
+    .where('client_uid', '=', clientUid)
+    .orderBy('starts_at')
+    .execute();
+  return rows.map(toRecord);
+}
+
+/** Every booking starting in a stretch of time, for the practitioner's diary. */
+export async function bookingsStartingWithin(
+  db: Database,
+  within: Interval,
+): Promise<BookingRecord[]> {
+  const rows = await db
+    .selectFrom('bookings')
+    .select(columns)
+    .where('starts_at', '>=', within.start)
+    .where('starts_at', '<', within.end)
+    .orderBy('starts_at')
+    .execute();
+  return rows.map(toRecord);
+}
+
+/** Moves a booking to `to` only if it is still in one of `from` (so two racing changes cannot both win). */
+export async function changeStatus(
+  db: Database,
+  id: string,
+  from: readonly BookingStatus[],
+  to: BookingStatus,
+  now: Date,
+): Promise<BookingRecord | undefined> {
+  const row = await db
+    .updateTable('bookings')
+    .set({ status: to, updated_at: now })
+    .where('id', '=', id)
+    .where('status', 'in', [...from])
+    .returning(columns)
+    .executeTakeFirst();
+  return row && toRecord(row);
+}
+
+/** Deletes every booking of one client (their account is going) and returns what was deleted. */
+export async function deleteClientBookings(
+  db: Database,
+  clientUid: string,
+): Promise<BookingRecord[]> {
+  const rows = await db
+    .deleteFrom('bookings')
+    .where('client_uid', '=', clientUid)
+    .returning(columns)
+    .execute();
+  await db.deleteFrom('series').where('client_uid', '=', clientUid).execute();
+  return rows.map(toRecord);
+}
+
+/** Every session of some series, in start order. */
+export async function seriesBookings(
+  db: Database,
+  seriesIds: readonly string[],
+): Promise<BookingRecord[]> {
+  if (seriesIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('bookings')
+    .select(columns)
+    .where('series_id', 'in', [...seriesIds])
+    .orderBy('starts_at')
+    .execute();
+  return rows.map(toRecord);
+}
+
+/**
+ * Adds one session of a series, unless its time is taken (the exclusion constraint) or the
+ * occurrence already has one (the unique key): then nothing is written and undefined comes back.
+ */
+export async function insertSeriesSession(
+  db: Database,
+  session: NewBooking & { seriesId: string; occurrence: Date; status: 'requested' | 'confirmed' },
+): Promise<BookingRecord | undefined> {
+  const row = await db
+    .insertInto('bookings')
+    .values({
+      client_uid: session.client.uid,
+      client_email: session.client.email,
+      client_name: session.client.name,
+      service_id: session.serviceId,
+      starts_at: session.start,
+      ends_at: session.end,
+      during: sql<string>`tstzrange(${session.start}, ${session.busyUntil}, '[)')`,
+      status: session.status,
+      note: session.note,
+      ...modeColumns(session.mode),
+      series_id: session.seriesId,
+      occurrence: session.occurrence,
+    })
+    .onConflict((conflict) => conflict.doNothing())
+    .returning(columns)
+    .executeTakeFirst();
+  return row && toRecord(row);
+}
+
+/** Changes the status of a series' sessions that are in `from` and start after `after`. */
+export async function changeSeriesSessions(
+  db: Database,
+  change: {
+    seriesId: string;
+    from: readonly BookingStatus[];
+    to: BookingStatus;
+    after: Date;
+    now: Date;
+  },
+): Promise<BookingRecord[]> {
+  const rows = await db
+    .updateTable('bookings')
+    .set({ status: change.to, updated_at: change.now })
+    .where('series_id', '=', change.seriesId)
+    .where('status', 'in', [...change.from])
+    .where('starts_at', '>', change.after)
+    .returning(columns)
+    .execute();
+  return rows.map(toRecord).sort((a, b) => a.start.getTime() - b.start.getTime());
+}
+
+/**
+ * Moves an active session to a new time, keeping its status and length; the exclusion constraint
+ * refuses a taken time ('taken'). Each move raises the calendar revision.
+ */
+export async function moveBooking(
+  db: Database,
+  move: { id: string; start: Date; end: Date; busyUntil: Date; now: Date },
+): Promise<{ outcome: 'moved'; booking: BookingRecord } | { outcome: 'taken' | 'gone' }> {
+  try {
+    const row = await db
+      .updateTable('bookings')
+      .set((eb) => ({
+        starts_at: move.start,
+        ends_at: move.end,
+        during: sql<string>`tstzrange(${move.start}, ${move.busyUntil}, '[)')`,
+        sequence: eb('sequence', '+', 1),
+        updated_at: move.now,
+      }))
+      .where('id', '=', move.id)
+      .where('status', 'in', ACTIVE)
+      .returning(columns)
+      .executeTakeFirst();
+    return row ? { outcome: 'moved', booking: toRecord(row) } : { outcome: 'gone' };
+  } catch (error) {
+    if (isOverlapRefused(error)) return { outcome: 'taken' };
+    throw error;
+  }
+}
+
+/** Records what happened to a session (the database refuses it before the end, bar a late cancellation). */
+export async function markAttendance(
+  db: Database,
+  id: string,
+  attendance: Attendance,
+  now: Date,
+): Promise<BookingRecord | undefined> {
+  const row = await db
+    .updateTable('bookings')
+    .set({ attendance, attendance_at: now, updated_at: now })
+    .where('id', '=', id)
+    .where('status', 'in', ['confirmed', 'cancelled'])
+    .returning(columns)
+    .executeTakeFirst();
+  return row && toRecord(row);
+}

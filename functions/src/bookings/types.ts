@@ -1,0 +1,58 @@
+import type { BookingMode, BookingStatus } from '../../../shared/booking';
+import type { Attendance } from '../../../shared/clinical-api';
+
+/** A stretch of time, start included, end excluded, as UTC instants. */
+export interface Interval {
+  start: Date;
+  end: Date;
+}
+
+export interface Client {
+  uid: string;
+  email: string;
+  name: string;
+}
+
+export interface BookingRecord extends Interval {
+  id: string;
+  client: Client;
+  serviceId: number;
+  status: BookingStatus;
+  note: string;
+  createdAt: Date;
+  updatedAt: Date;
+  /** Its standing series, and the occurrence it stands for; null for a one-off session. */
+  seriesId: string | null;
+  occurrence: Date | null;
+  /** Calendar revision, raised by each move. */
+  sequence: number;
+  /** What happened, marked after the session (a client's late cancellation at once). */
+  attendance?: Attendance | null;
+  /** In person or by video; absent in older outbox payloads (in person). */
+  mode?: BookingMode;
+  /** A video session's room while it is active (its join link: video.ts). */
+  videoRoom?: string | null;
+  /** The free call's number to phone; absent in older outbox payloads. */
+  callPhone?: string | null;
+}
+
+export interface SeriesRecord {
+  id: string;
+  client: Client;
+  serviceId: number;
+  everyWeeks: 1 | 2;
+  firstStart: Date;
+  /** London wall-clock "HH:MM" every session keeps. */
+  localTime: string;
+  status: 'requested' | 'confirmed' | 'declined' | 'ended';
+  note: string;
+  bookedThrough: Date;
+  endedAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface BlockRecord extends Interval {
+  id: string;
+  reason: string;
+}

@@ -1,0 +1,203 @@
+import { clientBookings } from '../bookings/queries';
+import {
+  clientQuestionnaires,
+  findIntake,
+  hasClinicalRecord,
+  markRiskSeen,
+  unseenRiskFlags,
+  writeAudit,
+} from './queries';
+import {
+  ATTENDANCE,
+  RiskFollowUpRequestSchema,
+  type AttendanceCounts,
+  type InstrumentOutcome,
+  type RecordNote,
+} from '../../../shared/clinical-api';
+import { OUTCOME_RULES, labelScores } from '../../../shared/clinical-rules';
+import { INSTRUMENTS, type QuestionnaireRecord } from '../../../shared/questionnaires';
+import type { Service } from '../../../shared/service';
+import { clientNotes, clientRiskFollowUps, insertRiskFollowUp, type NoteRow } from './note-queries';
+import type { BookingRecord } from '../bookings/types';
+import { DEFAULT_MEETING_HOST, joinUrlOf } from '../bookings/video';
+import { endpoint } from '../platform/http/endpoint';
+import { intakeView } from './intake';
+import { problems } from '../platform/http/problems';
+import { json } from '../platform/http/types';
+import { bookingView } from '../bookings/views';
+import { paymentStates } from '../payments/endpoints';
+
+/** A Firebase uid from the path; anything else is simply not found. */
+export function clientUid(value: string | undefined): string {
+  if (!value || !/^[\w-]{1,128}$/.test(value)) {
+    throw problems.notFound('There is no client with that id. Open them from the diary.');
+  }
+  return value;
+}
+
+export const recordNoteView = (note: NoteRow, services: readonly Service[]): RecordNote => ({
+  bookingId: note.bookingId ?? '',
+  start: note.sessionStart.toISOString(),
+  serviceName:
+    services.find((service) => service.id === note.serviceId)?.name ??
+    'A service no longer offered',
+  text: note.text,
+  status: note.status,
+  ...(note.signedAt && { signedAt: note.signedAt }),
+  addenda: note.addenda,
+});
+
+/** How many sessions were marked each way. */
+export function attendanceCounts(bookings: readonly BookingRecord[]): AttendanceCounts {
+  const counts = Object.fromEntries(ATTENDANCE.map((each) => [each, 0])) as AttendanceCounts;
+  for (const booking of bookings) if (booking.attendance) counts[booking.attendance] += 1;
+  return counts;
+}
+
+/** Each instrument answered, with its lines and every score labelled against the first. */
+export function outcomesOf(questionnaires: readonly QuestionnaireRecord[]): InstrumentOutcome[] {
+  return INSTRUMENTS.flatMap((instrument) => {
+    const scores = questionnaires
+      .filter((each) => each.instrument === instrument)
+      .map(({ id, total, band, submittedAt }) => ({ id, total, band, submittedAt }));
+    if (scores.length === 0) return [];
+    return [{ instrument, ...OUTCOME_RULES[instrument], scores: labelScores(instrument, scores) }];
+  });
+}
+
+/** GET /api/practice/clients/:id: the client's intake, questionnaires and bookings; audited. */
+export const practiceClient = endpoint({
+  auth: 'practitioner',
+  async run({ caller, params, context }) {
+    const uid = clientUid(params.id);
+    const now = context.now();
+    const [intake, questionnaires, bookings, notes, riskFollowUps] = await Promise.all([
+      findIntake(context.db, uid),
+      clientQuestionnaires(context.db, uid),
+      clientBookings(context.db, uid),
+      clientNotes(context.db, uid),
+      clientRiskFollowUps(context.db, uid),
+    ]);
+    const recorded = intake?.client ?? bookings.at(-1)?.client;
+    if (!recorded && questionnaires.length === 0 && notes.length === 0) {
+      throw problems.notFound('There is no client with that id. Open them from the diary.');
+    }
+    // The record heads with the client's name: from the account when the records carry none.
+    const known = recorded?.name ? recorded : ((await context.findUser?.(uid)) ?? recorded);
+    await writeAudit(context.db, {
+      at: now,
+      actorUid: caller.uid,
+      clientUid: uid,
+      action: 'read',
+      what: 'Opened the client’s record: intake, agreement, questionnaires, session notes, risk follow-ups and bookings',
+    });
+    const payments = await paymentStates(context, bookings, []);
+    return json(200, {
+      client: known ?? { uid, email: '', name: '' },
+      intake: intake ? intakeView(intake) : null,
+      questionnaires,
+      bookings: bookings.map((booking) => {
+        const view = bookingView(booking, context.services, now);
+        const payment = payments.booking(booking);
+        return {
+          id: view.id,
+          serviceId: view.serviceId,
+          serviceName: view.serviceName,
+          start: view.start,
+          end: view.end,
+          status: view.status,
+          seriesId: booking.seriesId ?? null,
+          attendance: booking.attendance ?? null,
+          mode: booking.mode ?? 'in-person',
+          ...(joinUrlOf(booking, context.meetingHost ?? DEFAULT_MEETING_HOST) && {
+            joinUrl: joinUrlOf(booking, context.meetingHost ?? DEFAULT_MEETING_HOST),
+          }),
+          payment,
+        };
+      }),
+      notes: notes.map((note) => recordNoteView(note, context.services)),
+      attendance: attendanceCounts(bookings),
+      outcomes: outcomesOf(questionnaires),
+      riskFollowUps,
+    });
+  },
+});
+
+/** POST /api/practice/clients/:id/risk-seen: the practitioner has seen the risk answers; audited. */
+export const markClientRiskSeen = endpoint({
+  auth: 'practitioner',
+  async run({ caller, params, context }) {
+    const uid = clientUid(params.id);
+    const now = context.now();
+    const marked = await context.db.transaction().execute(async (trx) => {
+      const count = await markRiskSeen(trx, uid, now);
+      if (count > 0) {
+        await writeAudit(trx, {
+          at: now,
+          actorUid: caller.uid,
+          clientUid: uid,
+          action: 'change',
+          what: 'Marked the risk answers seen',
+        });
+      }
+      return count;
+    });
+    return json(200, { marked });
+  },
+});
+
+/** GET /api/practice/risk-flags: clients with risk answers not yet seen, for the diary; audited. */
+export const riskFlags = endpoint({
+  auth: 'practitioner',
+  async run({ caller, context }) {
+    const now = context.now();
+    const flags = await unseenRiskFlags(context.db);
+    for (const flag of flags) {
+      await writeAudit(context.db, {
+        at: now,
+        actorUid: caller.uid,
+        clientUid: flag.client.uid,
+        action: 'read',
+        what: 'Saw that the client has a risk answer not yet marked seen',
+      });
+    }
+    return json(200, {
+      flags: flags.map((flag) => ({
+        client: flag.client,
+        since: flag.since.toISOString(),
+        count: flag.count,
+      })),
+    });
+  },
+});
+
+/** POST /api/practice/clients/:id/risk-follow-ups: what she did about the risk answers; audited. */
+export const addRiskFollowUp = endpoint({
+  auth: 'practitioner',
+  body: RiskFollowUpRequestSchema,
+  async run({ caller, body, params, context }) {
+    const uid = clientUid(params.id);
+    const now = context.now();
+    const followUp = await context.db.transaction().execute(async (trx) => {
+      const known = await hasClinicalRecord(trx, uid);
+      if (!known)
+        throw problems.notFound('There is no client with that id. Open them from the diary.');
+      const added = await insertRiskFollowUp(trx, {
+        clientUid: uid,
+        actorUid: caller.uid,
+        action: body.action,
+        text: body.text,
+        at: now,
+      });
+      await writeAudit(trx, {
+        at: now,
+        actorUid: caller.uid,
+        clientUid: uid,
+        action: 'change',
+        what: `Recorded a risk follow-up (${body.action})`,
+      });
+      return added;
+    });
+    return json(201, followUp);
+  },
+});

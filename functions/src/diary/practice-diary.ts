@@ -1,0 +1,59 @@
+import { DiaryQuerySchema, type Diary } from '../../../shared/booking';
+import { BOOKING_RULES } from '../../../shared/booking-rules';
+import { addDays, daysBetween, practiceDate, startOfPracticeDay } from '../../../shared/time';
+import { blocksOverlapping } from '../hours/blocks';
+import { bookingsStartingWithin } from '../bookings/queries';
+import { reminderStates } from '../messages/outbox';
+import { seriesWithStatus } from '../series/queries';
+import { seriesRequests } from '../series/endpoints';
+import { endpoint } from '../platform/http/endpoint';
+import { paymentStates } from '../payments/endpoints';
+import { problems } from '../platform/http/problems';
+import { json } from '../platform/http/types';
+import { blockView, practiceBookingView } from '../bookings/views';
+
+const MAX_DIARY_DAYS = 366;
+
+/** GET /api/practice/bookings?from=&to= (dates, `to` included; by default the booking horizon). */
+export const practiceDiary = endpoint({
+  auth: 'practitioner',
+  query: DiaryQuerySchema,
+  async run({ query, context }) {
+    const now = context.now();
+    const from = query.from ?? practiceDate(now);
+    const to = query.to ?? addDays(from, BOOKING_RULES.horizonDays);
+    const days = daysBetween(from, to) + 1;
+    if (days < 1 || days > MAX_DIARY_DAYS) {
+      throw problems.invalidInput(
+        `Choose a "to" date on or after "from", at most ${MAX_DIARY_DAYS} days later.`,
+      );
+    }
+    const within = { start: startOfPracticeDay(from), end: startOfPracticeDay(addDays(to, 1)) };
+    const [bookings, blocks] = await Promise.all([
+      bookingsStartingWithin(context.db, within),
+      blocksOverlapping(context.db, within),
+    ]);
+    const [reminders, requested] = await Promise.all([
+      reminderStates(context.db, bookings),
+      seriesWithStatus(context.db, ['requested']),
+    ]);
+    const payments = await paymentStates(context, bookings, []);
+    const body: Diary = {
+      bookings: bookings.map((booking) => ({
+        ...practiceBookingView(booking, context.services, now, reminders, context.meetingHost),
+        payment: payments.booking(booking),
+      })),
+      blocks: blocks.map(blockView),
+      seriesRequests: (await seriesRequests(context.db, context, now, requested)).map((series) => ({
+        ...series,
+        payment: payments.series(
+          series.id,
+          series.serviceId,
+          new Date(series.firstStart),
+          series.status,
+        ),
+      })),
+    };
+    return json(200, body);
+  },
+});

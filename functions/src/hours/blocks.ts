@@ -1,0 +1,59 @@
+import { sql } from 'kysely';
+import type { BlockRecord, Interval } from '../bookings/types';
+import type { Database } from '../platform/database/database';
+
+const blockColumns = [
+  'id',
+  'reason',
+  sql<Date>`lower(during)`.as('start'),
+  sql<Date>`upper(during)`.as('end'),
+] as const;
+
+type BlockRow = { id: string; reason: string; start: Date; end: Date };
+
+const toRecord = (row: BlockRow): BlockRecord => ({
+  id: row.id,
+  reason: row.reason,
+  start: new Date(row.start),
+  end: new Date(row.end),
+});
+
+export async function insertBlock(
+  db: Database,
+  block: Interval & { reason: string },
+): Promise<BlockRecord> {
+  const row = await db
+    .insertInto('blocks')
+    .values({
+      during: sql<string>`tstzrange(${block.start}, ${block.end}, '[)')`,
+      reason: block.reason,
+    })
+    .returning(blockColumns)
+    .executeTakeFirstOrThrow();
+  return toRecord(row);
+}
+
+export async function blocksOverlapping(db: Database, within: Interval): Promise<BlockRecord[]> {
+  const rows = await db
+    .selectFrom('blocks')
+    .select(blockColumns)
+    .where(sql<boolean>`during && tstzrange(${within.start}, ${within.end}, '[)')`)
+    .orderBy(sql`lower(during)`)
+    .execute();
+  return rows.map(toRecord);
+}
+
+/** True when a block was deleted, false when there was none with that id. */
+export async function deleteBlock(db: Database, id: string): Promise<boolean> {
+  return (await removeBlock(db, id)) !== undefined;
+}
+
+/** Deletes a block and answers the time it held (undefined when there was none with that id). */
+export async function removeBlock(db: Database, id: string): Promise<BlockRecord | undefined> {
+  const row = await db
+    .deleteFrom('blocks')
+    .where('id', '=', id)
+    .returning(blockColumns)
+    .executeTakeFirst();
+  return row && toRecord(row);
+}

@@ -1,0 +1,84 @@
+import { BlockRequestSchema, type BlockCreated } from '../../../shared/booking';
+import { STATUS_CHANGES } from '../../../shared/booking-status';
+import { DAY_MS } from '../../../shared/time';
+import { insertBlock } from './blocks';
+import { bookingsStartingWithin, changeStatus } from '../bookings/queries';
+import { queueMessages } from '../messages/outbox';
+import { notificationsFor } from '../messages/notifications';
+import type { BookingRecord } from '../bookings/types';
+import { endpoint } from '../platform/http/endpoint';
+import { refundCancelledSession } from '../payments/effects';
+import { problems } from '../platform/http/problems';
+import { json } from '../platform/http/types';
+import { blockView, practiceBookingView } from '../bookings/views';
+
+const MAX_BLOCK_DAYS = 366;
+
+const overlaps = (booking: BookingRecord, start: Date, end: Date) =>
+  booking.start < end && start < booking.end;
+
+/**
+ * POST /api/practice/blocks: the practitioner takes time out of the offered slots. The answer
+ * lists the requests and sessions inside it; with `cancelCovered` they are declined and cancelled
+ * in the same transaction, and each client is told (with the practitioner's `message`). The
+ * practice cancelled, so each paid session is refunded as the cancel endpoint refunds it. The
+ * diary holds this request for Undo before sending it, so nothing here happens until Undo has gone.
+ */
+export const createBlock = endpoint({
+  auth: 'practitioner',
+  body: BlockRequestSchema,
+  async run({ body, context }) {
+    const start = new Date(body.start);
+    const end = new Date(body.end);
+    const now = context.now();
+    if (end <= start)
+      throw problems.outsideRules('The end of the blocked time must be after its start.');
+    if (end <= now)
+      throw problems.outsideRules('That time is already over. Block time that is still ahead.');
+    if (end.getTime() - start.getTime() > MAX_BLOCK_DAYS * DAY_MS) {
+      throw problems.outsideRules(`Block at most ${MAX_BLOCK_DAYS} days at once.`);
+    }
+    const answer = await context.db.transaction().execute(async (trx) => {
+      const block = await insertBlock(trx, { start, end, reason: body.reason });
+      // A session that started up to a day before the block may still run into it.
+      const nearby = await bookingsStartingWithin(trx, {
+        start: new Date(start.getTime() - DAY_MS),
+        end,
+      });
+      let covered = nearby.filter(
+        (booking) =>
+          overlaps(booking, start, end) &&
+          (booking.status === 'requested' || booking.status === 'confirmed'),
+      );
+      if (body.cancelCovered) {
+        const changed: BookingRecord[] = [];
+        for (const booking of covered) {
+          const action = booking.status === 'requested' ? 'decline' : 'cancel';
+          const { from, to } = STATUS_CHANGES[action];
+          const after = await changeStatus(trx, booking.id, from, to, now);
+          if (!after) continue;
+          changed.push(after);
+          await queueMessages(
+            trx,
+            // The reason is the practitioner's own label, not told to clients; the message is.
+            notificationsFor({ booking: after, status: to, by: 'practice', message: body.message }),
+            { now, practiceEmail: context.outbox.practiceEmail },
+          );
+        }
+        covered = changed;
+      }
+      return { block, covered };
+    });
+    if (body.cancelCovered) {
+      context.outbox.deliver();
+      for (const booking of answer.covered)
+        if (booking.status === 'cancelled')
+          await refundCancelledSession(context, booking, 'practice', now);
+    }
+    const created: BlockCreated = {
+      block: blockView(answer.block),
+      covered: answer.covered.map((booking) => practiceBookingView(booking, context.services, now)),
+    };
+    return json(201, created);
+  },
+});

@@ -1,0 +1,40 @@
+import { BOOKING_RULES } from '../../../shared/booking-rules';
+import { daysBetween, practiceDate } from '../../../shared/time';
+import { removeBlock } from './blocks';
+import { candidateStarts } from '../bookings/slots';
+import { endpoint } from '../platform/http/endpoint';
+import { pathId } from '../platform/http/input';
+import { problems } from '../platform/http/problems';
+import { noContent } from '../platform/http/types';
+import { offerFreedTimes } from '../waitlist/offers';
+
+/** DELETE /api/practice/blocks/:id: the blocked time is offered again (and to those waiting). */
+export const deleteBlock = endpoint({
+  auth: 'practitioner',
+  async run({ params, context }) {
+    const id = pathId(params.id, 'blocked time');
+    const now = context.now();
+    const removed = await context.db.transaction().execute(async (trx) => {
+      const block = await removeBlock(trx, id);
+      if (!block) return undefined;
+      // Every start on the grid inside the block; each entry is offered the first that fits it.
+      const from = practiceDate(block.start);
+      const starts = candidateStarts({
+        hours: context.hours,
+        from,
+        days: daysBetween(from, practiceDate(block.end)) + 1,
+        serviceMinutes: BOOKING_RULES.slotStepMinutes,
+        now,
+      }).filter((start) => start >= block.start && start < block.end);
+      await offerFreedTimes(trx, context, { starts, standing: false }, now);
+      return block;
+    });
+    if (!removed) {
+      throw problems.notFound(
+        'There is no blocked time with that id. Reload the diary and try again.',
+      );
+    }
+    context.outbox.deliver();
+    return noContent();
+  },
+});

@@ -1,0 +1,134 @@
+import type { BookingStatus } from '../../../shared/booking';
+import { isActive } from '../../../shared/booking-rules';
+import type { BookingRecord, Client, SeriesRecord } from '../bookings/types';
+
+/** A series as a message tells of it: the series, its sessions and the weeks it could not have. */
+export interface SeriesContext {
+  record: SeriesRecord;
+  sessions: BookingRecord[];
+  skipped: Date[];
+}
+
+/** Who hears about a change to a booking, and what kind of message they get. */
+export type Notification = (
+  | {
+      kind:
+        | 'request-received'
+        | 'cancelled-by-client'
+        | 'series-requested'
+        | 'series-ended-by-client'
+        | 'moved-by-client'
+        | 'risk-flagged'
+        | 'account-deleted-by-client';
+      to: 'practice';
+    }
+  | {
+      kind:
+        | 'request-acknowledged'
+        | 'confirmed'
+        | 'declined'
+        | 'cancelled-by-practice'
+        | 'cancellation-acknowledged'
+        | 'reminder'
+        | 'series-acknowledged'
+        | 'series-confirmed'
+        | 'series-declined'
+        | 'series-ended'
+        | 'moved'
+        | 'account-deleted';
+      to: 'client';
+    }
+  | { kind: 'week-skipped'; to: 'client' | 'practice' }
+  | { kind: 'payment-received' | 'payment-due' | 'refund-issued'; to: 'client' }
+  | { kind: 'waitlist-offer' | 'waitlist-ending'; to: 'client' }
+) & {
+  /** The session the message is about (for a series: its first session, or the one changed). */
+  booking: BookingRecord;
+  /** The practitioner's own words to the client (a decline or a cancellation). */
+  message?: string;
+  series?: SeriesContext;
+  /** A moved session's start before the move. */
+  previousStart?: Date;
+  /** A deleted account's sessions that were still ahead (the client's calendar cancels them). */
+  sessions?: BookingRecord[];
+  /**
+   * A payment's receipt (payment-received), the renewal that failed (payment-due) or a refund
+   * and its credit note (refund-issued; `amount` is then what was refunded).
+   */
+  payment?: {
+    id: string;
+    receiptNumber: string | null;
+    amount: number;
+    seriesId: string | null;
+    /** The PDF's signed, token-free path on the site (`/api/…?expires=…&signature=…`). */
+    pdfLink?: string;
+    creditNote?: { id: string; number: string; pdfLink: string };
+  };
+  /** The waiting-list entry an offer (of `booking.start`) or a warning is for. */
+  waitlist?: { entryId: string; expiresAt: Date };
+};
+
+export type MessageKind = Notification['kind'];
+
+export function notificationsFor(change: {
+  booking: BookingRecord;
+  status: BookingStatus;
+  by: 'client' | 'practice';
+  message?: string;
+}): Notification[] {
+  const { booking, status, by } = change;
+  const words = change.message ? { message: change.message } : {};
+  if (status === 'requested') {
+    return [
+      { kind: 'request-received', to: 'practice', booking },
+      { kind: 'request-acknowledged', to: 'client', booking },
+    ];
+  }
+  if (status === 'confirmed') return [{ kind: 'confirmed', to: 'client', booking }];
+  if (status === 'declined') return [{ kind: 'declined', to: 'client', booking, ...words }];
+  return by === 'practice'
+    ? [{ kind: 'cancelled-by-practice', to: 'client', booking, ...words }]
+    : [
+        { kind: 'cancelled-by-client', to: 'practice', booking },
+        { kind: 'cancellation-acknowledged', to: 'client', booking },
+      ];
+}
+
+/**
+ * A deleted account's bookings: the practice hears of each future session that was still on, and
+ * that the account was deleted; the client gets a confirmation whose calendar file cancels every
+ * session still ahead.
+ */
+export function notificationsForDeletedAccount(
+  deleted: readonly BookingRecord[],
+  now: Date,
+  client?: Client,
+): Notification[] {
+  const ahead = deleted.filter((booking) => isActive(booking) && booking.start > now);
+  const each: Notification[] = ahead.map((booking) => ({
+    kind: 'cancelled-by-client',
+    to: 'practice',
+    booking,
+  }));
+  if (!client) return each;
+  // The messages' payload is a booking as it was; with none ahead, the client alone in that shape.
+  const about: BookingRecord = ahead[0] ?? {
+    id: '',
+    client,
+    serviceId: -1,
+    start: now,
+    end: now,
+    status: 'cancelled',
+    note: '',
+    createdAt: now,
+    updatedAt: now,
+    seriesId: null,
+    occurrence: null,
+    sequence: 0,
+  };
+  return [
+    ...each,
+    { kind: 'account-deleted', to: 'client', booking: about, sessions: ahead },
+    { kind: 'account-deleted-by-client', to: 'practice', booking: about, sessions: ahead },
+  ];
+}

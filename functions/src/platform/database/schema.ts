@@ -1,0 +1,320 @@
+import type { ColumnType, Generated } from 'kysely';
+import type { BookingMode, BookingStatus } from '../../../../shared/booking';
+import type { Attendance, RiskFollowUpAction } from '../../../../shared/clinical-api';
+
+/** `tstzrange` values are written with sql`tstzrange(…)` and read through lower()/upper(). */
+type Range = ColumnType<string, string, string>;
+type CreatedAt = ColumnType<Date, never, never>;
+type UpdatedAt = ColumnType<Date, never, Date>;
+
+export interface BookingsTable {
+  id: Generated<string>;
+  client_uid: string;
+  client_email: string;
+  client_name: string;
+  service_id: number;
+  /** When the session starts and ends (the break after it is only in `during`). */
+  starts_at: Date;
+  ends_at: Date;
+  /** The session plus its break: the exclusion constraint keeps active ones apart. */
+  during: Range;
+  status: BookingStatus;
+  note: string;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+  series_id: ColumnType<string | null, string | null | undefined, never>;
+  /** The series occurrence it stands for (its start before any move); null for one-off. */
+  occurrence: ColumnType<Date | null, Date | null | undefined, never>;
+  /** Calendar revision: each move sends the client's calendar a higher SEQUENCE. */
+  sequence: ColumnType<number, number | undefined, number>;
+  attendance: ColumnType<Attendance | null, never, Attendance | null>;
+  attendance_at: ColumnType<Date | null, never, Date | null>;
+  mode: ColumnType<BookingMode, BookingMode | undefined, never>;
+  /** A video session's room; null otherwise, and once it is cancelled or declined. */
+  video_room: ColumnType<string | null, string | null | undefined, never>;
+  /** The number to phone for the free call; null for every other session. */
+  call_phone: ColumnType<string | null, string | null | undefined, never>;
+}
+
+export type SeriesStatus = 'requested' | 'confirmed' | 'declined' | 'ended';
+
+export interface SeriesTable {
+  id: Generated<string>;
+  client_uid: string;
+  client_email: string;
+  client_name: string;
+  service_id: number;
+  every_weeks: number;
+  first_start: Date;
+  /** The London wall-clock time every session keeps, "HH:MM". */
+  local_time: string;
+  status: ColumnType<SeriesStatus, SeriesStatus | undefined, SeriesStatus>;
+  note: string;
+  /** The last occurrence already booked or skipped: the rolling job carries on after it. */
+  booked_through: Date;
+  ended_at: Date | null;
+  created_at: ColumnType<Date, Date, never>;
+  updated_at: Date;
+}
+
+export interface SeriesSkipsTable {
+  series_id: string;
+  occurrence: Date;
+  created_at: Date;
+}
+
+export interface BlocksTable {
+  id: Generated<string>;
+  during: Range;
+  reason: string;
+  created_at: CreatedAt;
+}
+
+export type MessageStatus = 'pending' | 'sending' | 'sent' | 'failed' | 'dropped';
+
+export interface MessagesTable {
+  id: Generated<string>;
+  kind: string;
+  recipient: 'client' | 'practice';
+  to_address: string;
+  client_uid: string;
+  booking_id: string | null;
+  /** One message per key (a session's reminder for its start time). */
+  dedupe_key: string | null;
+  /** The change as it happened, to write the email from; erased once it is sent. */
+  payload: ColumnType<unknown, string | null, string | null>;
+  status: ColumnType<MessageStatus, MessageStatus | undefined, MessageStatus>;
+  attempts: ColumnType<number, number | undefined, number>;
+  next_attempt_at: Date;
+  last_error: string | null;
+  /** When it was written; retries stop a day after it (a retry by hand starts a new day). */
+  created_at: ColumnType<Date, Date, Date>;
+  updated_at: Date;
+  sent_at: Date | null;
+}
+
+export interface IntakesTable {
+  client_uid: string;
+  client_email: string;
+  client_name: string;
+  /** The intake fields (shared/intake.ts IntakeDetails), as JSON. */
+  details: ColumnType<unknown, string, string>;
+  agreement_version: string;
+  agreed_at: Date;
+  agreed_from: string;
+  created_at: ColumnType<Date, Date, never>;
+  updated_at: Date;
+}
+
+export interface QuestionnairesTable {
+  id: Generated<string>;
+  client_uid: string;
+  client_email: string;
+  client_name: string;
+  instrument: 'PHQ-9' | 'GAD-7' | 'CORE-10';
+  answers: ColumnType<unknown, string, never>;
+  total: number;
+  band: string;
+  risk: boolean;
+  risk_items: ColumnType<unknown, string, never>;
+  risk_seen_at: ColumnType<Date | null, Date | null | undefined, Date>;
+  submitted_at: Date;
+}
+
+export interface AuditLogTable {
+  id: ColumnType<string, never, never>;
+  at: Date;
+  actor_uid: string;
+  client_uid: string;
+  action: 'read' | 'change';
+  what: string;
+}
+
+export interface ClinicalRetentionTable {
+  client_uid: string;
+  last_session_at: Date;
+  delete_after: Date;
+}
+
+export interface PaymentCustomersTable {
+  client_uid: string;
+  stripe_customer_id: string;
+  created_at: Date;
+}
+
+export interface ReceiptCountersTable {
+  kind: 'receipt' | 'credit-note';
+  year: number;
+  last: number;
+}
+
+export interface PaymentPlansTable {
+  series_id: string;
+  client_uid: string;
+  stripe_subscription_id: string | null;
+  cancel_at_period_end: ColumnType<boolean, boolean | undefined, boolean>;
+  created_at: ColumnType<Date, Date, never>;
+  updated_at: Date;
+}
+
+export interface SessionNotesTable {
+  id: Generated<string>;
+  booking_id: string | null;
+  client_uid: string;
+  service_id: number;
+  session_start: Date;
+  text: string;
+  signed_at: Date | null;
+  created_at: ColumnType<Date, Date, never>;
+  updated_at: Date;
+}
+
+export type PaymentRowStatus = 'pending' | 'paid' | 'failed' | 'refunded';
+
+export interface PaymentsTable {
+  id: Generated<string>;
+  client_uid: string;
+  client_email: string;
+  client_name: string;
+  booking_id: string | null;
+  series_id: string | null;
+  service_id: number;
+  checkout_session_id: string | null;
+  stripe_invoice_id: string | null;
+  stripe_payment_intent_id: string | null;
+  /** Pence, from the server's service list. */
+  amount: number;
+  currency: string;
+  status: PaymentRowStatus;
+  paid_at: Date | null;
+  receipt_year: number | null;
+  receipt_sequence: number | null;
+  refunded: ColumnType<number, number | undefined, number>;
+  card_brand: string | null;
+  card_last4: string | null;
+  period_start: Date | null;
+  period_end: Date | null;
+  created_at: ColumnType<Date, Date, never>;
+  updated_at: Date;
+}
+
+export interface PaymentRefundsTable {
+  id: Generated<string>;
+  payment_id: string;
+  booking_id: string | null;
+  amount: number;
+  credit_year: number;
+  credit_sequence: number;
+  stripe_refund_id: string | null;
+  reason: string;
+  created_at: Date;
+}
+
+export interface PaymentEventsTable {
+  event_id: string;
+  type: string;
+  created_at: Date;
+  received_at: Date;
+}
+
+export interface NoteAddendaTable {
+  id: Generated<string>;
+  note_id: string;
+  text: string;
+  at: Date;
+}
+
+export interface RiskFollowUpsTable {
+  id: Generated<string>;
+  client_uid: string;
+  actor_uid: string;
+  action: RiskFollowUpAction;
+  text: string;
+  at: Date;
+}
+
+export interface WriteLimitsTable {
+  uid: string;
+  /** Writes left in the bucket at updated_at (fractions refill continuously). */
+  tokens: number;
+  /** Whether the last request that touched the row was let through. */
+  allowed: boolean;
+  updated_at: Date;
+}
+
+export interface RiskAlertsTable {
+  client_uid: string;
+  last_alert_at: Date;
+}
+
+export interface WaitlistEntriesTable {
+  id: Generated<string>;
+  client_uid: string;
+  client_email: string;
+  client_name: string;
+  service_id: number;
+  /** Bits of the days of the week (Monday = 1) and of the parts of the day (morning = 1). */
+  days: number;
+  parts: number;
+  standing: boolean;
+  created_at: Date;
+  expires_at: Date;
+  warned_for: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
+export interface WaitlistOffersTable {
+  entry_id: string;
+  starts_at: Date;
+  created_at: Date;
+}
+
+export interface CalendarFeedsTable {
+  practitioner_uid: string;
+  token_hash: string;
+  created_at: Date;
+}
+
+export interface QuestionnaireDaysTable {
+  client_uid: string;
+  instrument: string;
+  /** The London date, YYYY-MM-DD. */
+  day: string;
+  sent: Generated<number>;
+  allowed: Generated<number>;
+}
+
+export interface WorkingHoursTable {
+  /** Always true: the practice has one set of working hours. */
+  id: Generated<boolean>;
+  /** shared/working-hours.ts's WorkingHours, checked by its schema on the way in and out. */
+  hours: unknown;
+  updated_at: Date;
+}
+
+export interface DatabaseSchema {
+  bookings: BookingsTable;
+  blocks: BlocksTable;
+  messages: MessagesTable;
+  series: SeriesTable;
+  series_skips: SeriesSkipsTable;
+  intakes: IntakesTable;
+  questionnaires: QuestionnairesTable;
+  audit_log: AuditLogTable;
+  clinical_retention: ClinicalRetentionTable;
+  session_notes: SessionNotesTable;
+  note_addenda: NoteAddendaTable;
+  risk_follow_ups: RiskFollowUpsTable;
+  write_limits: WriteLimitsTable;
+  risk_alerts: RiskAlertsTable;
+  calendar_feeds: CalendarFeedsTable;
+  questionnaire_days: QuestionnaireDaysTable;
+  working_hours: WorkingHoursTable;
+  payment_customers: PaymentCustomersTable;
+  receipt_counters: ReceiptCountersTable;
+  payment_plans: PaymentPlansTable;
+  payments: PaymentsTable;
+  payment_refunds: PaymentRefundsTable;
+  payment_events: PaymentEventsTable;
+  waitlist_entries: WaitlistEntriesTable;
+  waitlist_offers: WaitlistOffersTable;
+}

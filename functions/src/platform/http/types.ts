@@ -1,0 +1,89 @@
+import type Stripe from 'stripe';
+import type { Service } from '../../../../shared/service';
+import type { Database } from '../database/database';
+import type { WeeklyHours } from '../../../../shared/practice';
+
+/** A request as the handlers see it, whatever server carried it (Cloud Functions or node:http). */
+export interface ApiRequest {
+  method: string;
+  /** The path after `/api`, e.g. `/bookings/123/cancel`. */
+  path: string;
+  query: URLSearchParams;
+  authorization: string | undefined;
+  /** The caller's address and browser, as a record of where something was given from. */
+  from?: string;
+  /** The parsed JSON body; undefined when there was none. */
+  body: unknown;
+  /** Set when a body was sent but could not be read as JSON. */
+  bodyUnreadable?: boolean;
+  /** Set, to the body's size in bytes, when it is over API_LIMITS.maxBodyBytes (not read). */
+  bodyTooLarge?: number;
+  /** The body's bytes as sent (a webhook's signature is over these). */
+  rawBody?: Buffer;
+  /** The `Stripe-Signature` header. */
+  stripeSignature?: string;
+}
+
+export interface ApiResponse {
+  status: number;
+  headers: Record<string, string>;
+  /** JSON, or bytes sent as they are (a PDF). */
+  body?: unknown;
+}
+
+/** Who is asking, from a verified Firebase ID token. */
+export interface Caller {
+  uid: string;
+  email: string;
+  emailVerified: boolean;
+  name: string;
+  practitioner: boolean;
+}
+
+/** Verifies an ID token (revoked ones fail) or throws an error with an `auth/…` code. */
+export type TokenVerifier = (idToken: string) => Promise<Caller>;
+
+/** An account's name and email by uid (Firebase Auth), or null when there is no such account. */
+export type UserLookup = (
+  uid: string,
+) => Promise<{ uid: string; name: string; email: string } | null>;
+
+/** Everything a handler may use; the clock is passed in so tests can stand on any day. */
+export interface ApiContext {
+  db: Database;
+  verifyToken: TokenVerifier;
+  /** Names a client the records do not (no bookings yet); without it the record says only the uid. */
+  findUser?: UserLookup;
+  outbox: {
+    /** Where the practice's messages go. */
+    practiceEmail: string;
+    /** Starts sending what is due, without waiting for it (the scheduled run is the guarantee). */
+    deliver: () => void;
+  };
+  now: () => Date;
+  /** The clock the write rate limit runs on: the wall clock unless a test fixes it. */
+  writeClock?: () => Date;
+  services: readonly Service[];
+  hours: WeeklyHours;
+  /** The site's address (SITE_URL), which links sent out are built on: emails, the calendar feed. */
+  siteUrl: string;
+  /** The Jitsi server video sessions meet on (MEETING_HOST); Jitsi's public server when absent. */
+  meetingHost?: string;
+  /** Card payments (Stripe); undefined where none are set up, and the payment endpoints say so. */
+  payments?: PaymentsSettings;
+}
+
+export interface PaymentsSettings {
+  stripe: Stripe;
+  webhookSecret: string;
+  /** Signs the token-free PDF links in emails (HMAC-SHA256). */
+  linkSecret: string;
+  /** The site's address, for Checkout's return pages. */
+  siteUrl: string;
+}
+
+export function json(status: number, body: unknown): ApiResponse {
+  return { status, headers: { 'content-type': 'application/json; charset=utf-8' }, body };
+}
+
+export const noContent = (): ApiResponse => ({ status: 204, headers: {} });

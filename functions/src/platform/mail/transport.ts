@@ -1,0 +1,40 @@
+import nodemailer from 'nodemailer';
+import type SMTPPool from 'nodemailer/lib/smtp-pool';
+import type { MailMessage } from '../../messages/templates';
+
+export interface Mailer {
+  /** Sends one message, or throws why the mail server did not take it. */
+  send(message: MailMessage): Promise<void>;
+}
+
+export function smtpMailer(smtpUrl: string, from: string): Mailer {
+  const transport = nodemailer.createTransport({
+    url: smtpUrl,
+    // A few kept-open connections: a batch of messages does not pay a handshake each.
+    pool: true,
+    maxConnections: 3,
+    connectionTimeout: 5_000,
+    greetingTimeout: 5_000,
+    socketTimeout: 10_000,
+  } as SMTPPool.Options);
+  return {
+    async send(message) {
+      await transport.sendMail({
+        from,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        ...(message.replyTo && { replyTo: message.replyTo }),
+        ...(message.calendar && {
+          attachments: [
+            {
+              filename: 'session.ics',
+              content: message.calendar.content,
+              contentType: `text/calendar; charset=utf-8; method=${message.calendar.method}`,
+            },
+          ],
+        }),
+      });
+    },
+  };
+}

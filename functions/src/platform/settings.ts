@@ -1,0 +1,134 @@
+import path from 'node:path';
+import * as v from 'valibot';
+import { practiceFacts } from '../../../shared/practice';
+import type { DatabaseTarget } from './database/database';
+import { DEFAULT_MEETING_HOST } from '../bookings/video';
+
+export interface ServerConfig {
+  database: DatabaseTarget;
+  smtpUrl: string;
+  practiceEmail: string;
+  /** Who the emails come from. */
+  mailFrom: string;
+  siteUrl: string;
+  /** Local stacks only: run the outbox on a timer of this many seconds (no Cloud Scheduler). */
+  outboxTimerSeconds?: number;
+  /** The Jitsi Meet server each video session gets its own room on. */
+  meetingHost: string;
+  /** Stripe: the secret key, the webhook signing secret, and (local stand-in only) its address. */
+  stripe?: { secretKey: string; webhookSecret: string; linkSecret: string; apiUrl?: string };
+}
+
+const optionalText = v.optional(v.pipe(v.string(), v.trim(), v.minLength(1)));
+const url = (protocols: readonly string[], example: string) =>
+  v.pipe(
+    v.string(),
+    v.trim(),
+    v.check((value) => {
+      try {
+        return protocols.includes(new URL(value).protocol);
+      } catch {
+        return false;
+      }
+    }, `must be a URL such as ${example}`),
+  );
+
+/**
+ * Every variable the function reads. Production (deployed: NODE_ENV=production) needs
+ * DATABASE_URL, SMTP_URL and SITE_URL; the local stacks pass theirs through the emulators'
+ * environment (scripts/firebase-local.ts), with an embedded database in PGLITE_DIR.
+ */
+const EnvironmentSchema = v.object({
+  NODE_ENV: v.optional(v.string()),
+  DATABASE_URL: v.optional(url(['postgres:', 'postgresql:'], 'postgres://user:password@host/db')),
+  PGLITE_DIR: optionalText,
+  SMTP_URL: v.optional(url(['smtp:', 'smtps:'], 'smtps://user:password@smtp.example.com:465')),
+  SITE_URL: v.optional(url(['https:', 'http:'], 'https://www.example.com')),
+  PRACTICE_EMAIL: v.optional(v.pipe(v.string(), v.trim(), v.email('must be an email address'))),
+  MAIL_FROM: optionalText,
+  MEETING_HOST: v.optional(url(['https:'], 'https://meet.jit.si')),
+  STRIPE_SECRET_KEY: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_live_…)'),
+    ),
+  ),
+  STRIPE_WEBHOOK_SECRET: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.regex(/^whsec_\w+$/, 'must be a webhook signing secret (whsec_…)'),
+    ),
+  ),
+  PAYMENT_LINK_SECRET: v.optional(
+    v.pipe(v.string(), v.trim(), v.minLength(32, 'must be at least 32 characters (random)')),
+  ),
+  STRIPE_API_URL: v.optional(url(['http:', 'https:'], 'http://127.0.0.1:12111')),
+  OUTBOX_TIMER_SECONDS: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d{1,4}$/, 'must be a whole number of seconds'),
+      v.transform(Number),
+    ),
+  ),
+});
+
+const REQUIRED = {
+  DATABASE_URL: 'the PostgreSQL connection URL',
+  SMTP_URL: "the mail provider's SMTP URL",
+  SITE_URL: "the site's address, for links in emails",
+  STRIPE_SECRET_KEY: "the Stripe account's secret key",
+  STRIPE_WEBHOOK_SECRET: 'the signing secret of the Stripe webhook endpoint',
+  PAYMENT_LINK_SECRET:
+    'a random secret of 32 characters or more that signs the PDF links in emails',
+} as const;
+
+/** Outside production only: the stacks' fixed secret for the emailed PDF links. */
+const LOCAL_LINK_SECRET = 'local-stack-payment-link-secret-not-for-production';
+
+type Environment = Readonly<Record<string, string | undefined>>;
+
+/** The function's settings, or an error whose message names every missing or malformed one. */
+export function serverConfig(env: Environment, functionsDir: string): ServerConfig {
+  const parsed = v.safeParse(EnvironmentSchema, env);
+  const faults = parsed.success
+    ? []
+    : parsed.issues.map((issue) => `${v.getDotPath(issue) ?? 'a variable'} ${issue.message}`);
+  const settings = parsed.success ? parsed.output : undefined;
+  const production = env.NODE_ENV === 'production';
+  const missing = (Object.keys(REQUIRED) as (keyof typeof REQUIRED)[]).filter(
+    (name) =>
+      !env[name]?.trim() &&
+      !(name === 'DATABASE_URL' && !production && env.PGLITE_DIR?.trim()) &&
+      // Locally the payments are optional (a stack without the Stripe stand-in takes none).
+      !((name.startsWith('STRIPE_') || name === 'PAYMENT_LINK_SECRET') && !production),
+  );
+  if (missing.length > 0 || !settings) {
+    const named = missing.map((name) => `${name} (${REQUIRED[name]})`);
+    throw new Error(
+      `The API cannot start: ${[...(named.length ? [`set ${named.join(', ')}`] : []), ...faults].join('; ')}.`,
+    );
+  }
+  const practiceEmail = settings.PRACTICE_EMAIL ?? practiceFacts.email;
+  return {
+    database: settings.DATABASE_URL
+      ? { url: settings.DATABASE_URL }
+      : { pgliteDir: path.resolve(functionsDir, settings.PGLITE_DIR ?? '') },
+    smtpUrl: settings.SMTP_URL ?? '',
+    practiceEmail,
+    mailFrom: settings.MAIL_FROM ?? `${practiceFacts.name} <${practiceEmail}>`,
+    siteUrl: (settings.SITE_URL ?? '').replace(/\/+$/, ''),
+    meetingHost: (settings.MEETING_HOST ?? DEFAULT_MEETING_HOST).replace(/\/+$/, ''),
+    ...(settings.OUTBOX_TIMER_SECONDS && { outboxTimerSeconds: settings.OUTBOX_TIMER_SECONDS }),
+    ...(settings.STRIPE_SECRET_KEY &&
+      settings.STRIPE_WEBHOOK_SECRET && {
+        stripe: {
+          secretKey: settings.STRIPE_SECRET_KEY,
+          webhookSecret: settings.STRIPE_WEBHOOK_SECRET,
+          linkSecret: settings.PAYMENT_LINK_SECRET ?? LOCAL_LINK_SECRET,
+          ...(settings.STRIPE_API_URL && { apiUrl: settings.STRIPE_API_URL }),
+        },
+      }),
+  };
+}

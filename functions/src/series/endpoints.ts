@@ -1,0 +1,367 @@
+import { SeriesRequestSchema, type Series } from '../../../shared/booking';
+import {
+  BOOKING_RULES,
+  RULE_SENTENCES,
+  bookableWindow,
+  isActive,
+} from '../../../shared/booking-rules';
+import { allowedActions, type Actor } from '../../../shared/booking-status';
+import type { Service } from '../../../shared/service';
+import { HOUR_MS, dayOfWeek, practiceDate, practiceWallClock } from '../../../shared/time';
+import {
+  busyIntervals,
+  changeSeriesSessions,
+  lockClient,
+  openRequests,
+  seriesBookings,
+} from '../bookings/queries';
+import { readWorkingHours } from '../hours/queries';
+import type { Database } from '../platform/database/database';
+import { queueMessages } from '../messages/outbox';
+import {
+  changeSeriesStatus,
+  clientSeries,
+  findSeries,
+  insertSeries,
+  recordSkips,
+  skipsOf,
+} from './queries';
+import { bookWeeks } from './weeks';
+import { bookingMode } from '../bookings/video';
+import type { Notification, SeriesContext } from '../messages/notifications';
+import { occurrencesBetween } from './occurrences';
+import { busyStretch, checkStart } from '../bookings/slots';
+import type { BookingRecord, SeriesRecord } from '../bookings/types';
+import { endWaitForService } from '../waitlist/queries';
+import { endpoint } from '../platform/http/endpoint';
+import { offerFreedTimes } from '../waitlist/offers';
+import { paymentStates } from '../payments/endpoints';
+import { endSubscription } from '../payments/effects';
+import { pathId } from '../platform/http/input';
+import { problems } from '../platform/http/problems';
+import { startRefusal } from '../bookings/refusals';
+import { json, type ApiContext } from '../platform/http/types';
+import { serviceById } from '../bookings/views';
+
+/** A series and everything about it that a view or a message needs. */
+export async function seriesContext(db: Database, series: SeriesRecord): Promise<SeriesContext> {
+  const [sessions, skips] = await Promise.all([
+    seriesBookings(db, [series.id]),
+    skipsOf(db, [series.id]),
+  ]);
+  return { record: series, sessions, skipped: skips.get(series.id) ?? [] };
+}
+
+export function seriesView(
+  { record, sessions, skipped }: SeriesContext,
+  context: Pick<ApiContext, 'services'>,
+  now: Date,
+  actor: Actor,
+): Series {
+  const noticeEnds = now.getTime() + BOOKING_RULES.clientCancelNoticeHours * HOUR_MS;
+  return {
+    id: record.id,
+    serviceId: record.serviceId,
+    serviceName:
+      context.services.find((service) => service.id === record.serviceId)?.name ??
+      'A service no longer offered',
+    everyWeeks: record.everyWeeks,
+    status: record.status,
+    weekday: dayOfWeek(practiceDate(record.firstStart)),
+    time: record.localTime,
+    firstStart: record.firstStart.toISOString(),
+    note: record.note,
+    sessions: sessions.map((session) => ({
+      id: session.id,
+      start: session.start.toISOString(),
+      end: session.end.toISOString(),
+      status: session.status,
+      actions: allowedActions(session, actor, now),
+    })),
+    skipped: skipped.map((each) => each.toISOString()),
+    endable:
+      (record.status === 'requested' || record.status === 'confirmed') &&
+      (actor === 'practitioner' ||
+        sessions.some((session) => isActive(session) && session.start.getTime() > noticeEnds)),
+    ...(actor === 'practitioner' && {
+      clientName: record.client.name,
+      clientEmail: record.client.email,
+    }),
+  };
+}
+
+const withSeries = (
+  kind: Notification['kind'],
+  to: 'client' | 'practice',
+  series: SeriesContext,
+  message?: string,
+): Notification =>
+  ({
+    kind,
+    to,
+    booking: series.sessions.find(isActive) ?? series.sessions[0],
+    series,
+    ...(message && { message }),
+  }) as Notification;
+
+class FirstSessionTaken extends Error {}
+
+function cadenceOf(service: Service): 1 | 2 {
+  if (service.everyWeeks === undefined) {
+    throw problems.invalidInput(
+      `${service.name} is booked one session at a time: request a single session instead.`,
+    );
+  }
+  return service.everyWeeks;
+}
+
+/** POST /api/series: a verified client asks for a standing weekly or fortnightly time. */
+export const createSeries = endpoint({
+  auth: 'verified',
+  body: SeriesRequestSchema,
+  async run({ caller, body, context }) {
+    const service = serviceById(context.services, body.serviceId);
+    const everyWeeks = cadenceOf(service);
+    const now = context.now();
+    const start = new Date(body.start);
+    const working = await readWorkingHours(context.db);
+    const check = checkStart({
+      hours: context.hours,
+      working,
+      serviceMinutes: service.minutes,
+      now,
+      start,
+      busy: await busyIntervals(context.db, busyStretch(start, service.minutes)),
+    });
+    if (!check.ok) throw startRefusal(check.reason);
+    const cadence = { firstStart: start, localTime: practiceWallClock(start), everyWeeks };
+    const occurrences = occurrencesBetween(
+      cadence,
+      new Date(start.getTime() - 1),
+      bookableWindow(now).latest,
+    );
+    const client = { uid: caller.uid, email: caller.email, name: caller.name };
+    try {
+      const created = await context.db.transaction().execute(async (trx) => {
+        await lockClient(trx, caller.uid);
+        if ((await openRequests(trx, caller.uid, now)) >= BOOKING_RULES.maxOpenRequests)
+          return undefined;
+        const record = await insertSeries(
+          trx,
+          {
+            ...cadence,
+            client,
+            serviceId: service.id,
+            note: body.note,
+            bookedThrough: occurrences.at(-1) ?? start,
+          },
+          now,
+        );
+        const { sessions, skipped } = await bookWeeks(trx, record, occurrences, {
+          serviceMinutes: service.minutes,
+          mode: bookingMode(service.format, undefined),
+          status: 'requested',
+          hours: { hours: context.hours, working, serviceMinutes: service.minutes },
+        });
+        if (sessions[0]?.start.getTime() !== start.getTime()) throw new FirstSessionTaken();
+        await recordSkips(trx, record.id, skipped, now);
+        await endWaitForService(trx, caller.uid, service.id);
+        const series = { record, sessions, skipped };
+        await queueMessages(
+          trx,
+          [
+            withSeries('series-requested', 'practice', series),
+            withSeries('series-acknowledged', 'client', series),
+          ],
+          { now, practiceEmail: context.outbox.practiceEmail },
+        );
+        return series;
+      });
+      if (!created) throw problems.tooManyRequests(RULE_SENTENCES.tooManyRequests);
+      context.outbox.deliver();
+      return json(201, seriesView(created, context, now, 'client'));
+    } catch (error) {
+      if (error instanceof FirstSessionTaken) throw startRefusal('taken');
+      throw error;
+    }
+  },
+});
+
+/** GET /api/series: the caller's own series, each with its sessions. */
+export const listSeries = endpoint({
+  auth: 'client',
+  async run({ caller, context }) {
+    const now = context.now();
+    const records = await clientSeries(context.db, caller.uid);
+    const [sessions, skips] = await Promise.all([
+      seriesBookings(
+        context.db,
+        records.map((record) => record.id),
+      ),
+      skipsOf(
+        context.db,
+        records.map((record) => record.id),
+      ),
+    ]);
+    const payments = await paymentStates(
+      context,
+      sessions,
+      records.map((record) => record.id),
+    );
+    const series = records.map((record) => ({
+      ...seriesView(
+        {
+          record,
+          sessions: sessions.filter((session) => session.seriesId === record.id),
+          skipped: skips.get(record.id) ?? [],
+        },
+        context,
+        now,
+        'client',
+      ),
+      payment: payments.series(record.id, record.serviceId, record.firstStart, record.status),
+    }));
+    return json(200, { series });
+  },
+});
+
+async function seriesOf(db: Database, id: string | undefined) {
+  const series = await findSeries(db, pathId(id, 'series'));
+  if (!series) throw problems.notFound('There is no series with that id. Reload and try again.');
+  return series;
+}
+
+/** POST /api/series/:id/confirm and /decline: the practitioner answers the whole series. */
+const answerSeries = (answer: 'confirmed' | 'declined') =>
+  endpoint({
+    auth: 'practitioner',
+    async run({ params, context }) {
+      const found = await seriesOf(context.db, params.id);
+      const now = context.now();
+      const answered = await context.db.transaction().execute(async (trx) => {
+        const record = await changeSeriesStatus(trx, {
+          id: found.id,
+          from: ['requested'],
+          to: answer,
+          now,
+        });
+        if (!record) return undefined;
+        const answeredSessions = await changeSeriesSessions(trx, {
+          seriesId: record.id,
+          from: ['requested'],
+          to: answer,
+          after: new Date(0),
+          now,
+        });
+        // A declined series' weekly time is a standing time free again.
+        if (answer === 'declined')
+          await offerFreedTimes(
+            trx,
+            context,
+            { starts: answeredSessions.map((each) => each.start), standing: true },
+            now,
+          );
+        const series = await seriesContext(trx, record);
+        await queueMessages(
+          trx,
+          [
+            withSeries(
+              answer === 'confirmed' ? 'series-confirmed' : 'series-declined',
+              'client',
+              series,
+            ),
+          ],
+          { now, practiceEmail: context.outbox.practiceEmail },
+        );
+        return series;
+      });
+      if (!answered) {
+        throw problems.wrongStatus(
+          `Only requested series can be answered; this one is ${found.status}.`,
+        );
+      }
+      context.outbox.deliver();
+      return json(200, seriesView(answered, context, now, 'practitioner'));
+    },
+  });
+
+export const confirmSeries = answerSeries('confirmed');
+export const declineSeries = answerSeries('declined');
+
+/**
+ * POST /api/series/:id/end: its client (sessions more than the notice period ahead are
+ * cancelled) or the practitioner (every session still ahead). Past sessions stay.
+ */
+export const endSeries = endpoint({
+  auth: 'client',
+  async run({ caller, params, context }) {
+    const found = await seriesOf(context.db, params.id);
+    const byClient = found.client.uid === caller.uid && !caller.practitioner;
+    if (found.client.uid !== caller.uid && !caller.practitioner)
+      throw problems.notYours('You can only end your own sessions.');
+    const now = context.now();
+    const cutoff = byClient
+      ? new Date(now.getTime() + BOOKING_RULES.clientCancelNoticeHours * HOUR_MS)
+      : now;
+    const ended = await context.db.transaction().execute(async (trx) => {
+      const record = await changeSeriesStatus(trx, {
+        id: found.id,
+        from: ['requested', 'confirmed'],
+        to: 'ended',
+        now,
+      });
+      if (!record) return undefined;
+      const cancelled = await changeSeriesSessions(trx, {
+        seriesId: record.id,
+        from: ['requested', 'confirmed'],
+        to: 'cancelled',
+        after: cutoff,
+        now,
+      });
+      // An ended series' weekly time is a standing time free again.
+      await offerFreedTimes(
+        trx,
+        context,
+        { starts: cancelled.map((each) => each.start), standing: true },
+        now,
+      );
+      const series = await seriesContext(trx, record);
+      await queueMessages(
+        trx,
+        [
+          withSeries('series-ended', 'client', series),
+          ...(byClient ? [withSeries('series-ended-by-client', 'practice', series)] : []),
+        ],
+        { now, practiceEmail: context.outbox.practiceEmail },
+      );
+      return series;
+    });
+    if (!ended) throw problems.wrongStatus(`This series is already ${found.status}.`);
+    context.outbox.deliver();
+    await endSubscription(context, ended.record.id, now);
+    return json(200, seriesView(ended, context, now, byClient ? 'client' : 'practitioner'));
+  },
+});
+
+/** The sessions of the series still waiting for an answer, for the diary. */
+export async function seriesRequests(
+  db: Database,
+  context: Pick<ApiContext, 'services'>,
+  now: Date,
+  requested: readonly SeriesRecord[],
+): Promise<Series[]> {
+  const ids = requested.map((record) => record.id);
+  const [sessions, skips] = await Promise.all([seriesBookings(db, ids), skipsOf(db, ids)]);
+  return requested.map((record) =>
+    seriesView(
+      {
+        record,
+        sessions: sessions.filter((session: BookingRecord) => session.seriesId === record.id),
+        skipped: skips.get(record.id) ?? [],
+      },
+      context,
+      now,
+      'practitioner',
+    ),
+  );
+}

@@ -1,0 +1,121 @@
+import { BOOKING_RULES } from '../../../shared/booking-rules';
+import { DAY_MS } from '../../../shared/time';
+import {
+  WaitlistRequestSchema,
+  type PracticeWaitlistEntry,
+  type WaitlistEntry,
+} from '../../../shared/waitlist';
+import {
+  findWaitlistEntry,
+  joinWaitlist,
+  leaveWaitlist,
+  renewWaitlistEntry,
+  waitlistEntries,
+  type WaitlistRecord,
+} from './queries';
+import { endpoint } from '../platform/http/endpoint';
+import { pathId } from '../platform/http/input';
+import { problems } from '../platform/http/problems';
+import { json, noContent, type ApiContext } from '../platform/http/types';
+import { serviceById } from '../bookings/views';
+
+const expiryFrom = (now: Date) => new Date(now.getTime() + BOOKING_RULES.waitlistDays * DAY_MS);
+
+function entryView(entry: WaitlistRecord, context: Pick<ApiContext, 'services'>): WaitlistEntry {
+  return {
+    id: entry.id,
+    serviceId: entry.serviceId,
+    serviceName:
+      context.services.find((service) => service.id === entry.serviceId)?.name ??
+      'A service no longer offered',
+    days: entry.days,
+    parts: entry.parts,
+    standing: entry.standing,
+    createdAt: entry.createdAt.toISOString(),
+    expiresAt: entry.expiresAt.toISOString(),
+  };
+}
+
+const notFound = () =>
+  problems.notFound('There is no waiting-list entry with that id. Reload the list and try again.');
+
+/** POST /api/waitlist: a verified client asks to hear when a time that suits them frees. */
+export const joinWaitlistEndpoint = endpoint({
+  auth: 'verified',
+  body: WaitlistRequestSchema,
+  unprocessable: true,
+  async run({ caller, body, context }) {
+    const service = serviceById(context.services, body.serviceId);
+    if (body.standing && !service.everyWeeks)
+      throw problems.outsideRules(
+        `${service.name} is booked one session at a time: leave "standing" out, or choose a weekly or fortnightly plan.`,
+      );
+    const now = context.now();
+    const entry = await joinWaitlist(
+      context.db,
+      {
+        client: { uid: caller.uid, email: caller.email, name: caller.name },
+        serviceId: service.id,
+        days: [...new Set(body.days)],
+        parts: [...new Set(body.parts)],
+        standing: body.standing,
+      },
+      { now, expiresAt: expiryFrom(now) },
+    );
+    return json(201, entryView(entry, context));
+  },
+});
+
+/** GET /api/waitlist: the caller's own entries. */
+export const myWaitlist = endpoint({
+  auth: 'client',
+  async run({ caller, context }) {
+    const entries = await waitlistEntries(context.db, {
+      now: context.now(),
+      clientUid: caller.uid,
+    });
+    return json(200, { entries: entries.map((entry) => entryView(entry, context)) });
+  },
+});
+
+/** DELETE /api/waitlist/:id: its client leaves, or the practitioner removes it. */
+export const leaveWaitlistEndpoint = endpoint({
+  auth: 'client',
+  async run({ caller, params, context }) {
+    const id = pathId(params.id, 'waiting-list entry');
+    const entry = await findWaitlistEntry(context.db, id);
+    // Someone else's entry is not found: its existence is the client's business alone.
+    if (!entry || (entry.client.uid !== caller.uid && !caller.practitioner)) throw notFound();
+    if (!(await leaveWaitlist(context.db, id))) throw notFound();
+    return noContent();
+  },
+});
+
+/** POST /api/waitlist/:id/renew: its client stays on the list for another full term. */
+export const renewWaitlist = endpoint({
+  auth: 'client',
+  async run({ caller, params, context }) {
+    const id = pathId(params.id, 'waiting-list entry');
+    const entry = await findWaitlistEntry(context.db, id);
+    if (!entry || entry.client.uid !== caller.uid) throw notFound();
+    const now = context.now();
+    const renewed = await renewWaitlistEntry(context.db, id, { now, expiresAt: expiryFrom(now) });
+    if (!renewed) throw notFound();
+    return json(200, entryView(renewed, context));
+  },
+});
+
+/** GET /api/practice/waitlist: everyone waiting, oldest first. */
+export const practiceWaitlist = endpoint({
+  auth: 'practitioner',
+  async run({ context }) {
+    const entries = await waitlistEntries(context.db, { now: context.now() });
+    const views: PracticeWaitlistEntry[] = entries.map((entry) => ({
+      ...entryView(entry, context),
+      clientName: entry.client.name,
+      clientEmail: entry.client.email,
+      clientUid: entry.client.uid,
+    }));
+    return json(200, { entries: views });
+  },
+});
