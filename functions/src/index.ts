@@ -23,7 +23,7 @@ import { matchRoute, type Method } from './routes';
 import type { ApiContext, ApiRequest, ApiResponse } from './platform/http/types';
 import { rollSeries } from './series/roll-series';
 import { lapseWaitlist } from './waitlist/lapse';
-import { deliveryKick } from './platform/mail/delivery-kick';
+import { deliveryKick } from './messages/delivery-kick';
 import { runOutbox, type OutboxSettings } from './messages/sender';
 import { smtpMailer } from './platform/mail/transport';
 

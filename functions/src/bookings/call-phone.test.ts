@@ -1,7 +1,7 @@
 import { CALL_PHONE_SENTENCES } from '../../../shared/phone';
 import { FREE_CALL } from '../../../shared/service';
 import type { Database } from '../platform/database/database';
-import type { MailMessage } from '../messages/templates';
+import type { MailMessage } from '../platform/mail/transport';
 import type { Mailer } from '../platform/mail/transport';
 import { createAccount, type TestAccount } from '../testing/accounts';
 import { call, startApiServer } from '../testing/api-server';

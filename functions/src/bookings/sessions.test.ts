@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { AGREEMENT } from '../../../shared/agreement';
 import { changeStatus, insertBooking } from './queries';
 import type { Database } from '../platform/database/database';
-import type { MailMessage } from '../messages/templates';
+import type { MailMessage } from '../platform/mail/transport';
 import type { Mailer } from '../platform/mail/transport';
 import { createAccount, type TestAccount } from '../testing/accounts';
 import { call, startApiServer, type CallOptions } from '../testing/api-server';

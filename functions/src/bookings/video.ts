@@ -2,9 +2,6 @@ import { randomBytes } from 'node:crypto';
 import type { BookingMode, BookingStatus } from '../../../shared/booking';
 import type { Service } from '../../../shared/service';
 
-/** Jitsi Meet's public server: the meeting host when the function's settings name none. */
-export const DEFAULT_MEETING_HOST = 'https://meet.jit.si';
-
 /** A room name nobody can guess: 128 random bits from the system's CSPRNG, base64url (22 characters). */
 export const newVideoRoom = (): string => randomBytes(16).toString('base64url');
 

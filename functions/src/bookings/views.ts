@@ -1,6 +1,7 @@
 import type { Block, Booking, Reminder } from '../../../shared/booking';
 import type { AttendedBooking } from '../../../shared/clinical-api';
-import { DEFAULT_MEETING_HOST, joinUrlOf } from './video';
+import { DEFAULT_MEETING_HOST } from '../platform/settings';
+import { joinUrlOf } from './video';
 import { BOOKING_RULES } from '../../../shared/booking-rules';
 import { HOUR_MS } from '../../../shared/time';
 import { reminderKey } from '../messages/outbox';

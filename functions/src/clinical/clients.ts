@@ -19,7 +19,8 @@ import { INSTRUMENTS, type QuestionnaireRecord } from '../../../shared/questionn
 import type { Service } from '../../../shared/service';
 import { clientNotes, clientRiskFollowUps, insertRiskFollowUp, type NoteRow } from './note-queries';
 import type { BookingRecord } from '../bookings/types';
-import { DEFAULT_MEETING_HOST, joinUrlOf } from '../bookings/video';
+import { DEFAULT_MEETING_HOST } from '../platform/settings';
+import { joinUrlOf } from '../bookings/video';
 import { endpoint } from '../platform/http/endpoint';
 import { intakeView } from './intake';
 import { problems } from '../platform/http/problems';

@@ -6,7 +6,7 @@ import * as v from 'valibot';
 import { changeStatus, insertBooking } from '../bookings/queries';
 import { pruneClinicalRecords } from './queries';
 import type { Database } from '../platform/database/database';
-import type { MailMessage } from '../messages/templates';
+import type { MailMessage } from '../platform/mail/transport';
 import type { Mailer } from '../platform/mail/transport';
 import { createAccount, type TestAccount } from '../testing/accounts';
 import { call, startApiServer, type CallOptions } from '../testing/api-server';

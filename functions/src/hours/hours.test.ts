@@ -1,6 +1,6 @@
 import type { Database } from '../platform/database/database';
 import { rollSeries } from '../series/roll-series';
-import type { MailMessage } from '../messages/templates';
+import type { MailMessage } from '../platform/mail/transport';
 import type { Mailer } from '../platform/mail/transport';
 import { createAccount, type TestAccount } from '../testing/accounts';
 import { call, startApiServer } from '../testing/api-server';

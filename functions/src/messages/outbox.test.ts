@@ -6,7 +6,7 @@ import type { Database } from '../platform/database/database';
 import { queueMessages } from './outbox';
 import { loadServices } from '../platform/services';
 import { deliverDueMessages } from './sender';
-import type { MailMessage } from './templates';
+import type { MailMessage } from '../platform/mail/transport';
 import type { Mailer } from '../platform/mail/transport';
 import { createAccount, type TestAccount } from '../testing/accounts';
 import { call, startApiServer } from '../testing/api-server';

@@ -16,7 +16,8 @@ import {
 import { findWaitlistEntry } from '../waitlist/queries';
 import { DELIVERY_RULES, nextAttempt } from '../platform/mail/delivery';
 import { cancelledSessionsCalendar, seriesCalendar, sessionCalendar } from '../calendar/ics';
-import { messageFor, type MailMessage } from './templates';
+import type { MailMessage } from '../platform/mail/transport';
+import { messageFor } from './templates';
 import type { Mailer } from '../platform/mail/transport';
 
 export interface OutboxSettings {

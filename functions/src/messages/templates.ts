@@ -15,17 +15,10 @@ import { riskAnswersText } from '../../../shared/limits';
 import { dayOfWeek, practiceDate } from '../../../shared/time';
 import type { Notification, SeriesContext } from './notifications';
 import type { BookingRecord } from '../bookings/types';
-import { DEFAULT_MEETING_HOST, joinUrlOf } from '../bookings/video';
+import { DEFAULT_MEETING_HOST } from '../platform/settings';
+import { joinUrlOf } from '../bookings/video';
+import type { MailMessage } from '../platform/mail/transport';
 
-export interface MailMessage {
-  to: string;
-  subject: string;
-  text: string;
-  /** Where a reply goes (the client, on the practice's messages). */
-  replyTo?: string;
-  /** An .ics file to attach, with its iTIP method. */
-  calendar?: { method: 'REQUEST' | 'CANCEL'; content: string };
-}
 
 const when = new Intl.DateTimeFormat('en-GB', {
   timeZone: PRACTICE_TIME_ZONE,

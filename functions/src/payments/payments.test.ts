@@ -2,7 +2,7 @@ import Stripe from 'stripe';
 import { feePerSessionPence, monthlyPricePence } from '../../../shared/money';
 import type { Database } from '../platform/database/database';
 import { loadServices } from '../platform/services';
-import type { MailMessage } from '../messages/templates';
+import type { MailMessage } from '../platform/mail/transport';
 import type { Mailer } from '../platform/mail/transport';
 import { createAccount, type TestAccount } from '../testing/accounts';
 import { API_TESTS_LINK_SECRET, call, startApiServer } from '../testing/api-server';

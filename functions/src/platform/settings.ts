@@ -2,7 +2,9 @@ import path from 'node:path';
 import * as v from 'valibot';
 import { practiceFacts } from '../../../shared/practice';
 import type { DatabaseTarget } from './database/database';
-import { DEFAULT_MEETING_HOST } from '../bookings/video';
+
+/** Jitsi Meet's public server: the meeting host when the function's settings name none. */
+export const DEFAULT_MEETING_HOST = 'https://meet.jit.si';
 
 export interface ServerConfig {
   database: DatabaseTarget;

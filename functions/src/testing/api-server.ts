@@ -7,7 +7,7 @@ import { readBody, toApiRequest, writeApiResponse } from '../platform/http/adapt
 import { firebaseTokenVerifier, firebaseUserLookup } from '../platform/http/caller';
 import type { TokenVerifier } from '../platform/http/types';
 import { createApi, stripeClient } from '../index';
-import { deliveryKick } from '../platform/mail/delivery-kick';
+import { deliveryKick } from '../messages/delivery-kick';
 import { runOutbox, type OutboxSettings } from '../messages/sender';
 import { smtpMailer, type Mailer } from '../platform/mail/transport';
 import { localEnv } from './local-env';

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { ProblemSchema } from '../../../../shared/booking';
 import { API_LIMITS, RISK_ALERT_GATHER_SECONDS } from '../../../../shared/limits';
 import type { Database } from '../database/database';
-import type { MailMessage } from '../../messages/templates';
+import type { MailMessage } from '../mail/transport';
 import { createAccount, type TestAccount } from '../../testing/accounts';
 import { call, startApiServer } from '../../testing/api-server';
 import { DATABASE_KINDS, emptyTables, freshDatabase } from '../../testing/databases';

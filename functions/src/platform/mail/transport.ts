@@ -1,6 +1,16 @@
 import nodemailer from 'nodemailer';
 import type SMTPPool from 'nodemailer/lib/smtp-pool';
-import type { MailMessage } from '../../messages/templates';
+
+/** One email as the outbox sends it. */
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  /** Where a reply goes (the client, on the practice's messages). */
+  replyTo?: string;
+  /** An .ics file to attach, with its iTIP method. */
+  calendar?: { method: 'REQUEST' | 'CANCEL'; content: string };
+}
 
 export interface Mailer {
   /** Sends one message, or throws why the mail server did not take it. */

@@ -1,4 +1,4 @@
-import { deliverDueMessages, type OutboxSettings } from '../../messages/sender';
+import { deliverDueMessages, type OutboxSettings } from './sender';
 
 /**
  * Starts a delivery run when the API has written messages, without making the request wait for
