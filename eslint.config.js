@@ -29,6 +29,28 @@ const dependencyPolicies = [
   },
 ];
 
+// The server: a capability imports the platform and other capabilities' index.ts only; the
+// platform imports no capability (see docs/style.md, "The server side").
+const serverElements = [
+  { type: 'platform', pattern: 'functions/src/platform' },
+  { type: 'server-testing', pattern: 'functions/src/(testing|bench)' },
+  { type: 'capability', pattern: 'functions/src/*', capture: ['name'] },
+];
+const serverPolicies = [
+  {
+    from: { element: { type: 'platform' } },
+    disallow: { to: { element: { type: 'capability' } } },
+    message:
+      'The platform serves every capability and knows none of them: pass what it needs in, or move the code into the capability.',
+  },
+  {
+    from: { element: { type: 'capability' } },
+    disallow: { to: { element: { type: 'capability', fileInternalPath: '!index.ts' } } },
+    message:
+      "Another capability is reached through its index.ts only: import from '../{{to.captured.name}}' and export what you need there.",
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -117,6 +139,40 @@ export default tseslint.config(
         {
           patterns: [
             { regex: '^(\\.\\./)+(functions|src|scripts)(/|$)', message: 'shared/ stands alone.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['functions/src/**/*.ts'],
+    plugins: { boundaries },
+    settings: {
+      'boundaries/elements': serverElements,
+      'import/resolver': { node: { extensions: ['.ts', '.js'] } },
+    },
+    rules: {
+      'boundaries/dependencies': ['error', { default: 'allow', policies: serverPolicies }],
+    },
+  },
+  {
+    // The stand-ins and test servers are for tests: product code never runs them.
+    files: ['functions/src/**/*.ts'],
+    ignores: ['functions/src/**/*.test.ts', 'functions/src/testing/**', 'functions/src/bench/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+(src|scripts)(/|$)',
+              message:
+                'The function imports shared/ and its own folders only: settings come from its environment (platform/settings.ts), facts and rules from shared/.',
+            },
+            {
+              regex: '(^|/)testing(/|$)',
+              message: 'Product code never imports testing/: the stand-ins are for tests.',
+            },
           ],
         },
       ],

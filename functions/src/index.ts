@@ -6,7 +6,7 @@ import { LIMIT_SENTENCES } from '../../shared/limits';
 import { practiceFacts } from '../../shared/practice';
 import { PRACTICE_TIME_ZONE } from '../../shared/time';
 import { serverConfig } from './platform/settings';
-import { pruneClinicalRecords } from './clinical/queries';
+import { pruneClinicalRecords } from './clinical';
 import { openDatabase } from './platform/database/database';
 import { loadServices } from './platform/services';
 import { toApiRequest, writeApiResponse } from './platform/http/adapters';
@@ -19,19 +19,19 @@ import {
   problemResponse,
   problems,
 } from './platform/http/problems';
-import { matchRoute, type Method } from './routes';
+import { matchRoute, type Method } from './platform/http/router';
+import { routes } from './routes';
 import type { ApiContext, ApiRequest, ApiResponse } from './platform/http/types';
-import { rollSeries } from './series/roll-series';
-import { lapseWaitlist } from './waitlist/lapse';
-import { deliveryKick } from './messages/delivery-kick';
-import { runOutbox, type OutboxSettings } from './messages/sender';
+import { rollSeries } from './series';
+import { lapseWaitlist } from './waitlist';
+import { deliveryKick, runOutbox, type OutboxSettings } from './messages';
 import { smtpMailer } from './platform/mail/transport';
 
 /** The whole API as one function of a request; any server (Functions, node:http) can carry it. */
 export function createApi(context: ApiContext) {
   return async (request: ApiRequest): Promise<ApiResponse> => {
     try {
-      const route = matchRoute(request.path);
+      const route = matchRoute(routes, request.path);
       if (!route) throw problems.notFound('There is nothing at this address. Check the link.');
       const method = (request.method === 'HEAD' ? 'GET' : request.method) as Method;
       const target = Object.hasOwn(route.methods, method) ? route.methods[method] : undefined;

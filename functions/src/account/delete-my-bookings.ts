@@ -1,7 +1,6 @@
-import { clientBookings, deleteClientBookings, lockClient } from '../bookings/queries';
-import { dropClientMessages, queueMessages } from '../messages/outbox';
-import { deleteClientWaitlist } from '../waitlist/queries';
-import { notificationsForDeletedAccount } from '../messages/notifications';
+import { clientBookings, deleteClientBookings, lockClient } from '../bookings';
+import { dropClientMessages, queueMessages, notificationsForDeletedAccount } from '../messages';
+import { deleteClientWaitlist } from '../waitlist';
 import { endpoint } from '../platform/http/endpoint';
 import { json } from '../platform/http/types';
 

@@ -1,18 +1,18 @@
 import { agreementText } from '../../../shared/agreement';
-import { clientBookings } from '../bookings/queries';
+import { clientBookings, bookingView } from '../bookings';
 import {
   auditEntries,
   clientQuestionnaires,
   findIntake,
   retireClinicalRecord,
-} from '../clinical/queries';
-import { clientNotes, clientRiskFollowUps } from '../clinical/note-queries';
-import { auditView } from '../clinical/audit-view';
-import { recordNoteView } from '../clinical/clients';
+  clientNotes,
+  clientRiskFollowUps,
+  auditView,
+  recordNoteView,
+  intakeView,
+} from '../clinical';
 import { endpoint } from '../platform/http/endpoint';
-import { intakeView } from '../clinical/intake';
 import { json } from '../platform/http/types';
-import { bookingView } from '../bookings/views';
 
 /** GET /api/account/export: everything held about the caller, and only about them. */
 export const exportMyData = endpoint({

@@ -13,7 +13,7 @@ import {
   startOfPracticeDay,
 } from '../../../shared/time';
 import { busyIntervals } from './queries';
-import { readWorkingHours } from '../hours/queries';
+import { readWorkingHours } from '../hours';
 import { availableSlots } from './slots';
 import { endpoint } from '../platform/http/endpoint';
 import { json, type ApiContext } from '../platform/http/types';

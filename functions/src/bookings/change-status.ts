@@ -2,15 +2,14 @@ import { RULE_SENTENCES, isLateCancellation } from '../../../shared/booking-rule
 import { STATUS_CHANGES, checkChange, type BookingAction } from '../../../shared/booking-status';
 import * as v from 'valibot';
 import { StatusChangeRequestSchema } from '../../../shared/booking';
-import { blocksOverlapping } from '../hours/blocks';
+import { blocksOverlapping } from '../hours';
 import { changeStatus, markAttendance } from './queries';
-import { queueMessages } from '../messages/outbox';
-import { notificationsFor } from '../messages/notifications';
+import { queueMessages, notificationsFor } from '../messages';
 import { endpoint } from '../platform/http/endpoint';
-import { refundCancelledSession } from '../payments/effects';
+import { refundCancelledSession } from '../payments';
 import { problems } from '../platform/http/problems';
 import { bookingForCaller } from './refusals';
-import { offerFreedTimes } from '../waitlist/offers';
+import { offerFreedTimes } from '../waitlist';
 import { json } from '../platform/http/types';
 import { bookingView, practiceBookingView } from './views';
 

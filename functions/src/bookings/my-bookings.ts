@@ -1,6 +1,6 @@
 import { clientBookings } from './queries';
 import { endpoint } from '../platform/http/endpoint';
-import { paymentStates } from '../payments/endpoints';
+import { paymentStates } from '../payments';
 import { json } from '../platform/http/types';
 import { bookingView } from './views';
 

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { DATABASE_KINDS, emptyTables, freshDatabase } from '../testing/databases';
-import { blocksOverlapping, deleteBlock, insertBlock } from '../hours/blocks';
+import { blocksOverlapping, insertBlock, removeBlock } from '../hours';
 import {
   bookingsStartingWithin,
   busyIntervals,
@@ -186,8 +186,8 @@ describe.each(DATABASE_KINDS)('data layer on %s', (kind) => {
     const block = await insertBlock(db, { ...day, reason: 'Day off' });
     expect(block).toMatchObject({ ...day, reason: 'Day off' });
     expect(await blocksOverlapping(db, day)).toEqual([block]);
-    expect(await deleteBlock(db, block.id)).toBe(true);
-    expect(await deleteBlock(db, block.id)).toBe(false);
+    expect(await removeBlock(db, block.id)).toEqual(block);
+    expect(await removeBlock(db, block.id)).toBeUndefined();
     expect(await blocksOverlapping(db, day)).toEqual([]);
   });
 

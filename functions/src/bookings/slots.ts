@@ -3,7 +3,7 @@ import type { WeeklyHours } from '../../../shared/practice';
 import { addMinutes, practiceDate, type LocalDate } from '../../../shared/time';
 import type { WorkingHours } from '../../../shared/working-hours';
 import type { Interval } from './types';
-import { startsWithinHours } from '../hours/working-hours';
+import { startsWithinHours } from '../hours';
 
 export interface SlotQuery {
   hours: WeeklyHours;

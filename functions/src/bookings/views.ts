@@ -4,7 +4,7 @@ import { DEFAULT_MEETING_HOST } from '../platform/settings';
 import { joinUrlOf } from './video';
 import { BOOKING_RULES } from '../../../shared/booking-rules';
 import { HOUR_MS } from '../../../shared/time';
-import { reminderKey } from '../messages/outbox';
+import { reminderKey } from '../messages';
 import type { Service } from '../../../shared/service';
 import { allowedActions, checkChange } from '../../../shared/booking-status';
 import type { BlockRecord, BookingRecord } from './types';

@@ -2,7 +2,7 @@ import ICAL from 'ical.js';
 import * as v from 'valibot';
 import { ProblemSchema } from '../../../shared/booking';
 import { CalendarFeedCreatedSchema, CalendarFeedStateSchema } from '../../../shared/calendar-feed';
-import { changeStatus, insertBooking } from '../bookings/queries';
+import { changeStatus, insertBooking } from '../bookings';
 import type { Database } from '../platform/database/database';
 import { createAccount, type TestAccount } from '../testing/accounts';
 import { call, startApiServer } from '../testing/api-server';

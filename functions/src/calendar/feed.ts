@@ -2,8 +2,8 @@ import type { CalendarFeedCreated, CalendarFeedState } from '../../../shared/cal
 import { CALENDAR_FEED_RULES } from '../../../shared/calendar-feed';
 import { BOOKING_RULES } from '../../../shared/booking-rules';
 import { addDays, practiceDate, startOfPracticeDay } from '../../../shared/time';
-import { blocksOverlapping } from '../hours/blocks';
-import { bookingsStartingWithin } from '../bookings/queries';
+import { blocksOverlapping } from '../hours';
+import { bookingsStartingWithin } from '../bookings';
 import {
   deleteFeed,
   feedExists,

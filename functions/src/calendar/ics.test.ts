@@ -1,5 +1,5 @@
 import ICAL from 'ical.js';
-import type { BookingRecord, SeriesRecord } from '../bookings/types';
+import type { BookingRecord, SeriesRecord } from '../bookings';
 import { calendarViolations } from '../testing/calendar-rules';
 import { feedCalendar, seriesCalendar, sessionCalendar } from './ics';
 

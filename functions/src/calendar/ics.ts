@@ -14,9 +14,8 @@ import { feePerSessionPence, formatMoney } from '../../../shared/money';
 import { practiceFacts as practice } from '../../../shared/practice';
 import type { Service } from '../../../shared/service';
 import { PRACTICE_TIME_ZONE } from '../../../shared/time';
-import type { SeriesContext } from '../messages/notifications';
-import type { BlockRecord, BookingRecord } from '../bookings/types';
-import { placeOf, videoLinkOf, type MessageContext } from '../messages/templates';
+import { type SeriesContext, placeOf, videoLinkOf, type MessageContext } from '../messages';
+import type { BlockRecord, BookingRecord } from '../bookings';
 
 export type CalendarMethod = 'REQUEST' | 'CANCEL';
 

@@ -1,12 +1,10 @@
 import { AttendanceRequestSchema, type AttendedBooking } from '../../../shared/clinical-api';
-import { findBooking, markAttendance } from '../bookings/queries';
+import { findBooking, markAttendance, type BookingRecord, practiceBookingView } from '../bookings';
 import { writeAudit } from './queries';
-import type { BookingRecord } from '../bookings/types';
 import { endpoint } from '../platform/http/endpoint';
 import { pathId } from '../platform/http/input';
 import { problems } from '../platform/http/problems';
 import { json, type ApiContext } from '../platform/http/types';
-import { practiceBookingView } from '../bookings/views';
 
 export const attendedBookingView = (
   booking: BookingRecord,

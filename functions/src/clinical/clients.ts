@@ -1,4 +1,4 @@
-import { clientBookings } from '../bookings/queries';
+import { clientBookings, type BookingRecord, joinUrlOf, bookingView } from '../bookings';
 import {
   clientQuestionnaires,
   findIntake,
@@ -18,15 +18,12 @@ import { OUTCOME_RULES, labelScores } from '../../../shared/clinical-rules';
 import { INSTRUMENTS, type QuestionnaireRecord } from '../../../shared/questionnaires';
 import type { Service } from '../../../shared/service';
 import { clientNotes, clientRiskFollowUps, insertRiskFollowUp, type NoteRow } from './note-queries';
-import type { BookingRecord } from '../bookings/types';
 import { DEFAULT_MEETING_HOST } from '../platform/settings';
-import { joinUrlOf } from '../bookings/video';
 import { endpoint } from '../platform/http/endpoint';
 import { intakeView } from './intake';
 import { problems } from '../platform/http/problems';
 import { json } from '../platform/http/types';
-import { bookingView } from '../bookings/views';
-import { paymentStates } from '../payments/endpoints';
+import { paymentStates } from '../payments';
 
 /** A Firebase uid from the path; anything else is simply not found. */
 export function clientUid(value: string | undefined): string {

@@ -3,7 +3,7 @@ import { AGREEMENT } from '../../../shared/agreement';
 import { AccountExportSchema, ClientRecordSchema } from '../../../shared/intake';
 import { RISK_ALERT_GATHER_SECONDS } from '../../../shared/limits';
 import * as v from 'valibot';
-import { changeStatus, insertBooking } from '../bookings/queries';
+import { changeStatus, insertBooking } from '../bookings';
 import { pruneClinicalRecords } from './queries';
 import type { Database } from '../platform/database/database';
 import type { MailMessage } from '../platform/mail/transport';

@@ -1,5 +1,5 @@
 import type { Note, RiskFollowUp, RiskFollowUpAction } from '../../../shared/clinical-api';
-import type { BookingRecord } from '../bookings/types';
+import type { BookingRecord } from '../bookings';
 import type { Database } from '../platform/database/database';
 
 /**

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { changeStatus, insertBooking } from '../bookings/queries';
+import { changeStatus, insertBooking } from '../bookings';
 import { pruneClinicalRecords } from './queries';
 import type { Database } from '../platform/database/database';
 import type { Mailer } from '../platform/mail/transport';

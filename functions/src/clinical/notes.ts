@@ -1,8 +1,7 @@
 import { NoteTextRequestSchema, type Note } from '../../../shared/clinical-api';
-import { findBooking } from '../bookings/queries';
+import { findBooking, type BookingRecord } from '../bookings';
 import { writeAudit } from './queries';
 import { addAddendum, saveDraft, sessionNote, signNote } from './note-queries';
-import type { BookingRecord } from '../bookings/types';
 import { endpoint } from '../platform/http/endpoint';
 import { pathId } from '../platform/http/input';
 import { problems } from '../platform/http/problems';

@@ -4,7 +4,7 @@ import type { InstrumentId, QuestionnaireRecord, Score } from '../../../shared/q
 import { CLINICAL_RULES, retentionEnds } from '../../../shared/clinical-rules';
 import { RISK_ALERT_GATHER_SECONDS, RISK_ALERT_HOURS } from '../../../shared/limits';
 import { addDays, practiceDate } from '../../../shared/time';
-import type { Client } from '../bookings/types';
+import type { Client } from '../bookings';
 import type { Database } from '../platform/database/database';
 import { deleteNotesOf } from './note-queries';
 import type { IntakesTable, QuestionnairesTable } from '../platform/database/schema';

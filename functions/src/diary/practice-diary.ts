@@ -1,16 +1,14 @@
 import { DiaryQuerySchema, type Diary } from '../../../shared/booking';
 import { BOOKING_RULES } from '../../../shared/booking-rules';
 import { addDays, daysBetween, practiceDate, startOfPracticeDay } from '../../../shared/time';
-import { blocksOverlapping } from '../hours/blocks';
-import { bookingsStartingWithin } from '../bookings/queries';
-import { reminderStates } from '../messages/outbox';
-import { seriesWithStatus } from '../series/queries';
-import { seriesRequests } from '../series/endpoints';
+import { blocksOverlapping } from '../hours';
+import { bookingsStartingWithin, blockView, practiceBookingView } from '../bookings';
+import { reminderStates } from '../messages';
+import { seriesWithStatus, seriesRequests } from '../series';
 import { endpoint } from '../platform/http/endpoint';
-import { paymentStates } from '../payments/endpoints';
+import { paymentStates } from '../payments';
 import { problems } from '../platform/http/problems';
 import { json } from '../platform/http/types';
-import { blockView, practiceBookingView } from '../bookings/views';
 
 const MAX_DIARY_DAYS = 366;
 

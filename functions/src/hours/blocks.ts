@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { BlockRecord, Interval } from '../bookings/types';
+import type { BlockRecord, Interval } from '../bookings';
 import type { Database } from '../platform/database/database';
 
 const blockColumns = [
@@ -41,11 +41,6 @@ export async function blocksOverlapping(db: Database, within: Interval): Promise
     .orderBy(sql`lower(during)`)
     .execute();
   return rows.map(toRecord);
-}
-
-/** True when a block was deleted, false when there was none with that id. */
-export async function deleteBlock(db: Database, id: string): Promise<boolean> {
-  return (await removeBlock(db, id)) !== undefined;
 }
 
 /** Deletes a block and answers the time it held (undefined when there was none with that id). */

@@ -2,15 +2,18 @@ import { BlockRequestSchema, type BlockCreated } from '../../../shared/booking';
 import { STATUS_CHANGES } from '../../../shared/booking-status';
 import { DAY_MS } from '../../../shared/time';
 import { insertBlock } from './blocks';
-import { bookingsStartingWithin, changeStatus } from '../bookings/queries';
-import { queueMessages } from '../messages/outbox';
-import { notificationsFor } from '../messages/notifications';
-import type { BookingRecord } from '../bookings/types';
+import {
+  bookingsStartingWithin,
+  changeStatus,
+  type BookingRecord,
+  blockView,
+  practiceBookingView,
+} from '../bookings';
+import { queueMessages, notificationsFor } from '../messages';
 import { endpoint } from '../platform/http/endpoint';
-import { refundCancelledSession } from '../payments/effects';
+import { refundCancelledSession } from '../payments';
 import { problems } from '../platform/http/problems';
 import { json } from '../platform/http/types';
-import { blockView, practiceBookingView } from '../bookings/views';
 
 const MAX_BLOCK_DAYS = 366;
 

@@ -1,12 +1,12 @@
 import { BOOKING_RULES } from '../../../shared/booking-rules';
 import { daysBetween, practiceDate } from '../../../shared/time';
 import { removeBlock } from './blocks';
-import { candidateStarts } from '../bookings/slots';
+import { candidateStarts } from '../bookings';
 import { endpoint } from '../platform/http/endpoint';
 import { pathId } from '../platform/http/input';
 import { problems } from '../platform/http/problems';
 import { noContent } from '../platform/http/types';
-import { offerFreedTimes } from '../waitlist/offers';
+import { offerFreedTimes } from '../waitlist';
 
 /** DELETE /api/practice/blocks/:id: the blocked time is offered again (and to those waiting). */
 export const deleteBlock = endpoint({

@@ -1,5 +1,5 @@
 import type { Database } from '../platform/database/database';
-import { rollSeries } from '../series/roll-series';
+import { rollSeries } from '../series';
 import type { MailMessage } from '../platform/mail/transport';
 import type { Mailer } from '../platform/mail/transport';
 import { createAccount, type TestAccount } from '../testing/accounts';

@@ -1,6 +1,6 @@
 import type { WeeklyHours } from '../../../shared/practice';
 import { addDays, dayOfWeek, practiceInstant, type LocalDate } from '../../../shared/time';
-import type { Interval } from '../bookings/types';
+import type { Interval } from '../bookings';
 
 /**
  * The opening windows that begin on each date from `first` for `days` days, and on the day before

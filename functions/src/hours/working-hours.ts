@@ -12,7 +12,7 @@ import {
 import { dayStretch, openingOn, type WorkingHours } from '../../../shared/working-hours';
 import { isBankHoliday } from './bank-holidays';
 import { openingWindows } from './opening-hours';
-import type { Interval } from '../bookings/types';
+import type { Interval } from '../bookings';
 
 /** Where sessions may start, and the last start it allows. */
 interface HoursWindow extends Interval {

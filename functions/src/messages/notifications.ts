@@ -1,6 +1,6 @@
 import type { BookingStatus } from '../../../shared/booking';
 import { isActive } from '../../../shared/booking-rules';
-import type { BookingRecord, Client, SeriesRecord } from '../bookings/types';
+import type { BookingRecord, Client, SeriesRecord } from '../bookings';
 
 /** A series as a message tells of it: the series, its sessions and the weeks it could not have. */
 export interface SeriesContext {

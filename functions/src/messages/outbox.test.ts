@@ -1,7 +1,7 @@
 import net from 'node:net';
 import { sql } from 'kysely';
 import { practiceFacts } from '../../../shared/practice';
-import { insertBooking } from '../bookings/queries';
+import { insertBooking } from '../bookings';
 import type { Database } from '../platform/database/database';
 import { queueMessages } from './outbox';
 import { loadServices } from '../platform/services';

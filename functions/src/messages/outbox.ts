@@ -1,6 +1,6 @@
 import type { FailedMessage } from '../../../shared/booking';
 import type { MessageKind, Notification } from './notifications';
-import type { BookingRecord } from '../bookings/types';
+import type { BookingRecord } from '../bookings';
 import type { Database } from '../platform/database/database';
 
 /** Fields of a snapshot that hold instants (JSON writes them as ISO strings). */

@@ -1,8 +1,8 @@
 import type { Service } from '../../../shared/service';
 import { BOOKING_RULES } from '../../../shared/booking-rules';
 import { HOUR_MS } from '../../../shared/time';
-import { bookingsStartingWithin, findBooking } from '../bookings/queries';
-import { findIntake, unseenRiskCount } from '../clinical/queries';
+import { bookingsStartingWithin, findBooking } from '../bookings';
+import { findIntake, unseenRiskCount } from '../clinical';
 import type { Database } from '../platform/database/database';
 import {
   claimDueMessages,
@@ -13,9 +13,9 @@ import {
   queueMessages,
   type ClaimedMessage,
 } from './outbox';
-import { findWaitlistEntry } from '../waitlist/queries';
+import { findWaitlistEntry } from '../waitlist';
 import { DELIVERY_RULES, nextAttempt } from '../platform/mail/delivery';
-import { cancelledSessionsCalendar, seriesCalendar, sessionCalendar } from '../calendar/ics';
+import { cancelledSessionsCalendar, seriesCalendar, sessionCalendar } from '../calendar';
 import type { MailMessage } from '../platform/mail/transport';
 import { messageFor } from './templates';
 import type { Mailer } from '../platform/mail/transport';

@@ -14,11 +14,9 @@ import { seriesSummary } from '../../../shared/series-text';
 import { riskAnswersText } from '../../../shared/limits';
 import { dayOfWeek, practiceDate } from '../../../shared/time';
 import type { Notification, SeriesContext } from './notifications';
-import type { BookingRecord } from '../bookings/types';
+import { type BookingRecord, joinUrlOf } from '../bookings';
 import { DEFAULT_MEETING_HOST } from '../platform/settings';
-import { joinUrlOf } from '../bookings/video';
 import type { MailMessage } from '../platform/mail/transport';
-
 
 const when = new Intl.DateTimeFormat('en-GB', {
   timeZone: PRACTICE_TIME_ZONE,

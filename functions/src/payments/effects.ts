@@ -1,12 +1,7 @@
 import { refundPence } from '../../../shared/booking-rules';
 import { feePerSessionPence } from '../../../shared/money';
-import {
-  latestPaidOfSeries,
-  markPlanEnding,
-  planOf,
-  settledPaymentForBooking,
-} from './queries';
-import type { BookingRecord } from '../bookings/types';
+import { latestPaidOfSeries, markPlanEnding, planOf, settledPaymentForBooking } from './queries';
+import type { BookingRecord } from '../bookings';
 import { refundNow } from './endpoints';
 import type { ApiContext } from '../platform/http/types';
 

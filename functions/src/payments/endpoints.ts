@@ -18,10 +18,10 @@ import {
 } from '../../../shared/payments-api';
 import { practiceAddressLine, practiceFacts } from '../../../shared/practice';
 import { practiceDate, practiceWallClock, startOfPracticeDay } from '../../../shared/time';
-import { findBooking } from '../bookings/queries';
-import { writeAudit } from '../clinical/queries';
+import { findBooking, type BookingRecord } from '../bookings';
+import { writeAudit } from '../clinical';
 import type { Database } from '../platform/database/database';
-import { queueMessages } from '../messages/outbox';
+import { queueMessages } from '../messages';
 import {
   bookingPayments,
   clientPayments,
@@ -45,8 +45,7 @@ import {
   type PaymentRow,
   type RefundRow,
 } from './queries';
-import { clientSeries, findSeries, seriesWithStatus } from '../series/queries';
-import type { BookingRecord } from '../bookings/types';
+import { clientSeries, findSeries, seriesWithStatus } from '../series';
 import { endpoint } from '../platform/http/endpoint';
 import { problems } from '../platform/http/problems';
 import type { ApiContext, Caller, PaymentsSettings } from '../platform/http/types';

@@ -1,8 +1,12 @@
 import { sql, type Selectable } from 'kysely';
 import type { PaymentState } from '../../../shared/money';
-import type { Client } from '../bookings/types';
+import type { Client } from '../bookings';
 import type { Database } from '../platform/database/database';
-import type { PaymentRowStatus, PaymentsTable, PaymentRefundsTable } from '../platform/database/schema';
+import type {
+  PaymentRowStatus,
+  PaymentsTable,
+  PaymentRefundsTable,
+} from '../platform/database/schema';
 
 export type PaymentRow = Selectable<PaymentsTable>;
 export type RefundRow = Selectable<PaymentRefundsTable>;

@@ -14,10 +14,17 @@ import {
   lockClient,
   openRequests,
   seriesBookings,
-} from '../bookings/queries';
-import { readWorkingHours } from '../hours/queries';
+  bookingMode,
+  busyStretch,
+  checkStart,
+  type BookingRecord,
+  type SeriesRecord,
+  startRefusal,
+  serviceById,
+} from '../bookings';
+import { readWorkingHours } from '../hours';
 import type { Database } from '../platform/database/database';
-import { queueMessages } from '../messages/outbox';
+import { queueMessages, type Notification, type SeriesContext } from '../messages';
 import {
   changeSeriesStatus,
   clientSeries,
@@ -27,21 +34,13 @@ import {
   skipsOf,
 } from './queries';
 import { bookWeeks } from './weeks';
-import { bookingMode } from '../bookings/video';
-import type { Notification, SeriesContext } from '../messages/notifications';
 import { occurrencesBetween } from './occurrences';
-import { busyStretch, checkStart } from '../bookings/slots';
-import type { BookingRecord, SeriesRecord } from '../bookings/types';
-import { endWaitForService } from '../waitlist/queries';
+import { endWaitForService, offerFreedTimes } from '../waitlist';
 import { endpoint } from '../platform/http/endpoint';
-import { offerFreedTimes } from '../waitlist/offers';
-import { paymentStates } from '../payments/endpoints';
-import { endSubscription } from '../payments/effects';
+import { paymentStates, endSubscription } from '../payments';
 import { pathId } from '../platform/http/input';
 import { problems } from '../platform/http/problems';
-import { startRefusal } from '../bookings/refusals';
 import { json, type ApiContext } from '../platform/http/types';
-import { serviceById } from '../bookings/views';
 
 /** A series and everything about it that a view or a message needs. */
 export async function seriesContext(db: Database, series: SeriesRecord): Promise<SeriesContext> {

@@ -1,5 +1,5 @@
 import { addDays, practiceDate, practiceInstant } from '../../../shared/time';
-import type { SeriesRecord } from '../bookings/types';
+import type { SeriesRecord } from '../bookings';
 
 type Cadence = Pick<SeriesRecord, 'firstStart' | 'localTime' | 'everyWeeks'>;
 

@@ -1,5 +1,5 @@
 import type { Selectable } from 'kysely';
-import type { SeriesRecord } from '../bookings/types';
+import type { SeriesRecord } from '../bookings';
 import type { Database } from '../platform/database/database';
 import type { SeriesStatus, SeriesTable } from '../platform/database/schema';
 

@@ -3,12 +3,11 @@ import { practiceFacts } from '../../../shared/practice';
 import type { Service } from '../../../shared/service';
 import { addMinutes } from '../../../shared/time';
 import type { Database } from '../platform/database/database';
-import { queueMessages } from '../messages/outbox';
+import { queueMessages, type Notification } from '../messages';
 import { claimSeries, recordSkips, seriesToExtend, setBookedThrough } from './queries';
 import { bookWeeks } from './weeks';
-import { readWorkingHours } from '../hours/queries';
-import { bookingMode } from '../bookings/video';
-import type { Notification } from '../messages/notifications';
+import { readWorkingHours } from '../hours';
+import { bookingMode } from '../bookings';
 import { occurrencesBetween } from './occurrences';
 
 export interface RollSettings {

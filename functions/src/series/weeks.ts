@@ -1,10 +1,8 @@
 import type { BookingMode } from '../../../shared/booking';
 import { BOOKING_RULES } from '../../../shared/booking-rules';
 import { addMinutes } from '../../../shared/time';
-import type { BookingRecord, SeriesRecord } from '../bookings/types';
-import { withinHerHours, type HoursQuery } from '../hours/working-hours';
-import { blocksOverlapping } from '../hours/blocks';
-import { insertSeriesSession } from '../bookings/queries';
+import { type BookingRecord, type SeriesRecord, insertSeriesSession } from '../bookings';
+import { withinHerHours, type HoursQuery, blocksOverlapping } from '../hours';
 import type { Database } from '../platform/database/database';
 
 /**

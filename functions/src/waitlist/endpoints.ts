@@ -17,7 +17,7 @@ import { endpoint } from '../platform/http/endpoint';
 import { pathId } from '../platform/http/input';
 import { problems } from '../platform/http/problems';
 import { json, noContent, type ApiContext } from '../platform/http/types';
-import { serviceById } from '../bookings/views';
+import { serviceById } from '../bookings';
 
 const expiryFrom = (now: Date) => new Date(now.getTime() + BOOKING_RULES.waitlistDays * DAY_MS);
 

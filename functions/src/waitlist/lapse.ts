@@ -2,9 +2,8 @@ import { BOOKING_RULES } from '../../../shared/booking-rules';
 import type { Service } from '../../../shared/service';
 import { DAY_MS } from '../../../shared/time';
 import type { Database } from '../platform/database/database';
-import { queueMessages } from '../messages/outbox';
+import { queueMessages, type Notification } from '../messages';
 import { claimEntriesToWarn, deleteLapsedEntries } from './queries';
-import type { Notification } from '../messages/notifications';
 
 export interface LapseSettings {
   db: Database;

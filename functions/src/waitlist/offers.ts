@@ -1,11 +1,8 @@
-import { busyIntervals } from '../bookings/queries';
+import { busyIntervals, busyStretch, checkStart, type BookingRecord } from '../bookings';
 import type { Database } from '../platform/database/database';
-import { queueMessages } from '../messages/outbox';
+import { queueMessages, type Notification } from '../messages';
 import { recordOffers, waitlistEntries } from './queries';
-import { readWorkingHours } from '../hours/queries';
-import type { Notification } from '../messages/notifications';
-import { busyStretch, checkStart } from '../bookings/slots';
-import type { BookingRecord } from '../bookings/types';
+import { readWorkingHours } from '../hours';
 import { suitsEntry, type FreedTimes } from './rules';
 import type { ApiContext } from '../platform/http/types';
 

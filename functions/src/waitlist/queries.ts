@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
 import { DAY_PARTS, fromBits, toBits, type DayPart } from '../../../shared/waitlist';
 import { DAYS_OF_WEEK, type DayOfWeek } from '../../../shared/time';
-import type { Client } from '../bookings/types';
+import type { Client } from '../bookings';
 import type { Database } from '../platform/database/database';
 import type { WaitlistEntriesTable } from '../platform/database/schema';
 

@@ -1,0 +1,21 @@
+export type { BlockRecord, BookingRecord, Client, Interval, SeriesRecord } from './types';
+export { blockView, bookingView, practiceBookingView, serviceById } from './views';
+export { bookingMode, joinUrlOf } from './video';
+export { bookingRoutes } from './routes';
+export {
+  bookingsStartingWithin,
+  busyIntervals,
+  changeSeriesSessions,
+  changeStatus,
+  clientBookings,
+  deleteClientBookings,
+  findBooking,
+  insertBooking,
+  insertSeriesSession,
+  lockClient,
+  markAttendance,
+  openRequests,
+  seriesBookings,
+} from './queries';
+export { busyStretch, candidateStarts, checkStart } from './slots';
+export { startRefusal } from './refusals';

@@ -1,0 +1,16 @@
+import type { RouteTable } from '../platform/http/router';
+import { availability, practiceAvailability } from './availability';
+import { cancelBooking, confirmBooking, declineBooking } from './change-status';
+import { createBooking } from './create-booking';
+import { moveSession } from './move-booking';
+import { myBookings } from './my-bookings';
+
+export const bookingRoutes: RouteTable = {
+  '/availability': { GET: availability },
+  '/practice/availability': { GET: practiceAvailability },
+  '/bookings': { GET: myBookings, POST: createBooking },
+  '/bookings/:id/cancel': { POST: cancelBooking },
+  '/bookings/:id/confirm': { POST: confirmBooking },
+  '/bookings/:id/decline': { POST: declineBooking },
+  '/bookings/:id/move': { POST: moveSession },
+};

@@ -1,0 +1,2 @@
+export { calendarRoutes } from './routes';
+export { cancelledSessionsCalendar, seriesCalendar, sessionCalendar } from './ics';

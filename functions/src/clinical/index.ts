@@ -1,0 +1,14 @@
+export {
+  auditEntries,
+  clientQuestionnaires,
+  findIntake,
+  pruneClinicalRecords,
+  retireClinicalRecord,
+  unseenRiskCount,
+  writeAudit,
+} from './queries';
+export { auditView } from './audit-view';
+export { clientNotes, clientRiskFollowUps } from './note-queries';
+export { clinicalRoutes } from './routes';
+export { intakeView } from './intake';
+export { recordNoteView } from './clients';

@@ -1,0 +1,11 @@
+export { deliveryKick } from './delivery-kick';
+export { dropClientMessages, queueMessages, reminderKey, reminderStates } from './outbox';
+export { messageRoutes } from './routes';
+export { type MessageContext, placeOf, videoLinkOf } from './templates';
+export {
+  type Notification,
+  notificationsFor,
+  notificationsForDeletedAccount,
+  type SeriesContext,
+} from './notifications';
+export { type OutboxSettings, runOutbox } from './sender';

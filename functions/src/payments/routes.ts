@@ -1,0 +1,31 @@
+import type { RouteTable } from '../platform/http/router';
+import {
+  createCheckout,
+  createPortal,
+  creditNote,
+  creditNotePdf,
+  myPayments,
+  paymentReceipt,
+  paymentReceiptPdf,
+  paymentWebhook,
+  practicePayments,
+  refundPayment,
+  signedCreditNotePdf,
+  signedReceiptPdf,
+} from './endpoints';
+
+export const paymentRoutes: RouteTable = {
+  '/payments': { GET: myPayments },
+  '/payments/checkout': { POST: createCheckout },
+  '/payments/portal': { POST: createPortal },
+  '/payments/webhook': { POST: paymentWebhook },
+  // Before '/payments/:id/…', whose `:id` would take "credit-notes".
+  '/payments/credit-notes/:id': { GET: creditNote },
+  '/payments/credit-notes/:id/credit-note.pdf': { GET: creditNotePdf },
+  '/payments/credit-notes/:id/signed-credit-note.pdf': { GET: signedCreditNotePdf },
+  '/payments/:id': { GET: paymentReceipt },
+  '/payments/:id/receipt.pdf': { GET: paymentReceiptPdf },
+  '/payments/:id/signed-receipt.pdf': { GET: signedReceiptPdf },
+  '/practice/payments': { GET: practicePayments },
+  '/practice/payments/:id/refund': { POST: refundPayment },
+};
