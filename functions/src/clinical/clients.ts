@@ -1,12 +1,9 @@
 import { clientBookings, type BookingRecord, joinUrlOf, bookingView } from '../bookings';
-import {
-  clientQuestionnaires,
-  findIntake,
-  hasClinicalRecord,
-  markRiskSeen,
-  unseenRiskFlags,
-  writeAudit,
-} from './queries';
+import { writeAudit } from '../platform/audit';
+import { findIntake } from './intake-queries';
+import { clientQuestionnaires } from './questionnaire-queries';
+import { hasClinicalRecord } from './retention';
+import { markRiskSeen, unseenRiskFlags } from './risk-queries';
 import {
   ATTENDANCE,
   RiskFollowUpRequestSchema,

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { AGREEMENT, agreementText } from '../../../shared/agreement';
 import { IntakeInputSchema, type IntakeRecord } from '../../../shared/intake';
-import { findIntake, saveIntake, type IntakeRow } from './queries';
+import { findIntake, saveIntake, type IntakeRow } from './intake-queries';
 import { endpoint } from '../platform/http/endpoint';
 import { ProblemError, problems } from '../platform/http/problems';
 import type { Caller } from '../platform/http/types';

@@ -379,7 +379,7 @@ const migrations: Record<string, Migration> = {
           allowed boolean not null,
           updated_at timestamptz not null
         )`.execute(db);
-      // When the practice was last told that a client's answers need her (clinical/queries.ts):
+      // When the practice was last told that a client's answers need her (clinical/risk-queries.ts):
       // at most one such email per client per 24 hours, however many answers come in.
       await sql`
         create table risk_alerts (
