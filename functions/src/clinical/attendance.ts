@@ -6,7 +6,7 @@ import { pathId } from '../platform/http/input';
 import { problems } from '../platform/http/problems';
 import { json, type ApiContext } from '../platform/http/types';
 
-export const attendedBookingView = (
+const attendedBookingView = (
   booking: BookingRecord,
   context: ApiContext,
   now: Date,

@@ -43,7 +43,7 @@ export const recordNoteView = (note: NoteRow, services: readonly Service[]): Rec
 });
 
 /** How many sessions were marked each way. */
-export function attendanceCounts(bookings: readonly BookingRecord[]): AttendanceCounts {
+function attendanceCounts(bookings: readonly BookingRecord[]): AttendanceCounts {
   const counts = Object.fromEntries(ATTENDANCE.map((each) => [each, 0])) as AttendanceCounts;
   for (const booking of bookings) if (booking.attendance) counts[booking.attendance] += 1;
   return counts;

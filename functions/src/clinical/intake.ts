@@ -8,7 +8,7 @@ import type { Caller } from '../platform/http/types';
 import { json } from '../platform/http/types';
 
 /** An agreement version that is not the current one: read the new text, then agree again. */
-export const agreementChanged = () =>
+const agreementChanged = () =>
   new ProblemError({
     type: '/api/problems/agreement-changed',
     title: 'The agreement has changed',

@@ -62,7 +62,7 @@ export async function sessionsHad(db: Database, clientUid: string, now: Date): P
 }
 
 /** Deletes everything clinical held about a client, the audit of it included. */
-export async function deleteClinicalRecord(db: Database, clientUid: string): Promise<void> {
+async function deleteClinicalRecord(db: Database, clientUid: string): Promise<void> {
   await deleteNotesOf(db, clientUid);
   await db.deleteFrom('questionnaires').where('client_uid', '=', clientUid).execute();
   await db.deleteFrom('questionnaire_days').where('client_uid', '=', clientUid).execute();
