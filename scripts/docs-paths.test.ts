@@ -27,6 +27,7 @@ const PLANNED = [
   'functions/src/calendar/',
   'functions/src/account/',
   'functions/src/diary/',
+  'functions/src/messages/',
 ];
 
 const docs = [
