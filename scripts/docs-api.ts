@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** The module that exports the route table (`routes`), from the repository's root. */
-export const ROUTES_MODULE = 'functions/src/http/routes.ts';
+export const ROUTES_MODULE = 'functions/src/routes.ts';
 export const API_DOC = 'docs/api.md';
 export const BEGIN =
   '<!-- route-list: begin (written by `npm run docs:api` from the route table) -->';

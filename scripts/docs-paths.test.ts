@@ -8,28 +8,6 @@ import { docPaths, docScripts, docLinks } from './docs-paths.ts';
 /** The README and every page of docs/ say only what is there: paths, links and npm scripts. */
 const root = path.resolve(import.meta.dirname, '..');
 
-/**
- * The server's layout being built now (docs/style.md): named by the docs before it lands. Each
- * entry must not exist yet; once it does, this test asks for the entry to be deleted.
- */
-const PLANNED = [
-  'functions/src/routes.ts',
-  'functions/src/platform/',
-  'functions/src/platform/http/',
-  'functions/src/platform/database/',
-  'functions/src/platform/mail/',
-  'functions/src/bookings/',
-  'functions/src/series/',
-  'functions/src/hours/',
-  'functions/src/waitlist/',
-  'functions/src/payments/',
-  'functions/src/clinical/',
-  'functions/src/calendar/',
-  'functions/src/account/',
-  'functions/src/diary/',
-  'functions/src/messages/',
-];
-
 const docs = [
   'README.md',
   ...fs
@@ -55,8 +33,7 @@ describe.each(docs)('%s', (doc) => {
 
   it('names only repository paths that exist (or are build output that git ignores)', () => {
     const missing = docPaths(text).filter(
-      (file) =>
-        !PLANNED.includes(file) && !fs.existsSync(path.join(root, file)) && !ignoredByGit(file),
+      (file) => !fs.existsSync(path.join(root, file)) && !ignoredByGit(file),
     );
     expect(missing, `${doc} names paths the repository does not hold`).toEqual([]);
   });
@@ -71,10 +48,6 @@ describe.each(docs)('%s', (doc) => {
     const unknown = docScripts(text).filter((name) => !scripts.includes(name));
     expect(unknown, `${doc} names npm scripts package.json lacks`).toEqual([]);
   });
-});
-
-it('the planned layout is not there yet (delete each entry of PLANNED once it is)', () => {
-  expect(PLANNED.filter((file) => fs.existsSync(path.join(root, file)))).toEqual([]);
 });
 
 describe('what the check finds', () => {
