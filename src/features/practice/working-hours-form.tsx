@@ -2,93 +2,20 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { DAYS_OF_WEEK, type DayOfWeek } from '../../../shared/time-words';
-import type { FieldError, HoursView, WorkingHours } from '../../../shared/working-hours';
+import type { FieldError, HoursView } from '../../../shared/working-hours';
 import { ApiError, errorSentence } from '../../lib/api';
-import { formatDayWithYear, zonedTimeToInstant } from '../../lib/practice-time';
 import { showToast } from '../../lib/toast';
 import { fetchWorkingHours, saveWorkingHours } from './practice-api';
-
-interface DayRow {
-  open: boolean;
-  start: string;
-  end: string;
-}
-
-interface BlockRow {
-  /** Only for React's keys: rows come and go. */
-  key: number;
-  day: DayOfWeek;
-  start: string;
-  end: string;
-  label: string;
-}
-
-interface Fields {
-  weekdays: Record<DayOfWeek, DayRow>;
-  latestStart: string;
-  blocks: BlockRow[];
-  daysOff: { key: number; date: string }[];
-  openBankHolidays: string[];
-}
-
-let nextKey = 1;
-const newKey = () => (nextKey += 1);
-
-function fieldsOf(hours: WorkingHours): Fields {
-  return {
-    weekdays: Object.fromEntries(
-      DAYS_OF_WEEK.map((day) => {
-        const own = hours.weekdays[day];
-        return [day, own ? { open: true, ...own } : { open: false, start: '', end: '' }];
-      }),
-    ) as Record<DayOfWeek, DayRow>,
-    latestStart: hours.latestStart ?? '',
-    blocks: hours.weeklyBlocks.map((block) => ({
-      key: newKey(),
-      day: block.day,
-      start: block.start,
-      end: block.end,
-      label: block.label ?? '',
-    })),
-    daysOff: hours.daysOff.map((date) => ({ key: newKey(), date })),
-    openBankHolidays: [...hours.openBankHolidays],
-  };
-}
-
-function hoursOf(fields: Fields): WorkingHours {
-  return {
-    weekdays: Object.fromEntries(
-      DAYS_OF_WEEK.map((day) => {
-        const row = fields.weekdays[day];
-        return [day, row.open ? { start: row.start, end: row.end } : null];
-      }),
-    ) as WorkingHours['weekdays'],
-    latestStart: fields.latestStart || null,
-    weeklyBlocks: fields.blocks.map(({ day, start, end, label }) => ({
-      day,
-      start,
-      end,
-      ...(label.trim() && { label: label.trim() }),
-    })),
-    daysOff: fields.daysOff.map((row) => row.date),
-    openBankHolidays: fields.openBankHolidays,
-  };
-}
-
-/** The control a field's error links to (the error summary's links, GOV.UK style). */
-function controlIdOf(field: string, fields: Fields): string {
-  const [group, item] = field.split('.');
-  if (group === 'weekdays' && item) {
-    return fields.weekdays[item as DayOfWeek]?.open ? `hours-${item}-start` : `hours-${item}-open`;
-  }
-  if (group === 'weeklyBlocks' && item) return `hours-block-${item}-day`;
-  if (group === 'daysOff' && item) return `hours-day-off-${item}`;
-  if (group === 'openBankHolidays') return 'hours-bank-holidays';
-  if (group === 'latestStart') return 'hours-latest-start';
-  return 'hours-summary';
-}
-
-const dateText = (date: string) => formatDayWithYear(zonedTimeToInstant(date, '12:00'));
+import {
+  controlIdOf,
+  dateText,
+  fieldsOf,
+  hoursOf,
+  newKey,
+  type BlockRow,
+  type DayRow,
+  type Fields,
+} from './working-hours-fields';
 
 /**
  * "Your hours": her working hours per weekday, latest start, weekly blocks, days off and the
