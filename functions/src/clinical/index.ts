@@ -8,6 +8,7 @@ export {
   writeAudit,
 } from './queries';
 export { auditView } from './audit-view';
+export { billingAddressOf } from './billing-address';
 export { clientNotes, clientRiskFollowUps } from './note-queries';
 export { clinicalRoutes } from './routes';
 export { intakeView } from './intake';

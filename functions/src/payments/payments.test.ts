@@ -9,7 +9,7 @@ import { API_TESTS_LINK_SECRET, call, startApiServer } from '../testing/api-serv
 import { DATABASE_KINDS, emptyTables, freshDatabase } from '../testing/databases';
 import { localEnv } from '../testing/local-env';
 import { startStripeStandIn, type StripeStandIn } from '../testing/stripe-stand-in';
-import { signedQuery } from './signed-links';
+import { signedQuery } from './receipts/signed-links';
 
 const NOW = new Date('2027-03-01T09:00:00Z'); // a Monday
 const DAY = 86_400_000;
