@@ -44,7 +44,7 @@ async function provider<T>(call: () => Promise<T>): Promise<T> {
   }
 }
 
-export interface CheckoutInput {
+interface CheckoutInput {
   mode: 'payment' | 'subscription';
   customer: string;
   /** What the client sees on Checkout's page. */
@@ -151,7 +151,7 @@ function gatewayOf(stripe: Stripe) {
   };
 }
 
-export type PaymentGateway = ReturnType<typeof gatewayOf>;
+type PaymentGateway = ReturnType<typeof gatewayOf>;
 
 /** What the payment handlers need: the settings, and the gateway made from them. */
 export interface Payments {

@@ -67,7 +67,7 @@ export async function markPlanEnding(db: Database, seriesId: string, now: Date) 
     .execute();
 }
 
-export interface PlanState extends PaymentState {
+interface PlanState extends PaymentState {
   subscriptionId: string | null;
   ending: boolean;
 }

@@ -88,7 +88,7 @@ export interface PaymentStateFacts {
 }
 
 /** A new invoice's payment row, made pending before its outcome is recorded. */
-export interface NewInvoicePayment {
+interface NewInvoicePayment {
   invoiceId: string;
   seriesId: string;
   client: Client;
@@ -118,7 +118,7 @@ export type PaymentEffect =
       dueNotice: { booking: BookingRecord; amount: number; seriesId: string } | null;
     };
 
-export interface PaymentTransition {
+interface PaymentTransition {
   /** The payment's state after the event (unchanged when nothing happens). */
   state: { payment: PaymentRowStatus | null };
   effects: PaymentEffect[];

@@ -1,4 +1,4 @@
-export { creditNoteNumber, receiptNumberOf, receiptOf, signedPdfLink } from './document';
+export { creditNoteNumber, receiptNumberOf, signedPdfLink } from './document';
 export {
   creditNote,
   creditNotePdf,
