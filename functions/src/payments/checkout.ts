@@ -1,4 +1,3 @@
-import { feePerSessionPence, isFree, MONEY_FACTS, monthlyPricePence } from '../../../shared/money';
 import { CheckoutRequestSchema } from '../../../shared/payments-api';
 import { findBooking } from '../bookings';
 import type { Database } from '../platform/database/database';
@@ -7,6 +6,7 @@ import { problems } from '../platform/http/problems';
 import type { Caller } from '../platform/http/types';
 import { json } from '../platform/http/types';
 import { findSeries } from '../series';
+import { seriesCheckout, sessionCheckout } from './checkout-rules';
 import { paymentsOf, type Payments } from './gateway';
 import { insertPendingPayment, settledPaymentForBooking } from './queries';
 import { customerOf, planStates, saveCustomer, savePlan } from './queries-plans';
@@ -44,80 +44,61 @@ export const createCheckout = endpoint({
       const series = UUID.test(body.seriesId)
         ? await findSeries(context.db, body.seriesId)
         : undefined;
-      if (!series) throw problems.notFound('There is no such series. Open My bookings again.');
-      if (series.client.uid !== caller.uid)
-        throw problems.notYours('You can only pay for your own sessions.');
-      const service = context.services.find((each) => each.id === series.serviceId);
-      if (!service || isFree(service))
-        throw problems.notPayable('This service is free: nothing is owed.');
-      if (series.status !== 'confirmed') {
-        throw problems.notPayable(
-          'The practitioner has not confirmed this series yet: it can be paid once she does.',
-        );
-      }
-      const state = (await planStates(context.db, [series.id], now)).get(series.id);
-      if (state?.status === 'paid')
-        throw problems.alreadyPaid('This series is already paid for this month.');
+      const plan = series && (await planStates(context.db, [series.id], now)).get(series.id);
+      const verdict = seriesCheckout({
+        series,
+        callerUid: caller.uid,
+        services: context.services,
+        plan,
+      });
+      if (verdict.refused) throw verdict.refused;
+      const seriesId = verdict.item.id;
       const customer = await customerFor(payments, context.db, caller, now);
       const session = await payments.gateway.openCheckout({
         mode: 'subscription',
         customer,
-        productName: `${service.name}: ${service.session} sessions a month`,
-        amount: monthlyPricePence(service),
-        currency: MONEY_FACTS.currency,
-        metadata: { seriesId: series.id, clientUid: caller.uid },
+        productName: verdict.productName,
+        amount: verdict.amount,
+        currency: verdict.currency,
+        metadata: { seriesId, clientUid: caller.uid },
         ...returns,
       });
-      await savePlan(context.db, {
-        seriesId: series.id,
-        clientUid: caller.uid,
-        subscriptionId: null,
-        now,
-      });
+      await savePlan(context.db, { seriesId, clientUid: caller.uid, subscriptionId: null, now });
       if (!session.url) throw notOpened();
       return json(201, { url: session.url });
     }
     const booking = UUID.test(body.bookingId)
       ? await findBooking(context.db, body.bookingId)
       : undefined;
-    if (!booking) throw problems.notFound('There is no such session. Open My bookings again.');
-    if (booking.client.uid !== caller.uid)
-      throw problems.notYours('You can only pay for your own sessions.');
-    const service = context.services.find((each) => each.id === booking.serviceId);
-    if (!service || isFree(service))
-      throw problems.notPayable('This service is free: nothing is owed.');
-    if (booking.seriesId) {
-      throw problems.notPayable(
-        'This session is part of a standing series: set up its monthly payment instead.',
-      );
-    }
-    if (booking.status !== 'confirmed') {
-      throw problems.notPayable(
-        'Only a confirmed session can be paid: wait for the practitioner to confirm it.',
-      );
-    }
-    if (await settledPaymentForBooking(context.db, booking.id)) {
-      throw problems.alreadyPaid('This session is already paid.');
-    }
-    const amount = feePerSessionPence(service);
+    const paidAlready =
+      booking !== undefined &&
+      (await settledPaymentForBooking(context.db, booking.id)) !== undefined;
+    const verdict = sessionCheckout({
+      booking,
+      callerUid: caller.uid,
+      services: context.services,
+      paidAlready,
+    });
+    if (verdict.refused) throw verdict.refused;
+    const toPay = verdict.item;
     const customer = await customerFor(payments, context.db, caller, now);
     const session = await payments.gateway.openCheckout({
       mode: 'payment',
       customer,
-      productName: `${service.name}: one session`,
-      amount,
-      currency: MONEY_FACTS.currency,
-      metadata: { bookingId: booking.id, clientUid: caller.uid },
+      productName: verdict.productName,
+      amount: verdict.amount,
+      currency: verdict.currency,
+      metadata: { bookingId: toPay.id, clientUid: caller.uid },
       ...returns,
     });
     if (!session.url) throw notOpened();
     await insertPendingPayment(context.db, {
-      client: booking.client,
-      bookingId: booking.id,
+      client: toPay.client,
+      bookingId: toPay.id,
       seriesId: null,
-      serviceId: service.id,
-      amount,
-      currency: MONEY_FACTS.currency,
+      serviceId: verdict.service.id,
+      amount: verdict.amount,
+      currency: verdict.currency,
       checkoutSessionId: session.id,
       now,
     });

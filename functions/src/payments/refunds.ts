@@ -9,6 +9,7 @@ import { json } from '../platform/http/types';
 import { paymentsOf, type Payments } from './gateway';
 import { findPayment, lockPayment, type PaymentRow } from './queries';
 import { insertRefund } from './queries-refunds';
+import { refundableCharge, requestedRefund } from './refund-rules';
 import { firstSessionOfSeries } from './queries-sessions';
 import { creditNoteNumber, receiptNumberOf, signedPdfLink } from './receipts';
 
@@ -25,12 +26,9 @@ export const refundPayment = endpoint({
     const found = await findPayment(context.db, params.id ?? '');
     if (!found || !receiptNumberOf(found))
       throw problems.notFound('There is no such payment. Open the payments again.');
-    const left = found.amount - found.refunded;
-    const amount = body.amount ?? left;
-    if (left <= 0) throw problems.alreadyPaid('This payment has already been refunded in full.');
-    if (amount > left) {
-      throw problems.refundTooLarge(`At most ${left}p is left to refund on this payment.`);
-    }
+    const asked = requestedRefund(found, body.amount);
+    if (asked.refused) throw asked.refused;
+    const { amount } = asked;
     return refundNow(context, payments, found.id, amount, null, 'Refunded by the practice', now);
   },
 });
@@ -46,19 +44,11 @@ export async function refundNow(
   now: Date,
 ) {
   const refund = await context.db.transaction().execute(async (trx) => {
-    const payment = await lockPayment(trx, paymentId);
-    if (!payment?.stripe_payment_intent_id) {
-      throw problems.notPayable(
-        'This payment has no card charge to refund. Refund it in the Stripe dashboard.',
-      );
-    }
-    if (amount > payment.amount - payment.refunded) {
-      throw problems.refundTooLarge(
-        `At most ${payment.amount - payment.refunded}p is left to refund on this payment.`,
-      );
-    }
+    const charge = refundableCharge(await lockPayment(trx, paymentId), amount);
+    if (charge.refused) throw charge.refused;
+    const { payment } = charge;
     const given = await gateway.refund({
-      paymentIntentId: payment.stripe_payment_intent_id,
+      paymentIntentId: charge.paymentIntentId,
       amount,
       idempotencyKey: `refund:${payment.id}:${bookingId ?? payment.refunded}:${amount}`,
     });
