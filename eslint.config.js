@@ -5,7 +5,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-// Imports flow one way: app → features → components, lib, config, content (see STYLE.md).
+// Imports flow one way: app → features → components, lib, config, content (see docs/style.md).
 const elements = [
   { type: 'app', pattern: 'src/app' },
   { type: 'feature', pattern: 'src/features/*', capture: ['name'] },

@@ -1,6 +1,6 @@
 // `npm run bench [-- --runs N]`: a benchmark run by hand, never by the tests. Builds the site for
 // the preview stack's Auth emulator into bench-results/site (dist/ is left alone), serves it beside
-// the reference "limit" page (../shared/bench/limit: the home page as one static HTML file), and
+// the reference "limit" page (bench/reference/limit: the home page as one static HTML file), and
 // measures both with Lighthouse 12, mobile and desktop, interleaved so that the noise of this shared
 // machine hits both alike. Prints a markdown table per route (medians), the goals with ✓/✗ and what
 // Lighthouse found; writes the JSON reports and summary.md to bench-results/<timestamp>/.
@@ -40,9 +40,11 @@ import {
 import { compareOption, option, runsOption } from './bench/options.ts';
 import {
   freePorts,
+  limitDir,
   root,
   run,
   serve,
+  staticServer as serveScript,
   stopChildren,
   stopChildrenAndWait,
 } from './bench/processes.ts';
@@ -55,9 +57,6 @@ const ROUTES = Object.values(routeTable as Record<string, RouteEntry>)
   .filter((entry) => entry.prerender && entry.path !== '*')
   .map((entry) => entry.canonicalPath ?? entry.path);
 
-const sharedBench = path.resolve(root, '..', 'shared', 'bench');
-const limitDir = path.join(sharedBench, 'limit');
-const serveScript = path.join(sharedBench, 'serve.mjs');
 const resultsDir = path.join(root, 'bench-results');
 const defaultSiteDir = path.join(resultsDir, 'site');
 
@@ -77,9 +76,7 @@ interface Target {
 async function main() {
   const runs = runsOption(3);
   if (!fs.existsSync(path.join(limitDir, 'index.html'))) {
-    throw new Error(
-      `The reference page is missing: ${limitDir}/index.html (../shared/bench/limit).`,
-    );
+    throw new Error(`The reference page is missing: ${limitDir}/index.html.`);
   }
   if (!fs.existsSync(serveScript)) throw new Error(`The static server is missing: ${serveScript}`);
   if (!fs.existsSync(chromePath)) throw new Error(`No Chrome at ${chromePath} (set CHROME_PATH).`);

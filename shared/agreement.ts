@@ -17,7 +17,7 @@ import { parseServices, type Service } from './service';
 export const AGREEMENT_PARTS = ['treatment', 'confidentiality', 'cancellation'] as const;
 export type AgreementPart = (typeof AGREEMENT_PARTS)[number];
 
-export interface AgreementSection {
+interface AgreementSection {
   part: AgreementPart;
   heading: string;
   paragraphs: readonly string[];
@@ -108,7 +108,7 @@ export function buildAgreement(services: readonly Service[], rules: BookingRules
 }
 
 /** Bumped whenever the agreement's text changes (shared/agreement.test.ts says when). */
-export const AGREEMENT_VERSION = '2026-11-2';
+const AGREEMENT_VERSION = '2026-11-2';
 
 export const AGREEMENT = buildAgreement(parseServices(serviceList).services);
 

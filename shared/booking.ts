@@ -8,7 +8,6 @@ import { BOOKING_ACTIONS } from './booking-status';
 import { PaymentStateSchema } from './payments-api';
 import { PRACTICE_TIME_ZONE } from './time';
 
-export { PRACTICE_TIME_ZONE };
 export const NOTE_MAX_LENGTH = 500;
 export const REASON_MAX_LENGTH = 200;
 export const AVAILABILITY_MAX_DAYS = BOOKING_RULES.horizonDays;
@@ -60,7 +59,7 @@ export const ServiceIdSchema = v.pipe(
 );
 
 /** Where a session happens: at the practice or by video (shared/clinical-api.ts has the contract). */
-export const BOOKING_MODES = ['in-person', 'video'] as const;
+const BOOKING_MODES = ['in-person', 'video'] as const;
 export const BookingModeSchema = v.picklist(BOOKING_MODES, 'Choose "in-person" or "video".');
 export type BookingMode = v.InferOutput<typeof BookingModeSchema>;
 
@@ -84,7 +83,7 @@ export const ATTENDANCE_LABELS: Readonly<Record<Attendance, string>> = {
   'practice-cancelled': 'Cancelled by the practice',
 };
 
-export const BookingStatusSchema = v.picklist(['requested', 'confirmed', 'declined', 'cancelled']);
+const BookingStatusSchema = v.picklist(['requested', 'confirmed', 'declined', 'cancelled']);
 export type BookingStatus = v.InferOutput<typeof BookingStatusSchema>;
 
 /** POST /api/bookings. The note is for practical matters, never clinical details. */
@@ -127,7 +126,7 @@ export const AvailabilityQuerySchema = v.object({
 });
 export type AvailabilityQuery = v.InferOutput<typeof AvailabilityQuerySchema>;
 
-export const SlotSchema = v.object({ start: InstantSchema, end: InstantSchema });
+const SlotSchema = v.object({ start: InstantSchema, end: InstantSchema });
 export type Slot = v.InferOutput<typeof SlotSchema>;
 
 export const AvailabilitySchema = v.object({
@@ -163,10 +162,9 @@ export const BookingSchema = v.object({
 export type Booking = v.InferOutput<typeof BookingSchema>;
 
 export const MyBookingsSchema = v.object({ bookings: v.array(BookingSchema) });
-export type MyBookings = v.InferOutput<typeof MyBookingsSchema>;
 
 /** Whether a confirmed session's reminder has gone: due (not yet), sent, or failed. */
-export const ReminderSchema = v.object({
+const ReminderSchema = v.object({
   due: InstantSchema,
   sentAt: v.nullable(InstantSchema),
   failed: v.boolean(),
@@ -213,7 +211,7 @@ export const BlockRequestSchema = v.object({
 });
 export type BlockRequest = v.InferInput<typeof BlockRequestSchema>;
 
-export const BlockSchema = v.object({
+const BlockSchema = v.object({
   id: v.string(),
   start: InstantSchema,
   end: InstantSchema,
@@ -239,9 +237,8 @@ export const StatusChangeRequestSchema = v.object({
     '',
   ),
 });
-export type StatusChangeRequest = v.InferInput<typeof StatusChangeRequestSchema>;
 
-export const MessageKindSchema = v.picklist([
+const MessageKindSchema = v.picklist([
   'request-received',
   'request-acknowledged',
   'confirmed',
@@ -286,14 +283,13 @@ export const FailedMessagesSchema = v.object({ messages: v.array(FailedMessageSc
 export const MoveRequestSchema = v.object({ start: InstantSchema });
 export type MoveRequest = v.InferInput<typeof MoveRequestSchema>;
 
-/** POST /api/series: a standing weekly or fortnightly time, from its first session. */
-export const SeriesRequestSchema = BookingRequestSchema;
+/** POST /api/series: a standing weekly or fortnightly time, asked as its first session is. */
 export type SeriesRequest = BookingRequest;
 
-export const SeriesStatusSchema = v.picklist(['requested', 'confirmed', 'declined', 'ended']);
+const SeriesStatusSchema = v.picklist(['requested', 'confirmed', 'declined', 'ended']);
 export type SeriesStatus = v.InferOutput<typeof SeriesStatusSchema>;
 
-export const SeriesSessionSchema = v.object({
+const SeriesSessionSchema = v.object({
   id: v.string(),
   start: InstantSchema,
   end: InstantSchema,

@@ -8,17 +8,15 @@ import * as v from 'valibot';
 import {
   ATTENDANCE,
   AttendanceSchema,
-  BOOKING_MODES,
   BookingModeSchema,
   InstantSchema,
   PracticeBookingSchema,
   type Attendance,
-  type BookingMode,
 } from './booking';
 import { OUTCOME_CHANGES } from './clinical-rules';
 import { InstrumentSchema } from './questionnaires';
 
-export { BOOKING_MODES, BookingModeSchema, type BookingMode };
+export { BookingModeSchema };
 export { ATTENDANCE, AttendanceSchema, type Attendance };
 
 /** The longest note or addendum, in characters (a long session's notes fit many times over). */
@@ -34,13 +32,11 @@ const noteText = v.pipe(
 
 /** PUT /api/practice/bookings/<id>/note (the draft; autosaved) and POST …/note/addenda. */
 export const NoteTextRequestSchema = v.object({ text: noteText });
-export type NoteTextRequest = v.InferInput<typeof NoteTextRequestSchema>;
 
-export const NOTE_STATUSES = ['draft', 'signed'] as const;
+const NOTE_STATUSES = ['draft', 'signed'] as const;
 
 /** A dated addition under a signed note; the signed note itself never changes. */
-export const AddendumSchema = v.object({ text: v.string(), at: InstantSchema });
-export type Addendum = v.InferOutput<typeof AddendumSchema>;
+const AddendumSchema = v.object({ text: v.string(), at: InstantSchema });
 
 /**
  * The note of one session: GET, PUT, POST …/sign and POST …/addenda all answer it. A session with
@@ -56,7 +52,6 @@ export type Note = v.InferOutput<typeof NoteSchema>;
 
 /** POST /api/practice/bookings/<id>/attendance; before the session ends → 422. */
 export const AttendanceRequestSchema = v.object({ attendance: AttendanceSchema });
-export type AttendanceRequest = v.InferInput<typeof AttendanceRequestSchema>;
 
 /** The attendance answer: the diary's booking with its attendance (null until marked). */
 export const AttendedBookingSchema = v.object({
@@ -83,10 +78,10 @@ export const RecordNoteSchema = v.object({
 });
 export type RecordNote = v.InferOutput<typeof RecordNoteSchema>;
 
-export const OutcomeChangeSchema = v.picklist(OUTCOME_CHANGES);
+const OutcomeChangeSchema = v.picklist(OUTCOME_CHANGES);
 
 /** One score as the chart reads it: against the client's first on that instrument. */
-export const LabelledScoreSchema = v.object({
+const LabelledScoreSchema = v.object({
   id: v.string(),
   total: v.number(),
   band: v.string(),
@@ -94,7 +89,6 @@ export const LabelledScoreSchema = v.object({
   change: OutcomeChangeSchema,
   recovered: v.boolean(),
 });
-export type LabelledScore = v.InferOutput<typeof LabelledScoreSchema>;
 
 /** Per instrument the client has answered: its lines (shared/clinical-rules.ts) and scores, oldest first. */
 export const InstrumentOutcomeSchema = v.object({
@@ -106,7 +100,7 @@ export const InstrumentOutcomeSchema = v.object({
 export type InstrumentOutcome = v.InferOutput<typeof InstrumentOutcomeSchema>;
 
 export const RISK_FOLLOW_UP_ACTIONS = ['contacted', 'safety-plan', 'referred'] as const;
-export const RiskFollowUpActionSchema = v.picklist(
+const RiskFollowUpActionSchema = v.picklist(
   RISK_FOLLOW_UP_ACTIONS,
   'Choose what you did: contacted, safety-plan or referred.',
 );
@@ -139,21 +133,3 @@ export const RiskFollowUpSchema = v.object({
   at: InstantSchema,
 });
 export type RiskFollowUp = v.InferOutput<typeof RiskFollowUpSchema>;
-
-/**
- * What GET /api/practice/clients/<uid> adds to the record (beside client, intake, questionnaires,
- * bookings): the session notes (newest session first), the attendance counts, the outcomes per
- * instrument, and the risk follow-ups (newest first). Each booking on the record also carries
- * `attendance` and `mode`.
- */
-export const ClientRecordAdditionsSchema = v.object({
-  notes: v.array(RecordNoteSchema),
-  attendance: AttendanceCountsSchema,
-  outcomes: v.array(InstrumentOutcomeSchema),
-  riskFollowUps: v.array(RiskFollowUpSchema),
-});
-export type ClientRecordAdditions = v.InferOutput<typeof ClientRecordAdditionsSchema>;
-
-/** GET /api/questionnaires adds the same outcomes for the client's own chart. */
-export const MyOutcomesSchema = v.object({ outcomes: v.array(InstrumentOutcomeSchema) });
-export type MyOutcomes = v.InferOutput<typeof MyOutcomesSchema>;

@@ -37,7 +37,7 @@ const phone = (field: string) =>
     v.regex(/^\+?[\d\s()-]{7,}$/, `Write ${field} as digits, for example 0117 496 0321.`),
   );
 
-export const DateOfBirthSchema = v.pipe(
+const DateOfBirthSchema = v.pipe(
   v.string(),
   v.nonEmpty('Fill in your date of birth.'),
   LocalDateSchema,
@@ -47,7 +47,7 @@ export const DateOfBirthSchema = v.pipe(
   ),
 );
 
-export const IntakeDetailsSchema = v.object({
+const IntakeDetailsSchema = v.object({
   dateOfBirth: DateOfBirthSchema,
   address: text('your address', 300),
   phone: phone('your phone number'),
@@ -89,17 +89,13 @@ export const IntakeRecordSchema = v.object({
 });
 export type IntakeRecord = v.InferOutput<typeof IntakeRecordSchema>;
 
-/** GET /api/agreement. */
-export const AgreementSchema = v.object({ version: v.string(), text: v.string() });
-
 /** GET /api/practice/audit?client=<uid>: one read or change of a client's record. */
-export const AuditEntrySchema = v.object({
+const AuditEntrySchema = v.object({
   at: v.string(),
   actor: v.string(),
   action: v.picklist(['read', 'change']),
   what: v.string(),
 });
-export type AuditEntry = v.InferOutput<typeof AuditEntrySchema>;
 export const AuditSchema = v.object({ entries: v.array(AuditEntrySchema) });
 
 const ClientBookingSchema = v.object({
@@ -153,7 +149,6 @@ export const RiskFlagsSchema = v.object({
     }),
   ),
 });
-export type RiskFlags = v.InferOutput<typeof RiskFlagsSchema>;
 
 /** DELETE /api/account/clinical: what became of the clinical record. */
 export const ClinicalRetirementSchema = v.object({ keptUntil: v.nullable(v.string()) });

@@ -17,7 +17,7 @@ export const RISK_ALERT_HOURS = 24;
 export const RISK_ALERT_GATHER_SECONDS = 60;
 
 /** "64 KB", "5.0 MB": a size as a person reads it. */
-export function sizeText(bytes: number): string {
+function sizeText(bytes: number): string {
   if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
   return `${Math.ceil(bytes / 1024)} KB`;
 }

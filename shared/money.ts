@@ -18,7 +18,7 @@ export const MONEY_FACTS = {
 } as const;
 
 /** "240" or "99.50": a service.json price as the services cards show it (no sign). */
-export function formatPlanPrice(pounds: number): string {
+function formatPlanPrice(pounds: number): string {
   return Number.isInteger(pounds) ? String(pounds) : pounds.toFixed(2);
 }
 
@@ -58,7 +58,7 @@ export function formatReceiptNumber(
 
 /** The payment state every booking and series carries in the API (`"payment"`). */
 export const PAYMENT_STATUSES = ['free', 'unpaid', 'paid', 'due', 'refunded'] as const;
-export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 export interface PaymentState {
   status: PaymentStatus;

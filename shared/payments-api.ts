@@ -28,10 +28,9 @@ export type CheckoutRequest = v.InferInput<typeof CheckoutRequestSchema>;
 
 /** 201 from POST /api/payments/checkout and POST /api/payments/portal: where to send the browser. */
 export const RedirectSchema = v.object({ url: v.string() });
-export type Redirect = v.InferOutput<typeof RedirectSchema>;
 
 /** The state of one payment (a Checkout payment or a subscription invoice). */
-export const PaymentRecordStatusSchema = v.picklist([
+const PaymentRecordStatusSchema = v.picklist([
   /** Checkout started, not (yet) paid. */
   'pending',
   'paid',
@@ -40,16 +39,15 @@ export const PaymentRecordStatusSchema = v.picklist([
   /** Some or all of it given back (see `refunded`). */
   'refunded',
 ]);
-export type PaymentRecordStatus = v.InferOutput<typeof PaymentRecordStatusSchema>;
 
-export const PaymentSessionSchema = v.object({
+const PaymentSessionSchema = v.object({
   bookingId: v.string(),
   /** ISO instant. */
   start: v.string(),
 });
 
 /** One of the client's payments (GET /api/payments). */
-export const PaymentSchema = v.object({
+const PaymentSchema = v.object({
   id: v.string(),
   /** Pence. */
   amount: v.number(),
@@ -72,7 +70,7 @@ export const PaymentSchema = v.object({
 });
 export type Payment = v.InferOutput<typeof PaymentSchema>;
 
-export const PlanStatusSchema = v.picklist([
+const PlanStatusSchema = v.picklist([
   /** Confirmed, no subscription yet: "Set up monthly payment". */
   'unpaid',
   /** Paid to `paidUntil`. */
@@ -86,7 +84,7 @@ export const PlanStatusSchema = v.picklist([
 export type PlanStatus = v.InferOutput<typeof PlanStatusSchema>;
 
 /** A standing series' monthly plan. */
-export const PlanSchema = v.object({
+const PlanSchema = v.object({
   seriesId: v.string(),
   status: PlanStatusSchema,
   paidUntil: v.nullable(v.string()),
@@ -106,7 +104,7 @@ export const MyPaymentsSchema = v.object({
 export type MyPayments = v.InferOutput<typeof MyPaymentsSchema>;
 
 /** One session a receipt covers. */
-export const ReceiptLineSchema = v.object({
+const ReceiptLineSchema = v.object({
   bookingId: v.string(),
   /** ISO instant. */
   start: v.string(),
@@ -118,7 +116,6 @@ export const ReceiptLineSchema = v.object({
   /** Pence. */
   fee: v.number(),
 });
-export type ReceiptLine = v.InferOutput<typeof ReceiptLineSchema>;
 
 /**
  * GET /api/payments/<id>: a receipt (or, for /api/payments/credit-notes/<id>, a credit note) with
@@ -164,7 +161,7 @@ export const PracticePaymentsQuerySchema = v.object({
   ),
 });
 
-export const PracticePaymentSchema = v.object({
+const PracticePaymentSchema = v.object({
   ...PaymentSchema.entries,
   clientUid: v.string(),
   clientName: v.string(),
@@ -172,7 +169,7 @@ export const PracticePaymentSchema = v.object({
 });
 export type PracticePayment = v.InferOutput<typeof PracticePaymentSchema>;
 
-export const PracticeRefundSchema = v.object({
+const PracticeRefundSchema = v.object({
   id: v.string(),
   paymentId: v.string(),
   creditNoteNumber: v.string(),
@@ -182,7 +179,7 @@ export const PracticeRefundSchema = v.object({
 });
 
 /** What is owed: a confirmed session or series without a payment, or a failed renewal. */
-export const PracticeDueSchema = v.object({
+const PracticeDueSchema = v.object({
   clientUid: v.string(),
   clientName: v.string(),
   clientEmail: v.string(),
@@ -196,7 +193,7 @@ export const PracticeDueSchema = v.object({
 });
 
 /** Per client: totals for the month, pence. */
-export const PracticeClientTotalsSchema = v.object({
+const PracticeClientTotalsSchema = v.object({
   clientUid: v.string(),
   clientName: v.string(),
   paid: v.number(),
@@ -225,7 +222,6 @@ export const RefundRequestSchema = v.object({
     ),
   ),
 });
-export type RefundRequest = v.InferInput<typeof RefundRequestSchema>;
 
 /** 201 from the refund: the credit note. */
 export const RefundCreatedSchema = v.object({
@@ -235,4 +231,3 @@ export const RefundCreatedSchema = v.object({
   amount: v.number(),
   refundedTotal: v.number(),
 });
-export type RefundCreated = v.InferOutput<typeof RefundCreatedSchema>;

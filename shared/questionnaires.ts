@@ -24,7 +24,7 @@ import * as v from 'valibot';
 export const INSTRUMENTS = ['PHQ-9', 'GAD-7', 'CORE-10'] as const;
 export type InstrumentId = (typeof INSTRUMENTS)[number];
 
-export interface Band {
+interface Band {
   /** Lowest total in the band (the highest is the next band's lowest minus one, or the maximum). */
   from: number;
   label: string;

@@ -10,7 +10,7 @@ export const DAY_PARTS = ['morning', 'afternoon', 'evening'] as const;
 export type DayPart = (typeof DAY_PARTS)[number];
 
 /** London wall-clock hours each part starts at: morning before 12:00, evening from 17:00. */
-export const DAY_PART_STARTS = { afternoon: '12:00', evening: '17:00' } as const;
+const DAY_PART_STARTS = { afternoon: '12:00', evening: '17:00' } as const;
 
 /** "Morning (before 12:00)", for labels. */
 export const DAY_PART_LABELS: Record<DayPart, string> = {
@@ -59,7 +59,7 @@ export type WaitlistEntry = v.InferOutput<typeof WaitlistEntrySchema>;
 export const WaitlistSchema = v.object({ entries: v.array(WaitlistEntrySchema) });
 
 /** The practitioner's view adds who is waiting, as the diary names clients. */
-export const PracticeWaitlistEntrySchema = v.object({
+const PracticeWaitlistEntrySchema = v.object({
   ...WaitlistEntrySchema.entries,
   clientName: v.string(),
   clientEmail: v.string(),

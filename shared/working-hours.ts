@@ -12,7 +12,7 @@ export interface DayHours {
   end: string;
 }
 
-export interface WeeklyBlock {
+interface WeeklyBlock {
   day: DayOfWeek;
   start: string;
   end: string;

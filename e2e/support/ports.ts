@@ -1,7 +1,7 @@
 import { LOCAL_STACKS, origin, type LocalStackName } from '../../scripts/local-stack.ts';
 
 /** The addresses of a local stack (scripts/local-stack.ts) that browser tests talk to. */
-export function stackAddresses(name: LocalStackName) {
+function stackAddresses(name: LocalStackName) {
   const { projectId, ports } = LOCAL_STACKS[name];
   return { projectId, siteOrigin: origin(ports.site), authEmulator: origin(ports.auth) };
 }

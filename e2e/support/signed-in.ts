@@ -74,7 +74,7 @@ async function persistedSession(user: Pick<TestUser, 'email' | 'password'>) {
  * Puts a signed-in session into the page's browser context without the login form (that form has
  * its own tests in auth.spec.ts): the next page of the site that loads is signed in.
  */
-export async function seedSession(page: Page, user: Pick<TestUser, 'email' | 'password'>) {
+async function seedSession(page: Page, user: Pick<TestUser, 'email' | 'password'>) {
   const persisted = JSON.stringify(await persistedSession(user));
   await page.route(BLANK, (route) =>
     route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>sign-in</title>' }),

@@ -9,7 +9,6 @@ import {
   FailedMessagesSchema,
   MyBookingsSchema,
   SeriesListSchema,
-  SeriesRequestSchema,
   SeriesSchema,
   type Block,
   type Booking,
@@ -96,7 +95,7 @@ const SERIES_ID = 'series-tuesday';
 const seriesStarts = ['2027-03-02', '2027-03-09', '2027-03-23'].map((date) => at(date, '18:00'));
 
 /** One of each status, one in the past, and a confirmed weekly series with a skipped week. */
-export const MY_BOOKINGS: Booking[] = [
+const MY_BOOKINGS: Booking[] = [
   booking('booking-requested', 2, at('2027-03-04', '14:00'), 'requested', {
     note: 'Ground floor room, please.',
   }),
@@ -109,7 +108,7 @@ export const MY_BOOKINGS: Booking[] = [
   ),
 ];
 
-export const MY_SERIES: Series[] = [
+const MY_SERIES: Series[] = [
   {
     id: SERIES_ID,
     serviceId: 1,
@@ -163,7 +162,7 @@ function diaryBooking(
 }
 
 /** The practitioner's view of the bookings: requests waiting, sessions, cancelled and declined. */
-export const DIARY_BOOKINGS: PracticeBooking[] = [
+const DIARY_BOOKINGS: PracticeBooking[] = [
   diaryBooking('diary-1', 'jordan', 1, at('2027-03-02', '10:00'), 'confirmed'),
   diaryBooking('diary-2', 'chris', 2, at('2027-03-02', '15:00'), 'cancelled'),
   diaryBooking('diary-3', 'alex', 2, at('2027-03-03', '14:00'), 'requested', 'Ground floor room.'),
@@ -174,7 +173,7 @@ export const DIARY_BOOKINGS: PracticeBooking[] = [
   diaryBooking('diary-8', 'robin', 2, at('2027-03-11', '18:00'), 'requested'),
 ];
 
-export const DIARY_BLOCKS: Block[] = [
+const DIARY_BLOCKS: Block[] = [
   {
     id: 'block-1',
     start: at('2027-03-04', '12:00'),
@@ -332,7 +331,7 @@ export async function answerApiFromFixtures(page: Page): Promise<void> {
       return json(route, BookingSchema, made, 201);
     }
     if (method === 'POST' && path === '/api/series') {
-      const asked = v.parse(SeriesRequestSchema, request.postDataJSON());
+      const asked = v.parse(BookingRequestSchema, request.postDataJSON());
       return json(route, SeriesSchema, seriesFrom(asked.serviceId, asked.start, asked.note), 201);
     }
     if (method === 'GET' && path === '/api/bookings')

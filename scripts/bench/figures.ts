@@ -51,7 +51,7 @@ export const sum = (values: number[]) => values.reduce((total, value) => total +
 const itemsOf = (report: LhReport, id: string): LhItem[] => report.audits[id]?.details?.items ?? [];
 
 /** The figures of one report; bytes are level-9 gzip of the files our origin served, like
- * ../shared/bench/measure-dir.sh (transfer sizes would include headers). */
+ * the reference figures in docs/performance.md were measured (transfer sizes would include headers). */
 export function figures(report: LhReport, dir: string): Figures {
   const score = (id: string) => Math.round((report.categories[id]?.score ?? NaN) * 100);
   const metric = (id: string) => report.audits[id]?.numericValue ?? NaN;

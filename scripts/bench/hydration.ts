@@ -19,7 +19,16 @@ import { chromium, type Browser, type Page } from '@playwright/test';
 import { routeTable, type RouteEntry } from '../../src/config/routes.ts';
 import { byGroup, chunkReportFile, GROUP_NAMES, type ChunkPackages } from './chunk-packages.ts';
 import { compareOption, option, runsOption } from './options.ts';
-import { freePorts, root, run, serve, stopChildren, stopChildrenAndWait } from './processes.ts';
+import {
+  freePorts,
+  limitDir,
+  root,
+  run,
+  serve,
+  staticServer as serveScript,
+  stopChildren,
+  stopChildrenAndWait,
+} from './processes.ts';
 import {
   assertPreviewBuild,
   SIGNED_IN_PAGES,
@@ -29,9 +38,6 @@ import {
   type Role,
   type SignedInSetup,
 } from './signed-in.ts';
-const sharedBench = path.resolve(root, '..', 'shared', 'bench');
-const serveScript = path.join(sharedBench, 'serve.mjs');
-const limitDir = path.join(sharedBench, 'limit');
 
 /** DevTools' own units: kbit = 1024 bit. */
 export const THROTTLING = {
@@ -541,7 +547,7 @@ async function main() {
   console.log(
     http2
       ? 'Served over HTTP/2 with TLS, one connection per origin, as Firebase Hosting serves the site.\n'
-      : 'Served over HTTP/1.1 without TLS (the shared server; at most six connections per origin).\n',
+      : 'Served over HTTP/1.1 without TLS (the static server; at most six connections per origin).\n',
   );
   const pages = await measureHydration({
     siteOrigin,

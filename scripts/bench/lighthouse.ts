@@ -80,7 +80,7 @@ export async function ensureLighthouse(): Promise<string | undefined> {
   return lighthouseVersion();
 }
 
-/** One Lighthouse run in a fresh Chrome, as ../shared/bench/lighthouse.sh does it. */
+/** One Lighthouse run in a fresh Chrome, as the reference figures (docs/performance.md) were measured. */
 export async function lighthouse(
   url: string,
   formFactor: FormFactor,

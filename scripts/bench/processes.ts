@@ -1,11 +1,15 @@
 // Child processes of the bench: started with their ids tracked, so that they are stopped on error
-// and on Ctrl-C; free ports; the shared static server.
+// and on Ctrl-C; free ports; the static server (reference/serve.mjs) and the reference page.
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 export const root = path.resolve(import.meta.dirname, '..', '..');
+/** The measured reference: the home page's content as one static HTML page (inline CSS, no JS). */
+export const limitDir = path.join(import.meta.dirname, 'reference', 'limit');
+/** The static server every measured build is served by (HTTP/1.1, gzip 9, SPA fallback). */
+export const staticServer = path.join(import.meta.dirname, 'reference', 'serve.mjs');
 
 interface Child {
   process: ChildProcess;
@@ -97,10 +101,10 @@ export async function freePorts(count: number): Promise<number[]> {
 }
 
 /**
- * Serves a built site: the shared static server (../shared/bench/serve.mjs: HTTP/1.1, gzip 9,
+ * Serves a built site: the static server (reference/serve.mjs: HTTP/1.1, gzip 9,
  * route/index.html, 404.html), or with `http2` our own over TLS (serve-http2.ts), as Hosting does.
  * With `api` (a function's address), `/api/**` goes there as Hosting's rewrite does: serve-http2.ts
- * forwards it itself; over HTTP/1.1 serve-api.ts stands in front of the shared server.
+ * forwards it itself; over HTTP/1.1 serve-api.ts stands in front of the static server.
  */
 export async function serve(
   serveScript: string,

@@ -1,5 +1,5 @@
 // `node scripts/bench/serve-api.ts PORT STATIC_ORIGIN API_URL`: for `--signed-in` over HTTP/1.1, a
-// front for the shared static server (../shared/bench/serve.mjs at STATIC_ORIGIN, which knows no
+// front for the static server (reference/serve.mjs at STATIC_ORIGIN, which knows no
 // API): `/api/**` goes to the function at API_URL (the bench stack's Functions emulator) and
 // firebase.json's destination rewrites to their page, as Hosting does; everything else, bytes and
 // headers as they are, to the static server. serve-http2.ts does the same itself (--api).

@@ -1,6 +1,6 @@
 // `node scripts/bench/serve-http2.ts DIR PORT [--api URL]`: the bench's static server over HTTP/2
 // with TLS, as Firebase Hosting serves the site (one connection, every request multiplexed on it).
-// Otherwise the shared server's rules (../shared/bench/serve.mjs): gzip level 9 for text, a folder's
+// Otherwise the static server's rules (reference/serve.mjs): gzip level 9 for text, a folder's
 // index.html, 404.html with status 404, the SPA fallback for paths without an extension, and
 // immutable caching for /assets/; plus firebase.json's destination rewrites (a client's record).
 // With --api, `/api/**` goes to that function's address (the bench stack's Functions emulator), as
@@ -48,7 +48,7 @@ export function selfSignedCertificate(): { key: Buffer; cert: Buffer } {
   }
 }
 
-/** The file a path serves and its status, by the shared server's rules. */
+/** The file a path serves and its status, by the static server's rules (reference/serve.mjs). */
 export function resolveFile(root: string, urlPath: string): { file: string; status: number } {
   let decoded: string;
   try {

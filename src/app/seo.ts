@@ -24,7 +24,7 @@ function jsonLd(data: unknown): string {
   return `<script type="application/ld+json">${json}</script>`;
 }
 
-export function openingHoursSpecification() {
+function openingHoursSpecification() {
   return practice.openingHours.map((hours) => ({
     '@type': 'OpeningHoursSpecification',
     dayOfWeek: hours.days.map((day) => `https://schema.org/${day}`),
@@ -33,7 +33,7 @@ export function openingHoursSpecification() {
   }));
 }
 
-export function practiceStructuredData(siteUrl: string) {
+function practiceStructuredData(siteUrl: string) {
   return {
     '@context': 'https://schema.org',
     '@type': 'Psychologist',
@@ -61,7 +61,7 @@ export function practiceStructuredData(siteUrl: string) {
   };
 }
 
-export function faqStructuredData() {
+function faqStructuredData() {
   return {
     '@context': 'https://schema.org',
     '@type': 'FAQPage',

@@ -3,7 +3,7 @@ import * as v from 'valibot';
 const nonEmpty = v.pipe(v.string(), v.trim(), v.minLength(1));
 
 /** The site's configuration (see .env.example); the app and the production build check both read it. */
-export const EnvSchema = v.object({
+const EnvSchema = v.object({
   VITE_FIREBASE_API_KEY: nonEmpty,
   VITE_FIREBASE_AUTH_DOMAIN: nonEmpty,
   VITE_FIREBASE_PROJECT_ID: nonEmpty,
@@ -14,7 +14,7 @@ export const EnvSchema = v.object({
   VITE_SITE_URL: v.pipe(v.string(), v.url()),
 });
 
-export type Env = v.InferOutput<typeof EnvSchema>;
+type Env = v.InferOutput<typeof EnvSchema>;
 
 /** The variables a configuration must have, in the schema's order. */
 export const REQUIRED_ENV_KEYS = Object.entries(EnvSchema.entries)

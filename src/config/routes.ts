@@ -298,5 +298,5 @@ export const receiptPath = (paymentId: string) =>
 export const creditNotePath = (refundId: string) =>
   `${routeTable.billingCreditNote.path}/${encodeURIComponent(refundId)}`;
 
-/** Where Stripe Checkout sends the client back: the billing page, which waits for the webhook. */
-export const checkoutReturnSearch = '?checkout=done';
+/** Stripe Checkout's return to the billing page (`?checkout=done`, the brief's, or `?checkout=cancelled`). */
+export const CHECKOUT_RETURN = { param: 'checkout', done: 'done', cancelled: 'cancelled' } as const;

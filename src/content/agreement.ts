@@ -3,4 +3,4 @@
  * in shared/agreement.ts, because the API answers and checks the same version (GET /api/agreement);
  * this is where the browser's pages take it from.
  */
-export { AGREEMENT as agreement, AGREEMENT_PARTS, agreementText } from '../../shared/agreement';
+export { AGREEMENT as agreement } from '../../shared/agreement';

@@ -6,9 +6,6 @@ import { practiceFacts } from '../../shared/practice.ts';
  * The footer, page titles and structured data read them here.
  */
 
-export type { DayOfWeek } from '../../shared/time-words.ts';
-export type { OpeningHours } from '../../shared/practice.ts';
-
 export const practice = {
   ...practiceFacts,
   degrees: [

@@ -54,7 +54,7 @@ async function errorFrom(response: Response): Promise<ApiError> {
   );
 }
 
-export interface ApiRequestOptions {
+interface ApiRequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   body?: unknown;
   signal?: AbortSignal;

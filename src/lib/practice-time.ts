@@ -7,7 +7,6 @@ import { PRACTICE_TIME_ZONE, type Instant } from '../../shared/time';
 
 // The arithmetic is shared/time's; the pages keep their own names for two of its functions.
 export {
-  PRACTICE_TIME_ZONE,
   addDays,
   mondayOf,
   practiceDate as dateIn,

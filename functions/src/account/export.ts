@@ -1,7 +1,6 @@
 import { agreementText } from '../../../shared/agreement';
 import { clientBookings, bookingView } from '../bookings';
 import {
-  auditEntries,
   clientQuestionnaires,
   findIntake,
   retireClinicalRecord,
@@ -11,6 +10,7 @@ import {
   recordNoteView,
   intakeView,
 } from '../clinical';
+import { auditEntries } from '../platform/audit';
 import { endpoint } from '../platform/http/endpoint';
 import { json } from '../platform/http/types';
 

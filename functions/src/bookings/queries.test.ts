@@ -240,6 +240,13 @@ describe('migrations', () => {
         '0010_working_hours',
         '0011_call_phone',
       ]);
+      // One file per migration, named as it runs: a file missing from the list never runs.
+      const files = fs.readdirSync(
+        path.join(import.meta.dirname, '../platform/database/migrations'),
+      );
+      expect(applied.rows.map((row) => `${row.name}.ts`)).toEqual(
+        files.filter((file) => file !== 'index.ts').sort(),
+      );
       await second.destroy();
     } finally {
       fs.rmSync(folder, { recursive: true, force: true });

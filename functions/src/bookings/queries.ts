@@ -139,7 +139,7 @@ export async function lockClient(db: Database, clientUid: string): Promise<void>
 }
 
 /** SQLSTATE 23P01: the exclusion constraint refused an overlapping active booking. */
-export function isOverlapRefused(error: unknown): boolean {
+function isOverlapRefused(error: unknown): boolean {
   return typeof error === 'object' && error !== null && 'code' in error && error.code === '23P01';
 }
 

@@ -6,7 +6,7 @@ import type { Service } from '../../../shared/service';
 export const newVideoRoom = (): string => randomBytes(16).toString('base64url');
 
 /** A session's join link on the meeting host (a Jitsi server: the room is the path). */
-export const joinUrlFor = (meetingHost: string, room: string): string =>
+const joinUrlFor = (meetingHost: string, room: string): string =>
   `${meetingHost.replace(/\/+$/, '')}/${room}`;
 
 /** The link a booking shows: only a video session's, only while it is confirmed. */

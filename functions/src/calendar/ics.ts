@@ -25,7 +25,7 @@ const london = (instant: Date) => DateTime.fromJSDate(instant, { zone: PRACTICE_
 const domainOf = (email: string) => email.split('@')[1] ?? 'practice';
 
 /** One UID per one-off session, and one per series (every occurrence shares it). */
-export const calendarUid = (booking: BookingRecord, practiceEmail: string) =>
+const calendarUid = (booking: BookingRecord, practiceEmail: string) =>
   `${booking.seriesId ?? booking.id}@${domainOf(practiceEmail)}`;
 
 type Context = Pick<MessageContext, 'service' | 'practiceEmail' | 'meetingHost'>;
@@ -174,7 +174,7 @@ export interface FeedContents {
 }
 
 /** The same session has the same UID on every fetch, so her calendar app updates it in place. */
-export const feedUid = (kind: 'session' | 'block', id: string, practiceEmail: string) =>
+const feedUid = (kind: 'session' | 'block', id: string, practiceEmail: string) =>
   `${kind}-${id}.diary@${domainOf(practiceEmail)}`;
 
 /**

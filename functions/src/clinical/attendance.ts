@@ -1,12 +1,12 @@
 import { AttendanceRequestSchema, type AttendedBooking } from '../../../shared/clinical-api';
 import { findBooking, markAttendance, type BookingRecord, practiceBookingView } from '../bookings';
-import { writeAudit } from './queries';
+import { writeAudit } from '../platform/audit';
 import { endpoint } from '../platform/http/endpoint';
 import { pathId } from '../platform/http/input';
 import { problems } from '../platform/http/problems';
 import { json, type ApiContext } from '../platform/http/types';
 
-export const attendedBookingView = (
+const attendedBookingView = (
   booking: BookingRecord,
   context: ApiContext,
   now: Date,

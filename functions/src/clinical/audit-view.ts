@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { auditEntries, type AuditRow } from './queries';
+import { auditEntries, type AuditRow } from '../platform/audit';
 import { endpoint } from '../platform/http/endpoint';
 import { clientUid } from './clients';
 import { json } from '../platform/http/types';

@@ -1,12 +1,9 @@
 import { clientBookings, type BookingRecord, joinUrlOf, bookingView } from '../bookings';
-import {
-  clientQuestionnaires,
-  findIntake,
-  hasClinicalRecord,
-  markRiskSeen,
-  unseenRiskFlags,
-  writeAudit,
-} from './queries';
+import { writeAudit } from '../platform/audit';
+import { findIntake } from './intake-queries';
+import { clientQuestionnaires } from './questionnaire-queries';
+import { hasClinicalRecord } from './retention';
+import { markRiskSeen, unseenRiskFlags } from './risk-queries';
 import {
   ATTENDANCE,
   RiskFollowUpRequestSchema,
@@ -46,7 +43,7 @@ export const recordNoteView = (note: NoteRow, services: readonly Service[]): Rec
 });
 
 /** How many sessions were marked each way. */
-export function attendanceCounts(bookings: readonly BookingRecord[]): AttendanceCounts {
+function attendanceCounts(bookings: readonly BookingRecord[]): AttendanceCounts {
   const counts = Object.fromEntries(ATTENDANCE.map((each) => [each, 0])) as AttendanceCounts;
   for (const booking of bookings) if (booking.attendance) counts[booking.attendance] += 1;
   return counts;

@@ -4,7 +4,7 @@ import { AccountExportSchema, ClientRecordSchema } from '../../../shared/intake'
 import { RISK_ALERT_GATHER_SECONDS } from '../../../shared/limits';
 import * as v from 'valibot';
 import { changeStatus, insertBooking } from '../bookings';
-import { pruneClinicalRecords } from './queries';
+import { pruneClinicalRecords } from './retention';
 import type { Database } from '../platform/database/database';
 import type { MailMessage } from '../platform/mail/transport';
 import type { Mailer } from '../platform/mail/transport';

@@ -1,12 +1,8 @@
-export {
-  auditEntries,
-  clientQuestionnaires,
-  findIntake,
-  pruneClinicalRecords,
-  retireClinicalRecord,
-  unseenRiskCount,
-  writeAudit,
-} from './queries';
+export { writeAudit } from '../platform/audit';
+export { findIntake } from './intake-queries';
+export { clientQuestionnaires } from './questionnaire-queries';
+export { pruneClinicalRecords, retireClinicalRecord } from './retention';
+export { unseenRiskCount } from './risk-queries';
 export { auditView } from './audit-view';
 export { billingAddressOf } from './billing-address';
 export { clientNotes, clientRiskFollowUps } from './note-queries';

@@ -1,14 +1,14 @@
 import * as v from 'valibot';
 import { AGREEMENT, agreementText } from '../../../shared/agreement';
 import { IntakeInputSchema, type IntakeRecord } from '../../../shared/intake';
-import { findIntake, saveIntake, type IntakeRow } from './queries';
+import { findIntake, saveIntake, type IntakeRow } from './intake-queries';
 import { endpoint } from '../platform/http/endpoint';
 import { ProblemError, problems } from '../platform/http/problems';
 import type { Caller } from '../platform/http/types';
 import { json } from '../platform/http/types';
 
 /** An agreement version that is not the current one: read the new text, then agree again. */
-export const agreementChanged = () =>
+const agreementChanged = () =>
   new ProblemError({
     type: '/api/problems/agreement-changed',
     title: 'The agreement has changed',

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { changeStatus, insertBooking } from '../bookings';
-import { pruneClinicalRecords } from './queries';
+import { pruneClinicalRecords } from './retention';
 import type { Database } from '../platform/database/database';
 import type { Mailer } from '../platform/mail/transport';
 import { createAccount, type TestAccount } from '../testing/accounts';

@@ -1,6 +1,6 @@
 import { NoteTextRequestSchema, type Note } from '../../../shared/clinical-api';
 import { findBooking, type BookingRecord } from '../bookings';
-import { writeAudit } from './queries';
+import { writeAudit } from '../platform/audit';
 import { addAddendum, saveDraft, sessionNote, signNote } from './note-queries';
 import { endpoint } from '../platform/http/endpoint';
 import { pathId } from '../platform/http/input';

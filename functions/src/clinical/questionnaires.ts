@@ -10,18 +10,17 @@ import {
   type QuestionnaireRequest,
 } from '../../../shared/questionnaires';
 import { addDays, practiceDate, startOfPracticeDay } from '../../../shared/time';
+import { writeAudit } from '../platform/audit';
+import { findIntake } from './intake-queries';
 import {
   allowAnotherQuestionnaire,
   clientQuestionnaires,
-  findIntake,
   insertQuestionnaire,
-  lastSessionStart,
   questionnairesUsedUp,
-  queueRiskMessage,
-  sessionsHad,
   takeQuestionnaireDay,
-  writeAudit,
-} from './queries';
+} from './questionnaire-queries';
+import { lastSessionStart, sessionsHad } from './retention';
+import { queueRiskMessage } from './risk-queries';
 import { clientUid, outcomesOf } from './clients';
 import { endpoint } from '../platform/http/endpoint';
 import { clientOf } from './intake';

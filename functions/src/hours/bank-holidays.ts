@@ -16,7 +16,7 @@ const byYear = new Map<number, BankHoliday[]>();
  * weekend is listed by the library on that day and on its weekday substitute; only the
  * substitute is a bank holiday, so weekend dates are left out.
  */
-export function bankHolidaysOf(year: number): BankHoliday[] {
+function bankHolidaysOf(year: number): BankHoliday[] {
   let found = byYear.get(year);
   if (!found) {
     found = (englandAndWales.getHolidays(year) || [])

@@ -30,7 +30,7 @@ export interface HoursQuery {
 const MINUTES_PER_DAY = 24 * 60;
 
 /** Whether she works on this London date at all: not a day off, not a closed bank holiday. */
-export function worksOn(working: WorkingHours, date: LocalDate): boolean {
+function worksOn(working: WorkingHours, date: LocalDate): boolean {
   if (working.daysOff.includes(date)) return false;
   return !isBankHoliday(date) || working.openBankHolidays.includes(date);
 }
@@ -84,7 +84,7 @@ function wallClockInstant(date: LocalDate, minutes: number): Date {
 }
 
 /** Her weekly blocks on the dates from the day before `first` to the day after the last. */
-export function weeklyBlockIntervals(
+function weeklyBlockIntervals(
   working: WorkingHours | undefined,
   first: LocalDate,
   days: number,

@@ -149,7 +149,7 @@ export async function deliverDueMessages(
 }
 
 /** Writes the reminder of every confirmed session now within its lead time (once per start). */
-export async function queueDueReminders(
+async function queueDueReminders(
   settings: Pick<OutboxSettings, 'db' | 'practiceEmail'>,
   now: Date,
 ): Promise<number> {

@@ -70,7 +70,7 @@ export function placeOf(
 }
 
 /** Where a session of the service happens, in words a client and a calendar both read. */
-export function sessionPlace(format: Service['format'] | undefined): string {
+function sessionPlace(format: Service['format'] | undefined): string {
   if (format === 'video') return 'By video (the link comes by email before the session)';
   if (format === 'in-person-or-video') return `${practiceAddressLine}, or by video`;
   if (format === 'phone-or-video')
@@ -92,7 +92,7 @@ function seriesLine(series: SeriesContext): string {
 }
 
 /** What the client is told about paying, from the service's price and the refund rule. */
-export function paymentWords(
+function paymentWords(
   service: Pick<Service, 'price' | 'session'> | undefined,
   kind: 'one-off' | 'series',
   billingUrl: string,

@@ -89,6 +89,14 @@ describe('the function’s settings', () => {
     );
   });
 
+  it('refuses the Stripe stand-in in production, naming the setting', () => {
+    expect(() =>
+      serverConfig({ ...production, STRIPE_API_URL: 'http://127.0.0.1:12111' }, '/srv'),
+    ).toThrow(
+      /^The API cannot start: STRIPE_API_URL is for the local Stripe stand-in only: remove it in production\.$/,
+    );
+  });
+
   it('takes an embedded database only outside production', () => {
     const local = { SMTP_URL: 'smtp://127.0.0.1:1025', SITE_URL: 'http://127.0.0.1:5173' };
     expect(serverConfig({ ...local, PGLITE_DIR: '/tmp/data' }, '/srv').database).toEqual({

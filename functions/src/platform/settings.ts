@@ -66,6 +66,7 @@ const EnvironmentSchema = v.object({
   PAYMENT_LINK_SECRET: v.optional(
     v.pipe(v.string(), v.trim(), v.minLength(32, 'must be at least 32 characters (random)')),
   ),
+  /** The local Stripe stand-in's address; refused in production. */
   STRIPE_API_URL: v.optional(url(['http:', 'https:'], 'http://127.0.0.1:12111')),
   OUTBOX_TIMER_SECONDS: v.optional(
     v.pipe(
@@ -106,7 +107,11 @@ export function serverConfig(env: Environment, functionsDir: string): ServerConf
       // Locally the payments are optional (a stack without the Stripe stand-in takes none).
       !((name.startsWith('STRIPE_') || name === 'PAYMENT_LINK_SECRET') && !production),
   );
-  if (missing.length > 0 || !settings) {
+  // The stand-in answers every card; pointed at it, a live site would take no money.
+  if (production && env.STRIPE_API_URL?.trim()) {
+    faults.push('STRIPE_API_URL is for the local Stripe stand-in only: remove it in production');
+  }
+  if (missing.length > 0 || faults.length > 0 || !settings) {
     const named = missing.map((name) => `${name} (${REQUIRED[name]})`);
     throw new Error(
       `The API cannot start: ${[...(named.length ? [`set ${named.join(', ')}`] : []), ...faults].join('; ')}.`,

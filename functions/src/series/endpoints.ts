@@ -1,4 +1,4 @@
-import { SeriesRequestSchema, type Series } from '../../../shared/booking';
+import { BookingRequestSchema, type Series } from '../../../shared/booking';
 import {
   BOOKING_RULES,
   RULE_SENTENCES,
@@ -43,7 +43,7 @@ import { problems } from '../platform/http/problems';
 import { json, type ApiContext } from '../platform/http/types';
 
 /** A series and everything about it that a view or a message needs. */
-export async function seriesContext(db: Database, series: SeriesRecord): Promise<SeriesContext> {
+async function seriesContext(db: Database, series: SeriesRecord): Promise<SeriesContext> {
   const [sessions, skips] = await Promise.all([
     seriesBookings(db, [series.id]),
     skipsOf(db, [series.id]),
@@ -51,7 +51,7 @@ export async function seriesContext(db: Database, series: SeriesRecord): Promise
   return { record: series, sessions, skipped: skips.get(series.id) ?? [] };
 }
 
-export function seriesView(
+function seriesView(
   { record, sessions, skipped }: SeriesContext,
   context: Pick<ApiContext, 'services'>,
   now: Date,
@@ -117,7 +117,8 @@ function cadenceOf(service: Service): 1 | 2 {
 /** POST /api/series: a verified client asks for a standing weekly or fortnightly time. */
 export const createSeries = endpoint({
   auth: 'verified',
-  body: SeriesRequestSchema,
+  // A standing time is asked as its first session is (service, start, note).
+  body: BookingRequestSchema,
   async run({ caller, body, context }) {
     const service = serviceById(context.services, body.serviceId);
     const everyWeeks = cadenceOf(service);

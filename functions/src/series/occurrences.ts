@@ -7,7 +7,7 @@ type Cadence = Pick<SeriesRecord, 'firstStart' | 'localTime' | 'everyWeeks'>;
  * The `index`-th session of a series: the same London wall-clock time on the same weekday, every
  * one or two weeks. Across a clock change the wall-clock time stays and the UTC instant moves.
  */
-export function occurrence(series: Cadence, index: number): Date {
+function occurrence(series: Cadence, index: number): Date {
   const firstDate = practiceDate(series.firstStart);
   return practiceInstant(addDays(firstDate, 7 * series.everyWeeks * index), series.localTime);
 }

@@ -6,7 +6,7 @@ import { localEnv } from './local-env';
  * Real ID tokens from the Auth emulator of the `api` stack (`npm run test:api` starts it).
  * Accounts are made through its REST API and shaped with firebase-admin, as in production.
  */
-export function authEmulator(): string {
+function authEmulator(): string {
   const host = process.env.FIREBASE_AUTH_EMULATOR_HOST;
   if (!host) {
     throw new Error('The API tests need the Auth emulator: run them with `npm run test:api`.');

@@ -19,7 +19,7 @@ export function modeText(session: VideoSession): string | null {
  * Whether the Join link is open now, re-rendering by itself when it opens or closes: one timer to
  * the next boundary, not a tick every second.
  */
-export function useJoinOpen(session: VideoSession): boolean {
+function useJoinOpen(session: VideoSession): boolean {
   const [now, setNow] = useState(() => Date.now());
   const { start, end } = session;
   useEffect(() => {

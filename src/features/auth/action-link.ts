@@ -4,7 +4,7 @@ import type { ActionCodeSettings } from '../../lib/firebase';
 import { continuePath } from './safe-redirect';
 
 /** The kinds of emailed link /auth/action handles (the identity provider's `mode` values). */
-export const ACTION_MODES = [
+const ACTION_MODES = [
   'verifyEmail',
   'resetPassword',
   'recoverEmail',

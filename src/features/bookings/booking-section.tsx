@@ -14,7 +14,7 @@ export type ServicesForBooking =
   | { status: 'failed'; message: string };
 
 /** "free, by phone or video" or "60 minutes, in person in Bristol": what the visitor books. */
-export function serviceTerms(service: Service): string {
+function serviceTerms(service: Service): string {
   const place = sessionPlaces[service.format];
   const where = place.charAt(0).toLowerCase() + place.slice(1);
   return isFree(service) ? `free, ${where}` : `${service.minutes} minutes, ${where}`;

@@ -44,7 +44,7 @@ export function freeTimesText(count: number): string {
   return `${count} free time${count === 1 ? '' : 's'}`;
 }
 
-export const PARTS_OF_DAY = ['Early hours', 'Morning', 'Afternoon', 'Evening'] as const;
+const PARTS_OF_DAY = ['Early hours', 'Morning', 'Afternoon', 'Evening'] as const;
 export type PartOfDay = (typeof PARTS_OF_DAY)[number];
 
 /** Which part of its London day a start time falls in (late Friday sessions run past midnight). */

@@ -36,7 +36,7 @@ const SERIES_COLOURS: Record<SeriesStatus, string> = {
 
 const noticeText = hoursText(BOOKING_RULES.clientCancelNoticeHours);
 /** What ending a series does, from the rule's number. */
-export const END_SENTENCE = `Every session more than ${noticeText} ahead will be cancelled. Sessions that have taken place, and any less than ${noticeText} away, stay as they are.`;
+const END_SENTENCE = `Every session more than ${noticeText} ahead will be cancelled. Sessions that have taken place, and any less than ${noticeText} away, stay as they are.`;
 
 const serviceOf = (series: Series) => series.serviceName ?? 'Sessions';
 
@@ -171,7 +171,7 @@ function SessionItem({
 }
 
 /** One standing series: its summary, status and coming sessions, each movable or skippable. */
-export function SeriesItem({
+function SeriesItem({
   series,
   now,
   onChanged,

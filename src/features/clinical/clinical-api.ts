@@ -1,7 +1,6 @@
 import * as v from 'valibot';
 import {
   AccountExportSchema,
-  AgreementSchema,
   AuditSchema,
   ClientRecordSchema,
   IntakeRecordSchema,
@@ -33,9 +32,6 @@ export async function fetchIntake(signal?: AbortSignal) {
     throw error;
   }
 }
-
-export const fetchAgreement = (signal?: AbortSignal) =>
-  apiRequest('/api/agreement', AgreementSchema, { signal });
 
 export const saveIntake = (intake: IntakeInput) =>
   apiRequest('/api/intake', IntakeRecordSchema, { method: 'PUT', body: intake });

@@ -11,7 +11,7 @@ import { errorSentence } from '../../lib/api';
 import { formatDayWithYear, formatTime } from '../../lib/practice-time';
 import { markRiskSeen, recordRiskFollowUp } from './clinical-api';
 
-export const FOLLOW_UP_WORDS: Record<RiskFollowUpAction, string> = {
+const FOLLOW_UP_WORDS: Record<RiskFollowUpAction, string> = {
   contacted: 'Contacted the client',
   'safety-plan': 'Made or reviewed a safety plan',
   referred: 'Referred on (GP, crisis team, other service)',

@@ -40,16 +40,13 @@ const CHANGE_WORDS: Record<ChartAudience, Record<OutcomeChange, string>> = {
 type Labelled = QuestionnaireRecord & { change: OutcomeChange; recovered: boolean };
 
 /** The scores of one instrument, oldest first, each read against the first (shared rules). */
-export function labelled(
-  instrument: InstrumentId,
-  results: readonly QuestionnaireRecord[],
-): Labelled[] {
+function labelled(instrument: InstrumentId, results: readonly QuestionnaireRecord[]): Labelled[] {
   const oldestFirst = [...results].sort((a, b) => a.submittedAt.localeCompare(b.submittedAt));
   return labelScores(instrument, oldestFirst);
 }
 
 /** What a score came to against the first, in the reader's words ("" for the first itself). */
-export function changeText(score: Labelled, index: number, audience: ChartAudience): string {
+function changeText(score: Labelled, index: number, audience: ChartAudience): string {
   if (index === 0) return audience === 'client' ? 'Your first score' : 'First score';
   const change = CHANGE_WORDS[audience][score.change];
   if (!score.recovered) return change;

@@ -5,7 +5,7 @@ import type { MyPayments, Payment, Plan, PlanStatus } from '../../../shared/paym
 import { formatMoney } from '../../../shared/money';
 import { LoadFailed } from '../../components/layout/load-failed';
 import { LoadingScreen } from '../../components/layout/loading-screen';
-import { creditNotePath, paths, receiptPath } from '../../config/routes';
+import { CHECKOUT_RETURN, creditNotePath, paths, receiptPath } from '../../config/routes';
 import { errorSentence } from '../../lib/api';
 import { fetchMyPayments, goTo, openPortal } from '../../lib/payments-api';
 import { formatDayWithYear, formatTime } from '../../lib/practice-time';
@@ -152,7 +152,7 @@ function PortalButton() {
 function useConfirming(data: MyPayments | undefined, reload: () => void) {
   const [params] = useSearchParams();
   // The server's success_url says `?paid=<Checkout session>`; `?checkout=done` is the brief's.
-  const returned = params.get('checkout') === 'done' || params.has('paid');
+  const returned = params.get(CHECKOUT_RETURN.param) === CHECKOUT_RETURN.done || params.has('paid');
   const [asked, setAsked] = useState(0);
   const waiting = returned && data !== undefined && hasPending(data);
   const gaveUp = waiting && asked >= CONFIRM_POLL.times;
@@ -187,7 +187,7 @@ export function BillingPage() {
     <>
       <div role="status" className="billing-status">
         {confirming && <p className="alert alert-info">{confirming}</p>}
-        {params.get('checkout') === 'cancelled' && (
+        {params.get(CHECKOUT_RETURN.param) === CHECKOUT_RETURN.cancelled && (
           <p className="alert alert-warning">
             Payment not made: nothing was charged. You can pay from{' '}
             <Link to={paths.bookings}>My bookings</Link> at any time.

@@ -53,7 +53,7 @@ function PdfButton({ receipt }: { receipt: Receipt }) {
 }
 
 /** One receipt (or credit note) with every field an insurer asks for. */
-export function ReceiptView({ receipt }: { receipt: Receipt }) {
+function ReceiptView({ receipt }: { receipt: Receipt }) {
   const credit = receipt.kind === 'credit-note';
   const { practitioner } = receipt;
   return (

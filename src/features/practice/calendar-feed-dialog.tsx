@@ -60,7 +60,7 @@ function LinkField({
  * initials, and blocked time) for her own calendar app. The link is shown once, when it is made;
  * replacing it asks first, as every app using the old one stops updating.
  */
-export function CalendarFeedDialog({ show, onClose }: { show: boolean; onClose: () => void }) {
+function CalendarFeedDialog({ show, onClose }: { show: boolean; onClose: () => void }) {
   const titleId = useId();
   const [view, setView] = useState<View>({ step: 'loading' });
   const [busy, setBusy] = useState(false);

@@ -15,7 +15,7 @@ import {
 } from '../../lib/practice-time';
 
 /** One grid row: the practice offers start times every half hour. */
-export const ROW_MINUTES = 30;
+const ROW_MINUTES = 30;
 const DAY_MINUTES = 24 * 60;
 const MINUTE_MS = 60_000;
 
@@ -72,7 +72,7 @@ export function gridPlace(instant: string | Date, span = openingSpan()) {
 const lengthInMinutes = (item: { start: string; end: string }) =>
   Math.max(1, Math.round((Date.parse(item.end) - Date.parse(item.start)) / MINUTE_MS));
 
-export interface PlacedBooking {
+interface PlacedBooking {
   booking: PracticeBooking;
   /** CSS grid lines, 1-based: the half hours the session touches. */
   rowStart: number;
@@ -110,7 +110,7 @@ export interface WeekGrid {
 }
 
 /** Active bookings (requested, confirmed) of a week, in time order. */
-export const activeBookings = (bookings: readonly PracticeBooking[]) =>
+const activeBookings = (bookings: readonly PracticeBooking[]) =>
   bookings.filter(isActive).sort((a, b) => a.start.localeCompare(b.start));
 
 /** Lays out a week: the grid runs from the earliest opening to the latest closing, or wider. */

@@ -4,7 +4,7 @@ import type { User } from '../../lib/firebase';
 import { SiteLink, useNavigation } from '../../lib/navigation';
 
 /** Whether the signed-in account carries the practitioner's claim (the server checks it too). */
-export function useIsPractitioner(user: User | undefined): boolean {
+function useIsPractitioner(user: User | undefined): boolean {
   const [claim, setClaim] = useState<{ uid: string; practitioner: boolean } | null>(null);
   useEffect(() => {
     if (!user) return;

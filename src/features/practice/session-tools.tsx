@@ -20,7 +20,7 @@ const heldOrCancelled = (session: SessionFacts) =>
   session.status === 'confirmed' || session.status === 'cancelled';
 
 /** Whether the session has started, so a note can be written. */
-export const sessionStarted = (session: { start: string }, now = Date.now()) =>
+const sessionStarted = (session: { start: string }, now = Date.now()) =>
   Date.parse(session.start) <= now;
 
 /**

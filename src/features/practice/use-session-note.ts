@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError, errorSentence } from '../../lib/api';
 
 /** How long typing pauses before the draft is saved. */
-export const AUTOSAVE_DELAY_MS = 800;
+const AUTOSAVE_DELAY_MS = 800;
 
 export const CONNECTION_LOST = 'Not saved: check your connection. Your text is kept here.';
 

@@ -27,3 +27,7 @@ async function dialectFor(target: DatabaseTarget) {
   fs.mkdirSync(target.pgliteDir, { recursive: true });
   return new PGliteDialect(await PGlite.create(target.pgliteDir, { extensions }));
 }
+
+/** A JSON column's value: PostgreSQL's driver parses it, PGlite's may hand back the text. */
+export const asJson = (value: unknown): unknown =>
+  typeof value === 'string' ? JSON.parse(value) : value;

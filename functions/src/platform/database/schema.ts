@@ -57,22 +57,22 @@ export interface SeriesTable {
   updated_at: Date;
 }
 
-export interface SeriesSkipsTable {
+interface SeriesSkipsTable {
   series_id: string;
   occurrence: Date;
   created_at: Date;
 }
 
-export interface BlocksTable {
+interface BlocksTable {
   id: Generated<string>;
   during: Range;
   reason: string;
   created_at: CreatedAt;
 }
 
-export type MessageStatus = 'pending' | 'sending' | 'sent' | 'failed' | 'dropped';
+type MessageStatus = 'pending' | 'sending' | 'sent' | 'failed' | 'dropped';
 
-export interface MessagesTable {
+interface MessagesTable {
   id: Generated<string>;
   kind: string;
   recipient: 'client' | 'practice';
@@ -121,7 +121,7 @@ export interface QuestionnairesTable {
   submitted_at: Date;
 }
 
-export interface AuditLogTable {
+interface AuditLogTable {
   id: ColumnType<string, never, never>;
   at: Date;
   actor_uid: string;
@@ -130,25 +130,25 @@ export interface AuditLogTable {
   what: string;
 }
 
-export interface ClinicalRetentionTable {
+interface ClinicalRetentionTable {
   client_uid: string;
   last_session_at: Date;
   delete_after: Date;
 }
 
-export interface PaymentCustomersTable {
+interface PaymentCustomersTable {
   client_uid: string;
   stripe_customer_id: string;
   created_at: Date;
 }
 
-export interface ReceiptCountersTable {
+interface ReceiptCountersTable {
   kind: 'receipt' | 'credit-note';
   year: number;
   last: number;
 }
 
-export interface PaymentPlansTable {
+interface PaymentPlansTable {
   series_id: string;
   client_uid: string;
   stripe_subscription_id: string | null;
@@ -157,7 +157,7 @@ export interface PaymentPlansTable {
   updated_at: Date;
 }
 
-export interface SessionNotesTable {
+interface SessionNotesTable {
   id: Generated<string>;
   booking_id: string | null;
   client_uid: string;
@@ -210,21 +210,21 @@ export interface PaymentRefundsTable {
   created_at: Date;
 }
 
-export interface PaymentEventsTable {
+interface PaymentEventsTable {
   event_id: string;
   type: string;
   created_at: Date;
   received_at: Date;
 }
 
-export interface NoteAddendaTable {
+interface NoteAddendaTable {
   id: Generated<string>;
   note_id: string;
   text: string;
   at: Date;
 }
 
-export interface RiskFollowUpsTable {
+interface RiskFollowUpsTable {
   id: Generated<string>;
   client_uid: string;
   actor_uid: string;
@@ -233,7 +233,7 @@ export interface RiskFollowUpsTable {
   at: Date;
 }
 
-export interface WriteLimitsTable {
+interface WriteLimitsTable {
   uid: string;
   /** Writes left in the bucket at updated_at (fractions refill continuously). */
   tokens: number;
@@ -242,7 +242,7 @@ export interface WriteLimitsTable {
   updated_at: Date;
 }
 
-export interface RiskAlertsTable {
+interface RiskAlertsTable {
   client_uid: string;
   last_alert_at: Date;
 }
@@ -262,19 +262,19 @@ export interface WaitlistEntriesTable {
   warned_for: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
-export interface WaitlistOffersTable {
+interface WaitlistOffersTable {
   entry_id: string;
   starts_at: Date;
   created_at: Date;
 }
 
-export interface CalendarFeedsTable {
+interface CalendarFeedsTable {
   practitioner_uid: string;
   token_hash: string;
   created_at: Date;
 }
 
-export interface QuestionnaireDaysTable {
+interface QuestionnaireDaysTable {
   client_uid: string;
   instrument: string;
   /** The London date, YYYY-MM-DD. */
@@ -283,7 +283,7 @@ export interface QuestionnaireDaysTable {
   allowed: Generated<number>;
 }
 
-export interface WorkingHoursTable {
+interface WorkingHoursTable {
   /** Always true: the practice has one set of working hours. */
   id: Generated<boolean>;
   /** shared/working-hours.ts's WorkingHours, checked by its schema on the way in and out. */

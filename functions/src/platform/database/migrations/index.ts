@@ -1,0 +1,42 @@
+import type { Kysely } from 'kysely';
+import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
+import { up as up0001 } from './0001_bookings_and_blocks';
+import { up as up0002 } from './0002_outbox';
+import { up as up0003 } from './0003_series';
+import { up as up0004 } from './0004_clinical_records';
+import { up as up0005 } from './0005_payments';
+import { up as up0006 } from './0006_session_notes_attendance_video';
+import { up as up0007 } from './0007_limits_and_calendar';
+import { up as up0008 } from './0008_calendar_feed';
+import { up as up0009 } from './0009_waitlist';
+import { up as up0010 } from './0010_working_hours';
+import { up as up0011 } from './0011_call_phone';
+
+/**
+ * Versioned migrations, one file each, applied in name order on start (Kysely records them in
+ * `kysely_migration` and holds a lock while it runs). Never edit one that has shipped: add the next
+ * file and its line here.
+ */
+const migrations: Record<string, Migration> = {
+  '0001_bookings_and_blocks': { up: up0001 },
+  '0002_outbox': { up: up0002 },
+  '0003_series': { up: up0003 },
+  '0004_clinical_records': { up: up0004 },
+  '0005_payments': { up: up0005 },
+  '0006_session_notes_attendance_video': { up: up0006 },
+  '0007_limits_and_calendar': { up: up0007 },
+  '0008_calendar_feed': { up: up0008 },
+  '0009_waitlist': { up: up0009 },
+  '0010_working_hours': { up: up0010 },
+  '0011_call_phone': { up: up0011 },
+};
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+export async function migrateToLatest(db: Kysely<unknown>): Promise<void> {
+  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
+  const failed = results?.find((result) => result.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Database migration ${failed?.migrationName ?? ''} failed`, { cause: error });
+  }
+}
