@@ -1,5 +1,4 @@
 import { getApps, initializeApp } from 'firebase-admin/app';
-import Stripe from 'stripe';
 import { onRequest } from 'firebase-functions/v2/https';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
 import { LIMIT_SENTENCES } from '../../shared/limits';
@@ -51,18 +50,6 @@ export function createApi(context: ApiContext) {
   };
 }
 
-/** The official SDK; locally its host, port and protocol point at the stand-in. */
-export function stripeClient(secretKey: string, apiUrl?: string): Stripe {
-  if (!apiUrl) return new Stripe(secretKey, { maxNetworkRetries: 2 });
-  const url = new URL(apiUrl);
-  return new Stripe(secretKey, {
-    host: url.hostname,
-    port: Number(url.port || (url.protocol === 'https:' ? 443 : 80)),
-    protocol: url.protocol === 'https:' ? 'https' : 'http',
-    telemetry: false,
-  });
-}
-
 interface Runtime {
   api: ReturnType<typeof createApi>;
   outbox: OutboxSettings;
@@ -112,7 +99,8 @@ async function productionRuntime(): Promise<Runtime> {
     meetingHost: config.meetingHost,
     ...(config.stripe && {
       payments: {
-        stripe: stripeClient(config.stripe.secretKey, config.stripe.apiUrl),
+        secretKey: config.stripe.secretKey,
+        ...(config.stripe.apiUrl && { apiUrl: config.stripe.apiUrl }),
         webhookSecret: config.stripe.webhookSecret,
         linkSecret: config.stripe.linkSecret,
         siteUrl: config.siteUrl,

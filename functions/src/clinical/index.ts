@@ -4,6 +4,7 @@ export { clientQuestionnaires } from './questionnaire-queries';
 export { pruneClinicalRecords, retireClinicalRecord } from './retention';
 export { unseenRiskCount } from './risk-queries';
 export { auditView } from './audit-view';
+export { billingAddressOf } from './billing-address';
 export { clientNotes, clientRiskFollowUps } from './note-queries';
 export { clinicalRoutes } from './routes';
 export { intakeView } from './intake';

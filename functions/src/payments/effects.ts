@@ -1,8 +1,10 @@
 import { refundPence } from '../../../shared/booking-rules';
 import { feePerSessionPence } from '../../../shared/money';
-import { latestPaidOfSeries, markPlanEnding, planOf, settledPaymentForBooking } from './queries';
+import { latestPaidOfSeries, settledPaymentForBooking } from './queries';
+import { markPlanEnding, planOf } from './queries-plans';
 import type { BookingRecord } from '../bookings';
-import { refundNow } from './endpoints';
+import { paymentsIfSetUp } from './gateway';
+import { refundNow } from './refunds';
 import type { ApiContext } from '../platform/http/types';
 
 /**
@@ -17,9 +19,9 @@ export async function refundCancelledSession(
   by: 'client' | 'practice',
   now: Date,
 ): Promise<void> {
-  const settings = context.payments;
+  const payments = paymentsIfSetUp(context);
   const service = context.services.find((each) => each.id === booking.serviceId);
-  if (!settings || !service || service.price === 0) return;
+  if (!payments || !service || service.price === 0) return;
   try {
     const payment = booking.seriesId
       ? await latestPaidOfSeries(context.db, booking.seriesId)
@@ -33,7 +35,7 @@ export async function refundCancelledSession(
       paidPence: payment.amount - payment.refunded,
     });
     if (amount <= 0) return;
-    await refundNow(context, settings, payment.id, amount, booking.id, 'Session cancelled', now);
+    await refundNow(context, payments, payment.id, amount, booking.id, 'Session cancelled', now);
   } catch (error) {
     console.error(
       'Refund after a cancellation failed:',
@@ -44,14 +46,12 @@ export async function refundCancelledSession(
 
 /** After a series ends: its subscription is cancelled at the end of the period paid for. */
 export async function endSubscription(context: ApiContext, seriesId: string, now: Date) {
-  const settings = context.payments;
-  if (!settings) return;
+  const payments = paymentsIfSetUp(context);
+  if (!payments) return;
   const plan = await planOf(context.db, seriesId);
   if (!plan?.stripe_subscription_id) return;
   try {
-    await settings.stripe.subscriptions.update(plan.stripe_subscription_id, {
-      cancel_at_period_end: true,
-    });
+    await payments.gateway.cancelAtPeriodEnd(plan.stripe_subscription_id);
     await markPlanEnding(context.db, seriesId, now);
   } catch (error) {
     console.error(

@@ -1,3 +1,3 @@
 export { endSubscription, refundCancelledSession } from './effects';
 export { paymentRoutes } from './routes';
-export { paymentStates } from './endpoints';
+export { paymentStates } from './states';

@@ -9,7 +9,7 @@ import { API_TESTS_LINK_SECRET, call, startApiServer } from '../testing/api-serv
 import { DATABASE_KINDS, emptyTables, freshDatabase } from '../testing/databases';
 import { localEnv } from '../testing/local-env';
 import { startStripeStandIn, type StripeStandIn } from '../testing/stripe-stand-in';
-import { signedQuery } from './signed-links';
+import { signedQuery } from './receipts/signed-links';
 
 const NOW = new Date('2027-03-01T09:00:00Z'); // a Monday
 const DAY = 86_400_000;
@@ -189,6 +189,30 @@ describe.each(DATABASE_KINDS)('payments on %s', (kind) => {
     expect((await request('GET', `/payments/${id}`, practitioner)).status).toBe(200);
     // Paid already: a second Checkout is refused.
     expect((await request('POST', '/payments/checkout', client, { bookingId })).status).toBe(409);
+  });
+
+  it('a stalled card payment service: Checkout answers a problem within 15 s, not a hang', async () => {
+    const bookingId = await confirmedSession(client);
+    stripe.pause();
+    try {
+      const started = performance.now();
+      const answer = await fetch(`${api.url}/payments/checkout`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${client.idToken}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ bookingId }),
+        signal: AbortSignal.timeout(20_000),
+      });
+      const elapsed = performance.now() - started;
+      const problem = (await answer.json()) as { detail?: string };
+      console.info(`Checkout with the card service stalled answered in ${Math.round(elapsed)} ms`);
+      expect(answer.status).toBe(502);
+      expect(answer.headers.get('content-type')).toMatch(/problem\+json/);
+      expect(problem.detail).toMatch(/^The card payment service did not answer/);
+      expect(elapsed).toBeLessThan(15_000);
+    } finally {
+      stripe.resume();
+    }
+    expect((await request('GET', '/payments', client)).json.payments).toEqual([]);
   });
 
   it('a declined card pays nothing', async () => {

@@ -1,18 +1,17 @@
 import type { RouteTable } from '../platform/http/router';
+import { createCheckout, createPortal } from './checkout';
+import { myPayments } from './my-payments';
 import {
-  createCheckout,
-  createPortal,
   creditNote,
   creditNotePdf,
-  myPayments,
   paymentReceipt,
   paymentReceiptPdf,
-  paymentWebhook,
-  practicePayments,
-  refundPayment,
   signedCreditNotePdf,
   signedReceiptPdf,
-} from './endpoints';
+} from './receipts';
+import { refundPayment } from './refunds';
+import { practicePayments } from './report';
+import { paymentWebhook } from './webhook';
 
 export const paymentRoutes: RouteTable = {
   '/payments': { GET: myPayments },

@@ -6,7 +6,7 @@ import { loadServices } from '../platform/services';
 import { readBody, toApiRequest, writeApiResponse } from '../platform/http/adapters';
 import { firebaseTokenVerifier, firebaseUserLookup } from '../platform/http/caller';
 import type { TokenVerifier } from '../platform/http/types';
-import { createApi, stripeClient } from '../index';
+import { createApi } from '../index';
 import { deliveryKick } from '../messages/delivery-kick';
 import { runOutbox, type OutboxSettings } from '../messages/sender';
 import { smtpMailer, type Mailer } from '../platform/mail/transport';
@@ -53,7 +53,8 @@ export async function startApiServer(options: ApiServerOptions) {
     siteUrl: 'http://site.test',
     ...(options.stripe && {
       payments: {
-        stripe: stripeClient('sk_test_local_stand_in', options.stripe.apiUrl),
+        secretKey: 'sk_test_local_stand_in',
+        apiUrl: options.stripe.apiUrl,
         webhookSecret: options.stripe.webhookSecret,
         linkSecret: API_TESTS_LINK_SECRET,
         siteUrl: 'http://site.test',

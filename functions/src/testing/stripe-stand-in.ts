@@ -384,7 +384,16 @@ ${error ? `<p class="error" role="alert" id="card-error">${escapeHtml(error)}</p
     };
   }
 
+  /** While paused, requests are held unanswered (as a stopped process would), served on resume. */
+  let paused = false;
+  const held: (() => void)[] = [];
+
   const server = http.createServer((request, response) => {
+    if (paused) held.push(() => serve(request, response));
+    else serve(request, response);
+  });
+
+  function serve(request: http.IncomingMessage, response: http.ServerResponse) {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
@@ -464,7 +473,7 @@ ${error ? `<p class="error" role="alert" id="card-error">${escapeHtml(error)}</p
         response.writeHead(500).end(error instanceof Error ? error.message : 'error');
       });
     });
-  });
+  }
   await new Promise<void>((resolve) => server.listen(options.port, options.host, resolve));
   const { port } = server.address() as AddressInfo;
   base = `http://${options.host}:${port}`;
@@ -491,7 +500,22 @@ ${error ? `<p class="error" role="alert" id="card-error">${escapeHtml(error)}</p
     subscriptions,
     refunds,
     delivered,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    /** Holds every request from now on without answering (the equivalent of SIGSTOP). */
+    pause: () => {
+      paused = true;
+    },
+    /** Serves the held requests (their callers may have given up) and answers again. */
+    resume: () => {
+      paused = false;
+      for (const next of held.splice(0)) next();
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        paused = false;
+        held.length = 0;
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }
 

@@ -1,4 +1,3 @@
-import type Stripe from 'stripe';
 import type { Service } from '../../../../shared/service';
 import type { Database } from '../database/database';
 import type { WeeklyHours } from '../../../../shared/practice';
@@ -74,7 +73,10 @@ export interface ApiContext {
 }
 
 export interface PaymentsSettings {
-  stripe: Stripe;
+  /** Stripe's secret key; the payments' gateway makes its client from it. */
+  secretKey: string;
+  /** Where Stripe's API is, when not Stripe itself (the local stand-in). */
+  apiUrl?: string;
   webhookSecret: string;
   /** Signs the token-free PDF links in emails (HMAC-SHA256). */
   linkSecret: string;

@@ -1,6 +1,6 @@
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
-import { formatMoney } from '../../../shared/money';
-import type { Receipt } from '../../../shared/payments-api';
+import { formatMoney } from '../../../../shared/money';
+import type { Receipt } from '../../../../shared/payments-api';
 
 /**
  * A receipt or a credit note (one layout for both) as a one-page A4 PDF (pdf-lib), with the same

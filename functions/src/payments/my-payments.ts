@@ -1,0 +1,89 @@
+import { isFree, monthlyPricePence } from '../../../shared/money';
+import type { MyPayments, Payment } from '../../../shared/payments-api';
+import type { Database } from '../platform/database/database';
+import { endpoint } from '../platform/http/endpoint';
+import { json } from '../platform/http/types';
+import { clientSeries } from '../series';
+import { clientPayments, type PaymentRow } from './queries';
+import { planStates } from './queries-plans';
+import { refundsOf } from './queries-refunds';
+import { sessionsCovered } from './queries-sessions';
+import { creditNoteNumber, receiptNumberOf } from './receipts';
+
+/** Payments as their lists show them, with the sessions each covered and its credit notes. */
+export async function paymentViews(db: Database, rows: readonly PaymentRow[]): Promise<Payment[]> {
+  const refunds = await refundsOf(
+    db,
+    rows.map((row) => row.id),
+  );
+  return Promise.all(
+    rows.map(async (row) => ({
+      id: row.id,
+      amount: row.amount,
+      currency: row.currency,
+      status: row.status,
+      paidAt: row.paid_at?.toISOString() ?? null,
+      receiptNumber: receiptNumberOf(row),
+      sessions: (await sessionsCovered(db, row)).map((session) => ({
+        bookingId: session.id,
+        start: session.starts_at.toISOString(),
+      })),
+      refunded: row.refunded,
+      seriesId: row.series_id,
+      periodEnd: row.period_end?.toISOString() ?? null,
+      creditNotes: refunds
+        .filter((refund) => refund.payment_id === row.id)
+        .map((refund) => ({
+          id: refund.id,
+          number: creditNoteNumber(refund.credit_year, refund.credit_sequence),
+          amount: refund.amount,
+          at: refund.created_at.toISOString(),
+        })),
+    })),
+  );
+}
+
+/** GET /api/payments: the caller's own payments and monthly plans. */
+export const myPayments = endpoint({
+  auth: 'client',
+  async run({ caller, context }) {
+    const now = context.now();
+    const [rows, series] = await Promise.all([
+      clientPayments(context.db, caller.uid),
+      clientSeries(context.db, caller.uid),
+    ]);
+    const paid = series.filter((each) => {
+      const service = context.services.find((s) => s.id === each.serviceId);
+      return (
+        (each.status === 'confirmed' || each.status === 'ended') && service && !isFree(service)
+      );
+    });
+    const states = await planStates(
+      context.db,
+      paid.map((each) => each.id),
+      now,
+    );
+    const body: MyPayments = {
+      payments: await paymentViews(context.db, rows),
+      plans: paid.map((each) => {
+        const state = states.get(each.id);
+        const service = context.services.find((s) => s.id === each.serviceId);
+        const status =
+          each.status === 'ended'
+            ? 'ended'
+            : state?.ending && state.status === 'paid'
+              ? 'ending'
+              : (state?.status ?? 'unpaid');
+        return {
+          seriesId: each.id,
+          status: status === 'free' || status === 'refunded' ? 'paid' : status,
+          paidUntil: state?.paidUntil ?? null,
+          serviceName: service?.name ?? '',
+          monthlyAmount: service ? monthlyPricePence(service) : 0,
+          nextPaymentAt: status === 'paid' ? (state?.paidUntil ?? null) : null,
+        };
+      }),
+    };
+    return json(200, body);
+  },
+});

@@ -1,0 +1,9 @@
+export { creditNoteNumber, receiptNumberOf, signedPdfLink } from './document';
+export {
+  creditNote,
+  creditNotePdf,
+  paymentReceipt,
+  paymentReceiptPdf,
+  signedCreditNotePdf,
+  signedReceiptPdf,
+} from './endpoints';

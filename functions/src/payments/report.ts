@@ -1,0 +1,51 @@
+import { PracticePaymentsQuerySchema } from '../../../shared/payments-api';
+import { practiceDate } from '../../../shared/time';
+import { endpoint } from '../platform/http/endpoint';
+import type { ApiContext } from '../platform/http/types';
+import { json } from '../platform/http/types';
+import { seriesWithStatus } from '../series';
+import { paymentViews } from './my-payments';
+import { bookingPayments, paymentsPaidWithin } from './queries';
+import { planStates } from './queries-plans';
+import { refundsWithin } from './queries-refunds';
+import { confirmedOneOffsWithin } from './queries-sessions';
+import { monthPeriod, monthReport, owedOf } from './report-rules';
+
+/** GET /api/practice/payments?month=YYYY-MM: the month's payments, refunds and what is owed. */
+export const practicePayments = endpoint({
+  auth: 'practitioner',
+  query: PracticePaymentsQuerySchema,
+  async run({ query, context }) {
+    const now = context.now();
+    const month = query.month ?? practiceDate(now).slice(0, 7);
+    const within = monthPeriod(month);
+    const [rows, refunds] = await Promise.all([
+      paymentsPaidWithin(context.db, within),
+      refundsWithin(context.db, within),
+    ]);
+    const payments = (await paymentViews(context.db, rows)).map((view, index) => ({
+      ...view,
+      clientUid: rows[index]?.client_uid ?? '',
+      clientName: rows[index]?.client_name ?? '',
+      clientEmail: rows[index]?.client_email ?? '',
+    }));
+    const due = await owed(context, within, now);
+    return json(200, monthReport({ month, payments, refunds, rows, due }));
+  },
+});
+
+/** What is owed in a period (owedOf), from the sessions and series there are. */
+async function owed(context: ApiContext, within: { start: Date; end: Date }, now: Date) {
+  const sessions = await confirmedOneOffsWithin(context.db, within);
+  const paid = await bookingPayments(
+    context.db,
+    sessions.map((each) => each.id),
+  );
+  const series = await seriesWithStatus(context.db, ['confirmed']);
+  const states = await planStates(
+    context.db,
+    series.map((each) => each.id),
+    now,
+  );
+  return owedOf({ services: context.services, sessions, paid, series, states });
+}

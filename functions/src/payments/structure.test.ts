@@ -1,0 +1,59 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { STRIPE_RETRIES, STRIPE_TIMEOUT_MS } from './gateway';
+
+// The shape issue 35 gave payments/, kept: checked by reading the files, no server needed.
+const SRC = path.resolve(import.meta.dirname, '..');
+const HERE = import.meta.dirname;
+
+function filesUnder(folder: string): string[] {
+  return fs.readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(folder, entry.name);
+    if (entry.isDirectory()) return filesUnder(full);
+    return entry.name.endsWith('.ts') ? [full] : [];
+  });
+}
+const product = (files: string[]) =>
+  files.filter(
+    (file) => !file.endsWith('.test.ts') && !file.includes(`${path.sep}testing${path.sep}`),
+  );
+const relative = (file: string) => path.relative(SRC, file);
+
+describe('payments/ as the model capability', () => {
+  it('the stripe package is imported by payments/gateway.ts alone (of the product code)', () => {
+    const importers = product(filesUnder(SRC)).filter((file) =>
+      /from 'stripe'|import\('stripe'\)|require\('stripe'\)/.test(fs.readFileSync(file, 'utf8')),
+    );
+    expect(importers.map(relative).filter((file) => !file.startsWith('bench'))).toEqual([
+      path.join('payments', 'gateway.ts'),
+    ]);
+  });
+
+  it('SQL only in the query modules', () => {
+    const withSql = product(filesUnder(HERE)).filter(
+      (file) =>
+        !path.basename(file).startsWith('queries') &&
+        /\.selectFrom\(|\.insertInto\(|\.updateTable\(|\.deleteFrom\(|from 'kysely'/.test(
+          fs.readFileSync(file, 'utf8'),
+        ),
+    );
+    expect(withSql.map(relative)).toEqual([]);
+  });
+
+  it('every file under 400 lines', () => {
+    const long = product(filesUnder(HERE))
+      .map((file) => ({
+        file: relative(file),
+        lines: fs.readFileSync(file, 'utf8').split('\n').length,
+      }))
+      .filter((each) => each.lines >= 400);
+    expect(long).toEqual([]);
+  });
+
+  it('a stalled Stripe costs a call less than 15 s: every try timed out, with the backoff between', () => {
+    // The SDK waits 0.5 s before the first retry and doubles it (up to 5 s) after.
+    const backoff = Array.from({ length: STRIPE_RETRIES }, (_, n) => Math.min(500 * 2 ** n, 5_000));
+    const worst = STRIPE_TIMEOUT_MS * (1 + STRIPE_RETRIES) + backoff.reduce((a, b) => a + b, 0);
+    expect(worst).toBeLessThan(12_000);
+  });
+});
