@@ -1,7 +1,6 @@
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { onRequest } from 'firebase-functions/v2/https';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
-import { LIMIT_SENTENCES } from '../../shared/limits';
 import { practiceFacts } from '../../shared/practice';
 import { PRACTICE_TIME_ZONE } from '../../shared/time';
 import { serverConfig } from './platform/settings';
@@ -10,45 +9,17 @@ import { openDatabase } from './platform/database/database';
 import { loadServices } from './platform/services';
 import { toApiRequest, writeApiResponse } from './platform/http/adapters';
 import { firebaseTokenVerifier, firebaseUserLookup } from './platform/http/caller';
-import { callEndpoint } from './platform/http/endpoint';
-import {
-  internalError,
-  methodNotAllowed,
-  ProblemError,
-  problemResponse,
-  problems,
-} from './platform/http/problems';
-import { matchRoute, type Method } from './platform/http/router';
+import { internalError, problemResponse } from './platform/http/problems';
+import { handleRequests } from './platform/http/router';
 import { routes } from './routes';
-import type { ApiContext, ApiRequest, ApiResponse } from './platform/http/types';
+import type { ApiContext } from './platform/http/types';
 import { rollSeries } from './series';
 import { lapseWaitlist } from './waitlist';
 import { deliveryKick, runOutbox, type OutboxSettings } from './messages';
 import { smtpMailer } from './platform/mail/transport';
 
 /** The whole API as one function of a request; any server (Functions, node:http) can carry it. */
-export function createApi(context: ApiContext) {
-  return async (request: ApiRequest): Promise<ApiResponse> => {
-    try {
-      const route = matchRoute(routes, request.path);
-      if (!route) throw problems.notFound('There is nothing at this address. Check the link.');
-      const method = (request.method === 'HEAD' ? 'GET' : request.method) as Method;
-      const target = Object.hasOwn(route.methods, method) ? route.methods[method] : undefined;
-      if (!target) throw methodNotAllowed(Object.keys(route.methods));
-      if (request.bodyTooLarge)
-        throw problems.bodyTooLarge(LIMIT_SENTENCES.bodyTooLarge(request.bodyTooLarge));
-      return await callEndpoint(target, request, context, route.params);
-    } catch (error) {
-      if (error instanceof ProblemError) return problemResponse(error);
-      // Name and message only: a database error's details could quote the client's note.
-      console.error(
-        'API error:',
-        error instanceof Error ? `${error.name}: ${error.message}` : 'unknown',
-      );
-      return problemResponse(internalError());
-    }
-  };
-}
+export const createApi = (context: ApiContext) => handleRequests(routes, context);
 
 interface Runtime {
   api: ReturnType<typeof createApi>;
@@ -132,10 +103,6 @@ export const api = onRequest(
 );
 
 /**
- * Cloud Scheduler, every minute: reminders that have come due, messages never sent or due for
- * another try, and the pruning of old ones. Idempotent: a second run at once finds nothing to do.
- */
-/**
  * Cloud Scheduler, every hour: standing series booked to the end of the horizon (each new week,
  * or the word that it is not free), waiting-list entries warned before they lapse and ended when
  * they have, and clinical records past their retention deleted.
@@ -151,6 +118,10 @@ export const series = onSchedule(
   },
 );
 
+/**
+ * Cloud Scheduler, every minute: reminders that have come due, messages never sent or due for
+ * another try, and the pruning of old ones. Idempotent: a second run at once finds nothing to do.
+ */
 export const outbox = onSchedule(
   { schedule: 'every 1 minutes', region: 'europe-west2', timeZone: PRACTICE_TIME_ZONE },
   async () => {

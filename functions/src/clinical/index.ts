@@ -1,4 +1,3 @@
-export { writeAudit } from '../platform/audit';
 export { findIntake } from './intake-queries';
 export { clientQuestionnaires } from './questionnaire-queries';
 export { pruneClinicalRecords, retireClinicalRecord } from './retention';

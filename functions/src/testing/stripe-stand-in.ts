@@ -4,48 +4,27 @@
  * The function reaches it through the official SDK (`host`/`port`/`protocol`); it answers in the
  * SDK's shapes and sends webhooks signed as Stripe signs them.
  */
-import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
-
-const SUCCEEDS = '4242424242424242';
-const DECLINES = '4000000000000002';
-const DAY = 86_400;
-
-const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
-
-interface CheckoutRecord {
-  id: string;
-  mode: 'payment' | 'subscription';
-  amount: number;
-  currency: string;
-  productName: string;
-  customer: string | null;
-  customerEmail: string | null;
-  metadata: Record<string, string>;
-  subscriptionMetadata: Record<string, string>;
-  successUrl: string;
-  cancelUrl: string;
-  status: 'open' | 'complete';
-}
-
-interface SubscriptionRecord {
-  id: string;
-  customer: string;
-  amount: number;
-  currency: string;
-  metadata: Record<string, string>;
-  periodStart: number;
-  periodEnd: number;
-  cancelAtPeriodEnd: boolean;
-  last4: string;
-}
+import {
+  checkoutObject,
+  checkoutPage,
+  DAY,
+  DECLINES,
+  escapeHtml,
+  invoiceObject,
+  newId,
+  page,
+  parseForm,
+  record,
+  strings,
+  subscriptionObject,
+  SUCCEEDS,
+  text,
+  type CheckoutRecord,
+  type SubscriptionRecord,
+} from './stripe-shapes';
 
 export interface StripeStandInOptions {
   host: string;
@@ -56,32 +35,6 @@ export interface StripeStandInOptions {
   webhookSecret: string;
   /** The stand-in's clock, in Unix seconds (tests move it). */
   now?: () => number;
-}
-
-/** Nested form keys (`a[b][c]`) as Stripe's SDK encodes them, back to a plain object. */
-function parseForm(text: string): Record<string, unknown> {
-  const root: Record<string, unknown> = {};
-  for (const [key, value] of new URLSearchParams(text)) {
-    const parts = key.replace(/\]/g, '').split('[');
-    let node = root;
-    parts.forEach((part, index) => {
-      if (index === parts.length - 1) node[part] = value;
-      else node = (node[part] ??= {}) as Record<string, unknown>;
-    });
-  }
-  return root;
-}
-
-const text = (value: unknown) => (typeof value === 'string' ? value : '');
-const record = (value: unknown): Record<string, unknown> =>
-  value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
-const strings = (value: unknown): Record<string, string> =>
-  Object.fromEntries(Object.entries(record(value)).map(([k, v]) => [k, text(v)]));
-
-function page(title: string, body: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title>
-<style>body{font-family:system-ui,sans-serif;max-width:28rem;margin:2rem auto;padding:0 1rem;color:#1a1a1a}label{display:block;margin-top:1rem}input{display:block;width:100%;padding:.5rem;font-size:1rem;box-sizing:border-box}button,a.button{margin-top:1.5rem;padding:.6rem 1.2rem;font-size:1rem;background:#0a2540;color:#fff;border:0;border-radius:4px;text-decoration:none;display:inline-block}:focus-visible{outline:3px solid #635bff;outline-offset:2px}.error{color:#a4001d;font-weight:600}</style></head>
-<body><main>${body}</main></body></html>`;
 }
 
 export async function startStripeStandIn(options: StripeStandInOptions) {
@@ -130,48 +83,6 @@ export async function startStripeStandIn(options: StripeStandInOptions) {
     return id;
   }
 
-  function invoiceObject(subscription: SubscriptionRecord, paid: boolean, intent: string | null) {
-    return {
-      id: newId('in'),
-      object: 'invoice',
-      customer: subscription.customer,
-      currency: subscription.currency,
-      amount_due: subscription.amount,
-      amount_paid: paid ? subscription.amount : 0,
-      status: paid ? 'paid' : 'open',
-      period_start: subscription.periodStart,
-      period_end: subscription.periodEnd,
-      hosted_invoice_url: `${base}/portal/${subscription.id}`,
-      lines: {
-        object: 'list',
-        data: [
-          {
-            id: newId('il'),
-            object: 'line_item',
-            amount: subscription.amount,
-            currency: subscription.currency,
-            period: { start: subscription.periodStart, end: subscription.periodEnd },
-          },
-        ],
-      },
-      parent: {
-        type: 'subscription_details',
-        subscription_details: { subscription: subscription.id, metadata: subscription.metadata },
-      },
-      payments: {
-        object: 'list',
-        data: intent
-          ? [
-              {
-                object: 'invoice_payment',
-                payment: { type: 'payment_intent', payment_intent: intent },
-              },
-            ]
-          : [],
-      },
-    };
-  }
-
   /** The next month of a subscription, paid or failed (what Stripe does at each renewal). */
   async function renew(subscriptionId: string, outcome: 'paid' | 'failed'): Promise<number> {
     const subscription = subscriptions.get(subscriptionId);
@@ -182,7 +93,7 @@ export async function startStripeStandIn(options: StripeStandInOptions) {
     const intent = outcome === 'paid' ? intentFor(subscription.amount, subscription.last4) : null;
     return sendEvent(
       outcome === 'paid' ? 'invoice.paid' : 'invoice.payment_failed',
-      invoiceObject(subscription, outcome === 'paid', intent),
+      invoiceObject(base, subscription, outcome === 'paid', intent),
     );
   }
 
@@ -191,7 +102,7 @@ export async function startStripeStandIn(options: StripeStandInOptions) {
     if (checkout.mode === 'payment') {
       const intent = intentFor(checkout.amount, last4);
       await sendEvent('checkout.session.completed', {
-        ...checkoutObject(checkout),
+        ...checkoutObject(base, checkout),
         payment_intent: intent,
       });
       return;
@@ -210,69 +121,11 @@ export async function startStripeStandIn(options: StripeStandInOptions) {
     };
     subscriptions.set(subscription.id, subscription);
     await sendEvent('checkout.session.completed', {
-      ...checkoutObject(checkout),
+      ...checkoutObject(base, checkout),
       subscription: subscription.id,
     });
     const intent = intentFor(subscription.amount, last4);
-    await sendEvent('invoice.paid', invoiceObject(subscription, true, intent));
-  }
-
-  function checkoutObject(checkout: CheckoutRecord) {
-    return {
-      id: checkout.id,
-      object: 'checkout.session',
-      mode: checkout.mode,
-      status: checkout.status,
-      payment_status: checkout.status === 'complete' ? 'paid' : 'unpaid',
-      amount_total: checkout.amount,
-      currency: checkout.currency,
-      customer: checkout.customer,
-      customer_email: checkout.customerEmail,
-      metadata: checkout.metadata,
-      success_url: checkout.successUrl,
-      cancel_url: checkout.cancelUrl,
-      url: checkout.status === 'open' ? `${base}/pay/${checkout.id}` : null,
-      payment_intent: null,
-      subscription: null,
-    };
-  }
-
-  function subscriptionObject(subscription: SubscriptionRecord) {
-    return {
-      id: subscription.id,
-      object: 'subscription',
-      customer: subscription.customer,
-      status: 'active',
-      cancel_at_period_end: subscription.cancelAtPeriodEnd,
-      metadata: subscription.metadata,
-      items: {
-        object: 'list',
-        data: [
-          {
-            object: 'subscription_item',
-            current_period_start: subscription.periodStart,
-            current_period_end: subscription.periodEnd,
-          },
-        ],
-      },
-    };
-  }
-
-  function checkoutPage(checkout: CheckoutRecord, error = ''): string {
-    const amount = `£${(checkout.amount / 100).toFixed(2)}`;
-    const what = checkout.mode === 'subscription' ? `${amount} a month` : amount;
-    return page(
-      `Pay ${what} – Checkout (local stand-in)`,
-      `<h1>Pay ${escapeHtml(what)}</h1><p>${escapeHtml(checkout.productName)}</p>
-<p>Local test checkout: use 4242 4242 4242 4242 (succeeds) or 4000 0000 0000 0002 (declined).</p>
-${error ? `<p class="error" role="alert" id="card-error">${escapeHtml(error)}</p>` : ''}
-<form method="post" action="/pay/${checkout.id}" novalidate>
-<label for="card">Card number</label><input id="card" name="card" inputmode="numeric" autocomplete="cc-number" required ${error ? 'aria-invalid="true" aria-describedby="card-error"' : ''}>
-<label for="expiry">Expiry</label><input id="expiry" name="expiry" placeholder="MM / YY" autocomplete="cc-exp" required>
-<label for="cvc">CVC</label><input id="cvc" name="cvc" inputmode="numeric" autocomplete="cc-csc" required>
-<button type="submit">Pay</button></form>
-<p><a href="${escapeHtml(checkout.cancelUrl)}">Cancel and go back</a></p>`,
-    );
+    await sendEvent('invoice.paid', invoiceObject(base, subscription, true, intent));
   }
 
   async function handleApi(method: string, path: string, body: Record<string, unknown>) {
@@ -308,7 +161,7 @@ ${error ? `<p class="error" role="alert" id="card-error">${escapeHtml(error)}</p
         };
       }
       checkouts.set(checkout.id, checkout);
-      return checkoutObject(checkout);
+      return checkoutObject(base, checkout);
     }
     if (method === 'POST' && path === '/v1/billing_portal/sessions') {
       const id = newId('bps');

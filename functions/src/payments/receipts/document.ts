@@ -2,7 +2,8 @@ import { feePerSessionPence, formatReceiptNumber, MONEY_FACTS } from '../../../.
 import type { Receipt } from '../../../../shared/payments-api';
 import { practiceAddressLine, practiceFacts } from '../../../../shared/practice';
 import { practiceWallClock } from '../../../../shared/time';
-import { billingAddressOf, writeAudit } from '../../clinical';
+import { billingAddressOf } from '../../clinical';
+import { writeAudit } from '../../platform/audit';
 import type { ApiContext, PaymentsSettings } from '../../platform/http/types';
 import type { PaymentRow, RefundRow } from '../queries';
 import { sessionById, sessionsCovered } from '../queries-sessions';

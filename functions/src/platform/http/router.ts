@@ -1,4 +1,13 @@
-import type { Endpoint } from './endpoint';
+import { LIMIT_SENTENCES } from '../../../../shared/limits';
+import { callEndpoint, type Endpoint } from './endpoint';
+import {
+  internalError,
+  methodNotAllowed,
+  ProblemError,
+  problemResponse,
+  problems,
+} from './problems';
+import type { ApiContext, ApiRequest, ApiResponse } from './types';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -32,4 +41,28 @@ function safeDecode(segment: string): string {
   } catch {
     return segment;
   }
+}
+
+/** Requests to the route table's endpoints: unknown paths, methods and oversized bodies answered here. */
+export function handleRequests(routes: RouteTable, context: ApiContext) {
+  return async (request: ApiRequest): Promise<ApiResponse> => {
+    try {
+      const route = matchRoute(routes, request.path);
+      if (!route) throw problems.notFound('There is nothing at this address. Check the link.');
+      const method = (request.method === 'HEAD' ? 'GET' : request.method) as Method;
+      const target = Object.hasOwn(route.methods, method) ? route.methods[method] : undefined;
+      if (!target) throw methodNotAllowed(Object.keys(route.methods));
+      if (request.bodyTooLarge)
+        throw problems.bodyTooLarge(LIMIT_SENTENCES.bodyTooLarge(request.bodyTooLarge));
+      return await callEndpoint(target, request, context, route.params);
+    } catch (error) {
+      if (error instanceof ProblemError) return problemResponse(error);
+      // Name and message only: a database error's details could quote the client's note.
+      console.error(
+        'API error:',
+        error instanceof Error ? `${error.name}: ${error.message}` : 'unknown',
+      );
+      return problemResponse(internalError());
+    }
+  };
 }

@@ -1,0 +1,174 @@
+/**
+ * What the Stripe stand-in (stripe-stand-in.ts) answers and shows: its records, the SDK's object
+ * shapes for the pinned API version, its form parsing and its hosted pages.
+ */
+import { randomBytes } from 'node:crypto';
+
+export const SUCCEEDS = '4242424242424242';
+export const DECLINES = '4000000000000002';
+export const DAY = 86_400;
+
+export const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
+export const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
+
+export interface CheckoutRecord {
+  id: string;
+  mode: 'payment' | 'subscription';
+  amount: number;
+  currency: string;
+  productName: string;
+  customer: string | null;
+  customerEmail: string | null;
+  metadata: Record<string, string>;
+  subscriptionMetadata: Record<string, string>;
+  successUrl: string;
+  cancelUrl: string;
+  status: 'open' | 'complete';
+}
+
+export interface SubscriptionRecord {
+  id: string;
+  customer: string;
+  amount: number;
+  currency: string;
+  metadata: Record<string, string>;
+  periodStart: number;
+  periodEnd: number;
+  cancelAtPeriodEnd: boolean;
+  last4: string;
+}
+
+/** Nested form keys (`a[b][c]`) as Stripe's SDK encodes them, back to a plain object. */
+export function parseForm(text: string): Record<string, unknown> {
+  const root: Record<string, unknown> = {};
+  for (const [key, value] of new URLSearchParams(text)) {
+    const parts = key.replace(/\]/g, '').split('[');
+    let node = root;
+    parts.forEach((part, index) => {
+      if (index === parts.length - 1) node[part] = value;
+      else node = (node[part] ??= {}) as Record<string, unknown>;
+    });
+  }
+  return root;
+}
+
+export const text = (value: unknown) => (typeof value === 'string' ? value : '');
+export const record = (value: unknown): Record<string, unknown> =>
+  value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
+export const strings = (value: unknown): Record<string, string> =>
+  Object.fromEntries(Object.entries(record(value)).map(([k, v]) => [k, text(v)]));
+
+export function page(title: string, body: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title>
+<style>body{font-family:system-ui,sans-serif;max-width:28rem;margin:2rem auto;padding:0 1rem;color:#1a1a1a}label{display:block;margin-top:1rem}input{display:block;width:100%;padding:.5rem;font-size:1rem;box-sizing:border-box}button,a.button{margin-top:1.5rem;padding:.6rem 1.2rem;font-size:1rem;background:#0a2540;color:#fff;border:0;border-radius:4px;text-decoration:none;display:inline-block}:focus-visible{outline:3px solid #635bff;outline-offset:2px}.error{color:#a4001d;font-weight:600}</style></head>
+<body><main>${body}</main></body></html>`;
+}
+
+export function checkoutObject(base: string, checkout: CheckoutRecord) {
+  return {
+    id: checkout.id,
+    object: 'checkout.session',
+    mode: checkout.mode,
+    status: checkout.status,
+    payment_status: checkout.status === 'complete' ? 'paid' : 'unpaid',
+    amount_total: checkout.amount,
+    currency: checkout.currency,
+    customer: checkout.customer,
+    customer_email: checkout.customerEmail,
+    metadata: checkout.metadata,
+    success_url: checkout.successUrl,
+    cancel_url: checkout.cancelUrl,
+    url: checkout.status === 'open' ? `${base}/pay/${checkout.id}` : null,
+    payment_intent: null,
+    subscription: null,
+  };
+}
+
+export function subscriptionObject(subscription: SubscriptionRecord) {
+  return {
+    id: subscription.id,
+    object: 'subscription',
+    customer: subscription.customer,
+    status: 'active',
+    cancel_at_period_end: subscription.cancelAtPeriodEnd,
+    metadata: subscription.metadata,
+    items: {
+      object: 'list',
+      data: [
+        {
+          object: 'subscription_item',
+          current_period_start: subscription.periodStart,
+          current_period_end: subscription.periodEnd,
+        },
+      ],
+    },
+  };
+}
+
+export function invoiceObject(
+  base: string,
+  subscription: SubscriptionRecord,
+  paid: boolean,
+  intent: string | null,
+) {
+  return {
+    id: newId('in'),
+    object: 'invoice',
+    customer: subscription.customer,
+    currency: subscription.currency,
+    amount_due: subscription.amount,
+    amount_paid: paid ? subscription.amount : 0,
+    status: paid ? 'paid' : 'open',
+    period_start: subscription.periodStart,
+    period_end: subscription.periodEnd,
+    hosted_invoice_url: `${base}/portal/${subscription.id}`,
+    lines: {
+      object: 'list',
+      data: [
+        {
+          id: newId('il'),
+          object: 'line_item',
+          amount: subscription.amount,
+          currency: subscription.currency,
+          period: { start: subscription.periodStart, end: subscription.periodEnd },
+        },
+      ],
+    },
+    parent: {
+      type: 'subscription_details',
+      subscription_details: { subscription: subscription.id, metadata: subscription.metadata },
+    },
+    payments: {
+      object: 'list',
+      data: intent
+        ? [
+            {
+              object: 'invoice_payment',
+              payment: { type: 'payment_intent', payment_intent: intent },
+            },
+          ]
+        : [],
+    },
+  };
+}
+
+export function checkoutPage(checkout: CheckoutRecord, error = ''): string {
+  const amount = `£${(checkout.amount / 100).toFixed(2)}`;
+  const what = checkout.mode === 'subscription' ? `${amount} a month` : amount;
+  return page(
+    `Pay ${what} – Checkout (local stand-in)`,
+    `<h1>Pay ${escapeHtml(what)}</h1><p>${escapeHtml(checkout.productName)}</p>
+<p>Local test checkout: use 4242 4242 4242 4242 (succeeds) or 4000 0000 0000 0002 (declined).</p>
+${error ? `<p class="error" role="alert" id="card-error">${escapeHtml(error)}</p>` : ''}
+<form method="post" action="/pay/${checkout.id}" novalidate>
+<label for="card">Card number</label><input id="card" name="card" inputmode="numeric" autocomplete="cc-number" required ${error ? 'aria-invalid="true" aria-describedby="card-error"' : ''}>
+<label for="expiry">Expiry</label><input id="expiry" name="expiry" placeholder="MM / YY" autocomplete="cc-exp" required>
+<label for="cvc">CVC</label><input id="cvc" name="cvc" inputmode="numeric" autocomplete="cc-csc" required>
+<button type="submit">Pay</button></form>
+<p><a href="${escapeHtml(checkout.cancelUrl)}">Cancel and go back</a></p>`,
+  );
+}
