@@ -11,6 +11,7 @@ import { DATABASE_KINDS } from '../testing/databases';
 import { createAccounts } from '../testing/factories/accounts';
 import { confirmedSession } from '../testing/factories/bookings';
 import { INTAKE } from '../testing/factories/clinical';
+import { refuseMessages } from '../testing/factories/messages';
 
 const NOW = new Date('2027-03-01T09:00:00Z'); // a Monday
 const PRACTICE_EMAIL = 'diary@practice.test';
@@ -259,11 +260,7 @@ describe.each(DATABASE_KINDS)('the clinical record on %s', (kind) => {
   });
 
   it('writes the risk message and the questionnaire together, or neither', async () => {
-    await sql`create function refuse_messages() returns trigger language plpgsql as $$
-      begin raise exception 'injected fault'; end $$`.execute(db);
-    await sql`create trigger refuse_messages before insert on messages
-      for each row execute function refuse_messages()`.execute(db);
-    const quiet = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { quiet, restore } = await refuseMessages(db);
     try {
       const answer = await request('POST', '/questionnaires', client, {
         instrument: 'PHQ-9',
@@ -273,9 +270,7 @@ describe.each(DATABASE_KINDS)('the clinical record on %s', (kind) => {
       // Only the error's name and message reach the log, never the answers.
       expect(JSON.stringify(quiet.mock.calls)).not.toContain('[1,2,1');
     } finally {
-      quiet.mockRestore();
-      await sql`drop trigger refuse_messages on messages`.execute(db);
-      await sql`drop function refuse_messages()`.execute(db);
+      await restore();
     }
     expect((await request('GET', '/questionnaires', client)).json.questionnaires).toEqual([]);
   });

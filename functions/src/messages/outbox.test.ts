@@ -12,6 +12,7 @@ import { call, startApiServer } from '../testing/api-server';
 import { useApiStack } from '../testing/api-stack';
 import { DATABASE_KINDS, freshDatabase } from '../testing/databases';
 import { createAccounts } from '../testing/factories/accounts';
+import { refuseMessages } from '../testing/factories/messages';
 import { localEnv } from '../testing/local-env';
 
 const NOW = new Date('2027-03-01T09:00:00Z'); // a Monday
@@ -75,20 +76,14 @@ describe.each(DATABASE_KINDS)('the outbox on %s', (kind) => {
   it('writes a change and its messages together, or neither (a fault between them)', async () => {
     const { json: kept } = await book(client, '2027-03-10T10:00:00Z');
     await api.deliveryIdle();
-    await sql`create function refuse_messages() returns trigger language plpgsql as $$
-      begin raise exception 'injected fault'; end $$`.execute(db);
-    await sql`create trigger refuse_messages before insert on messages
-      for each row execute function refuse_messages()`.execute(db);
-    const quiet = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { restore } = await refuseMessages(db);
     try {
       expect((await book(client, '2027-03-10T14:00:00Z')).status).toBe(500);
       expect((await request('POST', `/bookings/${kept.id}/confirm`, practitioner)).status).toBe(
         500,
       );
     } finally {
-      quiet.mockRestore();
-      await sql`drop trigger refuse_messages on messages`.execute(db);
-      await sql`drop function refuse_messages()`.execute(db);
+      await restore();
     }
     const bookings = await sql<{
       status: string;
