@@ -1,52 +1,19 @@
 import { CALL_PHONE_SENTENCES } from '../../../shared/phone';
 import { FREE_CALL } from '../../../shared/service';
-import type { Database } from '../platform/database/database';
-import type { MailMessage } from '../platform/mail/transport';
-import type { Mailer } from '../platform/mail/transport';
-import { createAccount, type TestAccount } from '../testing/accounts';
-import { call, startApiServer } from '../testing/api-server';
-import { DATABASE_KINDS, emptyTables, freshDatabase } from '../testing/databases';
-import { localEnv } from '../testing/local-env';
+import { useApiStack } from '../testing/api-stack';
+import { DATABASE_KINDS } from '../testing/databases';
+import { createAccounts } from '../testing/factories/accounts';
 
 const NOW = new Date('2027-03-01T09:00:00Z'); // a Monday
 const START = '2027-03-04T10:00:00.000Z'; // a Thursday, inside the hours and the window
 
-let client: TestAccount;
-let practitioner: TestAccount;
-
-beforeAll(async () => {
-  [client, practitioner] = await Promise.all([
-    createAccount({ name: 'Ada Client' }),
-    createAccount({ practitioner: true }),
-  ]);
+const { client, practitioner } = await createAccounts({
+  client: { name: 'Ada Client' },
+  practitioner: { practitioner: true },
 });
 
 describe.each(DATABASE_KINDS)('the free call’s number to phone, on %s', (kind) => {
-  let db: Database;
-  const sent: MailMessage[] = [];
-  const mailer: Mailer = {
-    async send(message) {
-      sent.push(message);
-    },
-  };
-  let api: Awaited<ReturnType<typeof startApiServer>>;
-  const request = (method: string, path: string, who?: TestAccount, body?: unknown) =>
-    call(api.url, method, path, { ...(who && { token: who.idToken }), body });
-
-  beforeAll(async () => {
-    db = await freshDatabase(kind);
-    api = await startApiServer({ db, now: () => NOW, smtpUrl: localEnv.smtpUrl(), mailer });
-  });
-  afterAll(async () => {
-    await api.deliveryIdle();
-    await api.close();
-    await db.destroy();
-  });
-  beforeEach(async () => {
-    await api.deliveryIdle();
-    await emptyTables(db);
-    sent.length = 0;
-  });
+  const { db, api, sent, request } = useApiStack(kind, { now: () => NOW });
 
   it('is required for the free call, and must be a UK number (422 with a sentence)', async () => {
     for (const [phone, detail] of [

@@ -1,13 +1,10 @@
 import { sql } from 'kysely';
-import { AGREEMENT } from '../../../shared/agreement';
-import { changeStatus, insertBooking } from './queries';
-import type { Database } from '../platform/database/database';
-import type { MailMessage } from '../platform/mail/transport';
-import type { Mailer } from '../platform/mail/transport';
-import { createAccount, type TestAccount } from '../testing/accounts';
-import { call, startApiServer, type CallOptions } from '../testing/api-server';
-import { DATABASE_KINDS, emptyTables, freshDatabase } from '../testing/databases';
-import { localEnv } from '../testing/local-env';
+import type { TestAccount } from '../testing/accounts';
+import { useApiStack } from '../testing/api-stack';
+import { DATABASE_KINDS } from '../testing/databases';
+import { createAccounts } from '../testing/factories/accounts';
+import { confirmedSession } from '../testing/factories/bookings';
+import { INTAKE } from '../testing/factories/clinical';
 import { newVideoRoom } from './video';
 
 const NOW = new Date('2027-03-01T09:00:00Z'); // a Monday
@@ -17,84 +14,22 @@ const BEREAVEMENT = 5; // in person or by video, one-off
 const COUPLES = 2; // in person only
 const COACHING = 6; // by video only
 
-const INTAKE = {
-  dateOfBirth: '1988-07-14',
-  address: '3 Elm Row\nBristol BS2 8AA',
-  phone: '07700 900123',
-  gp: { name: 'Dr Hollis', surgery: 'Elm Row Surgery' },
-  emergencyContact: { name: 'Sam Pike', relationship: 'Partner', phone: '07700 900456' },
-  agreement: {
-    version: AGREEMENT.version,
-    treatment: true,
-    confidentiality: true,
-    cancellation: true,
-  },
-};
-
-let client: TestAccount;
-let otherClient: TestAccount;
-let practitioner: TestAccount;
-
-beforeAll(async () => {
-  [client, otherClient, practitioner] = await Promise.all([
-    createAccount({ name: 'Ada Client' }),
-    createAccount({ name: 'Ben Other' }),
-    createAccount({ practitioner: true, name: 'Dr Practitioner' }),
-  ]);
+const { client, otherClient, practitioner } = await createAccounts({
+  client: { name: 'Ada Client' },
+  otherClient: { name: 'Ben Other' },
+  practitioner: { practitioner: true, name: 'Dr Practitioner' },
 });
 
 describe.each(DATABASE_KINDS)('sessions on %s', (kind) => {
-  let db: Database;
-  let clock: Date;
-  const sent: MailMessage[] = [];
-  const mailer: Mailer = {
-    async send(message) {
-      sent.push(message);
-    },
-  };
-  let api: Awaited<ReturnType<typeof startApiServer>>;
-
-  const as = (who: TestAccount | undefined): CallOptions => (who ? { token: who.idToken } : {});
-  const request = (method: string, path: string, who?: TestAccount, body?: unknown) =>
-    call(api.url, method, path, { ...as(who), ...(body !== undefined && { body }) });
+  let clock = NOW;
+  const { db, api, sent, request } = useApiStack(kind, {
+    now: () => clock,
+    beforeEach: () => (clock = NOW),
+  });
 
   /** A confirmed session at `start`, written straight to the database. */
-  async function confirmed(who: TestAccount, start: string, mode?: 'video') {
-    const at = new Date(start);
-    const made = await insertBooking(
-      db,
-      {
-        client: { uid: who.uid, email: who.email, name: 'Ada Client' },
-        serviceId: INDIVIDUAL,
-        start: at,
-        end: new Date(at.getTime() + 50 * 60_000),
-        busyUntil: new Date(at.getTime() + 60 * 60_000),
-        note: '',
-        ...(mode && { mode }),
-      },
-      { maxOpenRequests: 3, now: new Date(at.getTime() - 7 * 86_400_000) },
-    );
-    if (made.outcome !== 'created') throw new Error(made.outcome);
-    return (await changeStatus(db, made.booking.id, ['requested'], 'confirmed', at))!;
-  }
-
-  beforeAll(async () => {
-    db = await freshDatabase(kind);
-    api = await startApiServer({ db, now: () => clock, smtpUrl: localEnv.smtpUrl(), mailer });
-  });
-
-  afterAll(async () => {
-    await api.deliveryIdle();
-    await api.close();
-    await db.destroy();
-  });
-
-  beforeEach(async () => {
-    await api.deliveryIdle();
-    await emptyTables(db);
-    clock = NOW;
-    sent.length = 0;
-  });
+  const confirmed = (who: TestAccount, start: string, mode?: 'video') =>
+    confirmedSession(db, who, start, { serviceId: INDIVIDUAL, ...(mode && { mode }) });
 
   describe('attendance', () => {
     it('is marked by the practitioner from the session’s end, not a minute before', async () => {

@@ -2,27 +2,20 @@ import ICAL from 'ical.js';
 import * as v from 'valibot';
 import { ProblemSchema } from '../../../shared/booking';
 import { CalendarFeedCreatedSchema, CalendarFeedStateSchema } from '../../../shared/calendar-feed';
-import { changeStatus, insertBooking } from '../bookings';
-import type { Database } from '../platform/database/database';
-import { createAccount, type TestAccount } from '../testing/accounts';
-import { call, startApiServer } from '../testing/api-server';
-import { DATABASE_KINDS, emptyTables, freshDatabase } from '../testing/databases';
-import { localEnv } from '../testing/local-env';
+import type { TestAccount } from '../testing/accounts';
+import { useApiStack } from '../testing/api-stack';
+import { DATABASE_KINDS } from '../testing/databases';
+import { createAccounts } from '../testing/factories/accounts';
+import { bookAndConfirm, confirmedSession } from '../testing/factories/bookings';
 import { feedDates } from './feed';
 
 const NOW = new Date('2027-03-01T09:00:00Z'); // a Monday
 const PRACTICE_EMAIL = 'diary@practice.test';
 
-let client: TestAccount;
-let otherClient: TestAccount;
-let practitioner: TestAccount;
-
-beforeAll(async () => {
-  [client, otherClient, practitioner] = await Promise.all([
-    createAccount({ name: 'Ada Lovelace' }),
-    createAccount({ name: 'Ben Other' }),
-    createAccount({ practitioner: true, name: 'Dr Practitioner' }),
-  ]);
+const { client, otherClient, practitioner } = await createAccounts({
+  client: { name: 'Ada Lovelace' },
+  otherClient: { name: 'Ben Other' },
+  practitioner: { practitioner: true, name: 'Dr Practitioner' },
 });
 
 /** The events of an .ics file as ical.js reads them. */
@@ -41,43 +34,18 @@ function eventsOf(text: string) {
 }
 
 describe.each(DATABASE_KINDS)('the calendar feed on %s', (kind) => {
-  let db: Database;
   let clock = NOW;
-  let api: Awaited<ReturnType<typeof startApiServer>>;
-
-  const request = (method: string, path: string, who?: TestAccount, body?: unknown) =>
-    call(api.url, method, path, { ...(who && { token: who.idToken }), body });
+  const { db, api, request } = useApiStack(kind, {
+    now: () => clock,
+    practiceEmail: PRACTICE_EMAIL,
+    mailer: { async send() {} },
+    beforeEach: () => (clock = NOW),
+  });
   /** The feed as a calendar app fetches it: no sign-in, the link is the key. */
   const fetchFeed = (url: string) =>
     fetch(url.replace('http://site.test/api', api.url), { headers: { accept: 'text/calendar' } });
-  const confirmed = async (who: TestAccount, start: string, extra: object = {}) => {
-    const asked = await request('POST', '/bookings', who, { serviceId: 1, start, ...extra });
-    expect(asked.status).toBe(201);
-    const answer = await request('POST', `/bookings/${asked.json.id}/confirm`, practitioner);
-    expect(answer.status).toBe(200);
-    return answer.json as { id: string };
-  };
-
-  beforeAll(async () => {
-    db = await freshDatabase(kind);
-    api = await startApiServer({
-      db,
-      now: () => clock,
-      smtpUrl: localEnv.smtpUrl(),
-      practiceEmail: PRACTICE_EMAIL,
-      mailer: { async send() {} },
-    });
-  });
-  afterAll(async () => {
-    await api?.deliveryIdle();
-    await api?.close();
-    await db?.destroy();
-  });
-  beforeEach(async () => {
-    await api.deliveryIdle();
-    await emptyTables(db);
-    clock = NOW;
-  });
+  const confirmed = (who: TestAccount, start: string, extra: object = {}) =>
+    bookAndConfirm(request, who, practitioner, { serviceId: 1, start, ...extra });
 
   it('only the practitioner makes, reads and stops a link; a client or a stranger cannot', async () => {
     for (const [who, status] of [
@@ -118,21 +86,11 @@ describe.each(DATABASE_KINDS)('the calendar feed on %s', (kind) => {
   it('holds the diary’s confirmed sessions and blocks, initials only, with stable UIDs', async () => {
     // Four weeks back is in; five is out (both as the diary has them).
     const past = async (start: string) => {
-      const at = new Date(start);
-      const made = await insertBooking(
-        db,
-        {
-          client: { uid: client.uid, email: client.email, name: 'Ada Lovelace' },
-          serviceId: 1,
-          start: at,
-          end: new Date(at.getTime() + 50 * 60_000),
-          busyUntil: new Date(at.getTime() + 60 * 60_000),
-          note: 'Private words about my week',
-        },
-        { maxOpenRequests: 3, now: at },
-      );
-      if (made.outcome !== 'created') throw new Error(made.outcome);
-      await changeStatus(db, made.booking.id, ['requested'], 'confirmed', at);
+      await confirmedSession(db, client, start, {
+        name: 'Ada Lovelace',
+        note: 'Private words about my week',
+        requestedAt: new Date(start),
+      });
     };
     await past('2027-02-08T10:00:00Z'); // 3 weeks back
     await past('2027-01-18T10:00:00Z'); // 6 weeks back

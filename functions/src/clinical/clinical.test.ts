@@ -3,113 +3,40 @@ import { AGREEMENT } from '../../../shared/agreement';
 import { AccountExportSchema, ClientRecordSchema } from '../../../shared/intake';
 import { RISK_ALERT_GATHER_SECONDS } from '../../../shared/limits';
 import * as v from 'valibot';
-import { changeStatus, insertBooking } from '../bookings';
 import { pruneClinicalRecords } from './retention';
-import type { Database } from '../platform/database/database';
-import type { MailMessage } from '../platform/mail/transport';
-import type { Mailer } from '../platform/mail/transport';
-import { createAccount, type TestAccount } from '../testing/accounts';
-import { call, startApiServer, type CallOptions } from '../testing/api-server';
-import { DATABASE_KINDS, emptyTables, freshDatabase } from '../testing/databases';
-import { localEnv } from '../testing/local-env';
+import type { TestAccount } from '../testing/accounts';
+import { call } from '../testing/api-server';
+import { useApiStack } from '../testing/api-stack';
+import { DATABASE_KINDS } from '../testing/databases';
+import { createAccounts } from '../testing/factories/accounts';
+import { confirmedSession } from '../testing/factories/bookings';
+import { INTAKE } from '../testing/factories/clinical';
+import { refuseMessages } from '../testing/factories/messages';
 
 const NOW = new Date('2027-03-01T09:00:00Z'); // a Monday
 const PRACTICE_EMAIL = 'diary@practice.test';
 
-const INTAKE = {
-  dateOfBirth: '1988-07-14',
-  address: '3 Elm Row\nBristol BS2 8AA',
-  phone: '07700 900123',
-  gp: { name: 'Dr Hollis', surgery: 'Elm Row Surgery' },
-  emergencyContact: { name: 'Sam Pike', relationship: 'Partner', phone: '07700 900456' },
-  agreement: {
-    version: AGREEMENT.version,
-    treatment: true,
-    confidentiality: true,
-    cancellation: true,
-  },
-};
 const PHQ9_RISK = [1, 2, 1, 0, 0, 1, 0, 0, 2];
 const PHQ9_CALM = [0, 0, 1, 0, 0, 0, 0, 0, 0];
 
-function collectingMailer() {
-  const sent: MailMessage[] = [];
-  const mailer: Mailer = {
-    async send(message) {
-      sent.push(message);
-    },
-  };
-  return { mailer, sent };
-}
-
-let client: TestAccount;
-let otherClient: TestAccount;
-let unverified: TestAccount;
-let practitioner: TestAccount;
-
-beforeAll(async () => {
-  [client, otherClient, unverified, practitioner] = await Promise.all([
-    createAccount({ name: 'Ada Client' }),
-    createAccount({ name: 'Ben Other' }),
-    createAccount({ verified: false }),
-    createAccount({ practitioner: true, name: 'Dr Practitioner' }),
-  ]);
+const { client, otherClient, unverified, practitioner } = await createAccounts({
+  client: { name: 'Ada Client' },
+  otherClient: { name: 'Ben Other' },
+  unverified: { verified: false },
+  practitioner: { practitioner: true, name: 'Dr Practitioner' },
 });
 
 describe.each(DATABASE_KINDS)('the clinical record on %s', (kind) => {
-  let db: Database;
-  let clock: Date;
-  let mail: ReturnType<typeof collectingMailer>;
-  let api: Awaited<ReturnType<typeof startApiServer>>;
-
-  const as = (who: TestAccount | undefined): CallOptions => (who ? { token: who.idToken } : {});
-  const request = (method: string, path: string, who?: TestAccount, body?: unknown) =>
-    call(api.url, method, path, { ...as(who), ...(body !== undefined && { body }) });
+  let clock = NOW;
+  const { db, api, request, ...mail } = useApiStack(kind, {
+    now: () => clock,
+    practiceEmail: PRACTICE_EMAIL,
+    beforeEach: () => (clock = NOW),
+  });
 
   /** A session the client has had: confirmed, and started before the clock. */
-  async function pastSession(who: TestAccount, start: string) {
-    const startAt = new Date(start);
-    const result = await insertBooking(
-      db,
-      {
-        client: { uid: who.uid, email: who.email, name: 'Ada Client' },
-        serviceId: 1,
-        start: startAt,
-        end: new Date(startAt.getTime() + 50 * 60_000),
-        busyUntil: new Date(startAt.getTime() + 60 * 60_000),
-        note: '',
-      },
-      { maxOpenRequests: 3, now: startAt },
-    );
-    if (result.outcome !== 'created') throw new Error(result.outcome);
-    await changeStatus(db, result.booking.id, ['requested'], 'confirmed', startAt);
-    return result.booking;
-  }
-
-  beforeAll(async () => {
-    db = await freshDatabase(kind);
-    mail = collectingMailer();
-    api = await startApiServer({
-      db,
-      now: () => clock,
-      smtpUrl: localEnv.smtpUrl(),
-      practiceEmail: PRACTICE_EMAIL,
-      mailer: mail.mailer,
-    });
-  });
-
-  afterAll(async () => {
-    await api.deliveryIdle();
-    await api.close();
-    await db.destroy();
-  });
-
-  beforeEach(async () => {
-    await api.deliveryIdle();
-    await emptyTables(db);
-    clock = NOW;
-    mail.sent.length = 0;
-  });
+  const pastSession = (who: TestAccount, start: string) =>
+    confirmedSession(db, who, start, { requestedAt: new Date(start) });
 
   it('lets only the right callers reach each endpoint', async () => {
     const who = { anonymous: undefined, unverified, client, other: otherClient, practitioner };
@@ -333,11 +260,7 @@ describe.each(DATABASE_KINDS)('the clinical record on %s', (kind) => {
   });
 
   it('writes the risk message and the questionnaire together, or neither', async () => {
-    await sql`create function refuse_messages() returns trigger language plpgsql as $$
-      begin raise exception 'injected fault'; end $$`.execute(db);
-    await sql`create trigger refuse_messages before insert on messages
-      for each row execute function refuse_messages()`.execute(db);
-    const quiet = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { quiet, restore } = await refuseMessages(db);
     try {
       const answer = await request('POST', '/questionnaires', client, {
         instrument: 'PHQ-9',
@@ -347,9 +270,7 @@ describe.each(DATABASE_KINDS)('the clinical record on %s', (kind) => {
       // Only the error's name and message reach the log, never the answers.
       expect(JSON.stringify(quiet.mock.calls)).not.toContain('[1,2,1');
     } finally {
-      quiet.mockRestore();
-      await sql`drop trigger refuse_messages on messages`.execute(db);
-      await sql`drop function refuse_messages()`.execute(db);
+      await restore();
     }
     expect((await request('GET', '/questionnaires', client)).json.questionnaires).toEqual([]);
   });

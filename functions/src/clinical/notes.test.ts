@@ -1,80 +1,34 @@
 import { sql } from 'kysely';
-import { changeStatus, insertBooking } from '../bookings';
+import { changeStatus } from '../bookings';
 import { pruneClinicalRecords } from './retention';
-import type { Database } from '../platform/database/database';
 import type { Mailer } from '../platform/mail/transport';
-import { createAccount, type TestAccount } from '../testing/accounts';
-import { call, startApiServer, type CallOptions } from '../testing/api-server';
-import { DATABASE_KINDS, emptyTables, freshDatabase } from '../testing/databases';
-import { localEnv } from '../testing/local-env';
+import type { TestAccount } from '../testing/accounts';
+import { useApiStack } from '../testing/api-stack';
+import { DATABASE_KINDS } from '../testing/databases';
+import { createAccounts } from '../testing/factories/accounts';
+import { confirmedSession, requestedSession } from '../testing/factories/bookings';
 
 const NOW = new Date('2027-03-01T09:00:00Z'); // a Monday
 const SESSION = '2027-02-22T10:00:00Z'; // a week before: over
 
 const quietMailer: Mailer = { async send() {} };
 
-let client: TestAccount;
-let otherClient: TestAccount;
-let practitioner: TestAccount;
-
-beforeAll(async () => {
-  [client, otherClient, practitioner] = await Promise.all([
-    createAccount({ name: 'Ada Client' }),
-    createAccount({ name: 'Ben Other' }),
-    createAccount({ practitioner: true, name: 'Dr Practitioner' }),
-  ]);
+const { client, otherClient, practitioner } = await createAccounts({
+  client: { name: 'Ada Client' },
+  otherClient: { name: 'Ben Other' },
+  practitioner: { practitioner: true, name: 'Dr Practitioner' },
 });
 
 describe.each(DATABASE_KINDS)('session notes on %s', (kind) => {
-  let db: Database;
-  let clock: Date;
-  let api: Awaited<ReturnType<typeof startApiServer>>;
-
-  const as = (who: TestAccount | undefined): CallOptions => (who ? { token: who.idToken } : {});
-  const request = (method: string, path: string, who?: TestAccount, body?: unknown) =>
-    call(api.url, method, path, { ...as(who), ...(body !== undefined && { body }) });
-
-  async function session(who: TestAccount, start: string, status: 'confirmed' | 'requested') {
-    const startAt = new Date(start);
-    const result = await insertBooking(
-      db,
-      {
-        client: { uid: who.uid, email: who.email, name: 'Ada Client' },
-        serviceId: 1,
-        start: startAt,
-        end: new Date(startAt.getTime() + 50 * 60_000),
-        busyUntil: new Date(startAt.getTime() + 60 * 60_000),
-        note: '',
-      },
-      { maxOpenRequests: 3, now: new Date(startAt.getTime() - 7 * 86_400_000) },
-    );
-    if (result.outcome !== 'created') throw new Error(result.outcome);
-    if (status === 'confirmed')
-      await changeStatus(db, result.booking.id, ['requested'], 'confirmed', startAt);
-    return result.booking;
-  }
-
-  beforeAll(async () => {
-    db = await freshDatabase(kind);
-    api = await startApiServer({
-      db,
-      now: () => clock,
-      smtpUrl: localEnv.smtpUrl(),
-      mailer: quietMailer,
-    });
+  let clock = NOW;
+  const { db, request } = useApiStack(kind, {
+    now: () => clock,
+    mailer: quietMailer,
+    beforeEach: () => (clock = NOW),
   });
 
-  afterAll(async () => {
-    await api.deliveryIdle();
-    await api.close();
-    await db.destroy();
-  });
-
-  beforeEach(async () => {
-    await api.deliveryIdle();
-    await emptyTables(db);
-    clock = NOW;
-  });
+  const session = (who: TestAccount, start: string, status: 'confirmed' | 'requested') =>
+    status === 'confirmed' ? confirmedSession(db, who, start) : requestedSession(db, who, start);
 
   it('keeps a draft, signs it, locks it (409) and takes dated addenda under it', async () => {
     const { id } = await session(client, SESSION, 'confirmed');

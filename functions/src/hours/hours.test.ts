@@ -1,11 +1,7 @@
-import type { Database } from '../platform/database/database';
 import { rollSeries } from '../series';
-import type { MailMessage } from '../platform/mail/transport';
-import type { Mailer } from '../platform/mail/transport';
-import { createAccount, type TestAccount } from '../testing/accounts';
-import { call, startApiServer } from '../testing/api-server';
-import { DATABASE_KINDS, emptyTables, freshDatabase } from '../testing/databases';
-import { localEnv } from '../testing/local-env';
+import { useApiStack } from '../testing/api-stack';
+import { DATABASE_KINDS, emptyTables } from '../testing/databases';
+import { createAccounts } from '../testing/factories/accounts';
 
 const NOW = new Date('2026-12-07T09:00:00Z'); // a Monday; GMT until March
 const PRACTICE_EMAIL = 'diary@practice.test';
@@ -41,28 +37,18 @@ const halfHours = (from: string, through: string) => {
 };
 const toMinutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3));
 
-let client: TestAccount;
-let practitioner: TestAccount;
-
-beforeAll(async () => {
-  [client, practitioner] = await Promise.all([
-    createAccount({ name: 'Ada Client' }),
-    createAccount({ practitioner: true }),
-  ]);
+const { client, practitioner } = await createAccounts({
+  client: { name: 'Ada Client' },
+  practitioner: { practitioner: true },
 });
 
 describe.each(DATABASE_KINDS)('her hours on %s', (kind) => {
-  let db: Database;
-  let clock: Date;
-  const sent: MailMessage[] = [];
-  const mailer: Mailer = {
-    async send(message) {
-      sent.push(message);
-    },
-  };
-  let api: Awaited<ReturnType<typeof startApiServer>>;
-  const request = (method: string, path: string, who?: TestAccount, body?: unknown) =>
-    call(api.url, method, path, { ...(who && { token: who.idToken }), body });
+  let clock = NOW;
+  const { db, api, sent, request } = useApiStack(kind, {
+    now: () => clock,
+    practiceEmail: PRACTICE_EMAIL,
+    beforeEach: () => (clock = NOW),
+  });
   const putHours = (hours: unknown) => request('PUT', '/practice/hours', practitioner, hours);
   /** The starts offered on one London date for a 50-minute session, as "HH:MM" (UTC). */
   const offered = async (date: string, serviceId = 1) => {
@@ -85,28 +71,6 @@ describe.each(DATABASE_KINDS)('her hours on %s', (kind) => {
       skipped: series.skipped as string[],
     };
   };
-
-  beforeAll(async () => {
-    db = await freshDatabase(kind);
-    api = await startApiServer({
-      db,
-      now: () => clock,
-      smtpUrl: localEnv.smtpUrl(),
-      practiceEmail: PRACTICE_EMAIL,
-      mailer,
-    });
-  });
-  afterAll(async () => {
-    await api.deliveryIdle();
-    await api.close();
-    await db.destroy();
-  });
-  beforeEach(async () => {
-    await api.deliveryIdle();
-    await emptyTables(db);
-    clock = NOW;
-    sent.length = 0;
-  });
 
   it('answers the defaults and the coming bank holidays, to the practitioner alone', async () => {
     const answer = await request('GET', '/practice/hours', practitioner);

@@ -2,15 +2,17 @@ import net from 'node:net';
 import { sql } from 'kysely';
 import { practiceFacts } from '../../../shared/practice';
 import { insertBooking } from '../bookings';
-import type { Database } from '../platform/database/database';
 import { queueMessages } from './outbox';
 import { loadServices } from '../platform/services';
 import { deliverDueMessages } from './sender';
 import type { MailMessage } from '../platform/mail/transport';
 import type { Mailer } from '../platform/mail/transport';
-import { createAccount, type TestAccount } from '../testing/accounts';
+import type { TestAccount } from '../testing/accounts';
 import { call, startApiServer } from '../testing/api-server';
-import { DATABASE_KINDS, emptyTables, freshDatabase } from '../testing/databases';
+import { useApiStack } from '../testing/api-stack';
+import { DATABASE_KINDS, freshDatabase } from '../testing/databases';
+import { createAccounts } from '../testing/factories/accounts';
+import { refuseMessages } from '../testing/factories/messages';
 import { localEnv } from '../testing/local-env';
 
 const NOW = new Date('2027-03-01T09:00:00Z'); // a Monday
@@ -37,26 +39,25 @@ function switchableMailer() {
   };
 }
 
-let client: TestAccount;
-let secondClient: TestAccount;
-let practitioner: TestAccount;
-
-beforeAll(async () => {
-  [client, secondClient, practitioner] = await Promise.all([
-    createAccount({ name: 'Ada Client' }),
-    createAccount({ name: 'Ben Client' }),
-    createAccount({ practitioner: true, name: 'Dr Practitioner' }),
-  ]);
+const { client, secondClient, practitioner } = await createAccounts({
+  client: { name: 'Ada Client' },
+  secondClient: { name: 'Ben Client' },
+  practitioner: { practitioner: true, name: 'Dr Practitioner' },
 });
 
 describe.each(DATABASE_KINDS)('the outbox on %s', (kind) => {
-  let db: Database;
-  let clock: Date;
-  let mail: ReturnType<typeof switchableMailer>;
-  let api: Awaited<ReturnType<typeof startApiServer>>;
-
-  const request = (method: string, path: string, who: TestAccount | undefined, body?: unknown) =>
-    call(api.url, method, path, { ...(who && { token: who.idToken }), body });
+  let clock = NOW;
+  const mail = switchableMailer();
+  const { db, api, request } = useApiStack(kind, {
+    now: () => clock,
+    practiceEmail: PRACTICE_EMAIL,
+    mailer: mail.mailer,
+    beforeEach: () => {
+      clock = NOW;
+      mail.sent.length = 0;
+      mail.refuse(false);
+    },
+  });
   const book = (who: TestAccount, start: string) =>
     request('POST', '/bookings', who, { serviceId: 1, start, note: 'Side door, please.' });
   const messages = async () =>
@@ -72,49 +73,17 @@ describe.each(DATABASE_KINDS)('the outbox on %s', (kind) => {
       )
     ).rows;
 
-  beforeAll(async () => {
-    db = await freshDatabase(kind);
-    mail = switchableMailer();
-    api = await startApiServer({
-      db,
-      now: () => clock,
-      smtpUrl: localEnv.smtpUrl(),
-      practiceEmail: PRACTICE_EMAIL,
-      mailer: mail.mailer,
-    });
-  });
-
-  afterAll(async () => {
-    await api.deliveryIdle();
-    await api.close();
-    await db.destroy();
-  });
-
-  beforeEach(async () => {
-    await api.deliveryIdle();
-    await emptyTables(db);
-    clock = NOW;
-    mail.sent.length = 0;
-    mail.refuse(false);
-  });
-
   it('writes a change and its messages together, or neither (a fault between them)', async () => {
     const { json: kept } = await book(client, '2027-03-10T10:00:00Z');
     await api.deliveryIdle();
-    await sql`create function refuse_messages() returns trigger language plpgsql as $$
-      begin raise exception 'injected fault'; end $$`.execute(db);
-    await sql`create trigger refuse_messages before insert on messages
-      for each row execute function refuse_messages()`.execute(db);
-    const quiet = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { restore } = await refuseMessages(db);
     try {
       expect((await book(client, '2027-03-10T14:00:00Z')).status).toBe(500);
       expect((await request('POST', `/bookings/${kept.id}/confirm`, practitioner)).status).toBe(
         500,
       );
     } finally {
-      quiet.mockRestore();
-      await sql`drop trigger refuse_messages on messages`.execute(db);
-      await sql`drop function refuse_messages()`.execute(db);
+      await restore();
     }
     const bookings = await sql<{
       status: string;

@@ -1,13 +1,10 @@
 import ICAL from 'ical.js';
 import { sql } from 'kysely';
-import type { Database } from '../platform/database/database';
 import { rollSeries } from './roll-series';
-import type { MailMessage } from '../platform/mail/transport';
-import type { Mailer } from '../platform/mail/transport';
 import { createAccount, type TestAccount } from '../testing/accounts';
-import { call, startApiServer } from '../testing/api-server';
-import { DATABASE_KINDS, emptyTables, freshDatabase } from '../testing/databases';
-import { localEnv } from '../testing/local-env';
+import { useApiStack } from '../testing/api-stack';
+import { DATABASE_KINDS } from '../testing/databases';
+import { createAccounts } from '../testing/factories/accounts';
 
 const NOW = new Date('2027-03-01T09:00:00Z'); // a Monday
 const DAY = 86_400_000;
@@ -35,64 +32,24 @@ const property = (calendar: string | undefined, name: string) =>
     .exec((calendar ?? '').split('BEGIN:VEVENT')[1] ?? '')?.[1]
     ?.trim();
 
-let client: TestAccount;
-let other: TestAccount;
-let practitioner: TestAccount;
-const racers: TestAccount[] = [];
-
-beforeAll(async () => {
-  [client, other, practitioner] = await Promise.all([
-    createAccount({ name: 'Ada Client' }),
-    createAccount({ name: 'Ben Client' }),
-    createAccount({ practitioner: true }),
-  ]);
-  racers.push(...(await Promise.all(Array.from({ length: 30 }, () => createAccount()))));
+const { client, other, practitioner } = await createAccounts({
+  client: { name: 'Ada Client' },
+  other: { name: 'Ben Client' },
+  practitioner: { practitioner: true },
 });
+const racers: TestAccount[] = await Promise.all(Array.from({ length: 30 }, () => createAccount()));
 
 describe.each(DATABASE_KINDS)('standing series on %s', (kind) => {
-  let db: Database;
-  let clock: Date;
-  const sent: MailMessage[] = [];
-  const mailer: Mailer = {
-    async send(message) {
-      sent.push(message);
-    },
-  };
-  let api: Awaited<ReturnType<typeof startApiServer>>;
-  const request = (method: string, path: string, who?: TestAccount, body?: unknown) =>
-    call(api.url, method, path, { ...(who && { token: who.idToken }), body });
+  let clock = NOW;
+  const { db, api, request, mailTo } = useApiStack(kind, {
+    now: () => clock,
+    practiceEmail: PRACTICE_EMAIL,
+    beforeEach: () => (clock = NOW),
+  });
   const requestSeries = (who: TestAccount, start: string, serviceId = 1) =>
     request('POST', '/series', who, { serviceId, start, note: 'Evenings suit me.' });
-  const mailTo = async (to: string, subject: RegExp) => {
-    await api.deliveryIdle();
-    const found = sent.filter((message) => message.to === to && subject.test(message.subject));
-    expect(found.length, `an email to ${to} matching ${subject}`).toBeGreaterThan(0);
-    return found.at(-1) as MailMessage;
-  };
   const roll = () =>
     rollSeries({ db, services: api.outbox.services, practiceEmail: PRACTICE_EMAIL }, clock);
-
-  beforeAll(async () => {
-    db = await freshDatabase(kind);
-    api = await startApiServer({
-      db,
-      now: () => clock,
-      smtpUrl: localEnv.smtpUrl(),
-      practiceEmail: PRACTICE_EMAIL,
-      mailer,
-    });
-  });
-  afterAll(async () => {
-    await api.deliveryIdle();
-    await api.close();
-    await db.destroy();
-  });
-  beforeEach(async () => {
-    await api.deliveryIdle();
-    await emptyTables(db);
-    clock = NOW;
-    sent.length = 0;
-  });
 
   it('books the same London time every week across the spring change, as one request', async () => {
     // Tuesday 18:00 GMT on 16 March; from 30 March it is 18:00 BST, an hour earlier in UTC.

@@ -1,12 +1,10 @@
 import { sql } from 'kysely';
-import type { Database } from '../platform/database/database';
 import { lapseWaitlist } from './lapse';
-import type { MailMessage } from '../platform/mail/transport';
-import type { Mailer } from '../platform/mail/transport';
-import { createAccount, type TestAccount } from '../testing/accounts';
-import { call, startApiServer } from '../testing/api-server';
-import { DATABASE_KINDS, emptyTables, freshDatabase } from '../testing/databases';
-import { localEnv } from '../testing/local-env';
+import type { TestAccount } from '../testing/accounts';
+import { useApiStack } from '../testing/api-stack';
+import { DATABASE_KINDS } from '../testing/databases';
+import { createAccounts } from '../testing/factories/accounts';
+import { bookAndConfirm } from '../testing/factories/bookings';
 
 const NOW = new Date('2027-03-01T09:00:00Z'); // a Monday
 const DAY = 86_400_000;
@@ -14,24 +12,14 @@ const PRACTICE_EMAIL = 'diary@practice.test';
 // Wednesday 10 March, 10:00 GMT: a Wednesday morning. Service 5 is one-off, 1 and 2 are weekly plans.
 const WEDNESDAY_MORNING = '2027-03-10T10:00:00.000Z';
 
-let ada: TestAccount;
-let ben: TestAccount;
-let cai: TestAccount;
-let dee: TestAccount;
-let booker: TestAccount;
-let unverified: TestAccount;
-let practitioner: TestAccount;
-
-beforeAll(async () => {
-  [ada, ben, cai, dee, booker, unverified, practitioner] = await Promise.all([
-    createAccount({ name: 'Ada Waiting' }),
-    createAccount({ name: 'Ben Waiting' }),
-    createAccount({ name: 'Cai Waiting' }),
-    createAccount({ name: 'Dee Waiting' }),
-    createAccount({ name: 'Bo Booker' }),
-    createAccount({ verified: false }),
-    createAccount({ practitioner: true }),
-  ]);
+const { ada, ben, cai, dee, booker, unverified, practitioner } = await createAccounts({
+  ada: { name: 'Ada Waiting' },
+  ben: { name: 'Ben Waiting' },
+  cai: { name: 'Cai Waiting' },
+  dee: { name: 'Dee Waiting' },
+  booker: { name: 'Bo Booker' },
+  unverified: { verified: false },
+  practitioner: { practitioner: true },
 });
 
 function expectProblem(
@@ -44,17 +32,12 @@ function expectProblem(
 }
 
 describe.each(DATABASE_KINDS)('the waiting list on %s', (kind) => {
-  let db: Database;
-  let clock: Date;
-  const sent: MailMessage[] = [];
-  const mailer: Mailer = {
-    async send(message) {
-      sent.push(message);
-    },
-  };
-  let api: Awaited<ReturnType<typeof startApiServer>>;
-  const request = (method: string, path: string, who?: TestAccount, body?: unknown) =>
-    call(api.url, method, path, { ...(who && { token: who.idToken }), body });
+  let clock = NOW;
+  const { db, api, sent, request } = useApiStack(kind, {
+    now: () => clock,
+    practiceEmail: PRACTICE_EMAIL,
+    beforeEach: () => (clock = NOW),
+  });
   const join = (who: TestAccount, body: object) => request('POST', '/waitlist', who, body);
   const offersTo = async () => {
     const rows = await db
@@ -65,38 +48,10 @@ describe.each(DATABASE_KINDS)('the waiting list on %s', (kind) => {
     return rows.map((row) => row.to_address).sort();
   };
   /** A session booked by `who` and confirmed by the practitioner; answers its id. */
-  const confirmedSession = async (who: TestAccount, start: string, serviceId = 5) => {
-    const booked = await request('POST', '/bookings', who, { serviceId, start });
-    expect(booked.status).toBe(201);
-    expect(
-      (await request('POST', `/bookings/${booked.json.id}/confirm`, practitioner)).status,
-    ).toBe(200);
-    return booked.json.id as string;
-  };
+  const confirmedSession = async (who: TestAccount, start: string, serviceId = 5) =>
+    (await bookAndConfirm(request, who, practitioner, { serviceId, start })).id;
   const lapse = () =>
     lapseWaitlist({ db, services: api.outbox.services, practiceEmail: PRACTICE_EMAIL }, clock);
-
-  beforeAll(async () => {
-    db = await freshDatabase(kind);
-    api = await startApiServer({
-      db,
-      now: () => clock,
-      smtpUrl: localEnv.smtpUrl(),
-      practiceEmail: PRACTICE_EMAIL,
-      mailer,
-    });
-  });
-  afterAll(async () => {
-    await api.deliveryIdle();
-    await api.close();
-    await db.destroy();
-  });
-  beforeEach(async () => {
-    await api.deliveryIdle();
-    await emptyTables(db);
-    clock = NOW;
-    sent.length = 0;
-  });
 
   it('offers a freed time to exactly the matching entries, once, through the outbox', async () => {
     const id = await confirmedSession(booker, WEDNESDAY_MORNING);
