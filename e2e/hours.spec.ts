@@ -7,7 +7,6 @@
  * defaults back after each test. Alone: `npx playwright test e2e/hours.spec.ts --no-deps` (without
  * --no-deps the project's dependency, every other spec, runs first).
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { DAYS_OF_WEEK } from '../shared/time-words';
 import { DEFAULT_WORKING_HOURS } from '../shared/working-hours';
@@ -17,8 +16,8 @@ import { createUser, type TestUser } from './support/emulator';
 import { expect, test } from './support/fixtures';
 import { toast } from './support/session';
 import { signIn } from './support/signed-in';
+import { expectNoAxeViolations } from './support/axe';
 
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const BEREAVEMENT = 5; // 50 minutes, one session at a time
 const WIDTHS = [375, 1280] as const;
 /** The day her hours change: a fixed weekday, so the screenshots hold whatever day the tests run. */
@@ -39,14 +38,6 @@ test.afterEach(async () => {
   }
   practitioner = undefined;
 });
-
-async function expectNoAxeViolations(page: Page, state: string) {
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  const report = violations.flatMap((violation) =>
-    violation.nodes.map((node) => `${violation.id} ${node.target.join(' >> ')}: ${violation.help}`),
-  );
-  expect(report, `axe WCAG 2.2 AA violations (${state}):\n${report.join('\n')}`).toEqual([]);
-}
 
 /** The diary with "Your hours" open, as the practitioner. */
 async function openHours(page: Page, label: string) {

@@ -1,5 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { LOCAL_STACKS, origin } from '../scripts/local-stack';
 import { DAY_PART_LABELS, dayPartOf, weekdayOf } from '../shared/waitlist';
 import {
@@ -15,21 +13,13 @@ import {
 } from './support/bookings';
 import { createUser, type TestUser } from './support/emulator';
 import { expect, signIn, test } from './support/signed-in';
+import { expectNoAxeViolations } from './support/axe';
 
 // Bereavement and Grief: booked one session at a time, 50 minutes.
 const SERVICE = 5;
 const SERVICE_NAME = 'Bereavement and Grief';
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const WIDTHS = [375, 1280] as const;
 const mailWeb = origin(LOCAL_STACKS.e2e.ports.mailWeb);
-
-async function expectNoAxeViolations(page: Page, state: string) {
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  const report = violations.flatMap((violation) =>
-    violation.nodes.map((node) => `${violation.id} ${node.target.join(' >> ')}: ${violation.help}`),
-  );
-  expect(report, `axe WCAG 2.2 AA violations (${state}):\n${report.join('\n')}`).toEqual([]);
-}
 
 interface MailDevEmail {
   subject: string;
