@@ -35,6 +35,7 @@ import { expect, ready, test } from './support/fixtures';
 import { signIn } from './support/signed-in';
 import { answerApiFromFixtures, visualUser } from './support/visual-fixtures';
 import { expectNoAxeViolations } from './support/axe';
+import { steadyNativeControls } from './support/screenshots';
 
 const WIDTHS = [375, 1280] as const;
 const VIEWPORTS = {
@@ -267,6 +268,7 @@ for (const width of WIDTHS) {
       await expect(page.getByRole('status').filter({ hasText: 'Saved at 12:00' })).toBeVisible();
       expect(api.puts.at(-1)).toBe(`First session. ${HOSTILE}`);
       await showTools(page);
+      await steadyNativeControls(page);
       await expect(tools(page)).toHaveScreenshot(`note-draft-${width}.png`);
       await expectNoAxeViolations(page, 'draft note');
 
@@ -334,6 +336,7 @@ for (const width of WIDTHS) {
         ),
       ).toBeVisible();
       await showTools(page);
+      await steadyNativeControls(page);
       await expect(tools(page)).toHaveScreenshot(`note-signed-attendance-${width}.png`);
       await expectNoAxeViolations(page, 'signed note and attendance');
     });

@@ -14,6 +14,7 @@ import {
 import { createUser, type TestUser } from './support/emulator';
 import { expect, signIn, test } from './support/signed-in';
 import { expectNoAxeViolations } from './support/axe';
+import { steadyNativeControls } from './support/screenshots';
 
 // Bereavement and Grief: booked one session at a time, 50 minutes.
 const SERVICE = 5;
@@ -120,6 +121,7 @@ test('a client joins the waiting list by keyboard, is offered a cancelled time b
       width: Math.round(box.width),
       height: Math.round(box.height),
     };
+    await steadyNativeControls(page);
     await expect(page).toHaveScreenshot(`waitlist-form-errors-${width}.png`, { clip });
   }
   // The summary's link takes focus to the field.
@@ -266,6 +268,7 @@ test("the diary's waiting list, as it looks (375 and 1280 px)", async ({ page })
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 900 });
     await expectNoAxeViolations(page, `the diary's waiting list at ${width} px`);
+    await steadyNativeControls(page);
     await expect(section).toHaveScreenshot(`diary-waitlist-${width}.png`);
   }
 });
