@@ -6,8 +6,9 @@ export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'
 
 /**
  * Resolves once nothing on the page is moving: every CSS transition and animation that ends has
- * ended (a button's colour after a click, a toast sliding in, a dialog's fade), and no Bootstrap
- * `.fade` element is shown before its `.show` (the frame before a fade starts). Left running:
+ * ended (a button's colour after a click, a toast sliding in, a dialog's fade), no Bootstrap
+ * `.fade` element is shown before its `.show` (the frame before a fade starts), and no smooth
+ * scroll is under way (a target read under the sticky header mid-scroll). Left running:
  * what never ends (a spinner) and a countdown that takes seconds without fading (a toast's
  * progress bar), which axe does not read colours from.
  */
@@ -33,6 +34,22 @@ export async function motionSettled(page: Page): Promise<void> {
     LONGEST_MOTION_MS,
     { polling: 'raf' },
   );
+  // A smooth scroll (Bootstrap's `scroll-behavior: smooth`, as when the focus moves down a form) is
+  // no animation document.getAnimations() lists: wait for three frames without a scroll.
+  await page.evaluate(async () => {
+    const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+    const where = () =>
+      [document.scrollingElement, ...document.querySelectorAll('.modal, .table-responsive')]
+        .map((box) => `${box?.scrollLeft ?? 0},${box?.scrollTop ?? 0}`)
+        .join(' ');
+    let last = where();
+    for (let still = 0, frames = 0; still < 3 && frames < 300; frames += 1) {
+      await frame();
+      const now = where();
+      still = now === last ? still + 1 : 0;
+      last = now;
+    }
+  });
 }
 
 /** Transitions and fades last well under this; a toast's countdown bar lasts longer. */
