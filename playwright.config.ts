@@ -1,5 +1,17 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
 import { E2E } from './e2e/support/ports';
+
+// The fonts every screenshot and axe check is drawn with: Debian's fonts-dejavu-core and nothing
+// else the machine has (fonts-liberation, which `apt-get install chromium` brings, would turn
+// sans-serif and monospace into Liberation Sans and Mono). See e2e/support/fonts/fonts.conf.
+const FONTCONFIG_FILE = fileURLToPath(new URL('./e2e/support/fonts/fonts.conf', import.meta.url));
+if (!existsSync('/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf')) {
+  throw new Error(
+    'The browser tests draw with DejaVu Sans: apt-get install fonts-dejavu-core (see README).',
+  );
+}
 
 // The browser suite runs the production build (built with `--mode e2e`) as Firebase Hosting
 // serves it, signing in against the Auth emulator: `npm run test:e2e` builds first.
@@ -7,6 +19,7 @@ const chromium = {
   ...devices['Desktop Chrome'],
   launchOptions: {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    env: { ...process.env, FONTCONFIG_FILE },
     // This machine has no internet; stop Chromium's own background calls.
     args: [
       '--disable-background-networking',

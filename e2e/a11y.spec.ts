@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import {
   apiAs,
@@ -11,22 +10,13 @@ import {
 import { createUser, latestOobCode, uniqueEmail, type TestUser } from './support/emulator';
 import { expect, signIn, test } from './support/signed-in';
 import { errorText, logInLink, logOutButton, toast } from './support/session';
+import { expectNoAxeViolations as expectAxeClean } from './support/axe';
 
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const CREDENTIAL_400 = /response 400: .*accounts:signInWithPassword/;
 const NOT_FOUND_404 = /response 404: .*\/no\/such\/page$/;
 
-/** Runs axe on the page as it is now and fails with one readable line per offending element. */
-async function expectNoAxeViolations(page: Page, state: string) {
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  const report = violations.flatMap((violation) =>
-    violation.nodes.map(
-      (node) =>
-        `${violation.id} [${violation.impact ?? 'unknown'}] ${node.target.join(' >> ')}: ${violation.help}`,
-    ),
-  );
-  expect(report, `axe WCAG 2.2 AA violations (${state}):\n${report.join('\n')}`).toEqual([]);
-}
+const expectNoAxeViolations = (page: Page, state: string) =>
+  expectAxeClean(page, state, { impact: true });
 
 /** The focused element and whether it shows a focus indicator (an outline or a box shadow). */
 function focusIndicator(page: Page) {

@@ -4,7 +4,6 @@
  * as a calendar app would), and replacing the link stops the old one at once. Then the daily limit
  * on questionnaires, as the client meets it.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import ICAL from 'ical.js';
 import {
@@ -17,25 +16,18 @@ import {
 import { createUser, type TestUser } from './support/emulator';
 import { expect, test } from './support/fixtures';
 import { signIn } from './support/signed-in';
+import { expectNoAxeViolations } from './support/axe';
+import { steadyNativeControls } from './support/screenshots';
 
 const COUPLES = 2;
 // Checkout week 4, tried from its end: a11y.spec takes that week's first times, and the horizon
 // (56 days) leaves week 8 nearly empty.
 const WEEK = 4;
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 const cleanUp: TestUser[] = [];
 test.afterEach(async () => {
   await Promise.all(cleanUp.splice(0).map((user) => deleteBookingsOf(user)));
 });
-
-async function expectNoAxeViolations(page: Page, state: string) {
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  const report = violations.flatMap((violation) =>
-    violation.nodes.map((node) => `${violation.id} ${node.target.join(' >> ')}: ${violation.help}`),
-  );
-  expect(report, `axe WCAG 2.2 AA violations (${state}):\n${report.join('\n')}`).toEqual([]);
-}
 
 /** Presses Tab until `target` has the focus (keyboard alone), or fails. */
 async function tabTo(page: Page, target: Locator) {
@@ -141,6 +133,7 @@ test('the practitioner subscribes by keyboard; the feed holds the session with i
 
   await expectNoAxeViolations(page, 'calendar link dialog at 1280 px');
   const links = [webcal, https];
+  await steadyNativeControls(page);
   await expect(dialog).toHaveScreenshot('calendar-feed-dialog-1280.png', { mask: links });
 
   // Replacing asks first, and the old link stops at once.
@@ -172,6 +165,7 @@ test('the practitioner subscribes by keyboard; the feed holds the session with i
   await expect(https).toHaveValue(/\.ics$/);
   await expect(https).not.toHaveValue(replaced);
   await expectNoAxeViolations(page, 'calendar link dialog at 375 px');
+  await steadyNativeControls(page);
   await expect(dialog).toHaveScreenshot('calendar-feed-dialog-375.png', { mask: links });
   await page.getByRole('button', { name: 'Close' }).last().click();
   await expect(open).toBeFocused();

@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import {
   checkoutDay,
@@ -20,6 +19,7 @@ import {
 } from './support/emulator';
 import { expect, signIn, test } from './support/signed-in';
 import { logIn, logInLink, logOutButton, toast } from './support/session';
+import { expectNoAxeViolations } from './support/axe';
 
 // These tests book only in the checkout's first week (today to six days on): bookings.spec.ts
 // books in weeks 1 to 3, a11y.spec.ts in 4 to 6, the diary in 7. The free call takes the first
@@ -27,21 +27,12 @@ import { logIn, logInLink, logOutButton, toast } from './support/session';
 // One-off sessions are for plans without a cadence (series-checkout.spec.ts has the series).
 const ONE_OFF = 5;
 const FREE_CALL = 1000;
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 const requestButton = (page: Page) => page.getByRole('button', { name: 'Request this time' });
 const noteField = (page: Page) => page.getByLabel('Note for the practitioner (optional)');
 const dayGroup = (page: Page) => page.getByRole('group', { name: /^Choose a day/ });
 const timesGroup = (page: Page) => page.getByRole('group', { name: /^Free times on / });
 const firstFreeButton = (page: Page) => page.getByRole('button', { name: /^First free time: / });
-
-async function expectNoAxeViolations(page: Page, state: string) {
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  const report = violations.flatMap((violation) =>
-    violation.nodes.map((node) => `${violation.id} ${node.target.join(' >> ')}: ${violation.help}`),
-  );
-  expect(report, `axe WCAG 2.2 AA violations (${state}):\n${report.join('\n')}`).toEqual([]);
-}
 
 /** Every element wider than the viewport, or reaching past its right edge (none should). */
 function tooWide(page: Page) {

@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { AGREEMENT } from '../shared/agreement';
 import { RISK_ALERT_GATHER_SECONDS } from '../shared/limits';
@@ -8,8 +7,8 @@ import { apiAs, makePractitioner } from './support/bookings';
 import { createUser, type TestUser } from './support/emulator';
 import { expect, test } from './support/fixtures';
 import { signIn } from './support/signed-in';
+import { expectNoAxeViolations } from './support/axe';
 
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const mailWeb = origin(LOCAL_STACKS.e2e.ports.mailWeb);
 
 const INTAKE = {
@@ -25,14 +24,6 @@ const INTAKE = {
     cancellation: true,
   },
 };
-
-async function expectNoAxeViolations(page: Page, state: string) {
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  const report = violations.flatMap((violation) =>
-    violation.nodes.map((node) => `${violation.id} ${node.target.join(' >> ')}: ${violation.help}`),
-  );
-  expect(report, `axe WCAG 2.2 AA violations (${state}):\n${report.join('\n')}`).toEqual([]);
-}
 
 async function expectNoSidewaysScroll(page: Page) {
   const overflow = await page.evaluate(

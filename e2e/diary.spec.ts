@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { LOCAL_STACKS, origin } from '../scripts/local-stack';
 import {
@@ -19,6 +18,7 @@ import { createUser, type TestUser } from './support/emulator';
 import { expect, test } from './support/fixtures';
 import { signIn } from './support/signed-in';
 import { toast } from './support/session';
+import { expectNoAxeViolations } from './support/axe';
 
 // The diary's tests book in the 7th checkout week (bookings.spec.ts has weeks 1 to 3, a11y.spec.ts
 // 4 to 6), each test on its own day of it, so tests running side by side never share a time.
@@ -26,7 +26,6 @@ const COUPLES = 2;
 const CBT = 4;
 const WEEK = 7;
 const UNDO_MS = 6_000;
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const mailWeb = origin(LOCAL_STACKS.e2e.ports.mailWeb);
 
 interface Booked {
@@ -104,14 +103,6 @@ const sessionIn = (page: Page, start: string) =>
   page
     .getByRole('region', { name: new RegExp(`^${formatDay(start)}`) })
     .getByRole('button', { name: new RegExp(`^${formatTime(start)} to `) });
-
-async function expectNoAxeViolations(page: Page, state: string) {
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  const report = violations.flatMap((violation) =>
-    violation.nodes.map((node) => `${violation.id} ${node.target.join(' >> ')}: ${violation.help}`),
-  );
-  expect(report, `axe WCAG 2.2 AA violations (${state}):\n${report.join('\n')}`).toEqual([]);
-}
 
 /** The text of every email MailDev caught for an address, one after another. */
 async function emailTextsTo(address: string): Promise<string> {

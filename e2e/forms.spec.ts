@@ -2,22 +2,12 @@
  * Forms a person can finish (issue 26): the intake's error summary and per-field errors, and the
  * privacy notice reached from the footer.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { apiAs } from './support/bookings';
 import { createUser, type TestUser } from './support/emulator';
 import { expect, test } from './support/fixtures';
 import { signIn } from './support/signed-in';
-
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-
-async function expectNoAxeViolations(page: Page, state: string) {
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  const report = violations.flatMap((violation) =>
-    violation.nodes.map((node) => `${violation.id} ${node.target.join(' >> ')}: ${violation.help}`),
-  );
-  expect(report, `axe WCAG 2.2 AA violations (${state}):\n${report.join('\n')}`).toEqual([]);
-}
+import { expectNoAxeViolations } from './support/axe';
 
 /** Presses Tab until `target` has the focus (keyboard alone), or fails. */
 async function tabTo(page: Page, target: Locator) {

@@ -7,7 +7,6 @@
  * defaults back after each test. Alone: `npx playwright test e2e/hours.spec.ts --no-deps` (without
  * --no-deps the project's dependency, every other spec, runs first).
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { DAYS_OF_WEEK } from '../shared/time-words';
 import { DEFAULT_WORKING_HOURS } from '../shared/working-hours';
@@ -17,8 +16,9 @@ import { createUser, type TestUser } from './support/emulator';
 import { expect, test } from './support/fixtures';
 import { toast } from './support/session';
 import { signIn } from './support/signed-in';
+import { expectNoAxeViolations } from './support/axe';
+import { steadyNativeControls } from './support/screenshots';
 
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const BEREAVEMENT = 5; // 50 minutes, one session at a time
 const WIDTHS = [375, 1280] as const;
 /** The day her hours change: a fixed weekday, so the screenshots hold whatever day the tests run. */
@@ -39,14 +39,6 @@ test.afterEach(async () => {
   }
   practitioner = undefined;
 });
-
-async function expectNoAxeViolations(page: Page, state: string) {
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  const report = violations.flatMap((violation) =>
-    violation.nodes.map((node) => `${violation.id} ${node.target.join(' >> ')}: ${violation.help}`),
-  );
-  expect(report, `axe WCAG 2.2 AA violations (${state}):\n${report.join('\n')}`).toEqual([]);
-}
 
 /** The diary with "Your hours" open, as the practitioner. */
 async function openHours(page: Page, label: string) {
@@ -114,6 +106,7 @@ for (const width of WIDTHS) {
     await expect(block.getByLabel('Label (optional)')).toHaveValue('Supervision');
     // The bank holidays listed are the coming year's: they move with the day the test runs.
     const holidays = form.locator('#hours-bank-holidays ul');
+    await steadyNativeControls(page);
     await expect(form).toHaveScreenshot(`hours-error-${width}.png`, { mask: [holidays] });
     await expectNoAxeViolations(page, `your hours with an error at ${width} px`);
 
@@ -131,6 +124,7 @@ for (const width of WIDTHS) {
       for (const host of document.querySelectorAll<HTMLElement>('.Toastify'))
         host.style.visibility = 'hidden';
     });
+    await steadyNativeControls(page);
     await expect(form).toHaveScreenshot(`hours-${width}.png`, { mask: [holidays] });
 
     // The checkout, on that day next week: 10:00 to 16:00 less the block (and the break before it).

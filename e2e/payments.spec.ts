@@ -1,5 +1,4 @@
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { LOCAL_STACKS, origin } from '../scripts/local-stack';
@@ -21,12 +20,13 @@ import { expect, test } from './support/fixtures';
 import { logInLink, logOutButton } from './support/session';
 import { E2E } from './support/ports';
 import { signIn } from './support/signed-in';
+import { expectNoAxeViolations } from './support/axe';
+import { setStyles, steadyNativeControls } from './support/screenshots';
 
 // Weekly CBT from the middle of checkout week 2, a one-off CBT in the middle of week 7: times the
 // other files (which take each week's first or last free times) leave alone.
 const CBT = 4;
 const SERVICE_NAME = 'Anxiety and Stress (CBT)';
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const mailWeb = origin(LOCAL_STACKS.e2e.ports.mailWeb);
 /** A month before the site took any payment: the payments view's look without anyone's data. */
 const EMPTY_MONTH = '2026-01';
@@ -51,14 +51,6 @@ interface Booked {
   id: string;
   start: string;
   payment?: { status: string; paidUntil?: string };
-}
-
-async function expectNoAxeViolations(page: Page, state: string) {
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  const report = violations.flatMap((violation) =>
-    violation.nodes.map((node) => `${violation.id} ${node.target.join(' >> ')}: ${violation.help}`),
-  );
-  expect(report, `axe WCAG 2.2 AA violations (${state}):\n${report.join('\n')}`).toEqual([]);
 }
 
 async function expectNoSidewaysScroll(page: Page, state: string) {
@@ -270,22 +262,19 @@ test('a weekly series paid on Checkout: Paid to …, the receipt email and its P
   const oneLineCells = (on: boolean) =>
     Promise.all(
       billingMask.map((masked) =>
-        masked.evaluateAll((elements, hold) => {
-          for (const element of elements as HTMLElement[]) {
-            element.style.whiteSpace = hold ? 'nowrap' : '';
-            element.style.overflow = hold ? 'hidden' : '';
-          }
-        }, on),
+        setStyles(masked, { whiteSpace: on ? 'nowrap' : '', overflow: on ? 'hidden' : '' }),
       ),
     );
   const billingShot = { fullPage: true, mask: billingMask };
   await oneLineCells(true);
+  await steadyNativeControls(page);
   await expect(page).toHaveScreenshot('billing-1280.png', billingShot);
   await oneLineCells(false);
   await page.setViewportSize({ width: 375, height: 800 });
   await expectNoSidewaysScroll(page, 'Billing');
   await expectNoAxeViolations(page, 'Billing at 375 px');
   await oneLineCells(true);
+  await steadyNativeControls(page);
   await expect(page).toHaveScreenshot('billing-375.png', billingShot);
   await page.setViewportSize({ width: 1280, height: 900 });
 
@@ -324,8 +313,10 @@ test('a weekly series paid on Checkout: Paid to …, the receipt email and its P
   await page.goto(`/practice/payments?month=${EMPTY_MONTH}`);
   await expect(page.getByText('Nothing is due.')).toBeVisible();
   await expectNoSidewaysScroll(page, 'an empty month');
+  await steadyNativeControls(page);
   await expect(page).toHaveScreenshot('practice-payments-375.png', { fullPage: true });
   await page.setViewportSize({ width: 1280, height: 900 });
+  await steadyNativeControls(page);
   await expect(page).toHaveScreenshot('practice-payments-1280.png', { fullPage: true });
 });
 

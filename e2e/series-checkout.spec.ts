@@ -1,6 +1,5 @@
 import os from 'node:os';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { createUser, type TestUser } from './support/emulator';
 import {
@@ -16,12 +15,12 @@ import {
 import { expect, test } from './support/fixtures';
 import { signIn } from './support/signed-in';
 import { addDays } from '../src/lib/practice-time';
+import { expectNoAxeViolations } from './support/axe';
 
 // Online Coaching is fortnightly. Each test takes the LAST free time of its own day, 15 and 16
 // days ahead: its sessions (days 15/29/43, 16/30/44) meet neither series.spec.ts's weekly series
 // (from week 5's last day: days 41/48/55) nor the other files' first times of a day.
 const COACHING = 6;
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 interface SeriesAnswer {
   id: string;
@@ -38,14 +37,6 @@ async function lastFreeStartOn(daysAhead: number) {
   const start = (await freeStarts(COACHING, day, 1)).at(-1);
   if (!start) throw new Error(`no free Online Coaching time on ${day}`);
   return start;
-}
-
-async function expectNoAxeViolations(page: Page, state: string) {
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  const report = violations.flatMap((violation) =>
-    violation.nodes.map((node) => `${violation.id} ${node.target.join(' >> ')}: ${violation.help}`),
-  );
-  expect(report, `axe WCAG 2.2 AA violations (${state}):\n${report.join('\n')}`).toEqual([]);
 }
 
 /** Every element wider than the viewport, or reaching past its right edge (none should). */

@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { addDays } from '../src/lib/practice-time';
 import {
@@ -19,32 +18,12 @@ import { createUser, type TestUser } from './support/emulator';
 import { expect, test } from './support/fixtures';
 import { signIn } from './support/signed-in';
 import { toast } from './support/session';
+import { expectNoAxeViolations } from './support/axe';
 
 // Weekly CBT from the last free time of checkout week 5: sessions in weeks 5, 6 and 7, late in the
 // day, where the other files (which take each week's first free times) do not book.
 const CBT = 4;
 const SERVICE_NAME = 'Anxiety and Stress (CBT)';
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-
-async function expectNoAxeViolations(page: Page, state: string) {
-  // A toast still fading in is half transparent: axe would read its colours mid-way.
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every(
-        (animation) =>
-          animation.playState !== 'running' ||
-          !(animation.effect as KeyframeEffect | null)
-            ?.getKeyframes()
-            .some((frame) => 'opacity' in frame),
-      ),
-  );
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  const report = violations.flatMap((violation) =>
-    violation.nodes.map((node) => `${violation.id} ${node.target.join(' >> ')}: ${violation.help}`),
-  );
-  expect(report, `axe WCAG 2.2 AA violations (${state}):\n${report.join('\n')}`).toEqual([]);
-}
 
 /** "Tuesday 14 April, 18:00": how the page names a session's start. */
 const startText = (start: string) => `${formatDay(start)}, ${formatTime(start)}`;

@@ -9,7 +9,6 @@
  * parsed with the contract's schemas). Sign-in is the real Auth emulator, and a client's request
  * for a note goes to the real API.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page, Route } from '@playwright/test';
 import * as v from 'valibot';
 import {
@@ -35,8 +34,9 @@ import { createUser, grantPractitioner } from './support/emulator';
 import { expect, ready, test } from './support/fixtures';
 import { signIn } from './support/signed-in';
 import { answerApiFromFixtures, visualUser } from './support/visual-fixtures';
+import { expectNoAxeViolations } from './support/axe';
+import { steadyNativeControls } from './support/screenshots';
 
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const WIDTHS = [375, 1280] as const;
 const VIEWPORTS = {
   375: { width: 375, height: 812 },
@@ -48,14 +48,6 @@ const NOW = '2027-03-01T12:00:00.000Z';
 const at = (time: string) => practiceInstant('2027-03-01', time).toISOString();
 const CLIENT_UID = 'client-jordan';
 const HOSTILE = '<img src=x onerror="window.__hacked=1"><b>not bold</b>';
-
-async function expectNoAxeViolations(page: Page, state: string) {
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  const report = violations.flatMap((violation) =>
-    violation.nodes.map((node) => `${violation.id} ${node.target.join(' >> ')}: ${violation.help}`),
-  );
-  expect(report, `axe WCAG 2.2 AA violations (${state}):\n${report.join('\n')}`).toEqual([]);
-}
 
 /** Presses Tab until `target` has the focus (keyboard alone), or fails. */
 async function tabTo(page: Page, target: Locator) {
@@ -276,6 +268,7 @@ for (const width of WIDTHS) {
       await expect(page.getByRole('status').filter({ hasText: 'Saved at 12:00' })).toBeVisible();
       expect(api.puts.at(-1)).toBe(`First session. ${HOSTILE}`);
       await showTools(page);
+      await steadyNativeControls(page);
       await expect(tools(page)).toHaveScreenshot(`note-draft-${width}.png`);
       await expectNoAxeViolations(page, 'draft note');
 
@@ -343,6 +336,7 @@ for (const width of WIDTHS) {
         ),
       ).toBeVisible();
       await showTools(page);
+      await steadyNativeControls(page);
       await expect(tools(page)).toHaveScreenshot(`note-signed-attendance-${width}.png`);
       await expectNoAxeViolations(page, 'signed note and attendance');
     });

@@ -1,5 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { LOCAL_STACKS, origin } from '../scripts/local-stack';
 import { DAY_PART_LABELS, dayPartOf, weekdayOf } from '../shared/waitlist';
 import {
@@ -15,21 +13,14 @@ import {
 } from './support/bookings';
 import { createUser, type TestUser } from './support/emulator';
 import { expect, signIn, test } from './support/signed-in';
+import { expectNoAxeViolations } from './support/axe';
+import { steadyNativeControls } from './support/screenshots';
 
 // Bereavement and Grief: booked one session at a time, 50 minutes.
 const SERVICE = 5;
 const SERVICE_NAME = 'Bereavement and Grief';
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const WIDTHS = [375, 1280] as const;
 const mailWeb = origin(LOCAL_STACKS.e2e.ports.mailWeb);
-
-async function expectNoAxeViolations(page: Page, state: string) {
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  const report = violations.flatMap((violation) =>
-    violation.nodes.map((node) => `${violation.id} ${node.target.join(' >> ')}: ${violation.help}`),
-  );
-  expect(report, `axe WCAG 2.2 AA violations (${state}):\n${report.join('\n')}`).toEqual([]);
-}
 
 interface MailDevEmail {
   subject: string;
@@ -130,6 +121,7 @@ test('a client joins the waiting list by keyboard, is offered a cancelled time b
       width: Math.round(box.width),
       height: Math.round(box.height),
     };
+    await steadyNativeControls(page);
     await expect(page).toHaveScreenshot(`waitlist-form-errors-${width}.png`, { clip });
   }
   // The summary's link takes focus to the field.
@@ -276,6 +268,7 @@ test("the diary's waiting list, as it looks (375 and 1280 px)", async ({ page })
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 900 });
     await expectNoAxeViolations(page, `the diary's waiting list at ${width} px`);
+    await steadyNativeControls(page);
     await expect(section).toHaveScreenshot(`diary-waitlist-${width}.png`);
   }
 });
