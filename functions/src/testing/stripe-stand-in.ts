@@ -7,6 +7,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
+// Node runs this file as it is (scripts/local-services.mjs starts the stand-in), so the import
+// names its extension.
 import {
   checkoutObject,
   checkoutPage,
@@ -24,7 +26,7 @@ import {
   text,
   type CheckoutRecord,
   type SubscriptionRecord,
-} from './stripe-shapes';
+} from './stripe-shapes.ts';
 
 export interface StripeStandInOptions {
   host: string;
