@@ -127,6 +127,16 @@ test('a risk answer on the PHQ-9 shows who to contact at once, and the practice 
   await page.keyboard.press('Enter');
   const form = page.getByRole('form', { name: 'Mood (PHQ-9)' });
   await expect(form).toBeVisible();
+  // Every answer is a 24 x 24 px target (WCAG 2.5.8), whatever font the phone draws with.
+  const smallest = await form.getByRole('radio').evaluateAll((radios) =>
+    Math.min(
+      ...radios.flatMap((radio) => {
+        const box = radio.getBoundingClientRect();
+        return [box.width, box.height];
+      }),
+    ),
+  );
+  expect(smallest, 'the smallest side of a PHQ-9 answer, in px').toBeGreaterThanOrEqual(24);
   for (let question = 1; question <= 9; question += 1) {
     const group = form.getByRole('group', { name: new RegExp(`^${question}\\. `) });
     await tabTo(page, group.getByRole('radio').first());
