@@ -1,6 +1,5 @@
-import ICAL from 'ical.js';
 import type { BookingRecord, SeriesRecord } from '../bookings';
-import { calendarViolations } from '../testing/calendar-rules';
+import { calendarViolations, expandStarts as expand } from '../testing/calendar-rules';
 import { feedCalendar, seriesCalendar, sessionCalendar } from './ics';
 
 const WEEK = 7 * 86_400_000;
@@ -50,22 +49,6 @@ const record = (status: SeriesRecord['status']): SeriesRecord => ({
   createdAt: first,
   updatedAt: new Date('2027-03-20T12:00:00Z'),
 });
-
-/** Every start the file's first event expands to, up to `through`. */
-function expand(calendar: string, through: Date): string[] {
-  const component = new ICAL.Component(ICAL.parse(calendar));
-  for (const zone of component.getAllSubcomponents('vtimezone'))
-    ICAL.TimezoneService.register(zone);
-  const event = new ICAL.Event(component.getFirstSubcomponent('vevent') ?? undefined);
-  const starts: string[] = [];
-  const iterator = event.iterator();
-  for (let next = iterator.next(); next; next = iterator.next()) {
-    const start = next.toJSDate();
-    if (start > through) break;
-    starts.push(start.toISOString());
-  }
-  return starts;
-}
 
 const line = (calendar: string, name: string) =>
   new RegExp(`^${name}[;:](.*)$`, 'm').exec(calendar.split('BEGIN:VEVENT')[1] ?? '')?.[1];

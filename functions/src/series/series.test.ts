@@ -1,30 +1,14 @@
-import ICAL from 'ical.js';
 import { sql } from 'kysely';
 import { rollSeries } from './roll-series';
 import { createAccount, type TestAccount } from '../testing/accounts';
 import { useApiStack } from '../testing/api-stack';
+import { expandStarts as expand } from '../testing/calendar-rules';
 import { DATABASE_KINDS } from '../testing/databases';
 import { createAccounts } from '../testing/factories/accounts';
 
 const NOW = new Date('2027-03-01T09:00:00Z'); // a Monday
 const DAY = 86_400_000;
 const PRACTICE_EMAIL = 'diary@practice.test';
-
-/** Every start an iCalendar file's first event expands to, up to `through`. */
-function expand(calendar: string, through: Date): string[] {
-  const component = new ICAL.Component(ICAL.parse(calendar));
-  for (const zone of component.getAllSubcomponents('vtimezone'))
-    ICAL.TimezoneService.register(zone);
-  const event = new ICAL.Event(component.getFirstSubcomponent('vevent') ?? undefined);
-  const starts: string[] = [];
-  const iterator = event.iterator();
-  for (let next = iterator.next(); next; next = iterator.next()) {
-    const start = next.toJSDate();
-    if (start > through) break;
-    starts.push(start.toISOString());
-  }
-  return starts;
-}
 
 /** A property of the file's first event (not of its VTIMEZONE). */
 const property = (calendar: string | undefined, name: string) =>

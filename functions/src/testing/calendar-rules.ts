@@ -92,3 +92,19 @@ export function calendarViolations(text: string): string[] {
   });
   return problems;
 }
+
+/** Every start an iCalendar file's first event expands to, up to `through`. */
+export function expandStarts(calendar: string, through: Date): string[] {
+  const component = new ICAL.Component(ICAL.parse(calendar));
+  for (const zone of component.getAllSubcomponents('vtimezone'))
+    ICAL.TimezoneService.register(zone);
+  const event = new ICAL.Event(component.getFirstSubcomponent('vevent') ?? undefined);
+  const starts: string[] = [];
+  const iterator = event.iterator();
+  for (let next = iterator.next(); next; next = iterator.next()) {
+    const start = next.toJSDate();
+    if (start > through) break;
+    starts.push(start.toISOString());
+  }
+  return starts;
+}
