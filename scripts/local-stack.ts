@@ -30,7 +30,7 @@ export interface LocalStack {
   };
 }
 
-export const LOCAL_STACKS = {
+const BASE_STACKS = {
   dev: {
     projectId: 'demo-counselling',
     ports: {
@@ -133,9 +133,31 @@ export const LOCAL_STACKS = {
   },
 } as const satisfies Record<string, LocalStack>;
 
-export type LocalStackName = keyof typeof LOCAL_STACKS;
+export type LocalStackName = keyof typeof BASE_STACKS;
+
+/**
+ * `LOCAL_PORT_OFFSET=100` moves every port of every stack (and the test PostgreSQL) by 100, so two
+ * checkouts of the project can run their tests on one machine at once. Unset, the ports are as above.
+ */
+const PORT_OFFSET = Number(process.env.LOCAL_PORT_OFFSET ?? 0);
+if (!Number.isInteger(PORT_OFFSET) || PORT_OFFSET < 0 || PORT_OFFSET > 5000) {
+  throw new Error('LOCAL_PORT_OFFSET must be a whole number from 0 to 5000.');
+}
+
+const shifted = (stack: LocalStack): LocalStack => ({
+  ...stack,
+  ports: Object.fromEntries(
+    Object.entries(stack.ports).map(([name, port]) => [name, port + PORT_OFFSET]),
+  ) as LocalStack['ports'],
+});
+
+export const LOCAL_STACKS = Object.fromEntries(
+  Object.entries(BASE_STACKS).map(([name, stack]) => [name, shifted(stack)]),
+) as {
+  [Name in LocalStackName]: Omit<(typeof BASE_STACKS)[Name], 'ports'> & Pick<LocalStack, 'ports'>;
+};
 
 /** Port of the real PostgreSQL server the data-layer tests start (Debian's postgresql). */
-export const TEST_POSTGRES_PORT = 55432;
+export const TEST_POSTGRES_PORT = 55432 + PORT_OFFSET;
 
 export const origin = (port: number) => `http://${LOCAL_HOST}:${port}`;
