@@ -7,7 +7,6 @@ import {
   outcomeChange,
   questionnaireDue,
   recovered,
-  retentionEnds,
 } from './clinical-rules';
 import { INSTRUMENTS } from './questionnaires';
 
@@ -36,12 +35,6 @@ describe('when the questionnaires are due', () => {
   });
 });
 
-describe('how long a record is kept', () => {
-  it('is 7 years from the last session', () => {
-    expect(retentionEnds('2027-03-01T10:00:00Z').toISOString()).toBe('2034-03-01T10:00:00.000Z');
-    expect(retentionEnds('2028-02-29T10:00:00Z').toISOString()).toBe('2035-03-01T10:00:00.000Z');
-  });
-});
 
 describe('how scores are read (NHS Talking Therapies)', () => {
   it('has the published cut-offs and reliable change indices', () => {

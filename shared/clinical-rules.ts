@@ -10,13 +10,14 @@
  * a client's clinical record for 7 years from their last session, and deletes it then.
  */
 import type { InstrumentId } from './questionnaires';
+import { RETENTION_SCHEDULE } from './retention';
 import type { Instant } from './time';
 
 export const CLINICAL_RULES = {
   /** A questionnaire is due before the first session, then before every this-many-th one after. */
   questionnaireEverySessions: 4,
-  /** Years a clinical record is kept after the client's last session. */
-  retentionYears: 7,
+  /** Years a clinical record is kept after the client's last session (shared/retention.ts). */
+  retentionYears: RETENTION_SCHEDULE.clinicalRecord.period.amount,
 } as const;
 
 /**
@@ -37,16 +38,6 @@ export function questionnaireDue(history: {
   if (history.lastSessionStart === null) return false;
   return new Date(history.lastQuestionnaireAt) < new Date(history.lastSessionStart);
 }
-
-/** When a record whose last session was at `lastSession` is to be deleted. */
-export function retentionEnds(lastSession: Instant): Date {
-  const end = new Date(lastSession);
-  end.setUTCFullYear(end.getUTCFullYear() + CLINICAL_RULES.retentionYears);
-  return end;
-}
-
-/** The sentence the account page shows before the client confirms deletion. */
-export const RETENTION_SENTENCE = `If you have had a session, your clinical record (intake, agreement and questionnaires) is kept for ${CLINICAL_RULES.retentionYears} years from your last session, as the professional bodies advise, and then deleted. If you have not, it is deleted now.`;
 
 /**
  * How a questionnaire's scores are read, as NHS Talking Therapies defines it (the NHS Talking

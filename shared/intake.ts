@@ -131,11 +131,75 @@ export const AccountExportSchema = v.object({
       phone: v.optional(v.nullable(v.string())),
     }),
   ),
+  series: v.array(
+    v.object({
+      id: v.string(),
+      serviceId: v.number(),
+      everyWeeks: v.number(),
+      firstStart: v.nullable(v.string()),
+      time: v.string(),
+      status: v.string(),
+      note: v.string(),
+      endedAt: v.nullable(v.string()),
+    }),
+  ),
+  waitlist: v.array(
+    v.object({
+      id: v.string(),
+      serviceId: v.number(),
+      days: v.number(),
+      parts: v.number(),
+      standing: v.boolean(),
+      joinedAt: v.nullable(v.string()),
+      expiresAt: v.nullable(v.string()),
+    }),
+  ),
   intake: v.nullable(IntakeRecordSchema),
   agreementText: v.nullable(v.string()),
   questionnaires: v.array(QuestionnaireRecordSchema),
-  /** Every time the practitioner read or changed the record. */
+  payments: v.array(
+    v.object({
+      id: v.string(),
+      serviceId: v.number(),
+      amountPence: v.number(),
+      currency: v.string(),
+      status: v.string(),
+      createdAt: v.nullable(v.string()),
+      paidAt: v.nullable(v.string()),
+      receiptNumber: v.nullable(v.string()),
+      card: v.nullable(v.string()),
+      refunds: v.array(
+        v.object({
+          amountPence: v.number(),
+          creditNoteNumber: v.string(),
+          reason: v.string(),
+          at: v.nullable(v.string()),
+        }),
+      ),
+    }),
+  ),
+  /** The emails sent to the client: which, to where and when (their words are not kept). */
+  messages: v.array(
+    v.object({
+      kind: v.string(),
+      to: v.string(),
+      status: v.string(),
+      writtenAt: v.nullable(v.string()),
+      sentAt: v.nullable(v.string()),
+    }),
+  ),
+  /** Every time the practitioner read or changed the record, by name. */
   audit: v.array(AuditEntrySchema),
+  /** That session notes are released on request, and how. */
+  sessionNotes: v.string(),
+  notesRequests: v.array(
+    v.object({
+      id: v.string(),
+      receivedAt: v.string(),
+      dueOn: v.string(),
+      releasedAt: v.nullable(v.string()),
+    }),
+  ),
 });
 export type AccountExport = v.InferOutput<typeof AccountExportSchema>;
 
@@ -150,5 +214,4 @@ export const RiskFlagsSchema = v.object({
   ),
 });
 
-/** DELETE /api/account/clinical: what became of the clinical record. */
-export const ClinicalRetirementSchema = v.object({ keptUntil: v.nullable(v.string()) });
+

@@ -4,15 +4,19 @@ import { onSchedule } from 'firebase-functions/v2/scheduler';
 import { practiceFacts } from '../../shared/practice';
 import { PRACTICE_TIME_ZONE } from '../../shared/time';
 import { serverConfig } from './platform/settings';
-import { pruneClinicalRecords } from './clinical';
 import { openDatabase } from './platform/database/database';
 import { loadServices } from './platform/services';
 import { toApiRequest, writeApiResponse } from './platform/http/adapters';
-import { firebaseTokenVerifier, firebaseUserLookup } from './platform/http/caller';
+import {
+  firebaseIdentityDeletion,
+  firebaseTokenVerifier,
+  firebaseUserLookup,
+} from './platform/http/caller';
 import { internalError, problemResponse } from './platform/http/problems';
 import { handleRequests } from './platform/http/router';
 import { routes } from './routes';
 import type { ApiContext } from './platform/http/types';
+import { applyRetention } from './retention';
 import { rollSeries } from './series';
 import { lapseWaitlist } from './waitlist';
 import { deliveryKick, runOutbox, type OutboxSettings } from './messages';
@@ -48,7 +52,7 @@ async function productionRuntime(): Promise<Runtime> {
     setInterval(() => {
       rollSeries(outbox, now())
         .then(() => lapseWaitlist(outbox, now()))
-        .then(() => pruneClinicalRecords(outbox.db, now()))
+        .then(() => applyRetention(outbox.db, now()))
         .then(() => runOutbox(outbox, now))
         .catch((error: unknown) =>
           console.error(
@@ -65,6 +69,7 @@ async function productionRuntime(): Promise<Runtime> {
     now,
     verifyToken: firebaseTokenVerifier(),
     findUser: firebaseUserLookup(),
+    deleteIdentity: firebaseIdentityDeletion(),
     outbox: { practiceEmail: config.practiceEmail, deliver: kick.deliver },
     siteUrl: config.siteUrl,
     meetingHost: config.meetingHost,
@@ -104,8 +109,8 @@ export const api = onRequest(
 
 /**
  * Cloud Scheduler, every hour: standing series booked to the end of the horizon (each new week,
- * or the word that it is not free), waiting-list entries warned before they lapse and ended when
- * they have, and clinical records past their retention deleted.
+ * or the word that it is not free), and waiting-list entries warned before they lapse and ended
+ * when they have.
  * Idempotent: a second run, even at once, books and deletes nothing twice.
  */
 export const series = onSchedule(
@@ -114,7 +119,18 @@ export const series = onSchedule(
     const { outbox: settings } = await runtime();
     await rollSeries(settings, new Date());
     await lapseWaitlist(settings, new Date());
-    await pruneClinicalRecords(settings.db, new Date());
+  },
+);
+
+/**
+ * Cloud Scheduler, every hour: the retention schedule (shared/retention.ts) applied, each kind of
+ * data deleted once its period has passed. Idempotent: a second run at once deletes nothing more.
+ */
+export const retention = onSchedule(
+  { schedule: 'every 60 minutes', region: 'europe-west2', timeZone: PRACTICE_TIME_ZONE },
+  async () => {
+    const { outbox: settings } = await runtime();
+    await applyRetention(settings.db, new Date());
   },
 );
 

@@ -1,4 +1,4 @@
-import { CLINICAL_RULES, RETENTION_SENTENCE } from '../../shared/clinical-rules';
+import { RETENTION_SENTENCE, RETENTION_SENTENCES } from '../../shared/retention';
 import { practiceAddressLine, practiceFacts } from '../../shared/practice';
 
 /** One part of the privacy notice: a heading, then paragraphs or a list. */
@@ -13,7 +13,7 @@ const { name, practitioner, email, phone } = practiceFacts;
 /**
  * The privacy notice (/privacy), as UK GDPR Articles 13 and 14 ask: who the controller is, what is
  * collected and why, the lawful bases, who sees it, how long it is kept and the person's rights.
- * The retention period is CLINICAL_RULES.retentionYears; the account page's sentence is reused.
+ * How long each kind is kept comes from the one retention schedule (shared/retention.ts).
  */
 export const privacy = {
   heading: 'Privacy notice',
@@ -54,15 +54,15 @@ export const privacy = {
     },
     {
       heading: 'How long it is kept',
+      list: RETENTION_SENTENCES,
       paragraphs: [
-        `Your clinical record (intake, agreement, questionnaires and session notes) is kept for ${CLINICAL_RULES.retentionYears} years from your last session, as the professional bodies advise, and then deleted.`,
-        `If you delete your account: ${RETENTION_SENTENCE.charAt(0).toLowerCase()}${RETENTION_SENTENCE.slice(1)} Your account and bookings are deleted with it, apart from what that record needs.`,
+        `If you delete your account: ${RETENTION_SENTENCE.charAt(0).toLowerCase()}${RETENTION_SENTENCE.slice(1)} Everything else about you is deleted at once.`,
       ],
     },
     {
       heading: 'Your rights',
       list: [
-        'Access: see and download everything held about you at any time, with “Download my data” on your account page.',
+        'Access: see and download everything you gave us or we sent you at any time, with “Download my data” on your account page. Ask there for your session notes too: the practitioner reviews them and releases them within one month, saying if any passage is withheld under an exemption of the Data Protection Act 2018 (serious harm, another person’s information).',
         'Rectification: correct your details on your account page and in your intake, or ask the practitioner.',
         `Erasure: delete your account from your account page. The clinical record is then kept only as long as stated above.`,
         'Objection and restriction: ask the practice to stop or limit a use of your information.',

@@ -1,32 +1,34 @@
 import { agreementText } from '../../../shared/agreement';
+import { NOTES_ON_REQUEST } from '../../../shared/records-api';
 import { clientBookings, bookingView } from '../bookings';
-import {
-  clientQuestionnaires,
-  findIntake,
-  retireClinicalRecord,
-  clientNotes,
-  clientRiskFollowUps,
-  auditView,
-  recordNoteView,
-  intakeView,
-} from '../clinical';
+import { clientQuestionnaires, findIntake, intakeView, notesRequestsOf } from '../clinical';
 import { auditEntries } from '../platform/audit';
 import { endpoint } from '../platform/http/endpoint';
 import { json } from '../platform/http/types';
+import { auditByName, messagesTo, paymentsOf, seriesOf, waitlistOf } from './export-sections';
 
-/** GET /api/account/export: everything held about the caller, and only about them. */
+/**
+ * GET /api/account/export: at once, everything the client gave or was sent, and only theirs. The
+ * practitioner's session notes and risk follow-ups are released on request instead, once she has
+ * reviewed them for the exemptions the law allows (clinical/notes-requests.ts).
+ */
 export const exportMyData = endpoint({
   auth: 'client',
   async run({ caller, context }) {
     const now = context.now();
-    const [bookings, intake, questionnaires, audit, notes, riskFollowUps] = await Promise.all([
-      clientBookings(context.db, caller.uid),
-      findIntake(context.db, caller.uid),
-      clientQuestionnaires(context.db, caller.uid),
-      auditEntries(context.db, caller.uid),
-      clientNotes(context.db, caller.uid),
-      clientRiskFollowUps(context.db, caller.uid),
-    ]);
+    const { db } = context;
+    const [bookings, intake, questionnaires, audit, series, waitlist, payments, messages, notesRequests] =
+      await Promise.all([
+        clientBookings(db, caller.uid),
+        findIntake(db, caller.uid),
+        clientQuestionnaires(db, caller.uid),
+        auditEntries(db, caller.uid),
+        seriesOf(db, caller.uid),
+        waitlistOf(db, caller.uid),
+        paymentsOf(db, caller.uid),
+        messagesTo(db, caller.uid),
+        notesRequestsOf(db, caller.uid),
+      ]);
     return json(200, {
       exportedAt: now.toISOString(),
       account: { uid: caller.uid, email: caller.email, name: caller.name },
@@ -45,30 +47,16 @@ export const exportMyData = endpoint({
           attendance: booking.attendance ?? null,
         };
       }),
+      series,
+      waitlist,
       intake: intake ? intakeView(intake) : null,
       agreementText: intake ? agreementText() : null,
       questionnaires,
-      // The right of access covers the practitioner's notes; the serious-harm exemption (Data
-      // Protection Act 2018, Sch. 3 Part 2) is applied by hand before an export is handed over
-      // on a subject access request (README, "Session notes").
-      notes: notes.map((note) => recordNoteView(note, context.services)),
-      riskFollowUps,
-      audit: audit.map(auditView),
+      payments,
+      messages,
+      audit: await auditByName(context, audit),
+      sessionNotes: NOTES_ON_REQUEST,
+      notesRequests,
     });
-  },
-});
-
-/**
- * DELETE /api/account/clinical: the account page calls it before the bookings go. The clinical
- * record is kept for the retention period when there was a session, and deleted now when not.
- */
-export const retireMyClinicalRecord = endpoint({
-  auth: 'client',
-  async run({ caller, context }) {
-    const now = context.now();
-    const { keptUntil } = await context.db
-      .transaction()
-      .execute((trx) => retireClinicalRecord(trx, caller.uid, now));
-    return json(200, { keptUntil: keptUntil?.toISOString() ?? null });
   },
 });

@@ -1,9 +1,10 @@
 import type { RouteTable } from '../platform/http/router';
-import { deleteMyBookings } from './delete-my-bookings';
-import { exportMyData, retireMyClinicalRecord } from './export';
+import { revokeMyReceiptLinks } from '../payments';
+import { deleteMyAccount } from './deletion';
+import { exportMyData } from './export';
 
 export const accountRoutes: RouteTable = {
-  '/account/bookings': { DELETE: deleteMyBookings },
+  '/account/deletion': { POST: deleteMyAccount },
   '/account/export': { GET: exportMyData },
-  '/account/clinical': { DELETE: retireMyClinicalRecord },
+  '/account/receipt-links/revocation': { POST: revokeMyReceiptLinks },
 };

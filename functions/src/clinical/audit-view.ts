@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { auditEntries, type AuditRow } from '../platform/audit';
+import { auditEntries, writeAudit, type AuditRow } from '../platform/audit';
 import { endpoint } from '../platform/http/endpoint';
 import { clientUid } from './clients';
 import { json } from '../platform/http/types';
@@ -15,8 +15,17 @@ export const auditView = (entry: AuditRow) => ({
 export const clientAudit = endpoint({
   auth: 'practitioner',
   query: v.object({ client: v.pipe(v.string('Add "client": the client’s id.'), v.maxLength(128)) }),
-  async run({ query, context }) {
-    const entries = await auditEntries(context.db, clientUid(query.client));
+  async run({ caller, query, context }) {
+    const uid = clientUid(query.client);
+    // Reading who read the record is itself a read of it.
+    await writeAudit(context.db, {
+      at: context.now(),
+      actorUid: caller.uid,
+      clientUid: uid,
+      action: 'read',
+      what: 'Read the record’s audit log',
+    });
+    const entries = await auditEntries(context.db, uid);
     return json(200, { entries: entries.map(auditView) });
   },
 });

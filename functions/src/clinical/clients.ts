@@ -2,7 +2,7 @@ import { clientBookings, type BookingRecord, joinUrlOf, bookingView } from '../b
 import { writeAudit } from '../platform/audit';
 import { findIntake } from './intake-queries';
 import { clientQuestionnaires } from './questionnaire-queries';
-import { hasClinicalRecord } from './retention';
+import { hasClinicalRecord, isRetained, refuseIfRetained } from './retention';
 import { markRiskSeen, unseenRiskFlags } from './risk-queries';
 import {
   ATTENDANCE,
@@ -66,6 +66,11 @@ export const practiceClient = endpoint({
   async run({ caller, params, context }) {
     const uid = clientUid(params.id);
     const now = context.now();
+    if (await isRetained(context.db, uid)) {
+      throw problems.notFound(
+        'This client deleted their account: open their record under Retained records.',
+      );
+    }
     const [intake, questionnaires, bookings, notes, riskFollowUps] = await Promise.all([
       findIntake(context.db, uid),
       clientQuestionnaires(context.db, uid),
@@ -125,6 +130,7 @@ export const markClientRiskSeen = endpoint({
     const uid = clientUid(params.id);
     const now = context.now();
     const marked = await context.db.transaction().execute(async (trx) => {
+      await refuseIfRetained(trx, uid);
       const count = await markRiskSeen(trx, uid, now);
       if (count > 0) {
         await writeAudit(trx, {
@@ -174,6 +180,7 @@ export const addRiskFollowUp = endpoint({
     const uid = clientUid(params.id);
     const now = context.now();
     const followUp = await context.db.transaction().execute(async (trx) => {
+      await refuseIfRetained(trx, uid);
       const known = await hasClinicalRecord(trx, uid);
       if (!known)
         throw problems.notFound('There is no client with that id. Open them from the diary.');

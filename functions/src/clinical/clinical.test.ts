@@ -3,7 +3,6 @@ import { AGREEMENT } from '../../../shared/agreement';
 import { AccountExportSchema, ClientRecordSchema } from '../../../shared/intake';
 import { RISK_ALERT_GATHER_SECONDS } from '../../../shared/limits';
 import * as v from 'valibot';
-import { pruneClinicalRecords } from './retention';
 import type { TestAccount } from '../testing/accounts';
 import { call } from '../testing/api-server';
 import { useApiStack } from '../testing/api-stack';
@@ -99,12 +98,6 @@ describe.each(DATABASE_KINDS)('the clinical record on %s', (kind) => {
       [
         'GET',
         '/account/export',
-        undefined,
-        { anonymous: 401, unverified: 200, client: 200, other: 200, practitioner: 200 },
-      ],
-      [
-        'DELETE',
-        '/account/clinical',
         undefined,
         { anonymous: 401, unverified: 200, client: 200, other: 200, practitioner: 200 },
       ],
@@ -380,45 +373,6 @@ describe.each(DATABASE_KINDS)('the clinical record on %s', (kind) => {
     expect(text).not.toContain('PHQ-9');
     const empty = await request('GET', '/account/export', unverified);
     expect(empty.json).toMatchObject({ intake: null, questionnaires: [], bookings: [], audit: [] });
-  });
-
-  it('deletes a record at once when there was no session', async () => {
-    await request('PUT', '/intake', client, INTAKE);
-    await request('POST', '/questionnaires', client, { instrument: 'PHQ-9', answers: PHQ9_RISK });
-    const answer = await request('DELETE', '/account/clinical', client);
-    expect(answer.json).toEqual({ keptUntil: null });
-    const left = await sql<{ count: string }>`select
-      (select count(*) from intakes) + (select count(*) from questionnaires) + (select count(*) from audit_log) as count`.execute(
-      db,
-    );
-    expect(Number(left.rows[0]!.count)).toBe(0);
-  });
-
-  it('keeps a record 7 years from the last session, then the retention job deletes it', async () => {
-    await request('PUT', '/intake', client, INTAKE);
-    await request('POST', '/questionnaires', client, { instrument: 'PHQ-9', answers: PHQ9_CALM });
-    await request('PUT', '/intake', otherClient, INTAKE);
-    await pastSession(client, '2027-02-22T10:00:00Z');
-    const answer = await request('DELETE', '/account/clinical', client);
-    expect(answer.json).toEqual({ keptUntil: '2034-02-22T10:00:00.000Z' });
-    await request('DELETE', '/account/bookings', client);
-    const count = async (table: 'intakes' | 'questionnaires', uid: string) =>
-      (await db.selectFrom(table).select('client_uid').where('client_uid', '=', uid).execute())
-        .length;
-    expect(await pruneClinicalRecords(db, new Date('2034-02-22T09:59:59Z'))).toBe(0);
-    expect(await count('intakes', client.uid)).toBe(1);
-    expect(await pruneClinicalRecords(db, new Date('2034-02-22T10:00:00Z'))).toBe(1);
-    expect([await count('intakes', client.uid), await count('questionnaires', client.uid)]).toEqual(
-      [0, 0],
-    );
-    // A client with no session keeps theirs while the account is open.
-    expect(await count('intakes', otherClient.uid)).toBe(1);
-    // A current client's record goes 7 years after their last session and last entry
-    await pastSession(otherClient, '2027-02-23T10:00:00Z');
-    // (its intake was written after that session, so 7 years from then).
-    expect(await pruneClinicalRecords(db, new Date('2034-02-23T10:00:00Z'))).toBe(0);
-    expect(await pruneClinicalRecords(db, new Date('2034-03-01T09:00:00Z'))).toBe(1);
-    expect(await count('intakes', otherClient.uid)).toBe(0);
   });
 
   it('never answers 500 to hostile input', async () => {

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { changeStatus } from '../bookings';
 import { pruneClinicalRecords } from './retention';
 import type { Mailer } from '../platform/mail/transport';
-import type { TestAccount } from '../testing/accounts';
+import { createAccount, type TestAccount } from '../testing/accounts';
 import { useApiStack } from '../testing/api-stack';
 import { DATABASE_KINDS } from '../testing/databases';
 import { createAccounts } from '../testing/factories/accounts';
@@ -175,20 +175,22 @@ describe.each(DATABASE_KINDS)('session notes on %s', (kind) => {
       { bookingId: second.id, start: '2027-02-22T10:00:00.000Z', text: 'Two', status: 'draft' },
       { bookingId: first.id, text: 'One', status: 'signed', signedAt: NOW.toISOString() },
     ]);
+    // The instant copy holds no notes: they are released on request, drafts never.
     const exported = await request('GET', '/account/export', client);
-    expect(exported.json.notes).toMatchObject([{ text: 'Two' }, { text: 'One' }]);
+    expect(exported.json.notes).toBeUndefined();
+    expect(JSON.stringify(exported.json)).not.toContain('Two');
     expect(JSON.stringify(exported.json)).not.toContain('Ben’s');
   });
 
   it('keeps the notes with the record after the account goes, and deletes them at retention', async () => {
-    const { id } = await session(client, SESSION, 'confirmed');
+    const leaving = await createAccount({ name: 'Cy Leaving' });
+    const { id } = await session(leaving, SESSION, 'confirmed');
     await request('PUT', `/practice/bookings/${id}/note`, practitioner, { text: 'Kept' });
     await request('POST', `/practice/bookings/${id}/note/sign`, practitioner);
     await request('POST', `/practice/bookings/${id}/note/addenda`, practitioner, { text: 'And' });
-    expect((await request('DELETE', '/account/clinical', client)).json).toEqual({
+    expect((await request('POST', '/account/deletion', leaving)).json).toEqual({
       keptUntil: '2034-02-22T10:00:00.000Z',
     });
-    await request('DELETE', '/account/bookings', client);
     const notes = async () =>
       Number(
         (
@@ -206,10 +208,11 @@ describe.each(DATABASE_KINDS)('session notes on %s', (kind) => {
   });
 
   it('deletes the notes at once with a record that had no session held', async () => {
-    const cancelled = await session(client, SESSION, 'confirmed');
+    const leaving = await createAccount({ name: 'Cy Leaving' });
+    const cancelled = await session(leaving, SESSION, 'confirmed');
     await request('PUT', `/practice/bookings/${cancelled.id}/note`, practitioner, { text: 'x' });
     await changeStatus(db, cancelled.id, ['confirmed'], 'cancelled', NOW);
-    expect((await request('DELETE', '/account/clinical', client)).json).toEqual({
+    expect((await request('POST', '/account/deletion', leaving)).json).toEqual({
       keptUntil: null,
     });
     expect(await db.selectFrom('session_notes').select('id').execute()).toEqual([]);

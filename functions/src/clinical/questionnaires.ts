@@ -23,6 +23,7 @@ import { lastSessionStart, sessionsHad } from './retention';
 import { queueRiskMessage } from './risk-queries';
 import { clientUid, outcomesOf } from './clients';
 import { endpoint } from '../platform/http/endpoint';
+import { refuseIfRetained } from './retention';
 import { clientOf } from './intake';
 import { ProblemError } from '../platform/http/problems';
 import { json } from '../platform/http/types';
@@ -122,6 +123,7 @@ export const requestQuestionnaire = endpoint({
     const day = practiceDate(now);
     const request: QuestionnaireRequest = body;
     await context.db.transaction().execute(async (trx) => {
+      await refuseIfRetained(trx, uid);
       await allowAnotherQuestionnaire(trx, { clientUid: uid, instrument: request.instrument, day });
       await writeAudit(trx, {
         at: now,

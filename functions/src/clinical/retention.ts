@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
-import { CLINICAL_RULES, retentionEnds } from '../../../shared/clinical-rules';
+import { retentionCutoff, retentionEnds } from '../../../shared/retention';
 import { addDays, practiceDate } from '../../../shared/time';
 import type { Database } from '../platform/database/database';
+import { problems } from '../platform/http/problems';
 import { deleteNotesOf } from './note-queries';
 
 /**
@@ -67,35 +68,106 @@ async function deleteClinicalRecord(db: Database, clientUid: string): Promise<vo
   await db.deleteFrom('questionnaires').where('client_uid', '=', clientUid).execute();
   await db.deleteFrom('questionnaire_days').where('client_uid', '=', clientUid).execute();
   await db.deleteFrom('intakes').where('client_uid', '=', clientUid).execute();
+  await db.deleteFrom('notes_requests').where('client_uid', '=', clientUid).execute();
+  await db.deleteFrom('risk_alerts').where('client_uid', '=', clientUid).execute();
   await db.deleteFrom('audit_log').where('client_uid', '=', clientUid).execute();
   await db.deleteFrom('clinical_retention').where('client_uid', '=', clientUid).execute();
 }
 
+/** Who a retired record belonged to, as the account said when it was deleted. */
+export interface RetiringClient {
+  uid: string;
+  name: string;
+  email: string;
+}
+
+/** The start of the last session the record itself shows was held: one with a signed note. */
+async function lastNotedSession(db: Database, clientUid: string): Promise<Date | undefined> {
+  const row = await db
+    .selectFrom('session_notes')
+    .select((eb) => eb.fn.max('session_start').as('last'))
+    .where('client_uid', '=', clientUid)
+    .where('signed_at', 'is not', null)
+    .executeTakeFirst();
+  return row?.last ? new Date(row.last) : undefined;
+}
+
+const latest = (...dates: (Date | undefined)[]) =>
+  dates.reduce<Date | undefined>((best, date) => (date && (!best || date > best) ? date : best), undefined);
+
 /**
- * A deleted account's clinical record: kept until the end of its retention period when the client
- * had a session, deleted now when they had none. Call it before the bookings are deleted.
+ * A deleted account's clinical record: kept, read-only, until the end of its retention period when
+ * a session was held, deleted now when none was. Whether one was is read from the record (its
+ * notes, a retention already set) as well as the sessions still booked, so deleting bookings first
+ * never erases it; a retention date once set is never moved earlier. Running it twice ends the same.
  */
 export async function retireClinicalRecord(
   db: Database,
-  clientUid: string,
+  client: RetiringClient,
   now: Date,
 ): Promise<{ keptUntil: Date | null }> {
-  const last = await lastSessionStart(db, clientUid, now);
+  const kept = await db
+    .selectFrom('clinical_retention')
+    .select(['last_session_at', 'delete_after'])
+    .where('client_uid', '=', client.uid)
+    .executeTakeFirst();
+  const last = latest(
+    kept && new Date(kept.last_session_at),
+    await lastSessionStart(db, client.uid, now),
+    await lastNotedSession(db, client.uid),
+  );
   if (!last) {
-    await deleteClinicalRecord(db, clientUid);
+    await deleteClinicalRecord(db, client.uid);
     return { keptUntil: null };
   }
-  const deleteAfter = retentionEnds(last);
-  await db
+  const deleteAfter = latest(kept && new Date(kept.delete_after), retentionEnds(last)) as Date;
+  const intake = await db
+    .selectFrom('intakes')
+    .select(['client_name', 'client_email'])
+    .where('client_uid', '=', client.uid)
+    .executeTakeFirst();
+  const row = await db
     .insertInto('clinical_retention')
-    .values({ client_uid: clientUid, last_session_at: last, delete_after: deleteAfter })
+    .values({
+      client_uid: client.uid,
+      last_session_at: last,
+      delete_after: deleteAfter,
+      client_name: client.name || intake?.client_name || '',
+      client_email: client.email || intake?.client_email || '',
+      retired_at: now,
+    })
     .onConflict((conflict) =>
-      conflict
-        .column('client_uid')
-        .doUpdateSet({ last_session_at: last, delete_after: deleteAfter }),
+      conflict.column('client_uid').doUpdateSet({
+        last_session_at: sql`greatest(clinical_retention.last_session_at, excluded.last_session_at)`,
+        delete_after: sql`greatest(clinical_retention.delete_after, excluded.delete_after)`,
+        retired_at: sql`coalesce(clinical_retention.retired_at, excluded.retired_at)`,
+        client_name: sql`coalesce(nullif(clinical_retention.client_name, ''), excluded.client_name)`,
+        client_email: sql`coalesce(nullif(clinical_retention.client_email, ''), excluded.client_email)`,
+      }),
     )
-    .execute();
-  return { keptUntil: deleteAfter };
+    .returning('delete_after')
+    .executeTakeFirstOrThrow();
+  return { keptUntil: new Date(row.delete_after) };
+}
+
+/** Whether a client's record is a deleted account's, kept read-only until its period ends. */
+export async function isRetained(db: Database, clientUid: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('clinical_retention')
+    .select('client_uid')
+    .where('client_uid', '=', clientUid)
+    .where('retired_at', 'is not', null)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Refuses a change to a retained record with 409 (before the database would). */
+export async function refuseIfRetained(db: Database, uid: string): Promise<void> {
+  if (await isRetained(db, uid)) {
+    throw problems.recordRetained(
+      'This client deleted their account: their record is kept read-only until its retention period ends.',
+    );
+  }
 }
 
 /**
@@ -105,8 +177,7 @@ export async function retireClinicalRecord(
  * Returns how many clients' records were deleted.
  */
 export async function pruneClinicalRecords(db: Database, now: Date): Promise<number> {
-  const cutoff = new Date(now);
-  cutoff.setUTCFullYear(cutoff.getUTCFullYear() - CLINICAL_RULES.retentionYears);
+  const cutoff = retentionCutoff('clinicalRecord', now);
   return db.transaction().execute(async (trx) => {
     // The daily counts matter only on their day; yesterday's are kept, for a day that has just turned.
     await sql`delete from questionnaire_days

@@ -77,6 +77,10 @@ export async function unseenRiskFlags(db: Database): Promise<RiskFlag[]> {
     ])
     .where('risk', '=', true)
     .where('risk_seen_at', 'is', null)
+    // A deleted account's kept record is restricted: it raises no flag (clinical/retention.ts).
+    .where('client_uid', 'not in', (eb) =>
+      eb.selectFrom('clinical_retention').select('client_uid').where('retired_at', 'is not', null),
+    )
     .groupBy('client_uid')
     .orderBy('since')
     .execute();

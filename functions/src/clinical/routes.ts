@@ -4,6 +4,13 @@ import { clientAudit } from './audit-view';
 import { addRiskFollowUp, markClientRiskSeen, practiceClient, riskFlags } from './clients';
 import { currentAgreement, getIntake, putIntake } from './intake';
 import { addNoteAddendum, getNote, putNote, signSessionNote } from './notes';
+import { retainedRecord, retainedRecords } from './retained';
+import {
+  myReleasedNotes,
+  practiceNotesRequests,
+  releaseNotes,
+  requestMyNotes,
+} from './notes-requests';
 import { myQuestionnaires, requestQuestionnaire, submitQuestionnaire } from './questionnaires';
 
 export const clinicalRoutes: RouteTable = {
@@ -20,4 +27,10 @@ export const clinicalRoutes: RouteTable = {
   '/practice/clients/:id/risk-follow-ups': { POST: addRiskFollowUp },
   '/practice/clients/:id/questionnaire-requests': { POST: requestQuestionnaire },
   '/practice/bookings/:id/attendance': { POST: markSessionAttendance },
+  '/practice/retained-records': { GET: retainedRecords },
+  '/practice/retained-records/:id': { GET: retainedRecord },
+  '/account/notes-request': { POST: requestMyNotes },
+  '/account/notes': { GET: myReleasedNotes },
+  '/practice/notes-requests': { GET: practiceNotesRequests },
+  '/practice/notes-requests/:id/release': { POST: releaseNotes },
 };

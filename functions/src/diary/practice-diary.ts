@@ -5,6 +5,7 @@ import { blocksOverlapping } from '../hours';
 import { bookingsStartingWithin, blockView, practiceBookingView } from '../bookings';
 import { reminderStates } from '../messages';
 import { seriesWithStatus, seriesRequests } from '../series';
+import { writeAudit } from '../platform/audit';
 import { endpoint } from '../platform/http/endpoint';
 import { paymentStates } from '../payments';
 import { problems } from '../platform/http/problems';
@@ -16,7 +17,7 @@ const MAX_DIARY_DAYS = 366;
 export const practiceDiary = endpoint({
   auth: 'practitioner',
   query: DiaryQuerySchema,
-  async run({ query, context }) {
+  async run({ caller, query, context }) {
     const now = context.now();
     const from = query.from ?? practiceDate(now);
     const to = query.to ?? addDays(from, BOOKING_RULES.horizonDays);
@@ -36,6 +37,16 @@ export const practiceDiary = endpoint({
       seriesWithStatus(context.db, ['requested']),
     ]);
     const payments = await paymentStates(context, bookings, []);
+    // The diary shows each client's sessions, attendance, notes and numbers: a read of their data.
+    for (const clientUid of new Set(bookings.map((booking) => booking.client.uid))) {
+      await writeAudit(context.db, {
+        at: now,
+        actorUid: caller.uid,
+        clientUid,
+        action: 'read',
+        what: `Read the diary from ${from} to ${to}: the client’s sessions, attendance, notes and phone number`,
+      });
+    }
     const body: Diary = {
       bookings: bookings.map((booking) => ({
         ...practiceBookingView(booking, context.services, now, reminders, context.meetingHost),

@@ -2,3 +2,4 @@ export { blocksOverlapping, insertBlock, removeBlock } from './blocks';
 export { hoursRoutes } from './routes';
 export { readWorkingHours } from './queries';
 export { type HoursQuery, startsWithinHours, withinHerHours } from './working-hours';
+export { isBankHoliday } from './bank-holidays';

@@ -1,5 +1,11 @@
 export { deliveryKick } from './delivery-kick';
-export { dropClientMessages, queueMessages, reminderKey, reminderStates } from './outbox';
+export {
+  dropClientMessages,
+  pruneMessages,
+  queueMessages,
+  reminderKey,
+  reminderStates,
+} from './outbox';
 export { messageRoutes } from './routes';
 export { type MessageContext, placeOf, videoLinkOf } from './templates';
 export {

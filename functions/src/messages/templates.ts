@@ -9,7 +9,7 @@ import { practiceAddressLine, practiceFacts as practice } from '../../../shared/
 import type { Service } from '../../../shared/service';
 import { PRACTICE_TIME_ZONE } from '../../../shared/time';
 import { isActive } from '../../../shared/booking-rules';
-import { RETENTION_SENTENCE } from '../../../shared/clinical-rules';
+import { RETENTION_SENTENCE } from '../../../shared/retention';
 import { seriesSummary } from '../../../shared/series-text';
 import { riskAnswersText } from '../../../shared/limits';
 import { dayOfWeek, practiceDate } from '../../../shared/time';

@@ -1,3 +1,4 @@
 export { endSubscription, refundCancelledSession } from './effects';
 export { paymentRoutes } from './routes';
 export { paymentStates } from './states';
+export { retirePaymentIdentity, revokeMyReceiptLinks } from './receipts';

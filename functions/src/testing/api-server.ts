@@ -4,7 +4,11 @@ import { practiceFacts as practice } from '../../../shared/practice';
 import type { Database } from '../platform/database/database';
 import { loadServices } from '../platform/services';
 import { readBody, toApiRequest, writeApiResponse } from '../platform/http/adapters';
-import { firebaseTokenVerifier, firebaseUserLookup } from '../platform/http/caller';
+import {
+  firebaseIdentityDeletion,
+  firebaseTokenVerifier,
+  firebaseUserLookup,
+} from '../platform/http/caller';
 import type { TokenVerifier } from '../platform/http/types';
 import { createApi } from '../index';
 import { deliveryKick } from '../messages/delivery-kick';
@@ -25,6 +29,8 @@ export interface ApiServerOptions {
   verifyToken?: TokenVerifier;
   /** Instead of SMTP to `smtpUrl` (a mail server that fails or hangs on purpose). */
   mailer?: Mailer;
+  /** Deletes identity accounts (the Auth emulator's, through the Admin SDK, unless given). */
+  deleteIdentity?: (uid: string) => Promise<void>;
   /** Card payments through the Stripe stand-in at this address. */
   stripe?: { apiUrl: string; webhookSecret: string };
 }
@@ -49,6 +55,7 @@ export async function startApiServer(options: ApiServerOptions) {
     ...(options.writeClock && { writeClock: options.writeClock }),
     verifyToken: options.verifyToken ?? firebaseTokenVerifier(),
     findUser: firebaseUserLookup(),
+    deleteIdentity: options.deleteIdentity ?? firebaseIdentityDeletion(),
     outbox: { practiceEmail, deliver: kick.deliver },
     siteUrl: 'http://site.test',
     ...(options.stripe && {

@@ -29,4 +29,5 @@ export async function emptyTables(db: Database) {
   await sql`truncate write_limits, risk_alerts, waitlist_offers, waitlist_entries, calendar_feeds, questionnaire_days, working_hours`.execute(
     db,
   );
+  await sql`truncate notes_requests, receipt_link_revocations`.execute(db);
 }

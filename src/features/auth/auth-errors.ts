@@ -4,8 +4,8 @@ export const SITE_ERROR = {
   newEmailInUse: 'site/new-email-in-use',
   sameEmail: 'site/same-email',
   wrongPassword: 'site/wrong-password',
-  bookingsNotDeleted: 'site/bookings-not-deleted',
-  bookingsUnreachable: 'site/bookings-unreachable',
+  accountNotDeleted: 'site/account-not-deleted',
+  accountUnreachable: 'site/account-unreachable',
 } as const;
 
 export type SiteErrorCode = (typeof SITE_ERROR)[keyof typeof SITE_ERROR];
@@ -73,10 +73,10 @@ export const AUTH_ERROR_MESSAGES: Readonly<Record<string, string>> = {
     'Another account already uses this email address. Please choose a different one.',
   [SITE_ERROR.sameEmail]: 'That is already your email address.',
   [SITE_ERROR.wrongPassword]: 'That password is not correct. Please try again.',
-  [SITE_ERROR.bookingsNotDeleted]:
-    'We could not delete your bookings, so your account has not been deleted. Please try again, or contact the practice.',
-  [SITE_ERROR.bookingsUnreachable]:
-    'We could not reach the booking service, so your account has not been deleted. Please check your connection and try again.',
+  [SITE_ERROR.accountNotDeleted]:
+    'We could not delete your account; nothing has been deleted. Please try again, or contact the practice.',
+  [SITE_ERROR.accountUnreachable]:
+    'We could not reach the practice’s server, so your account has not been deleted. Please check your connection and try again.',
 };
 
 const FALLBACK = 'Something went wrong. Please try again.';

@@ -7,6 +7,7 @@ import { findPayment } from '../queries';
 import { findRefund } from '../queries-refunds';
 import { pdfAnswer, receiptNumberOf, receiptOf } from './document';
 import { receiptPdf } from './pdf';
+import { receiptLinkRevoked } from './revocation';
 import { signedLinkHolds } from './signed-links';
 
 interface Call {
@@ -71,6 +72,8 @@ export const signedReceiptPdf = endpoint({
       throw badLink();
     const row = await findPayment(context.db, id);
     if (!row || !receiptNumberOf(row)) throw badLink();
+    if (await receiptLinkRevoked(context.db, row.client_uid, Number(request.query.get('expires'))))
+      throw badLink();
     const receipt = await receiptOf(context, row, null);
     return pdfAnswer(receipt, await receiptPdf(receipt));
   },
@@ -106,6 +109,8 @@ export const signedCreditNotePdf = endpoint({
     const refund = await findRefund(context.db, id);
     const payment = refund && (await findPayment(context.db, refund.payment_id));
     if (!refund || !payment) throw badLink();
+    if (await receiptLinkRevoked(context.db, payment.client_uid, Number(request.query.get('expires'))))
+      throw badLink();
     const note = await receiptOf(context, payment, null, refund);
     return pdfAnswer(note, await receiptPdf(note));
   },

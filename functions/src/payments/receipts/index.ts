@@ -7,3 +7,4 @@ export {
   signedCreditNotePdf,
   signedReceiptPdf,
 } from './endpoints';
+export { retirePaymentIdentity, revokeMyReceiptLinks } from './revocation';

@@ -134,6 +134,31 @@ interface ClinicalRetentionTable {
   client_uid: string;
   last_session_at: Date;
   delete_after: Date;
+  client_name: ColumnType<string, string | undefined, string>;
+  client_email: ColumnType<string, string | undefined, string>;
+  /** When the account was deleted; the record is read-only from then. */
+  retired_at: Date | null;
+}
+
+export interface NotesRequestsTable {
+  id: Generated<string>;
+  client_uid: string;
+  client_name: string;
+  client_email: string;
+  received_at: Date;
+  /** The London date it must be answered by (shared/retention.ts accessRequestDue). */
+  due_on: ColumnType<string, string, never>;
+  released_at: Date | null;
+  released_by: string | null;
+  /** The signed notes as released (shared/clinical-api.ts ReleasedNote[]), as JSON. */
+  released: ColumnType<unknown, never, string>;
+  /** What was withheld and why ({ noteId, reason }[]), kept on the record. */
+  withheld: ColumnType<unknown, never, string>;
+}
+
+interface ReceiptLinkRevocationsTable {
+  client_uid: string;
+  revoked_at: Date;
 }
 
 interface PaymentCustomersTable {
@@ -317,4 +342,6 @@ export interface DatabaseSchema {
   payment_events: PaymentEventsTable;
   waitlist_entries: WaitlistEntriesTable;
   waitlist_offers: WaitlistOffersTable;
+  notes_requests: NotesRequestsTable;
+  receipt_link_revocations: ReceiptLinkRevocationsTable;
 }

@@ -22,6 +22,18 @@ export function firebaseUserLookup(): UserLookup {
   };
 }
 
+/** Deletes the identity account with the Admin SDK; one already deleted counts as done. */
+export function firebaseIdentityDeletion(): (uid: string) => Promise<void> {
+  return async (uid) => {
+    try {
+      await getAuth().deleteUser(uid);
+    } catch (error) {
+      if (!isAuthError(error) || (error as { code: string }).code !== 'auth/user-not-found')
+        throw error;
+    }
+  };
+}
+
 function callerFrom(token: DecodedIdToken): Caller {
   return {
     uid: token.uid,
@@ -29,6 +41,7 @@ function callerFrom(token: DecodedIdToken): Caller {
     emailVerified: token.email_verified === true,
     name: typeof token.name === 'string' ? token.name : '',
     practitioner: token.practitioner === true,
+    signedInAt: new Date(token.auth_time * 1000),
   };
 }
 

@@ -37,6 +37,8 @@ export interface Caller {
   emailVerified: boolean;
   name: string;
   practitioner: boolean;
+  /** When the person last signed in with their password or provider (the token's auth_time). */
+  signedInAt?: Date;
 }
 
 /** Verifies an ID token (revoked ones fail) or throws an error with an `auth/…` code. */
@@ -53,6 +55,8 @@ export interface ApiContext {
   verifyToken: TokenVerifier;
   /** Names a client the records do not (no bookings yet); without it the record says only the uid. */
   findUser?: UserLookup;
+  /** Deletes an identity account (Firebase Auth); an account already gone is no error. */
+  deleteIdentity?: (uid: string) => Promise<void>;
   outbox: {
     /** Where the practice's messages go. */
     practiceEmail: string;

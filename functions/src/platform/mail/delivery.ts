@@ -1,3 +1,4 @@
+import { RETENTION_SCHEDULE } from '../../../../shared/retention';
 /**
  * When a message that could not be sent is tried again: one minute after the first failure,
  * doubling to at most an hour, for a day from when it was written; then it has failed.
@@ -9,7 +10,7 @@ export const DELIVERY_RULES = {
   /** A sender that has not finished within this long (a crash, a hung server) loses its claim. */
   claimMinutes: 5,
   /** Sent messages (their bodies already erased) and failed ones are deleted after this. */
-  keepDays: 30,
+  keepDays: RETENTION_SCHEDULE.messages.period.amount,
 } as const;
 
 const MINUTE = 60_000;

@@ -10,16 +10,17 @@ import { AuthErrorText } from '../auth-error-text';
 import { signOutOnPurpose } from '../session';
 import { deletionConfirmed, DELETE_CONFIRMATION } from './account-facts';
 import { ConfirmIdentity } from './confirm-identity';
-import { RETENTION_SENTENCE } from '../../../../shared/clinical-rules';
-import { deleteMyBookings } from './delete-bookings';
+import { RETENTION_SENTENCE } from '../../../../shared/retention';
+import { deleteMyAccount } from './delete-account-api';
 import { useSensitiveAction } from './use-sensitive-action';
 
 const ERROR_ID = 'delete-error';
 const HINT_ID = 'delete-hint';
 
 /**
- * Erasure: the server deletes the visitor's bookings (telling the practice of cancelled future
- * sessions) first, so no booking outlives its client; then the identity account goes.
+ * Erasure, as one operation on the server (POST /api/account/deletion): the bookings (the practice
+ * told of sessions ahead), the waiting list and the identity account go, and the clinical record
+ * is kept or deleted by the retention rule. Then this browser signs out.
  */
 export function DeleteAccount({
   user,
@@ -37,11 +38,11 @@ export function DeleteAccount({
     event.preventDefault();
     if (!ready) return;
     await run(async () => {
-      await deleteMyBookings();
       onLeaving(true);
       try {
-        const { deleteUser } = await loadFirebase();
-        await signOutOnPurpose(() => deleteUser(user));
+        await deleteMyAccount();
+        const { signOut, firebaseAuth } = await loadFirebase();
+        await signOutOnPurpose(() => signOut(firebaseAuth()));
       } catch (caught) {
         onLeaving(false);
         throw caught;

@@ -1,0 +1,80 @@
+import { clientBookings, deleteClientBookings, lockClient } from '../bookings';
+import { retireClinicalRecord, type RetiringClient } from '../clinical';
+import { dropClientMessages, queueMessages, notificationsForDeletedAccount } from '../messages';
+import { retirePaymentIdentity } from '../payments';
+import type { Database } from '../platform/database/database';
+import { endpoint } from '../platform/http/endpoint';
+import { problems } from '../platform/http/problems';
+import { json } from '../platform/http/types';
+import { deleteClientWaitlist } from '../waitlist';
+import { RECENT_SIGN_IN_MINUTES } from '../../../shared/retention';
+
+/**
+ * Everything a deleted account leaves, in one transaction: the clinical record retired first (kept
+ * read-only when a session was held, deleted when none was), then the pending messages, the waiting
+ * list and the bookings (the practice told of sessions ahead), the receipt links revoked. Each step
+ * ends in the same state when run again, so the whole is idempotent. A capability that keeps more
+ * about a client adds its step here.
+ */
+export async function retireAccount(
+  trx: Database,
+  client: RetiringClient,
+  now: Date,
+  practiceEmail: string,
+): Promise<{ keptUntil: Date | null }> {
+  // One deletion of a client's records at a time: two at once (a second tab, a retry) would
+  // lock the same rows in different orders once the outbox has touched them, and deadlock.
+  await lockClient(trx, client.uid);
+  // Decided before the bookings go, though no longer from them alone (retention.ts).
+  const retired = await retireClinicalRecord(trx, client, now);
+  await dropClientMessages(trx, client.uid);
+  // Written before the bookings go: the messages then keep no link to them.
+  await queueMessages(
+    trx,
+    notificationsForDeletedAccount(await clientBookings(trx, client.uid), now, client),
+    { now, practiceEmail },
+  );
+  await deleteClientWaitlist(trx, client.uid);
+  await deleteClientBookings(trx, client.uid);
+  await retirePaymentIdentity(trx, client.uid, now);
+  return retired;
+}
+
+/**
+ * POST /api/account/deletion: deletes the caller's account (recent sign-in required) and answers
+ * until when their clinical record is kept (null: deleted now). The identity account goes last,
+ * once the records have; a second call (a retry after a lost answer) ends in the same state.
+ */
+export const deleteMyAccount = endpoint({
+  auth: 'client',
+  async run({ caller, context }) {
+    const signedInAt = caller.signedInAt?.getTime() ?? 0;
+    // The token's own clock, as its expiry is checked: a sign-in is recent against the wall clock.
+    if (Date.now() - signedInAt > RECENT_SIGN_IN_MINUTES * 60_000) {
+      throw problems.signInAgain(
+        'To delete your account, confirm it is you: enter your password again (or sign in with Google again).',
+      );
+    }
+    const now = context.now();
+    const { keptUntil } = await context.db
+      .transaction()
+      .execute((trx) =>
+        retireAccount(
+          trx,
+          { uid: caller.uid, email: caller.email, name: caller.name },
+          now,
+          context.outbox.practiceEmail,
+        ),
+      );
+    context.outbox.deliver();
+    try {
+      await context.deleteIdentity?.(caller.uid);
+    } catch {
+      // The records are already retired; a retry ends in the same state and then closes the sign-in.
+      throw problems.identityUnavailable(
+        'Your bookings are deleted, but we could not close your sign-in. Please try again in a minute.',
+      );
+    }
+    return json(200, { keptUntil: keptUntil?.toISOString() ?? null });
+  },
+});

@@ -1,0 +1,181 @@
+import { accessRequestDue } from '../../../shared/retention';
+import {
+  NotesReleaseSchema,
+  type NotesRequest,
+  type ReleasedNote,
+} from '../../../shared/records-api';
+import { practiceDate } from '../../../shared/time';
+import { isBankHoliday } from '../hours';
+import { writeAudit } from '../platform/audit';
+import type { Database } from '../platform/database/database';
+import { endpoint } from '../platform/http/endpoint';
+import { problems } from '../platform/http/problems';
+import { json } from '../platform/http/types';
+import { recordNoteView } from './clients';
+import { clientNotes, type NoteRow } from './note-queries';
+
+/**
+ * Session notes on a subject access request: the client asks, the practitioner reviews the signed
+ * notes within the month the law allows, withholds what an exemption covers (serious harm, a third
+ * party) with her reason kept on the record, and releases the rest. Drafts are never released.
+ */
+
+type RequestRow = Awaited<ReturnType<typeof requestsOf>>[number];
+
+async function requestsOf(db: Database, clientUid?: string) {
+  let query = db.selectFrom('notes_requests').selectAll();
+  if (clientUid) query = query.where('client_uid', '=', clientUid);
+  return query.orderBy('released_at', 'desc').orderBy('due_on').orderBy('received_at').execute();
+}
+
+const requestView = (row: RequestRow): NotesRequest => ({
+  id: row.id,
+  receivedAt: new Date(row.received_at).toISOString(),
+  dueOn: String(row.due_on).slice(0, 10),
+  releasedAt: row.released_at ? new Date(row.released_at).toISOString() : null,
+});
+
+/** A client's notes requests, newest released first, for their copy. */
+export async function notesRequestsOf(db: Database, clientUid: string): Promise<NotesRequest[]> {
+  return (await requestsOf(db, clientUid)).map(requestView);
+}
+
+const signedOnly = (notes: readonly NoteRow[]) => notes.filter((note) => note.status === 'signed');
+
+/** POST /api/account/notes-request: asks for one's session notes; 201 (200: one is already open). */
+export const requestMyNotes = endpoint({
+  auth: 'verified',
+  async run({ caller, context }) {
+    const now = context.now();
+    const open = await context.db
+      .selectFrom('notes_requests')
+      .selectAll()
+      .where('client_uid', '=', caller.uid)
+      .where('released_at', 'is', null)
+      .executeTakeFirst();
+    if (open) return json(200, requestView(open));
+    const row = await context.db
+      .insertInto('notes_requests')
+      .values({
+        client_uid: caller.uid,
+        client_name: caller.name,
+        client_email: caller.email,
+        received_at: now,
+        due_on: accessRequestDue(practiceDate(now), isBankHoliday),
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return json(201, requestView(row));
+  },
+});
+
+/** GET /api/account/notes: the caller's requests, and the notes of the last one released. */
+export const myReleasedNotes = endpoint({
+  auth: 'verified',
+  async run({ caller, context }) {
+    const rows = await requestsOf(context.db, caller.uid);
+    const released = rows.find((row) => row.released_at !== null);
+    return json(200, {
+      requests: rows.map(requestView),
+      releasedAt: released ? new Date(released.released_at as Date).toISOString() : null,
+      notes: (released?.released as ReleasedNote[] | undefined) ?? [],
+    });
+  },
+});
+
+/** GET /api/practice/notes-requests: every request, open ones with the notes to review; audited. */
+export const practiceNotesRequests = endpoint({
+  auth: 'practitioner',
+  async run({ caller, context }) {
+    const now = context.now();
+    const rows = await requestsOf(context.db);
+    const requests = [];
+    for (const row of rows) {
+      const notes = row.released_at ? [] : await clientNotes(context.db, row.client_uid);
+      if (!row.released_at) {
+        await writeAudit(context.db, {
+          at: now,
+          actorUid: caller.uid,
+          clientUid: row.client_uid,
+          action: 'read',
+          what: 'Reviewed the signed session notes for the client’s request',
+        });
+      }
+      requests.push({
+        ...requestView(row),
+        client: { uid: row.client_uid, name: row.client_name, email: row.client_email },
+        notes: signedOnly(notes).map((note) => ({
+          noteId: note.id,
+          ...recordNoteView(note, context.services),
+        })),
+        draftsLeftOut: notes.length - signedOnly(notes).length,
+        withheld: (row.withheld as { noteId: string; reason: string }[] | null) ?? [],
+      });
+    }
+    // Open requests first, the nearest deadline first.
+    requests.sort((a, b) => Number(a.releasedAt !== null) - Number(b.releasedAt !== null));
+    return json(200, { requests });
+  },
+});
+
+/** POST /api/practice/notes-requests/:id/release: releases the signed notes, some withheld; audited. */
+export const releaseNotes = endpoint({
+  auth: 'practitioner',
+  body: NotesReleaseSchema,
+  unprocessable: true,
+  async run({ caller, params, body, context }) {
+    const id = params.id ?? '';
+    const now = context.now();
+    if (!/^[0-9a-f-]{36}$/i.test(id)) throw problems.notFound('There is no such request.');
+    const released = await context.db.transaction().execute(async (trx) => {
+      const row = await trx
+        .selectFrom('notes_requests')
+        .selectAll()
+        .where('id', '=', id)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!row) throw problems.notFound('There is no such request.');
+      if (row.released_at)
+        throw problems.wrongStatus('These notes were already released: the client has them.');
+      const signed = signedOnly(await clientNotes(trx, row.client_uid));
+      const reasons = new Map(body.withheld.map((each) => [each.noteId, each.reason]));
+      for (const noteId of reasons.keys()) {
+        if (!signed.some((note) => note.id === noteId))
+          throw problems.unprocessable(
+            'A note to withhold is not one of this client’s signed notes. Reload the request.',
+          );
+      }
+      const notes: ReleasedNote[] = signed.map((note) => {
+        const view = recordNoteView(note, context.services);
+        const withheld = reasons.has(note.id);
+        return {
+          start: view.start,
+          serviceName: view.serviceName,
+          signedAt: view.signedAt ?? view.start,
+          withheld,
+          text: withheld ? '' : view.text,
+          addenda: withheld ? [] : view.addenda,
+        };
+      });
+      await trx
+        .updateTable('notes_requests')
+        .set({
+          released_at: now,
+          released_by: caller.uid,
+          released: JSON.stringify(notes),
+          withheld: JSON.stringify(body.withheld),
+        })
+        .where('id', '=', id)
+        .execute();
+      await writeAudit(trx, {
+        at: now,
+        actorUid: caller.uid,
+        clientUid: row.client_uid,
+        action: 'change',
+        what: `Released ${notes.length - reasons.size} signed session note(s) to the client${reasons.size ? `, ${reasons.size} withheld under an exemption` : ''}`,
+      });
+      return { ...requestView({ ...row, released_at: now }), released: notes.length - reasons.size, withheld: reasons.size };
+    });
+    return json(200, released);
+  },
+});

@@ -1,0 +1,1 @@
+export { applyRetention } from './apply';

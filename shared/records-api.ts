@@ -1,0 +1,105 @@
+/**
+ * The API's contract for what a client may ask of their record and what a deleted account leaves:
+ * the account's deletion, session-notes requests, and the practitioner's retained records.
+ */
+import * as v from 'valibot';
+import { InstantSchema } from './booking';
+import { InstrumentOutcomeSchema, RecordNoteSchema, RiskFollowUpSchema } from './clinical-api';
+import { IntakeRecordSchema } from './intake';
+import { QuestionnaireRecordSchema } from './questionnaires';
+
+/** What the instant copy says of the practitioner's notes. */
+export const NOTES_ON_REQUEST =
+  'Your session notes and the practitioner’s risk follow-ups are not in this copy: ask for them with “Ask for my session notes”. The practitioner reviews them and releases them within one month; any passage withheld under an exemption of the Data Protection Act 2018 (serious harm, another person’s information) is said to be withheld.';
+
+/** POST /api/account/deletion: until when the clinical record is kept (null: deleted now). */
+export const AccountDeletionSchema = v.object({ keptUntil: v.nullable(v.string()) });
+
+const ClientSchema = v.object({ uid: v.string(), name: v.string(), email: v.string() });
+
+/** A deleted account's kept record, as the practitioner's list shows it. */
+const RetainedSummarySchema = v.object({
+  client: ClientSchema,
+  lastSessionAt: InstantSchema,
+  keptUntil: InstantSchema,
+  accountDeletedAt: InstantSchema,
+});
+
+/** GET /api/practice/retained-records. */
+export const RetainedRecordsSchema = v.object({ records: v.array(RetainedSummarySchema) });
+export type RetainedSummary = v.InferOutput<typeof RetainedSummarySchema>;
+
+/** GET /api/practice/retained-records/<uid>: the kept record, read-only. */
+export const RetainedRecordSchema = v.object({
+  ...RetainedSummarySchema.entries,
+  intake: v.nullable(IntakeRecordSchema),
+  questionnaires: v.array(QuestionnaireRecordSchema),
+  outcomes: v.array(InstrumentOutcomeSchema),
+  notes: v.array(RecordNoteSchema),
+  riskFollowUps: v.array(RiskFollowUpSchema),
+});
+export type RetainedRecord = v.InferOutput<typeof RetainedRecordSchema>;
+
+/** One signed note as released to its client; a withheld one carries no words. */
+export const ReleasedNoteSchema = v.object({
+  start: InstantSchema,
+  serviceName: v.string(),
+  signedAt: InstantSchema,
+  withheld: v.boolean(),
+  text: v.string(),
+  addenda: v.array(v.object({ text: v.string(), at: InstantSchema })),
+});
+export type ReleasedNote = v.InferOutput<typeof ReleasedNoteSchema>;
+
+/** POST /api/account/notes-request (201), and each request in the client's and practice's lists. */
+export const NotesRequestSchema = v.object({
+  id: v.string(),
+  receivedAt: InstantSchema,
+  /** The London date it must be answered by: one calendar month, as the ICO counts it. */
+  dueOn: v.string(),
+  releasedAt: v.nullable(InstantSchema),
+});
+export type NotesRequest = v.InferOutput<typeof NotesRequestSchema>;
+
+/** GET /api/account/notes: the client's requests, and the notes of the last one released. */
+export const MyNotesSchema = v.object({
+  requests: v.array(NotesRequestSchema),
+  releasedAt: v.nullable(InstantSchema),
+  notes: v.array(ReleasedNoteSchema),
+});
+export type MyNotes = v.InferOutput<typeof MyNotesSchema>;
+
+/** One request as the practitioner reviews it: the signed notes it would release. */
+const PracticeNotesRequestSchema = v.object({
+  ...NotesRequestSchema.entries,
+  client: ClientSchema,
+  notes: v.array(v.object({ noteId: v.string(), ...RecordNoteSchema.entries })),
+  /** Drafts are never released: how many the client's record has. */
+  draftsLeftOut: v.number(),
+  withheld: v.array(v.object({ noteId: v.string(), reason: v.string() })),
+});
+export type PracticeNotesRequest = v.InferOutput<typeof PracticeNotesRequestSchema>;
+
+/** GET /api/practice/notes-requests: open ones first, by deadline. */
+export const PracticeNotesRequestsSchema = v.object({
+  requests: v.array(PracticeNotesRequestSchema),
+});
+
+/** POST /api/practice/notes-requests/<id>/release: the notes withheld, each with its reason. */
+export const NotesReleaseSchema = v.object({
+  withheld: v.pipe(
+    v.array(
+      v.object({
+        noteId: v.pipe(v.string('Give the "noteId" of the note to withhold.'), v.uuid('That note id is not one of this client’s notes.')),
+        reason: v.pipe(
+          v.string('Give the reason for withholding the note.'),
+          v.trim(),
+          v.minLength(1, 'Give the reason for withholding the note: it is kept on the record.'),
+          v.maxLength(2000, 'Keep the reason to 2000 characters.'),
+        ),
+      }),
+    ),
+    v.maxLength(500, 'At most 500 notes can be withheld at once.'),
+  ),
+});
+export type NotesRelease = v.InferOutput<typeof NotesReleaseSchema>;
