@@ -44,6 +44,15 @@ function parsePayload(payload: unknown): Snapshot {
 export const reminderKey = (bookingId: string, start: Date) =>
   `reminder:${bookingId}:${start.toISOString()}`;
 
+/** Messages sent once whatever runs twice: a reminder per start time, an account's deletion. */
+function dedupeKeyOf(notification: Notification): string | null {
+  if (notification.kind === 'reminder')
+    return reminderKey(notification.booking.id, notification.booking.start);
+  if (notification.kind === 'account-deleted' || notification.kind === 'account-deleted-by-client')
+    return `${notification.kind}:${notification.booking.client.uid}`;
+  return null;
+}
+
 /**
  * Writes the messages a change causes. Call it with the transaction that makes the change, so
  * both are kept or neither is. A message whose key is already taken is not written again.
@@ -65,10 +74,7 @@ export async function queueMessages(
         client_uid: notification.booking.client.uid,
         // A week a series could not have has no session of its own: no id.
         booking_id: notification.booking.id || null,
-        dedupe_key:
-          notification.kind === 'reminder'
-            ? reminderKey(notification.booking.id, notification.booking.start)
-            : null,
+        dedupe_key: dedupeKeyOf(notification),
         payload: JSON.stringify({ ...notification, kind: undefined, to: undefined }),
         next_attempt_at: options.now,
         created_at: options.now,

@@ -40,7 +40,7 @@ describe.each(DATABASE_KINDS)('the retention schedule applied on %s', (kind) => 
       await sql<{ id: string }>`
         insert into payments (client_uid, client_email, client_name, service_id, amount, currency,
           status, paid_at, receipt_year, receipt_sequence, created_at, updated_at)
-        values ('gone-client', 'gone@example.test', 'Gone', 1, 6000, 'gbp', 'refunded',
+        values ('gone-client', 'gone@example.test', 'Gone', 1, 6000, 'GBP', 'refunded',
           ${paidAt}, 2027, 1, ${paidAt}, ${paidAt})
         returning id`.execute(db)
     ).rows;
