@@ -223,15 +223,15 @@ test.describe('My account', () => {
 });
 
 test.describe('deleting the account', () => {
-  test('is kept, with a clear sentence, when the bookings could not be deleted first', async ({
+  test('is kept, with a clear sentence, when the server could not delete it', async ({
     page,
     expectProblems,
   }) => {
-    expectProblems(/response 503: .*\/api\/account\/bookings/);
+    expectProblems(/response 503: .*\/api\/account\/deletion/);
     const user = await createUser({ verified: true, label: 'delete-kept' });
     await signIn(page, user, '/');
     await openAccount(page);
-    await page.route('**/api/account/bookings', (route) =>
+    await page.route('**/api/account/deletion', (route) =>
       route.fulfill({
         status: 503,
         contentType: 'application/problem+json',
@@ -244,7 +244,7 @@ test.describe('deleting the account', () => {
     await form.getByLabel('Type DELETE to confirm').fill('DELETE');
     await remove.click();
     await expect(form.locator('.auth-error')).toHaveText(
-      'Error: We could not delete your bookings, so your account has not been deleted. Please try again, or contact the practice.',
+      'Error: We could not delete your account; nothing has been deleted. Please try again, or contact the practice.',
     );
     await expect(logOutButton(page)).toBeVisible();
     expect(await lookupUser(user.email)).toBeTruthy();
@@ -345,16 +345,36 @@ test.describe('deleting the account, with the bookings server', () => {
     expect(calendar).toContain('STATUS:CANCELLED');
   });
 
-  test('when a recent log-in is required: confirm in place, then the deletion finishes', async ({
+  test('when a recent log-in is required: confirm in place, then one deletion on the server finishes', async ({
     page,
     expectProblems,
   }) => {
-    expectProblems(/response 400: .*accounts:delete/, SIGN_IN_400);
+    expectProblems(/response 403: .*\/api\/account\/deletion/, SIGN_IN_400);
     const { client, practitioner, bookingId } = await clientWithBooking('delete-recent');
     await signIn(page, client, '/');
     await openAccount(page);
-    // The emulator never ages a sign-in: answer the deletion as Firebase does when it is old.
-    await refuseOnce(page, 'accounts:delete', 'CREDENTIAL_TOO_OLD_LOGIN_AGAIN');
+    // The emulator never ages a sign-in: answer the deletion as the API does when it is old (the
+    // call, and its retry with a renewed token that carries the same sign-in).
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/api/account/'))
+        asked.push(`${request.method()} ${new URL(request.url()).pathname}`);
+    });
+    let refused = 0;
+    await page.route('**/api/account/deletion', async (route) => {
+      if (refused === 2) return route.continue();
+      refused += 1;
+      await route.fulfill({
+        status: 403,
+        contentType: 'application/problem+json',
+        body: JSON.stringify({
+          type: '/api/problems/sign-in-again',
+          title: 'Confirm it is you',
+          status: 403,
+          detail: 'To delete your account, confirm it is you.',
+        }),
+      });
+    });
     await deleteAccount(page);
 
     const confirm = section(page, 'Delete your account').getByRole('region', {
@@ -368,5 +388,12 @@ test.describe('deleting the account, with the bookings server', () => {
 
     await expectDeleted(page, client);
     expect(await diaryIds(practitioner)).not.toContain(bookingId);
+    // Only the one operation (refused twice, then asked again after the confirmation): no
+    // endpoint deletes part of it, so nothing was erased before the confirmation.
+    expect(asked.filter((each) => !each.startsWith('GET'))).toEqual([
+      'POST /api/account/deletion',
+      'POST /api/account/deletion',
+      'POST /api/account/deletion',
+    ]);
   });
 });

@@ -21,7 +21,7 @@ async function tabTo(page: Page, target: Locator) {
 const cleanUp: TestUser[] = [];
 test.afterEach(async () => {
   for (const user of cleanUp.splice(0)) {
-    await apiAs(user, '/api/account/clinical', { method: 'DELETE' });
+    await apiAs(user, '/api/account/deletion', { method: 'POST' });
   }
 });
 

@@ -4,6 +4,7 @@
  * sides validate with these schemas.
  */
 import * as v from 'valibot';
+import { RiskFollowUpSchema } from './clinical-api';
 import { LocalDateSchema } from './booking';
 import { PaymentStateSchema } from './payments-api';
 import { QuestionnaireRecordSchema } from './questionnaires';
@@ -188,6 +189,8 @@ export const AccountExportSchema = v.object({
       sentAt: v.nullable(v.string()),
     }),
   ),
+  /** What the practitioner did after a risk answer. */
+  riskFollowUps: v.array(RiskFollowUpSchema),
   /** Every time the practitioner read or changed the record, by name. */
   audit: v.array(AuditEntrySchema),
   /** That session notes are released on request, and how. */
@@ -213,5 +216,3 @@ export const RiskFlagsSchema = v.object({
     }),
   ),
 });
-
-

@@ -10,7 +10,7 @@ import { QuestionnaireRecordSchema } from './questionnaires';
 
 /** What the instant copy says of the practitioner's notes. */
 export const NOTES_ON_REQUEST =
-  'Your session notes and the practitioner’s risk follow-ups are not in this copy: ask for them with “Ask for my session notes”. The practitioner reviews them and releases them within one month; any passage withheld under an exemption of the Data Protection Act 2018 (serious harm, another person’s information) is said to be withheld.';
+  'Your session notes are not in this copy: ask for them with “Ask for my session notes”. The practitioner reviews them and releases them within one month; any passage withheld under an exemption of the Data Protection Act 2018 (serious harm, another person’s information) is said to be withheld.';
 
 /** POST /api/account/deletion: until when the clinical record is kept (null: deleted now). */
 export const AccountDeletionSchema = v.object({ keptUntil: v.nullable(v.string()) });
@@ -90,7 +90,10 @@ export const NotesReleaseSchema = v.object({
   withheld: v.pipe(
     v.array(
       v.object({
-        noteId: v.pipe(v.string('Give the "noteId" of the note to withhold.'), v.uuid('That note id is not one of this client’s notes.')),
+        noteId: v.pipe(
+          v.string('Give the "noteId" of the note to withhold.'),
+          v.uuid('That note id is not one of this client’s notes.'),
+        ),
         reason: v.pipe(
           v.string('Give the reason for withholding the note.'),
           v.trim(),

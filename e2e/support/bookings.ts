@@ -57,9 +57,9 @@ export async function apiAs<T>(
   });
 }
 
-/** Deletes every booking of the user (the API's account clean-up), so runs leave times free. */
+/** Deletes the user's account and so every booking of it (the API's one deletion), so runs leave times free. */
 export async function deleteBookingsOf(user: TestUser): Promise<void> {
-  await apiAs(user, '/api/account/bookings', { method: 'DELETE' });
+  await apiAs(user, '/api/account/deletion', { method: 'POST' });
 }
 
 /** Free start times for a service over a number of days from a London date. */

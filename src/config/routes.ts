@@ -209,6 +209,25 @@ export const routeTable = {
     session: true,
     prerender: true,
   },
+  practiceRetained: {
+    path: '/practice/retained-records',
+    module: 'practice-retained',
+    title: `Retained records | ${practice.name}`,
+    description: `The records of former clients of ${practice.name}, kept read-only until their retention period ends.`,
+    indexable: false,
+    session: true,
+    prerender: true,
+    withId: true,
+  },
+  practiceNotesRequests: {
+    path: '/practice/notes-requests',
+    module: 'practice-notes-requests',
+    title: `Notes requests | ${practice.name}`,
+    description: `Clients' requests for their session notes, with their deadlines, for the practitioner of ${practice.name}.`,
+    indexable: false,
+    session: true,
+    prerender: true,
+  },
   notFound: {
     path: '*',
     module: 'not-found',
@@ -263,6 +282,10 @@ function idPathOf(entry: RouteEntry, path: string): boolean {
 /** The practitioner's page for one client. */
 export const clientRecordPath = (uid: string) =>
   `${routeTable.practiceClient.path}/${encodeURIComponent(uid)}`;
+
+/** The practitioner's page for one deleted account's kept record. */
+export const retainedRecordPath = (uid: string) =>
+  `${routeTable.practiceRetained.path}/${encodeURIComponent(uid)}`;
 
 export function routeForPath(pathname: string): RouteEntry {
   return routeTable[pageNameForPath(pathname)];

@@ -1,7 +1,13 @@
 import { agreementText } from '../../../shared/agreement';
 import { NOTES_ON_REQUEST } from '../../../shared/records-api';
 import { clientBookings, bookingView } from '../bookings';
-import { clientQuestionnaires, findIntake, intakeView, notesRequestsOf } from '../clinical';
+import {
+  clientQuestionnaires,
+  clientRiskFollowUps,
+  findIntake,
+  intakeView,
+  notesRequestsOf,
+} from '../clinical';
 import { auditEntries } from '../platform/audit';
 import { endpoint } from '../platform/http/endpoint';
 import { json } from '../platform/http/types';
@@ -9,26 +15,37 @@ import { auditByName, messagesTo, paymentsOf, seriesOf, waitlistOf } from './exp
 
 /**
  * GET /api/account/export: at once, everything the client gave or was sent, and only theirs. The
- * practitioner's session notes and risk follow-ups are released on request instead, once she has
- * reviewed them for the exemptions the law allows (clinical/notes-requests.ts).
+ * practitioner's session notes are released on request instead, once she has reviewed them for
+ * the exemptions the law allows (clinical/notes-requests.ts).
  */
 export const exportMyData = endpoint({
   auth: 'client',
   async run({ caller, context }) {
     const now = context.now();
     const { db } = context;
-    const [bookings, intake, questionnaires, audit, series, waitlist, payments, messages, notesRequests] =
-      await Promise.all([
-        clientBookings(db, caller.uid),
-        findIntake(db, caller.uid),
-        clientQuestionnaires(db, caller.uid),
-        auditEntries(db, caller.uid),
-        seriesOf(db, caller.uid),
-        waitlistOf(db, caller.uid),
-        paymentsOf(db, caller.uid),
-        messagesTo(db, caller.uid),
-        notesRequestsOf(db, caller.uid),
-      ]);
+    const [
+      bookings,
+      intake,
+      questionnaires,
+      audit,
+      series,
+      waitlist,
+      payments,
+      messages,
+      notesRequests,
+      riskFollowUps,
+    ] = await Promise.all([
+      clientBookings(db, caller.uid),
+      findIntake(db, caller.uid),
+      clientQuestionnaires(db, caller.uid),
+      auditEntries(db, caller.uid),
+      seriesOf(db, caller.uid),
+      waitlistOf(db, caller.uid),
+      paymentsOf(db, caller.uid),
+      messagesTo(db, caller.uid),
+      notesRequestsOf(db, caller.uid),
+      clientRiskFollowUps(db, caller.uid),
+    ]);
     return json(200, {
       exportedAt: now.toISOString(),
       account: { uid: caller.uid, email: caller.email, name: caller.name },
@@ -54,6 +71,7 @@ export const exportMyData = endpoint({
       questionnaires,
       payments,
       messages,
+      riskFollowUps,
       audit: await auditByName(context, audit),
       sessionNotes: NOTES_ON_REQUEST,
       notesRequests,

@@ -2,6 +2,7 @@ import { CALL_PHONE_SENTENCES } from '../../../shared/phone';
 import { FREE_CALL } from '../../../shared/service';
 import { useApiStack } from '../testing/api-stack';
 import { DATABASE_KINDS } from '../testing/databases';
+import { createAccount } from '../testing/accounts';
 import { createAccounts } from '../testing/factories/accounts';
 
 const NOW = new Date('2027-03-01T09:00:00Z'); // a Monday
@@ -83,14 +84,15 @@ describe.each(DATABASE_KINDS)('the free call’s number to phone, on %s', (kind)
     ]);
   });
 
-  it('goes with the bookings when the account’s bookings are deleted', async () => {
-    const made = await request('POST', '/bookings', client, {
+  it('goes with the bookings when the account is deleted', async () => {
+    const leaving = await createAccount({ name: 'Cy Leaving' });
+    const made = await request('POST', '/bookings', leaving, {
       serviceId: FREE_CALL.id,
       start: START,
       phone: '0117 496 0321',
     });
     expect(made.status).toBe(201);
-    expect((await request('DELETE', '/account/bookings', client)).status).toBe(200);
+    expect((await request('POST', '/account/deletion', leaving)).status).toBe(200);
     const left = await db
       .selectFrom('bookings')
       .select('call_phone')

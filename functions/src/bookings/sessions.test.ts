@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { TestAccount } from '../testing/accounts';
+import { createAccount, type TestAccount } from '../testing/accounts';
 import { useApiStack } from '../testing/api-stack';
 import { DATABASE_KINDS } from '../testing/databases';
 import { createAccounts } from '../testing/factories/accounts';
@@ -289,16 +289,18 @@ describe.each(DATABASE_KINDS)('sessions on %s', (kind) => {
   });
   describe('deleting an account', () => {
     it('confirms to the client with a calendar cancellation of every session ahead, and tells the practice', async () => {
-      await confirmed(client, '2027-02-22T10:00:00Z'); // over: not cancelled
-      const first = await confirmed(client, '2027-03-03T10:00:00Z', 'video');
-      const second = await confirmed(client, '2027-03-10T10:00:00Z');
-      const answer = await request('DELETE', '/account/bookings', client);
-      expect(answer.json).toEqual({ deleted: 3 });
+      const leaving = await createAccount({ name: 'Ada Client' });
+      await confirmed(leaving, '2027-02-22T10:00:00Z'); // over: not cancelled
+      const first = await confirmed(leaving, '2027-03-03T10:00:00Z', 'video');
+      const second = await confirmed(leaving, '2027-03-10T10:00:00Z');
+      const answer = await request('POST', '/account/deletion', leaving);
+      // The session held on 22 February keeps the (empty) record its full period.
+      expect(answer.json).toEqual({ keptUntil: '2034-02-22T10:00:00.000Z' });
       // A delivery the request started may still be under way when the outbox run finds nothing to do.
       await api.deliveryIdle();
       await api.runOutbox();
       const toClient = sent.find((each) => each.subject === 'Your account is deleted');
-      expect(toClient?.to).toBe(client.email);
+      expect(toClient?.to).toBe(leaving.email);
       expect(toClient?.text).toMatch(/Your 2 sessions ahead are cancelled/);
       expect(toClient?.calendar?.method).toBe('CANCEL');
       const ics = toClient?.calendar?.content ?? '';
@@ -313,12 +315,13 @@ describe.each(DATABASE_KINDS)('sessions on %s', (kind) => {
     });
 
     it('confirms a deletion with nothing ahead, without a calendar file', async () => {
-      await request('DELETE', '/account/bookings', otherClient);
+      const leaving = await createAccount({ name: 'Ben Other' });
+      await request('POST', '/account/deletion', leaving);
       // A delivery the request started may still be under way when the outbox run finds nothing to do.
       await api.deliveryIdle();
       await api.runOutbox();
       const toClient = sent.find((each) => each.subject === 'Your account is deleted');
-      expect(toClient?.to).toBe(otherClient.email);
+      expect(toClient?.to).toBe(leaving.email);
       expect(toClient?.text).toContain('You had no sessions ahead.');
       expect(toClient?.calendar).toBeUndefined();
       expect(sent.some((each) => each.subject === 'A client deleted their account')).toBe(true);

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { accessRequestDue } from '../../../shared/retention';
 import {
   NotesReleaseSchema,
@@ -22,16 +23,28 @@ import { clientNotes, type NoteRow } from './note-queries';
 
 type RequestRow = Awaited<ReturnType<typeof requestsOf>>[number];
 
-async function requestsOf(db: Database, clientUid?: string) {
-  let query = db.selectFrom('notes_requests').selectAll();
+async function requestsOf(db: Database, clientUid?: string, id?: string) {
+  let query = db.selectFrom('notes_requests').select([
+    'id',
+    'client_uid',
+    'client_name',
+    'client_email',
+    'received_at',
+    // A date, as the London date it is (drivers would read it as a midnight somewhere).
+    sql<string>`to_char(due_on, 'YYYY-MM-DD')`.as('due_on'),
+    'released_at',
+    'released',
+    'withheld',
+  ]);
   if (clientUid) query = query.where('client_uid', '=', clientUid);
+  if (id) query = query.where('id', '=', id);
   return query.orderBy('released_at', 'desc').orderBy('due_on').orderBy('received_at').execute();
 }
 
 const requestView = (row: RequestRow): NotesRequest => ({
   id: row.id,
   receivedAt: new Date(row.received_at).toISOString(),
-  dueOn: String(row.due_on).slice(0, 10),
+  dueOn: row.due_on,
   releasedAt: row.released_at ? new Date(row.released_at).toISOString() : null,
 });
 
@@ -47,25 +60,21 @@ export const requestMyNotes = endpoint({
   auth: 'verified',
   async run({ caller, context }) {
     const now = context.now();
-    const open = await context.db
-      .selectFrom('notes_requests')
-      .selectAll()
-      .where('client_uid', '=', caller.uid)
-      .where('released_at', 'is', null)
-      .executeTakeFirst();
+    const open = (await requestsOf(context.db, caller.uid)).find((row) => !row.released_at);
     if (open) return json(200, requestView(open));
-    const row = await context.db
+    const dueOn = accessRequestDue(practiceDate(now), isBankHoliday);
+    const { id } = await context.db
       .insertInto('notes_requests')
       .values({
         client_uid: caller.uid,
         client_name: caller.name,
         client_email: caller.email,
         received_at: now,
-        due_on: accessRequestDue(practiceDate(now), isBankHoliday),
+        due_on: dueOn,
       })
-      .returningAll()
+      .returning('id')
       .executeTakeFirstOrThrow();
-    return json(201, requestView(row));
+    return json(201, { id, receivedAt: now.toISOString(), dueOn, releasedAt: null });
   },
 });
 
@@ -128,12 +137,13 @@ export const releaseNotes = endpoint({
     const now = context.now();
     if (!/^[0-9a-f-]{36}$/i.test(id)) throw problems.notFound('There is no such request.');
     const released = await context.db.transaction().execute(async (trx) => {
-      const row = await trx
+      const locked = await trx
         .selectFrom('notes_requests')
-        .selectAll()
+        .select('id')
         .where('id', '=', id)
         .forUpdate()
         .executeTakeFirst();
+      const row = locked && (await requestsOf(trx, undefined, id))[0];
       if (!row) throw problems.notFound('There is no such request.');
       if (row.released_at)
         throw problems.wrongStatus('These notes were already released: the client has them.');
@@ -174,7 +184,11 @@ export const releaseNotes = endpoint({
         action: 'change',
         what: `Released ${notes.length - reasons.size} signed session note(s) to the client${reasons.size ? `, ${reasons.size} withheld under an exemption` : ''}`,
       });
-      return { ...requestView({ ...row, released_at: now }), released: notes.length - reasons.size, withheld: reasons.size };
+      return {
+        ...requestView({ ...row, released_at: now }),
+        released: notes.length - reasons.size,
+        withheld: reasons.size,
+      };
     });
     return json(200, released);
   },

@@ -17,7 +17,14 @@ import { clientQuestionnaires } from './questionnaire-queries';
 async function retainedRows(db: Database, uid?: string) {
   let query = db
     .selectFrom('clinical_retention')
-    .select(['client_uid', 'client_name', 'client_email', 'last_session_at', 'delete_after', 'retired_at'])
+    .select([
+      'client_uid',
+      'client_name',
+      'client_email',
+      'last_session_at',
+      'delete_after',
+      'retired_at',
+    ])
     .where('retired_at', 'is not', null);
   if (uid) query = query.where('client_uid', '=', uid);
   const rows = await query.orderBy('retired_at', 'desc').execute();

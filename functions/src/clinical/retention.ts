@@ -93,7 +93,10 @@ async function lastNotedSession(db: Database, clientUid: string): Promise<Date |
 }
 
 const latest = (...dates: (Date | undefined)[]) =>
-  dates.reduce<Date | undefined>((best, date) => (date && (!best || date > best) ? date : best), undefined);
+  dates.reduce<Date | undefined>(
+    (best, date) => (date && (!best || date > best) ? date : best),
+    undefined,
+  );
 
 /**
  * A deleted account's clinical record: kept, read-only, until the end of its retention period when

@@ -6,6 +6,7 @@ import { LoadFailed } from '../../components/layout/load-failed';
 import { formatDayWithYear, formatTime } from '../../lib/practice-time';
 import { useResource } from '../../lib/use-resource';
 import { fetchMyData } from './clinical-api';
+import { MyNotesSection } from './my-notes';
 import { ScoreChart, ScoreTable } from './score-chart';
 import './clinical.css';
 
@@ -114,6 +115,7 @@ export function MyDataPage() {
           </>
         )}
       </section>
+      <MyNotesSection sentence={data.sessionNotes} />
       <section aria-labelledby="data-audit">
         <h2 id="data-audit">Who has read your record</h2>
         {data.audit.length === 0 ? (
@@ -122,7 +124,7 @@ export function MyDataPage() {
           <ul>
             {data.audit.map((entry, index) => (
               <li key={`${entry.at}-${index}`}>
-                {when(entry.at)}: the practitioner. {entry.what}.
+                {when(entry.at)}: {entry.actor}. {entry.what}.
               </li>
             ))}
           </ul>

@@ -26,6 +26,8 @@ export function PracticePage({
       <PageHeading>Diary</PageHeading>
       <p className="d-flex flex-wrap align-items-center gap-3">
         <Link to={paths.practicePayments}>Payments this month</Link>
+        <Link to={paths.practiceNotesRequests}>Notes requests</Link>
+        <Link to={paths.practiceRetained}>Retained records</Link>
         <Button
           variant="outline-primary"
           size="sm"

@@ -55,7 +55,7 @@ describe.each(DATABASE_KINDS)('limits on %s', (kind) => {
   });
 
   const write = (who: TestAccount) =>
-    call(api.url, 'DELETE', '/account/bookings', { token: who.idToken });
+    call(api.url, 'POST', '/account/receipt-links/revocation', { token: who.idToken });
 
   function expectProblem(answer: Awaited<ReturnType<typeof call>>, status: number) {
     expect(answer.status).toBe(status);
@@ -95,8 +95,8 @@ describe.each(DATABASE_KINDS)('limits on %s', (kind) => {
       `You have made more than ${API_LIMITS.writeBurst} changes in a short time; after that the ` +
         `site takes ${API_LIMITS.writesPerMinute} a minute. Try again in ${seconds} seconds.`,
     );
-    const raw = await fetch(`${api.url}/account/bookings`, {
-      method: 'DELETE',
+    const raw = await fetch(`${api.url}/account/receipt-links/revocation`, {
+      method: 'POST',
       headers: { authorization: `Bearer ${heavy.idToken}` },
     });
     expect(raw.status).toBe(429);

@@ -1,0 +1,173 @@
+import { useState } from 'react';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import type { PracticeNotesRequest } from '../../../shared/records-api';
+import { LoadingScreen } from '../../components/layout/loading-screen';
+import { LoadFailed } from '../../components/layout/load-failed';
+import { errorSentence } from '../../lib/api';
+import { formatDayWithYear, formatTime } from '../../lib/practice-time';
+import { useResource } from '../../lib/use-resource';
+import { fetchNotesRequests, releaseNotes } from './records-api';
+import './clinical.css';
+
+const when = (instant: string) => `${formatDayWithYear(instant)}, ${formatTime(instant)}`;
+const day = (date: string) => formatDayWithYear(`${date}T12:00:00Z`);
+
+/**
+ * /practice/notes-requests: each client's request for their session notes with its deadline (one
+ * calendar month, as the ICO counts it). She reads the signed notes, withholds any the law's
+ * exemptions cover with her reason, and releases the rest; drafts are never offered.
+ */
+export function NotesRequestsPage() {
+  const { state, reload } = useResource('notes-requests', fetchNotesRequests);
+  const [news, setNews] = useState<string | undefined>(undefined);
+  if (state.status === 'loading') return <LoadingScreen label="Loading the requests…" />;
+  if (state.status === 'failed') return <LoadFailed message={state.message} onRetry={reload} />;
+  const open = state.data.requests.filter((request) => request.releasedAt === null);
+  const answered = state.data.requests.filter((request) => request.releasedAt !== null);
+  return (
+    <>
+      <p role="status">{news}</p>
+      <h2>Open</h2>
+      {open.length === 0 ? (
+        <p>No request is waiting.</p>
+      ) : (
+        open.map((request) => (
+          <OpenRequest
+            key={request.id}
+            request={request}
+            onReleased={(sentence) => {
+              setNews(sentence);
+              reload();
+            }}
+          />
+        ))
+      )}
+      <h2 className="mt-4">Answered</h2>
+      {answered.length === 0 ? (
+        <p>None yet.</p>
+      ) : (
+        <ul>
+          {answered.map((request) => (
+            <li key={request.id}>
+              {request.client.name || request.client.email} ({request.client.email}): asked{' '}
+              {when(request.receivedAt)}, released {when(request.releasedAt ?? request.receivedAt)}
+              {request.withheld.length > 0 &&
+                `; ${request.withheld.length} withheld (${request.withheld.map((each) => each.reason).join('; ')})`}
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
+
+function OpenRequest({
+  request,
+  onReleased,
+}: {
+  request: PracticeNotesRequest;
+  onReleased: (sentence: string) => void;
+}) {
+  const [reasons, setReasons] = useState<Record<string, string>>({});
+  const [withholding, setWithholding] = useState<Record<string, boolean>>({});
+  const [confirming, setConfirming] = useState(false);
+  const [problem, setProblem] = useState<string | undefined>(undefined);
+  const [sending, setSending] = useState(false);
+  const who = request.client.name || request.client.email;
+  const headingId = `request-${request.id}`;
+  const withheld = request.notes
+    .filter((note) => withholding[note.noteId])
+    .map((note) => ({ noteId: note.noteId, reason: (reasons[note.noteId] ?? '').trim() }));
+  const missingReason = withheld.some((each) => each.reason === '');
+
+  const release = async () => {
+    setSending(true);
+    setProblem(undefined);
+    try {
+      const answer = await releaseNotes(request.id, { withheld });
+      onReleased(
+        `Released ${answer.released} note${answer.released === 1 ? '' : 's'} to ${who}${answer.withheld ? `, ${answer.withheld} withheld` : ''}.`,
+      );
+    } catch (error) {
+      setProblem(errorSentence(error));
+      setConfirming(false);
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <section aria-labelledby={headingId} className="card card-body mb-4">
+      <h3 id={headingId} className="h5">
+        {who}
+      </h3>
+      {request.client.email !== who && <p>{request.client.email}</p>}
+      <p>
+        Asked {when(request.receivedAt)}. <strong>Answer by {day(request.dueOn)}.</strong>
+        {request.draftsLeftOut > 0 &&
+          ` ${request.draftsLeftOut} unsigned draft${request.draftsLeftOut === 1 ? ' is' : 's are'} never released.`}
+      </p>
+      {request.notes.length === 0 && <p>No signed notes: releasing tells the client so.</p>}
+      {request.notes.map((note) => (
+        <div key={note.noteId} className="border-top pt-2 mb-3">
+          <h4 className="h6">
+            {note.serviceName}, {when(note.start)}
+          </h4>
+          <p className="text-pre-line">{note.text}</p>
+          {note.addenda.map((addendum) => (
+            <p key={addendum.at} className="text-pre-line small">
+              Added {when(addendum.at)}: {addendum.text}
+            </p>
+          ))}
+          <Form.Check
+            id={`withhold-${note.noteId}`}
+            label="Withhold this note (an exemption applies)"
+            checked={withholding[note.noteId] ?? false}
+            onChange={(event) =>
+              setWithholding((now) => ({ ...now, [note.noteId]: event.target.checked }))
+            }
+          />
+          {withholding[note.noteId] && (
+            <Form.Group controlId={`reason-${note.noteId}`} className="mt-2">
+              <Form.Label>Why it is withheld (kept on the record)</Form.Label>
+              <Form.Control
+                as="textarea"
+                rows={2}
+                value={reasons[note.noteId] ?? ''}
+                onChange={(event) =>
+                  setReasons((now) => ({ ...now, [note.noteId]: event.target.value }))
+                }
+              />
+            </Form.Group>
+          )}
+        </div>
+      ))}
+      {problem && (
+        <p className="text-danger" role="alert">
+          {problem}
+        </p>
+      )}
+      {missingReason && <p>Give the reason for each note you withhold.</p>}
+      {confirming ? (
+        <div role="group" aria-label={`Release the notes to ${who}?`}>
+          <p>
+            Release {request.notes.length - withheld.length} note
+            {request.notes.length - withheld.length === 1 ? '' : 's'} to {who}
+            {withheld.length ? `, withholding ${withheld.length}` : ''}? This cannot be undone.
+          </p>
+          <Button variant="primary" disabled={sending} onClick={() => void release()}>
+            Yes, release them
+          </Button>{' '}
+          <Button variant="outline-secondary" onClick={() => setConfirming(false)}>
+            Not yet
+          </Button>
+        </div>
+      ) : (
+        <Button variant="primary" disabled={missingReason} onClick={() => setConfirming(true)}>
+          Release notes
+        </Button>
+      )}
+    </section>
+  );
+}
