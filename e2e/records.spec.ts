@@ -140,8 +140,8 @@ for (const width of [375, 1280] as const) {
     await expect(page).toHaveURL('/practice/retained-records');
     const rowan = page.getByRole('link', { name: 'Rowan Left' });
     await expect(rowan).toBeVisible();
-    await expect(page.getByRole('listitem')).toContainText(
-      'Account deleted Mon 1 Mar 2027; last session Mon 22 Feb 2027; kept until Wed 22 Feb 2034.',
+    await expect(page.getByRole('listitem').filter({ has: rowan })).toContainText(
+      'Account deleted Monday 1 March 2027; last session Monday 22 February 2027; kept until Wednesday 22 February 2034.',
     );
     await expectNoAxeViolations(page, `retained records at ${width} px`);
     await expectNoSidewaysScroll(page);

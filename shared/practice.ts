@@ -36,6 +36,16 @@ export const practiceFacts = {
     postalCode: 'BS1 4ND',
     country: 'GB',
   },
+  /**
+   * The video-meeting service sessions meet on, a processor the privacy notice names. The API's
+   * MEETING_HOST must be this address in production (functions/src/platform/settings.ts); to move
+   * to a hosted Jitsi under a data-processing agreement, or the practice's own, change both.
+   */
+  videoHost: {
+    address: 'https://meet.jit.si',
+    /** Who runs it: the processor the privacy notice names. */
+    operator: '8x8',
+  },
   email: 'hello@mindfulpath.example',
   phone: { display: '0117 496 0321', international: '+441174960321' },
   timeZone: PRACTICE_TIME_ZONE,

@@ -8,7 +8,7 @@ export interface PrivacySection {
   list?: readonly string[];
 }
 
-const { name, practitioner, email, phone } = practiceFacts;
+const { name, practitioner, email, phone, videoHost } = practiceFacts;
 
 /**
  * The privacy notice (/privacy), as UK GDPR Articles 13 and 14 ask: who the controller is, what is
@@ -50,6 +50,7 @@ export const privacy = {
       paragraphs: [
         `Only the practitioner, ${practitioner}, reads your intake, questionnaires and notes, and every time she does it is recorded; you can see that record in your data. Confidentiality has limits, explained in the therapy agreement: a risk of serious harm, a court order, or where the law requires it.`,
         'Services that hold information for the practice, under contracts that let them use it only on her instructions: Google (Firebase and Google Cloud: accounts, the website and the database), Stripe (card payments) and the practice’s email provider (the emails the site sends you).',
+        `Video sessions meet on Jitsi Meet at ${videoHost.address}, run for the practice by ${videoHost.operator} as a processor: it carries the call (your picture and voice, and the address you join from) while it lasts; the practice records nothing of it.`,
       ],
     },
     {

@@ -28,11 +28,26 @@ describe('the function’s settings', () => {
   });
 
   it('takes a Jitsi server of the practice’s own for video sessions, over https only', () => {
-    const own = { ...production, MEETING_HOST: 'https://video.example.com/' };
+    const own = {
+      ...production,
+      NODE_ENV: 'development',
+      MEETING_HOST: 'https://video.example.com/',
+    };
     expect(serverConfig(own, '/srv').meetingHost).toBe('https://video.example.com');
     expect(() =>
       serverConfig({ ...production, MEETING_HOST: 'http://video.example.com' }, '/srv'),
     ).toThrow('MEETING_HOST must be a URL such as https://meet.jit.si');
+  });
+
+  it('meets in production only on the video host the privacy notice names', () => {
+    expect(() =>
+      serverConfig({ ...production, MEETING_HOST: 'https://video.example.com' }, '/srv'),
+    ).toThrow(
+      'MEETING_HOST must be the video host the privacy notice names (https://meet.jit.si): change videoHost in shared/practice.ts with it',
+    );
+    expect(
+      serverConfig({ ...production, MEETING_HOST: 'https://meet.jit.si/' }, '/srv').meetingHost,
+    ).toBe('https://meet.jit.si');
   });
 
   it.each([

@@ -4,7 +4,8 @@ import { practiceFacts } from '../../../shared/practice';
 import type { DatabaseTarget } from './database/database';
 
 /** Jitsi Meet's public server: the meeting host when the function's settings name none. */
-export const DEFAULT_MEETING_HOST = 'https://meet.jit.si';
+/** The video host the privacy notice names (shared/practice.ts). */
+export const DEFAULT_MEETING_HOST = practiceFacts.videoHost.address;
 
 export interface ServerConfig {
   database: DatabaseTarget;
@@ -110,6 +111,13 @@ export function serverConfig(env: Environment, functionsDir: string): ServerConf
   // The stand-in answers every card; pointed at it, a live site would take no money.
   if (production && env.STRIPE_API_URL?.trim()) {
     faults.push('STRIPE_API_URL is for the local Stripe stand-in only: remove it in production');
+  }
+  // The privacy notice names the video host as a processor: production meets on that one only.
+  const meetingHost = env.MEETING_HOST?.trim().replace(/\/+$/, '');
+  if (production && meetingHost && meetingHost !== DEFAULT_MEETING_HOST) {
+    faults.push(
+      `MEETING_HOST must be the video host the privacy notice names (${DEFAULT_MEETING_HOST}): change videoHost in shared/practice.ts with it`,
+    );
   }
   if (missing.length > 0 || faults.length > 0 || !settings) {
     const named = missing.map((name) => `${name} (${REQUIRED[name]})`);
