@@ -336,8 +336,6 @@ export const DiarySchema = v.object({
 });
 export type Diary = v.InferOutput<typeof DiarySchema>;
 
-export const DeletedBookingsSchema = v.object({ deleted: v.number() });
-
 /** RFC 9457 problem details: every error the API answers, as `application/problem+json`. */
 export const ProblemSchema = v.object({
   type: v.string(),

@@ -27,7 +27,6 @@ const RetainedSummarySchema = v.object({
 
 /** GET /api/practice/retained-records. */
 export const RetainedRecordsSchema = v.object({ records: v.array(RetainedSummarySchema) });
-export type RetainedSummary = v.InferOutput<typeof RetainedSummarySchema>;
 
 /** GET /api/practice/retained-records/<uid>: the kept record, read-only. */
 export const RetainedRecordSchema = v.object({
@@ -38,7 +37,6 @@ export const RetainedRecordSchema = v.object({
   notes: v.array(RecordNoteSchema),
   riskFollowUps: v.array(RiskFollowUpSchema),
 });
-export type RetainedRecord = v.InferOutput<typeof RetainedRecordSchema>;
 
 /** One signed note as released to its client; a withheld one carries no words. */
 export const ReleasedNoteSchema = v.object({

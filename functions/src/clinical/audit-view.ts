@@ -4,7 +4,7 @@ import { endpoint } from '../platform/http/endpoint';
 import { clientUid } from './clients';
 import { json } from '../platform/http/types';
 
-export const auditView = (entry: AuditRow) => ({
+const auditView = (entry: AuditRow) => ({
   at: entry.at.toISOString(),
   actor: entry.actorUid,
   action: entry.action,
