@@ -40,7 +40,7 @@ describe('the retention schedule', () => {
       'The emails we sent you (which email and when; their wording is erased once sent) are kept for 30 days from when they were sent, to show that a message went, and then deleted.',
       'The note of when the practice was last alerted to a risk answer is kept for 24 hours from the alert, so that she is not alerted twice in a day, and then deleted.',
       'Sessions that did not take place (requests, declined and cancelled) and the practitioner’s busy times are kept for 1 year from their end, to answer questions about an arrangement, and then deleted.',
-      'Your account (name, email address and sign-in), your bookings, the waiting list and the card processor’s customer reference is kept until you delete your account, to run the service you asked for, and then deleted.',
+      'Your account (name, email address and sign-in), your bookings, the waiting list and the card processor’s customer reference are kept until you delete your account, to run the service you asked for, and then deleted.',
     ]);
   });
 });

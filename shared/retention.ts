@@ -17,8 +17,9 @@ type Period =
   | { amount: 0; unit: 'account'; from: string };
 
 interface RetentionRule {
-  /** What is kept, as a client reads it. */
+  /** What is kept, as a client reads it; `plural` when it takes "are". */
   what: string;
+  plural: boolean;
   period: Period;
   /** Why that long, in a few words. */
   why: string;
@@ -27,31 +28,37 @@ interface RetentionRule {
 export const RETENTION_SCHEDULE = {
   clinicalRecord: {
     what: 'Your clinical record (intake and agreement, questionnaires, session notes, risk follow-ups) and the log of who read it',
+    plural: false,
     period: { amount: 7, unit: 'years', from: 'your last session' },
     why: 'as the professional bodies advise',
   },
   payments: {
     what: 'Payments, refunds, receipts and credit notes',
+    plural: true,
     period: { amount: 6, unit: 'years', from: 'the end of the tax year (5 April) they fall in' },
     why: 'as HMRC requires of tax records',
   },
   messages: {
     what: 'The emails we sent you (which email and when; their wording is erased once sent)',
+    plural: true,
     period: { amount: 30, unit: 'days', from: 'when they were sent' },
     why: 'to show that a message went',
   },
   riskAlerts: {
     what: 'The note of when the practice was last alerted to a risk answer',
+    plural: false,
     period: { amount: 24, unit: 'hours', from: 'the alert' },
     why: 'so that she is not alerted twice in a day',
   },
   calendar: {
     what: 'Sessions that did not take place (requests, declined and cancelled) and the practitioner’s busy times',
+    plural: true,
     period: { amount: 1, unit: 'years', from: 'their end' },
     why: 'to answer questions about an arrangement',
   },
   identity: {
     what: 'Your account (name, email address and sign-in), your bookings, the waiting list and the card processor’s customer reference',
+    plural: true,
     period: { amount: 0, unit: 'account', from: 'until you delete your account' },
     why: 'to run the service you asked for',
   },
@@ -67,8 +74,7 @@ const periodWords = (period: Period) =>
 /** One sentence per kind: "X are kept for N years from …, as …, and then deleted." */
 export const retentionSentence = (kind: RetentionKind): string => {
   const rule: RetentionRule = RETENTION_SCHEDULE[kind];
-  const plural = /^(Payments|Sessions|The emails)/.test(rule.what);
-  return `${rule.what} ${plural ? 'are' : 'is'} kept ${periodWords(rule.period)}, ${rule.why}, and then deleted.`;
+  return `${rule.what} ${rule.plural ? 'are' : 'is'} kept ${periodWords(rule.period)}, ${rule.why}, and then deleted.`;
 };
 
 /** The schedule as the privacy notice lists it, one sentence per kind. */

@@ -56,8 +56,11 @@ export const privacy = {
     {
       heading: 'How long it is kept',
       list: RETENTION_SENTENCES,
+    },
+    {
+      heading: 'If you delete your account',
       paragraphs: [
-        `If you delete your account: ${RETENTION_SENTENCE.charAt(0).toLowerCase()}${RETENTION_SENTENCE.slice(1)} Everything else about you is deleted at once.`,
+        `${RETENTION_SENTENCE} Everything else about you is deleted at once, and the links to receipts in our emails stop working.`,
       ],
     },
     {
