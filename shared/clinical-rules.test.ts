@@ -35,7 +35,6 @@ describe('when the questionnaires are due', () => {
   });
 });
 
-
 describe('how scores are read (NHS Talking Therapies)', () => {
   it('has the published cut-offs and reliable change indices', () => {
     expect(OUTCOME_RULES).toEqual({

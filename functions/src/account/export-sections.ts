@@ -13,7 +13,16 @@ const iso = (value: Date | null) => (value ? new Date(value).toISOString() : nul
 export async function seriesOf(db: Database, clientUid: string) {
   const rows = await db
     .selectFrom('series')
-    .select(['id', 'service_id', 'every_weeks', 'first_start', 'local_time', 'status', 'note', 'ended_at'])
+    .select([
+      'id',
+      'service_id',
+      'every_weeks',
+      'first_start',
+      'local_time',
+      'status',
+      'note',
+      'ended_at',
+    ])
     .where('client_uid', '=', clientUid)
     .orderBy('first_start')
     .execute();
@@ -52,14 +61,34 @@ export async function paymentsOf(db: Database, clientUid: string) {
   const [payments, refunds] = await Promise.all([
     db
       .selectFrom('payments')
-      .select(['id', 'service_id', 'amount', 'currency', 'status', 'paid_at', 'receipt_year', 'receipt_sequence', 'refunded', 'card_brand', 'card_last4', 'created_at'])
+      .select([
+        'id',
+        'service_id',
+        'amount',
+        'currency',
+        'status',
+        'paid_at',
+        'receipt_year',
+        'receipt_sequence',
+        'refunded',
+        'card_brand',
+        'card_last4',
+        'created_at',
+      ])
       .where('client_uid', '=', clientUid)
       .orderBy('created_at')
       .execute(),
     db
       .selectFrom('payment_refunds')
       .innerJoin('payments', 'payments.id', 'payment_refunds.payment_id')
-      .select(['payment_refunds.payment_id', 'payment_refunds.amount', 'payment_refunds.credit_year', 'payment_refunds.credit_sequence', 'payment_refunds.reason', 'payment_refunds.created_at'])
+      .select([
+        'payment_refunds.payment_id',
+        'payment_refunds.amount',
+        'payment_refunds.credit_year',
+        'payment_refunds.credit_sequence',
+        'payment_refunds.reason',
+        'payment_refunds.created_at',
+      ])
       .where('payments.client_uid', '=', clientUid)
       .orderBy('payment_refunds.created_at')
       .execute(),

@@ -15,7 +15,9 @@ const justBefore = (at: string | Date) => new Date(new Date(at).getTime() - MS);
 describe.each(DATABASE_KINDS)('the retention schedule applied on %s', (kind) => {
   const { db, request } = useApiStack(kind, { now: () => NOW });
 
-  const rows = async (table: 'payments' | 'payment_refunds' | 'messages' | 'risk_alerts' | 'blocks' | 'bookings') =>
+  const rows = async (
+    table: 'payments' | 'payment_refunds' | 'messages' | 'risk_alerts' | 'blocks' | 'bookings',
+  ) =>
     Number(
       (await sql<{ count: string }>`select count(*) as count from ${sql.table(table)}`.execute(db))
         .rows[0]!.count,
@@ -24,8 +26,12 @@ describe.each(DATABASE_KINDS)('the retention schedule applied on %s', (kind) => 
   it('keeps a deleted account’s clinical record to 7 years from the last session, then deletes it', async () => {
     const client = await createAccount({ name: 'Ada Client' });
     await request('PUT', '/intake', client, INTAKE);
-    await confirmedSession(db, client, '2027-02-22T10:00:00Z', { requestedAt: new Date('2027-02-20T10:00:00Z') });
-    expect((await request('POST', '/account/deletion', client)).json.keptUntil).toBe('2034-02-22T10:00:00.000Z');
+    await confirmedSession(db, client, '2027-02-22T10:00:00Z', {
+      requestedAt: new Date('2027-02-20T10:00:00Z'),
+    });
+    expect((await request('POST', '/account/deletion', client)).json.keptUntil).toBe(
+      '2034-02-22T10:00:00.000Z',
+    );
     expect((await applyRetention(db, justBefore('2034-02-22T10:00:00Z'))).clinicalRecords).toBe(0);
     expect((await applyRetention(db, new Date('2034-02-22T10:00:00Z'))).clinicalRecords).toBe(1);
     // Idempotent: a second run at once finds nothing more.
@@ -66,7 +72,9 @@ describe.each(DATABASE_KINDS)('the retention schedule applied on %s', (kind) => 
   });
 
   it('keeps the note of a risk alert 24 hours', async () => {
-    await sql`insert into risk_alerts (client_uid, last_alert_at) values ('someone', ${NOW})`.execute(db);
+    await sql`insert into risk_alerts (client_uid, last_alert_at) values ('someone', ${NOW})`.execute(
+      db,
+    );
     const over = new Date(NOW.getTime() + 24 * 3_600_000);
     expect((await applyRetention(db, over)).riskAlerts).toBe(0);
     expect((await applyRetention(db, new Date(over.getTime() + 1))).riskAlerts).toBe(1);
@@ -76,8 +84,12 @@ describe.each(DATABASE_KINDS)('the retention schedule applied on %s', (kind) => 
   it('keeps busy times and sessions not held a year after their end, and held ones with the record', async () => {
     const client = await createAccount({ name: 'Ada Client' });
     await sql`insert into blocks (during, reason)
-      values (tstzrange('2027-03-02T09:00:00Z', '2027-03-02T12:00:00Z', '[)'), 'Training')`.execute(db);
-    const declined = await requestedSession(db, client, '2027-03-03T10:00:00Z', { requestedAt: NOW });
+      values (tstzrange('2027-03-02T09:00:00Z', '2027-03-02T12:00:00Z', '[)'), 'Training')`.execute(
+      db,
+    );
+    const declined = await requestedSession(db, client, '2027-03-03T10:00:00Z', {
+      requestedAt: NOW,
+    });
     await sql`update bookings set status = 'declined' where id = ${declined.id}`.execute(db);
     await confirmedSession(db, client, '2027-03-04T10:00:00Z', { requestedAt: NOW });
     const blockEnds = new Date('2028-03-02T12:00:00Z');

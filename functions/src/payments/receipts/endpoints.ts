@@ -109,7 +109,9 @@ export const signedCreditNotePdf = endpoint({
     const refund = await findRefund(context.db, id);
     const payment = refund && (await findPayment(context.db, refund.payment_id));
     if (!refund || !payment) throw badLink();
-    if (await receiptLinkRevoked(context.db, payment.client_uid, Number(request.query.get('expires'))))
+    if (
+      await receiptLinkRevoked(context.db, payment.client_uid, Number(request.query.get('expires')))
+    )
       throw badLink();
     const note = await receiptOf(context, payment, null, refund);
     return pdfAnswer(note, await receiptPdf(note));
