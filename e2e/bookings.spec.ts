@@ -42,7 +42,9 @@ async function openDiaryWeekOf(page: Page, start: string) {
 }
 
 const cleanUp: TestUser[] = [];
-test.afterEach(async () => {
+test.afterEach(async ({ page }) => {
+  // Deleting an account signs its open page out (aborting its calls): the page goes first.
+  await page.close();
   await Promise.all(cleanUp.splice(0).map((user) => deleteBookingsOf(user)));
 });
 

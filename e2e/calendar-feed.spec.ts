@@ -25,7 +25,9 @@ const COUPLES = 2;
 const WEEK = 4;
 
 const cleanUp: TestUser[] = [];
-test.afterEach(async () => {
+test.afterEach(async ({ page }) => {
+  // Deleting an account signs its open page out (aborting its calls): the page goes first.
+  await page.close();
   await Promise.all(cleanUp.splice(0).map((user) => deleteBookingsOf(user)));
 });
 

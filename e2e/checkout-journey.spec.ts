@@ -66,7 +66,9 @@ test.beforeAll(async () => {
 });
 
 const clients: TestUser[] = [];
-test.afterEach(async () => {
+test.afterEach(async ({ page }) => {
+  // Deleting an account signs its open page out (aborting its calls): the page goes first.
+  await page.close();
   await Promise.all(clients.splice(0).map((client) => deleteBookingsOf(client)));
 });
 

@@ -37,7 +37,9 @@ interface Booked {
 
 const cleanUp: TestUser[] = [];
 const blocksToRemove: { practitioner: TestUser; id: string }[] = [];
-test.afterEach(async () => {
+test.afterEach(async ({ page }) => {
+  // Deleting an account signs its open page out (aborting its calls): the page goes first.
+  await page.close();
   await Promise.all(
     blocksToRemove
       .splice(0)

@@ -19,7 +19,9 @@ async function tabTo(page: Page, target: Locator) {
 }
 
 const cleanUp: TestUser[] = [];
-test.afterEach(async () => {
+// Deleting the account signs its open page out: the page goes first.
+test.afterEach(async ({ page }) => {
+  await page.close();
   for (const user of cleanUp.splice(0)) {
     await apiAs(user, '/api/account/deletion', { method: 'POST' });
   }
