@@ -10,7 +10,12 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import * as v from 'valibot';
-import { RetainedRecordSchema, RetainedRecordsSchema } from '../shared/records-api';
+import {
+  MyNotesSchema,
+  PracticeNotesRequestsSchema,
+  RetainedRecordSchema,
+  RetainedRecordsSchema,
+} from '../shared/records-api';
 import { makePractitioner } from './support/bookings';
 import { createUser } from './support/emulator';
 import { expect, test } from './support/fixtures';
@@ -159,5 +164,109 @@ for (const width of [375, 1280] as const) {
     await expectNoSidewaysScroll(page);
     await steadyNativeControls(page);
     await expect(page).toHaveScreenshot(`retained-record-${width}.png`, { fullPage: true });
+  });
+}
+
+const NOTES = [
+  {
+    noteId: '0b7c4c4e-8c1e-4d7a-9a39-3f4f1c2b9d10',
+    bookingId: '',
+    start: '2027-02-22T10:00:00.000Z',
+    serviceName: 'Individual Therapy',
+    text: 'Sleep better; walking daily.',
+    status: 'signed',
+    signedAt: '2027-02-22T11:00:00.000Z',
+    addenda: [{ text: 'Phoned to rearrange.', at: '2027-02-24T09:00:00.000Z' }],
+  },
+  {
+    noteId: '1c8d5d5f-9d2f-4e8b-8b4a-4a5f2d3c0e21',
+    bookingId: '',
+    start: '2027-02-15T10:00:00.000Z',
+    serviceName: 'Individual Therapy',
+    text: 'Spoke of her sister’s illness.',
+    status: 'signed',
+    signedAt: '2027-02-15T11:00:00.000Z',
+    addenda: [],
+  },
+];
+const REQUESTS = v.parse(PracticeNotesRequestsSchema, {
+  requests: [
+    {
+      id: '5e2f1a3b-7c4d-4e5f-8a9b-0c1d2e3f4a5b',
+      receivedAt: '2027-02-26T09:00:00.000Z',
+      dueOn: '2027-03-26',
+      releasedAt: null,
+      client: { uid: 'client-nia', name: 'Nia Asks', email: 'nia@example.test' },
+      notes: NOTES,
+      draftsLeftOut: 1,
+      withheld: [],
+    },
+  ],
+});
+const RELEASED = v.parse(MyNotesSchema, {
+  requests: [
+    {
+      id: '5e2f1a3b-7c4d-4e5f-8a9b-0c1d2e3f4a5b',
+      receivedAt: '2027-02-26T09:00:00.000Z',
+      dueOn: '2027-03-26',
+      releasedAt: '2027-03-01T09:00:00.000Z',
+    },
+  ],
+  releasedAt: '2027-03-01T09:00:00.000Z',
+  notes: [
+    { ...NOTES[0], withheld: false },
+    { ...NOTES[1], withheld: true, text: '', addenda: [] },
+  ].map(({ start, serviceName, signedAt, withheld, text, addenda }) => ({
+    start,
+    serviceName,
+    signedAt,
+    withheld,
+    text,
+    addenda,
+  })),
+});
+
+for (const width of [375, 1280] as const) {
+  test(`the practitioner reviews a notes request and withholds a note with its reason, at ${width} px`, async ({
+    page,
+  }) => {
+    const practitioner = await createUser({ verified: true, label: `review-${width}` });
+    await makePractitioner(practitioner);
+    await page.route('**/api/practice/notes-requests', (route) =>
+      route.fulfill({ json: REQUESTS }),
+    );
+    await page.setViewportSize({ width, height: 812 });
+    await signIn(page, practitioner, '/practice/notes-requests');
+    const request = page.getByRole('region', { name: 'Nia Asks' });
+    await expect(request).toContainText('Answer by Friday 26 March 2027.', { timeout: 30_000 });
+    await expect(request).toContainText('1 unsigned draft is never released.');
+    const withhold = request.getByRole('checkbox').nth(1);
+    await tabTo(page, withhold);
+    await page.keyboard.press('Space');
+    const release = request.getByRole('button', { name: 'Release notes' });
+    await expect(release).toBeDisabled();
+    await request
+      .getByLabel('Why it is withheld (kept on the record)')
+      .fill('Another person’s health.');
+    await expect(release).toBeEnabled();
+    await expectNoAxeViolations(page, `a notes request under review at ${width} px`);
+    await expectNoSidewaysScroll(page);
+    await steadyNativeControls(page);
+    await expect(page).toHaveScreenshot(`notes-request-${width}.png`, { fullPage: true });
+  });
+
+  test(`a client reads their released notes, one withheld, at ${width} px`, async ({ page }) => {
+    const client = await createUser({ verified: true, label: `released-${width}` });
+    await page.route('**/api/account/notes', (route) => route.fulfill({ json: RELEASED }));
+    await page.setViewportSize({ width, height: 812 });
+    await signIn(page, client, '/account/data');
+    const notes = page.getByRole('region', { name: 'Your session notes' });
+    await expect(notes).toContainText('Sleep better; walking daily.', { timeout: 30_000 });
+    await expect(notes).toContainText('This note is withheld under an exemption');
+    await expect(notes).not.toContainText('sister');
+    await expectNoAxeViolations(page, `released notes at ${width} px`);
+    await expectNoSidewaysScroll(page);
+    await steadyNativeControls(page);
+    await expect(notes).toHaveScreenshot(`released-notes-${width}.png`);
   });
 }
