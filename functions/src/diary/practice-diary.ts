@@ -7,6 +7,7 @@ import { reminderStates } from '../messages';
 import { seriesWithStatus, seriesRequests } from '../series';
 import { endpoint } from '../platform/http/endpoint';
 import { paymentStates } from '../payments';
+import { partyLookup } from '../participants';
 import { problems } from '../platform/http/problems';
 import { json } from '../platform/http/types';
 
@@ -36,10 +37,12 @@ export const practiceDiary = endpoint({
       seriesWithStatus(context.db, ['requested']),
     ]);
     const payments = await paymentStates(context, bookings, []);
+    const partyOf = await partyLookup(context.db, bookings, 'practitioner');
     const body: Diary = {
       bookings: bookings.map((booking) => ({
         ...practiceBookingView(booking, context.services, now, reminders, context.meetingHost),
         payment: payments.booking(booking),
+        ...partyOf(booking),
       })),
       blocks: blocks.map(blockView),
       seriesRequests: (await seriesRequests(context.db, context, now, requested)).map((series) => ({

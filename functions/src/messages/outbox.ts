@@ -2,6 +2,7 @@ import type { FailedMessage } from '../../../shared/booking';
 import type { MessageKind, Notification } from './notifications';
 import type { BookingRecord } from '../bookings';
 import type { Database } from '../platform/database/database';
+import { withParticipants } from '../participants';
 
 /** Fields of a snapshot that hold instants (JSON writes them as ISO strings). */
 const INSTANT_FIELDS = new Set([
@@ -54,10 +55,12 @@ export async function queueMessages(
   options: { now: Date; practiceEmail: string },
 ): Promise<string[]> {
   if (notifications.length === 0) return [];
+  // A couple's or family's session: each participant who joined hears what the client hears.
+  const everyone = await withParticipants(db, notifications);
   const rows = await db
     .insertInto('messages')
     .values(
-      notifications.map((notification) => ({
+      everyone.map((notification) => ({
         kind: notification.kind,
         recipient: notification.to,
         to_address:
@@ -67,7 +70,7 @@ export async function queueMessages(
         booking_id: notification.booking.id || null,
         dedupe_key:
           notification.kind === 'reminder'
-            ? reminderKey(notification.booking.id, notification.booking.start)
+            ? `${reminderKey(notification.booking.id, notification.booking.start)}${notification.forParticipant ? `:${notification.forParticipant}` : ''}`
             : null,
         payload: JSON.stringify({ ...notification, kind: undefined, to: undefined }),
         next_attempt_at: options.now,
