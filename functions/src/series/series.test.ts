@@ -31,7 +31,15 @@ describe.each(DATABASE_KINDS)('standing series on %s', (kind) => {
     beforeEach: () => (clock = NOW),
   });
   const requestSeries = (who: TestAccount, start: string, serviceId = 1) =>
-    request('POST', '/series', who, { serviceId, start, note: 'Evenings suit me.' });
+    request('POST', '/series', who, {
+      serviceId,
+      start,
+      note: 'Evenings suit me.',
+      // A family's series comes with another adult (participants/).
+      ...(serviceId === 3 && {
+        participants: [{ name: 'Gran Adult', email: `gran-${who.email}` }],
+      }),
+    });
   const roll = () =>
     rollSeries({ db, services: api.outbox.services, practiceEmail: PRACTICE_EMAIL }, clock);
 

@@ -1,0 +1,174 @@
+import type { Page } from '@playwright/test';
+import { createUser, latestOobCode, openOobLink, uniqueEmail } from './support/emulator';
+import type { TestUser } from './support/emulator';
+import {
+  apiAs,
+  checkoutTime,
+  checkoutWeekStart,
+  deleteBookingsOf,
+  diaryWeeksUntil,
+  emailsTo,
+  freeStarts,
+  londonDate,
+  makePractitioner,
+  pick,
+  waitForApi,
+} from './support/bookings';
+import { expectNoAxeViolations } from './support/axe';
+import { steadyNativeControls } from './support/screenshots';
+import { expect, signIn, test } from './support/signed-in';
+import { logOutButton } from './support/session';
+
+// Couples Counselling: a weekly series, for the client and their partner.
+const COUPLES = 2;
+
+test.beforeAll(() => waitForApi());
+
+const cleanUp: TestUser[] = [];
+test.afterEach(async () => {
+  await Promise.all(cleanUp.splice(0).map((user) => deleteBookingsOf(user)));
+});
+
+/** Tab (forwards) until `name` has the focus, then press Enter. */
+async function pressByKeyboard(page: Page, name: string) {
+  const target = page.getByRole('button', { name, exact: true });
+  for (let presses = 0; presses < 40; presses += 1) {
+    if (await target.evaluate((element) => element === document.activeElement)) break;
+    await page.keyboard.press('Tab');
+  }
+  await expect(target).toBeFocused();
+  await page.keyboard.press('Enter');
+}
+
+for (const width of [375, 1280]) {
+  test(`a couple books together; the partner registers from the invitation, joins and agrees, at ${width} px`, async ({
+    page,
+    newContext,
+  }) => {
+    test.setTimeout(180_000);
+    const booker = await createUser({ verified: true, label: `couple-${width}` });
+    cleanUp.push(booker);
+    const partnerEmail = uniqueEmail(`partner-${width}`);
+    // Late in the horizon, in a week the other files leave alone: a standing time from there.
+    const week = width < 600 ? 8 : 9;
+    const start = (await freeStarts(COUPLES, checkoutWeekStart(week))).at(-1)!;
+
+    // The client asks for Couples Counselling with the partner's name and email.
+    await page.setViewportSize({ width, height: 900 });
+    await signIn(page, booker, `/checkout?service=${COUPLES}&day=${londonDate(start)}`);
+    await pick(checkoutTime(page, start));
+    const partnerName = page.getByLabel('Partner’s name');
+    await expect(partnerName).toBeVisible();
+    await expect(page.getByRole('group', { name: 'Your partner' })).toBeVisible();
+    await partnerName.fill('Pat <b>Partner</b>');
+    await page.getByLabel('Partner’s email').fill(partnerEmail);
+    await expectNoAxeViolations(page, `couples checkout at ${width} px`);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      width,
+    );
+    await steadyNativeControls(page);
+    await expect(page.locator('fieldset.party-fields')).toHaveScreenshot(
+      `couples-partner-fields-${width}.png`,
+    );
+    const asked = page.waitForResponse(
+      (response) =>
+        response.url().endsWith('/api/series') && response.request().method() === 'POST',
+    );
+    await page.locator('form.booking-form button[type="submit"]').click();
+    const series = (await (await asked).json()) as { id: string; participants: unknown };
+    expect(series.participants).toEqual([
+      { name: 'Pat <b>Partner</b>', status: 'invited', agreementAccepted: false },
+    ]);
+    await expect(page.getByRole('heading', { name: 'Your request has been sent' })).toBeFocused();
+
+    // The partner's email arrives, with the link to the invitation.
+    await expect
+      .poll(async () => (await emailsTo(partnerEmail)).map((email) => email.subject), {
+        timeout: 30_000,
+      })
+      .toContainEqual(expect.stringMatching(/invites you to Couples Counselling$/));
+    const invitation = (await emailsTo(partnerEmail)).find((email) =>
+      email.subject.endsWith('invites you to Couples Counselling'),
+    )!;
+    const link = /https?:\/\/\S+\/invitations/.exec(invitation.text)?.[0];
+    expect(link).toBeTruthy();
+
+    // The link leads through registration (and verification) to the invitation.
+    const partnerContext = await newContext({ viewport: { width, height: 900 } });
+    const partnerPage = await partnerContext.newPage();
+    await partnerPage.goto(new URL(link!).pathname);
+    await expect(partnerPage).toHaveURL('/login');
+    await partnerPage.getByRole('link', { name: 'Please register!' }).click();
+    await partnerPage.getByLabel('Username').fill('Pat Partner');
+    await partnerPage.getByLabel('Email address', { exact: true }).fill(partnerEmail);
+    await partnerPage.getByLabel('Password', { exact: true }).fill('calm-waters-7');
+    await partnerPage.getByRole('button', { name: 'Register', exact: true }).click();
+    await expect(logOutButton(partnerPage)).toBeVisible();
+    await expect(partnerPage).toHaveURL('/invitations');
+    await expect.poll(() => latestOobCode(partnerEmail, 'VERIFY_EMAIL')).toBeTruthy();
+    await openOobLink((await latestOobCode(partnerEmail, 'VERIFY_EMAIL'))!.oobLink);
+    await partnerPage.getByRole('button', { name: 'I have verified my email' }).click();
+
+    const card = partnerPage.getByRole('region', { name: /^Couples Counselling with / });
+    await expect(card).toBeVisible();
+    await expect(card).toContainText('invites you to come too');
+    await expectNoAxeViolations(partnerPage, `invitation at ${width} px`);
+    expect(
+      await partnerPage.evaluate(() => document.documentElement.scrollWidth),
+    ).toBeLessThanOrEqual(width);
+    await expect(partnerPage.locator('main')).toHaveScreenshot(`couples-invitation-${width}.png`, {
+      mask: [card.locator('p').first(), card.locator('h2')],
+    });
+
+    // Joined by keyboard alone.
+    await pressByKeyboard(partnerPage, 'Join Couples Counselling');
+    await expect(partnerPage.getByText('You have joined Couples Counselling.')).toBeVisible();
+    await expect(partnerPage.locator('main')).toHaveScreenshot(`couples-joined-${width}.png`);
+    await partnerPage.getByRole('link', { name: 'Your details and the agreement' }).click();
+
+    // The partner gives their own details and accepts the agreement.
+    await partnerPage.getByLabel('Date of birth').fill('1986-02-11');
+    await partnerPage.getByLabel('Home address').fill('3 Elm Row\nBristol BS2 8AA');
+    await partnerPage.getByLabel('Phone number').fill('07700 900123');
+    await partnerPage.getByLabel('GP’s name').fill('Dr Hollis');
+    await partnerPage.getByLabel('GP surgery').fill('Elm Row Surgery');
+    await partnerPage.getByLabel('Their name').fill('Sam Pike');
+    await partnerPage.getByLabel('How you know them (for example partner, friend)').fill('Sister');
+    await partnerPage.getByLabel('Their phone number').fill('07700 900456');
+    for (const box of await partnerPage.getByRole('checkbox').all()) await box.check();
+    await partnerPage.getByRole('button', { name: 'Save' }).click();
+    await expect(partnerPage.getByText(/^Saved\. Thank you/)).toBeVisible();
+
+    // The partner sees the shared sessions in My bookings.
+    await partnerPage.goto('/bookings');
+    const upcoming = partnerPage.getByRole('region', { name: 'Upcoming' });
+    await expect(upcoming.getByText('Booked by').first()).toBeVisible();
+    await expect(upcoming.getByText('Paid by the person who booked').first()).toBeVisible();
+    await expect(partnerPage.locator('main b')).toHaveCount(0);
+    await expectNoAxeViolations(partnerPage, `partner’s bookings at ${width} px`);
+
+    // The practitioner sees both names.
+    const practitioner = await createUser({ verified: true, label: `couple-practice-${width}` });
+    await makePractitioner(practitioner);
+    expect(
+      (await apiAs(practitioner, `/api/series/${series.id}/confirm`, { method: 'POST' })).status,
+    ).toBe(200);
+    const practiceContext = await newContext({ viewport: { width, height: 900 } });
+    const practicePage = await practiceContext.newPage();
+    await signIn(practicePage, practitioner, '/practice');
+    await expect(practicePage.getByRole('heading', { level: 1, name: 'Diary' })).toBeVisible();
+    for (let next = diaryWeeksUntil(start); next > 0; next -= 1)
+      await practicePage.getByRole('button', { name: 'Next week' }).click();
+    await expect(practicePage.getByText('Loading the diary…')).toHaveCount(0);
+    await practicePage
+      .getByRole('button', { name: /Couples Counselling/ })
+      .filter({ visible: true })
+      .first()
+      .click();
+    const dialog = practicePage.getByRole('dialog');
+    await expect(dialog.getByText(booker.email)).toBeVisible();
+    await expect(dialog.getByText('Pat <b>Partner</b> (joined)')).toBeVisible();
+    await expect(dialog.getByText(partnerEmail.toLowerCase())).toBeVisible();
+    await expectNoAxeViolations(practicePage, `session dialog with the partner at ${width} px`);
+  });
+}
