@@ -90,7 +90,7 @@ for (const width of [375, 1280]) {
     const invitation = (await emailsTo(partnerEmail)).find((email) =>
       email.subject.endsWith('invites you to Couples Counselling'),
     )!;
-    const link = /https?:\/\/\S+\/invitations/.exec(invitation.text)?.[0];
+    const link = /https?:\/\/\S+\/invitations/.exec(invitation.text ?? '')?.[0];
     expect(link).toBeTruthy();
 
     // The link leads through registration (and verification) to the invitation.

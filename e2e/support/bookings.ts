@@ -89,6 +89,7 @@ export function diaryWeeksUntil(instant: string): number {
 interface MailDevEmail {
   id: string;
   subject: string;
+  text?: string;
   to: { address: string }[];
   attachments?: { contentType: string; fileName: string; generatedFileName?: string }[];
 }

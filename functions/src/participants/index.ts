@@ -3,6 +3,7 @@ export { checkedParty, inviteParty } from './party';
 export { partyLookup } from './views';
 export { participantRoutes } from './routes';
 export {
+  inCouplesWork,
   joinedParticipant,
   leaveFutureSessions,
   participantCancelled,

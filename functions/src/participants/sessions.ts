@@ -1,5 +1,6 @@
 import { isActive } from '../../../shared/booking-rules';
-import { findBooking, seriesBookings, type BookingRecord } from '../bookings';
+import type { Service } from '../../../shared/service';
+import { clientBookings, findBooking, seriesBookings, type BookingRecord } from '../bookings';
 import { queueMessages, type Notification } from '../messages';
 import type { Database } from '../platform/database/database';
 import { joinedBy, leaveAll, participantsOf, type ParticipantRecord } from './queries';
@@ -78,4 +79,21 @@ export async function leaveFutureSessions(
   }
   await queueMessages(trx, notifications, context);
   return left.length;
+}
+
+/**
+ * Whether an account is a partner in couples' work: it booked a couple's service, or joined one
+ * as the partner, still on. CSI-4 is offered to them (and to no one else).
+ */
+export async function inCouplesWork(
+  db: Database,
+  uid: string,
+  services: readonly Pick<Service, 'id' | 'attendees'>[],
+): Promise<boolean> {
+  const couples = new Set(
+    services.filter((service) => service.attendees === 'couple').map((service) => service.id),
+  );
+  if (couples.size === 0) return false;
+  const [own, shared] = await Promise.all([clientBookings(db, uid), sharedSessions(db, uid)]);
+  return [...own, ...shared].some((each) => couples.has(each.serviceId) && isActive(each));
 }

@@ -21,6 +21,7 @@ const PRACTICE_TITLES: Record<InstrumentId, string> = {
   'PHQ-9': 'PHQ-9: depression',
   'GAD-7': 'GAD-7: anxiety',
   'CORE-10': 'CORE-10: psychological distress',
+  'CSI-4': 'CSI-4: relationship satisfaction',
 };
 
 function AuditList({ uid }: { uid: string }) {

@@ -111,7 +111,7 @@ export interface QuestionnairesTable {
   client_uid: string;
   client_email: string;
   client_name: string;
-  instrument: 'PHQ-9' | 'GAD-7' | 'CORE-10';
+  instrument: 'PHQ-9' | 'GAD-7' | 'CORE-10' | 'CSI-4';
   answers: ColumnType<unknown, string, never>;
   total: number;
   band: string;

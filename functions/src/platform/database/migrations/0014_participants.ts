@@ -35,4 +35,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     db,
   );
   await sql`create index participants_uid on participants (uid)`.execute(db);
+  // CSI-4 (couples' relationship satisfaction) joins the questionnaires.
+  for (const table of ['questionnaires', 'questionnaire_days']) {
+    await sql`alter table ${sql.table(table)} drop constraint ${sql.ref(`${table}_instrument_check`)}`.execute(
+      db,
+    );
+    await sql`
+      alter table ${sql.table(table)} add constraint ${sql.ref(`${table}_instrument_check`)}
+        check (instrument in ('PHQ-9', 'GAD-7', 'CORE-10', 'CSI-4'))`.execute(db);
+  }
 }
