@@ -52,6 +52,7 @@ describe('how scores are read (NHS Talking Therapies)', () => {
       'PHQ-9': { cutOff: 10, reliableChange: 6 },
       'GAD-7': { cutOff: 8, reliableChange: 4 },
       'CORE-10': { cutOff: 11, reliableChange: 6 },
+      'CSI-4': { cutOff: 13.5, reliableChange: null, higherIsBetter: true },
     });
   });
   it.each(SYMPTOMS)('%s: the clinical range starts at the cut-off', (instrument) => {

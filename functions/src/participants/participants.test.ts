@@ -412,4 +412,42 @@ describe.each(DATABASE_KINDS)('couples and families on %s', (kind) => {
         ),
     ).toBe(0);
   });
+
+  it('offers the CSI-4 to each partner of a couples’ session, and to no one else', async () => {
+    const csi = (who: TestAccount, answers: number[]) =>
+      request('POST', '/questionnaires', who, { instrument: 'CSI-4', answers });
+    expect((await csi(stranger, [3, 3, 3, 3])).status).toBe(422);
+    expect((await request('GET', '/questionnaires', stranger)).json.offered).toEqual([
+      'PHQ-9',
+      'GAD-7',
+      'CORE-10',
+    ]);
+    const series = await coupleSeries();
+    expect((await csi(partner, [3, 3, 3, 3])).status).toBe(422); // invited, not yet joined
+    await request('POST', `/invitations/${(await invitationFor(partner)).id}/accept`, partner);
+    await request('POST', `/series/${series.id}/confirm`, practitioner);
+    for (const who of [booker, partner]) {
+      expect((await request('GET', '/questionnaires', who)).json.offered).toContain('CSI-4');
+    }
+    const low = await csi(partner, [3, 5, 5, 0]);
+    expect(low.status).toBe(201);
+    expect(low.json).toMatchObject({
+      instrument: 'CSI-4',
+      total: 13,
+      band: 'Relationship distress',
+      risk: false,
+    });
+    const top = await csi(booker, [6, 5, 5, 5]);
+    expect(top.json).toMatchObject({ total: 21, band: 'No relationship distress' });
+    const bad = await request('POST', '/questionnaires', booker, {
+      instrument: 'CSI-4',
+      answers: [7, 0, 0, 0],
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.json.detail).toMatch(/Answer 1 of CSI-4 must be a whole number from 0 to 6/);
+    // Each partner's score is on their own record only.
+    const hers = await request('GET', `/practice/clients/${partner.uid}`, practitioner);
+    expect(JSON.stringify(hers.json)).toContain('CSI-4');
+    expect(JSON.stringify(hers.json)).not.toContain('"total":21');
+  });
 });
