@@ -49,9 +49,12 @@ for (const width of [375, 1280]) {
     const booker = await createUser({ verified: true, label: `couple-${width}` });
     cleanUp.push(booker);
     const partnerEmail = uniqueEmail(`partner-${width}`);
-    // Late in the horizon, in a week the other files leave alone: a standing time from there.
-    const week = width < 600 ? 8 : 9;
-    const start = (await freeStarts(COUPLES, checkoutWeekStart(week))).at(-1)!;
+    // The horizon's last week, from its end: the last free day for one width, the one before
+    // for the other (other files take that week's first free times).
+    const starts = await freeStarts(COUPLES, checkoutWeekStart(7));
+    const days = [...new Set(starts.map((each) => londonDate(each)))];
+    const day = days.at(width < 600 ? -1 : -2)!;
+    const start = starts.filter((each) => londonDate(each) === day).at(-1)!;
 
     // The client asks for Couples Counselling with the partner's name and email.
     await page.setViewportSize({ width, height: 900 });
