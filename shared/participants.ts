@@ -37,7 +37,6 @@ const ParticipantInputSchema = v.object({
     v.email('Write each person’s email address in full, for example sam@example.com.'),
   ),
 });
-export type ParticipantInput = v.InferInput<typeof ParticipantInputSchema>;
 
 const ChildInputSchema = v.object({
   firstName: v.pipe(
@@ -50,7 +49,6 @@ const ChildInputSchema = v.object({
     ),
   ),
 });
-export type ChildInput = v.InferInput<typeof ChildInputSchema>;
 
 /** The people part of a booking or series request, checked on its own (422 when wrong). */
 export const PartyRequestSchema = v.object({
