@@ -134,6 +134,8 @@ export function ClientRecordPage({
         <h2 id="scores-heading">Questionnaires</h2>
         {INSTRUMENTS.map((instrument) => {
           const results = questionnaires.filter((result) => result.instrument === instrument);
+          // CSI-4 is only for the partners of a couples' session: shown once they have sent one.
+          if (instrument === 'CSI-4' && results.length === 0) return null;
           return (
             <section key={instrument} aria-labelledby={`${instrument}-heading`} className="mb-4">
               <h3 id={`${instrument}-heading`} className="h4">
@@ -147,7 +149,10 @@ export function ClientRecordPage({
                   <ScoreTable instrument={instrument} results={results} />
                 </div>
               )}
-              <AskAnotherQuestionnaire uid={client.uid} instrument={instrument} />
+              {/* Another one today only makes sense once there is one. */}
+              {results.length > 0 && (
+                <AskAnotherQuestionnaire uid={client.uid} instrument={instrument} />
+              )}
             </section>
           );
         })}
