@@ -199,6 +199,16 @@ describe.each(DATABASE_KINDS)('couples and families on %s', (kind) => {
     await mailTo(booker.email, /^Pat Partner joined: Couples Counselling/);
     await mailTo(PRACTICE_EMAIL, /^Pat Partner joined: Couples Counselling/);
     expect((await request('GET', '/invitations', partner)).json.invitations).toEqual([]);
+    // Each one's record, for the practitioner, lists the shared sessions with both names.
+    const partnersRecord = await request('GET', `/practice/clients/${partner.uid}`, practitioner);
+    expect(partnersRecord.json.bookings[0]).toMatchObject({
+      id: series.sessions[0]?.id,
+      bookedBy: 'Ada Booker',
+      participants: [{ name: 'Pat Partner', status: 'joined', email: partner.email }],
+    });
+    expect(partnersRecord.json.bookings[0]).not.toHaveProperty('payment');
+    const bookersRecord = await request('GET', `/practice/clients/${booker.uid}`, practitioner);
+    expect(bookersRecord.json.bookings[0].participants[0]).toMatchObject({ name: 'Pat Partner' });
 
     const shared = (await request('GET', '/bookings', partner)).json.bookings;
     expect(shared.length).toBe(series.sessions.length);

@@ -172,6 +172,11 @@ export function ClientRecordPage({
             {bookings.map((booking) => (
               <li key={booking.id}>
                 {booking.serviceName}, {when(booking.start)}: {booking.status}
+                {booking.bookedBy && ` (booked by ${booking.bookedBy})`}
+                {(booking.participants ?? []).length > 0 &&
+                  `, with ${(booking.participants ?? [])
+                    .map((each) => `${each.name} (${each.status})`)
+                    .join(', ')}`}
                 {sessionTools?.(booking, `${booking.serviceName}, ${when(booking.start)}`, refresh)}
               </li>
             ))}
