@@ -571,7 +571,12 @@ test.describe('booking pages', () => {
     const [start] = await freeStarts(COUPLES, checkoutWeekStart(week));
     const booked = await apiAs(client, '/api/bookings', {
       method: 'POST',
-      body: { serviceId: COUPLES, start, note: 'Ground floor room, please' },
+      body: {
+        serviceId: COUPLES,
+        start,
+        note: 'Ground floor room, please',
+        participants: [{ name: 'Pat Partner', email: `partner-${client.email}` }],
+      },
     });
     expect(booked.status).toBe(201);
     return { client, start: start! };

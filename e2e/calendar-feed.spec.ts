@@ -48,7 +48,11 @@ async function confirmedSession(practitioner: TestUser) {
   for (const start of starts) {
     const asked = await apiAs<{ id: string }>(client, '/api/bookings', {
       method: 'POST',
-      body: { serviceId: COUPLES, start },
+      body: {
+        serviceId: COUPLES,
+        start,
+        participants: [{ name: 'Pat Partner', email: `partner-${client.email}` }],
+      },
     });
     // Another test may have taken it meanwhile: try the next.
     if (asked.status !== 201) continue;

@@ -209,6 +209,13 @@ test('the practitioner sees the client’s chart with its bands and cut-off, and
   );
   const chart = page.getByRole('img', { name: /PHQ-9 totals over time/ });
   await expect(chart).toBeVisible();
+  // Another one today is offered beside a score, never beside "None yet." (issue 38).
+  await expect(page.getByRole('button', { name: 'Ask for another PHQ-9 today' })).toBeVisible();
+  const gad = page.getByRole('region', { name: 'GAD-7: anxiety' });
+  await expect(gad.getByText('None yet.')).toBeVisible();
+  await expect(gad.getByRole('button', { name: /Ask for another/ })).toHaveCount(0);
+  // The CSI-4 is for couples: not on the record of a client who has none.
+  await expect(page.getByRole('region', { name: /CSI-4/ })).toHaveCount(0);
   await expect(chart).toContainText('Clinical cut-off 10');
   const table = page.getByRole('table', { name: /PHQ-9/ });
   await expect(table.getByRole('row')).toHaveCount(3);

@@ -69,7 +69,12 @@ async function requestOn(
   const start = starts.filter((item) => londonDate(item) === date)[options.nth ?? 0]!;
   const { status, body } = await apiAs<Booked>(client, '/api/bookings', {
     method: 'POST',
-    body: { serviceId: COUPLES, start, note: options.note ?? '' },
+    body: {
+      serviceId: COUPLES,
+      start,
+      note: options.note ?? '',
+      participants: [{ name: 'Pat Partner', email: `partner-${client.email}` }],
+    },
   });
   expect(status).toBe(201);
   return { client, booking: body };
@@ -368,7 +373,12 @@ test.describe("the practitioner's diary", () => {
     const start = starts.filter((item) => londonDate(item) === date).at(-1)!;
     const made = await apiAs<Booked>(client, '/api/bookings', {
       method: 'POST',
-      body: { serviceId: COUPLES, start, note: '' },
+      body: {
+        serviceId: COUPLES,
+        start,
+        note: '',
+        participants: [{ name: 'Pat Partner', email: `partner-${client.email}` }],
+      },
     });
     expect(made.status).toBe(201);
     const booking = made.body;

@@ -55,6 +55,10 @@ async function sendRequest(page: Page, service: number) {
   await page.goto(pickerPath(service));
   await expect(page.getByText('Your choice:')).toBeVisible();
   if (service === FREE_CALL) await page.getByLabel('Phone number to call').fill('07400 123456');
+  if (service === COUPLES) {
+    await page.getByLabel('Partner’s name').fill('Pat Partner');
+    await page.getByLabel('Partner’s email').fill('pat.partner@example.com');
+  }
   await page.locator('form.booking-form button[type="submit"]').click();
   await expect(page.getByRole('heading', { name: 'Your request has been sent' })).toBeFocused();
 }

@@ -5,6 +5,7 @@
 import * as v from 'valibot';
 import { BOOKING_RULES } from './booking-rules';
 import { BOOKING_ACTIONS } from './booking-status';
+import { ParticipantViewSchema } from './participants';
 import { PaymentStateSchema } from './payments-api';
 import { PRACTICE_TIME_ZONE } from './time';
 
@@ -102,8 +103,24 @@ export const BookingRequestSchema = v.object({
   mode: v.optional(BookingModeSchema),
   /** The free call only, and required for it: the UK number to phone (shared/phone.ts). */
   phone: v.optional(v.pipe(v.string(), v.maxLength(40, 'Keep the phone number to 40 characters.'))),
+  /** A couple's or family's other adults and children: checked on their own (shared/participants.ts). */
+  participants: v.optional(v.unknown()),
+  children: v.optional(v.unknown()),
 });
-export type BookingRequest = v.InferInput<typeof BookingRequestSchema>;
+export type BookingRequest = Omit<
+  v.InferInput<typeof BookingRequestSchema>,
+  'participants' | 'children'
+> & {
+  participants?: { name: string; email: string }[];
+  children?: { firstName: string }[];
+};
+
+/** The others in the room, in every list (shared/participants.ts). */
+const PartyFields = {
+  participants: v.optional(v.array(ParticipantViewSchema)),
+  /** Children's first names (a family's session). */
+  children: v.optional(v.array(v.string())),
+};
 
 /** GET /api/availability query string (strings, as they come in the URL). */
 export const AvailabilityQuerySchema = v.object({
@@ -158,6 +175,11 @@ export const BookingSchema = v.object({
   phone: v.optional(v.string()),
   /** Whether it is paid (payments-api.ts); the server sends it in every list. */
   payment: v.optional(PaymentStateSchema),
+  ...PartyFields,
+  /** "participant": a shared session someone else booked (they manage and pay for it). */
+  role: v.optional(v.picklist(['booker', 'participant'])),
+  /** The booker's name, on a participant's shared session. */
+  bookedBy: v.optional(v.string()),
 });
 export type Booking = v.InferOutput<typeof BookingSchema>;
 
@@ -264,6 +286,11 @@ const MessageKindSchema = v.picklist([
   'refund-issued',
   'waitlist-offer',
   'waitlist-ending',
+  'invitation',
+  'participant-joined',
+  'participant-declined',
+  'participant-cancelled',
+  'participant-left',
 ]);
 export type MessageKind = v.InferOutput<typeof MessageKindSchema>;
 
@@ -318,6 +345,9 @@ export const SeriesSchema = v.object({
   clientEmail: v.optional(v.string()),
   /** The monthly plan's state (payments-api.ts); the server sends it in every list. */
   payment: v.optional(PaymentStateSchema),
+  ...PartyFields,
+  role: v.optional(v.picklist(['booker', 'participant'])),
+  bookedBy: v.optional(v.string()),
 });
 export type Series = v.InferOutput<typeof SeriesSchema>;
 export const SeriesListSchema = v.object({ series: v.array(SeriesSchema) });

@@ -94,7 +94,9 @@ const LabelledScoreSchema = v.object({
 export const InstrumentOutcomeSchema = v.object({
   instrument: InstrumentSchema,
   cutOff: v.number(),
-  reliableChange: v.number(),
+  reliableChange: v.nullable(v.number()),
+  /** CSI-4: higher totals are better (the cut-off is a floor). */
+  higherIsBetter: v.optional(v.boolean()),
   scores: v.array(LabelledScoreSchema),
 });
 export type InstrumentOutcome = v.InferOutput<typeof InstrumentOutcomeSchema>;

@@ -10,6 +10,9 @@ import {
 } from './clinical-rules';
 import { INSTRUMENTS } from './questionnaires';
 
+// The symptom measures (higher is worse, with a published reliable change); CSI-4 is tested below.
+const SYMPTOMS = INSTRUMENTS.filter((instrument) => instrument !== 'CSI-4');
+
 describe('when the questionnaires are due', () => {
   const last = '2027-03-01T10:00:00Z';
   it('before the first session, until one is given', () => {
@@ -41,16 +44,17 @@ describe('how scores are read (NHS Talking Therapies)', () => {
       'PHQ-9': { cutOff: 10, reliableChange: 6 },
       'GAD-7': { cutOff: 8, reliableChange: 4 },
       'CORE-10': { cutOff: 11, reliableChange: 6 },
+      'CSI-4': { cutOff: 13.5, reliableChange: null, higherIsBetter: true },
     });
   });
-  it.each(INSTRUMENTS)('%s: the clinical range starts at the cut-off', (instrument) => {
+  it.each(SYMPTOMS)('%s: the clinical range starts at the cut-off', (instrument) => {
     const { cutOff } = OUTCOME_RULES[instrument];
     expect(inClinicalRange(instrument, cutOff - 1)).toBe(false);
     expect(inClinicalRange(instrument, cutOff)).toBe(true);
     expect(inClinicalRange(instrument, cutOff + 1)).toBe(true);
   });
-  it.each(INSTRUMENTS)('%s: reliable change at the index, not one below it', (instrument) => {
-    const { reliableChange: rci } = OUTCOME_RULES[instrument];
+  it.each(SYMPTOMS)('%s: reliable change at the index, not one below it', (instrument) => {
+    const rci = OUTCOME_RULES[instrument].reliableChange ?? Number.NaN;
     const first = 20;
     expect(outcomeChange(instrument, first, first - rci - 1)).toBe('improved');
     expect(outcomeChange(instrument, first, first - rci)).toBe('improved');
@@ -60,7 +64,17 @@ describe('how scores are read (NHS Talking Therapies)', () => {
     expect(outcomeChange(instrument, first, first + rci)).toBe('deteriorated');
     expect(outcomeChange(instrument, first, first + rci + 1)).toBe('deteriorated');
   });
-  it.each(INSTRUMENTS)(
+  it('CSI-4: distress is below 13.5 (13 and under), higher is better, no reliable change', () => {
+    expect(inClinicalRange('CSI-4', 0)).toBe(true);
+    expect(inClinicalRange('CSI-4', 13)).toBe(true);
+    expect(inClinicalRange('CSI-4', 14)).toBe(false);
+    expect(inClinicalRange('CSI-4', 21)).toBe(false);
+    expect(recovered('CSI-4', 13, 14)).toBe(true);
+    expect(recovered('CSI-4', 14, 13)).toBe(false);
+    expect(recovered('CSI-4', 10, 13)).toBe(false);
+    expect(outcomeChange('CSI-4', 0, 21)).toBe('no reliable change');
+  });
+  it.each(SYMPTOMS)(
     '%s: recovery is from the clinical range to below the cut-off',
     (instrument) => {
       const { cutOff } = OUTCOME_RULES[instrument];

@@ -48,11 +48,22 @@ export function questionnaireDue(history: {
  * change 6.
  */
 export const OUTCOME_RULES: Readonly<
-  Record<InstrumentId, { cutOff: number; reliableChange: number }>
+  Record<
+    InstrumentId,
+    {
+      cutOff: number;
+      /** Null where the source gives none (CSI-4): no change is called reliable. */
+      reliableChange: number | null;
+      /** CSI-4: satisfaction, so the clinical range is below the cut-off. */
+      higherIsBetter?: boolean;
+    }
+  >
 > = {
   'PHQ-9': { cutOff: 10, reliableChange: 6 },
   'GAD-7': { cutOff: 8, reliableChange: 4 },
   'CORE-10': { cutOff: 11, reliableChange: 6 },
+  // Funk & Rogge (2007): below 13.5 suggests relationship distress; they give no reliable change.
+  'CSI-4': { cutOff: 13.5, reliableChange: null, higherIsBetter: true },
 };
 
 export const OUTCOME_CHANGES = ['improved', 'deteriorated', 'no reliable change'] as const;
@@ -60,7 +71,9 @@ export type OutcomeChange = (typeof OUTCOME_CHANGES)[number];
 
 /** Whether a total is in the clinical range (at or above the instrument's cut-off). */
 export const inClinicalRange = (instrument: InstrumentId, total: number): boolean =>
-  total >= OUTCOME_RULES[instrument].cutOff;
+  OUTCOME_RULES[instrument].higherIsBetter
+    ? total < OUTCOME_RULES[instrument].cutOff
+    : total >= OUTCOME_RULES[instrument].cutOff;
 
 /** A score against the client's first on that instrument (higher totals are worse on all three). */
 export function outcomeChange(
@@ -68,9 +81,11 @@ export function outcomeChange(
   first: number,
   total: number,
 ): OutcomeChange {
-  const { reliableChange } = OUTCOME_RULES[instrument];
-  if (first - total >= reliableChange) return 'improved';
-  if (total - first >= reliableChange) return 'deteriorated';
+  const { reliableChange, higherIsBetter } = OUTCOME_RULES[instrument];
+  if (reliableChange === null) return 'no reliable change';
+  const better = higherIsBetter ? total - first : first - total;
+  if (better >= reliableChange) return 'improved';
+  if (-better >= reliableChange) return 'deteriorated';
   return 'no reliable change';
 }
 

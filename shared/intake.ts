@@ -8,6 +8,7 @@ import { RiskFollowUpSchema } from './clinical-api';
 import { LocalDateSchema } from './booking';
 import { PaymentStateSchema } from './payments-api';
 import { QuestionnaireRecordSchema } from './questionnaires';
+import { ParticipantViewSchema } from './participants';
 
 /** Control characters (a line break aside) and lone surrogates: never in a field. */
 function printable(value: string): boolean {
@@ -109,6 +110,11 @@ const ClientBookingSchema = v.object({
   /** The practitioner's record only: the series it belongs to, and its payment state. */
   seriesId: v.optional(v.nullable(v.string())),
   payment: v.optional(PaymentStateSchema),
+  /** A couple's or family's session: the others in the room (shared/participants.ts). */
+  participants: v.optional(v.array(ParticipantViewSchema)),
+  children: v.optional(v.array(v.string())),
+  /** A session this client joined as a participant: who booked it. */
+  bookedBy: v.optional(v.string()),
 });
 
 /** GET /api/practice/clients/:uid. */

@@ -9,6 +9,7 @@ import {
   answersProblem,
   bandFor,
   maximumTotal,
+  scaleOf,
   scoreAnswers,
   topAnswer,
   type Instrument,
@@ -17,6 +18,7 @@ import {
 const phq9 = QUESTIONNAIRES['PHQ-9'];
 const gad7 = QUESTIONNAIRES['GAD-7'];
 const core10 = QUESTIONNAIRES['CORE-10'];
+const csi4 = QUESTIONNAIRES['CSI-4'];
 
 /** Answers (no risk item, no reversal) that add up to `total`, filling items from the first. */
 function answersFor(instrument: Instrument, total: number): number[] {
@@ -152,13 +154,59 @@ describe('scoring', () => {
     );
   });
 
+  it('scores the CSI-4 at every edge: 0–21, below 13.5 is relationship distress', () => {
+    expect(csi4.items).toHaveLength(4);
+    expect(scaleOf(csi4, 1)).toEqual([
+      'Extremely unhappy',
+      'Fairly unhappy',
+      'A little unhappy',
+      'Happy',
+      'Very happy',
+      'Extremely happy',
+      'Perfect',
+    ]);
+    expect([2, 3, 4].map((item) => topAnswer(csi4, item))).toEqual([5, 5, 5]);
+    expect(maximumTotal(csi4)).toBe(21);
+    expect(scoreAnswers(csi4, [0, 0, 0, 0])).toEqual({
+      total: 0,
+      band: 'Relationship distress',
+      risk: false,
+      riskItems: [],
+    });
+    expect(scoreAnswers(csi4, [3, 5, 5, 0])).toMatchObject({
+      total: 13,
+      band: 'Relationship distress',
+    });
+    expect(scoreAnswers(csi4, [4, 5, 5, 0])).toMatchObject({
+      total: 14,
+      band: 'No relationship distress',
+    });
+    expect(scoreAnswers(csi4, [6, 5, 5, 5])).toMatchObject({
+      total: 21,
+      band: 'No relationship distress',
+    });
+    expect(answersProblem(csi4, [7, 0, 0, 0])).toBe(
+      'Answer 1 of CSI-4 must be a whole number from 0 to 6.',
+    );
+    expect(answersProblem(csi4, [6, 6, 0, 0])).toBe(
+      'Answer 2 of CSI-4 must be a whole number from 0 to 5.',
+    );
+    expect(answersProblem(csi4, [6, 5, 5])).toBe(
+      'CSI-4 has 4 questions: send one answer for each.',
+    );
+  });
+
   it('gives any valid answers a total in range and exactly one band', () => {
     const answers = fc.constantFrom(...INSTRUMENTS).chain((id) => {
       const instrument = QUESTIONNAIRES[id];
-      const item = fc.integer({ min: 0, max: topAnswer(instrument) });
+      // Each item up to its own top (CSI-4's first item goes to 6).
       return fc.tuple(
         fc.constant(instrument),
-        fc.array(item, { minLength: instrument.items.length, maxLength: instrument.items.length }),
+        fc.tuple(
+          ...instrument.items.map((_, index) =>
+            fc.integer({ min: 0, max: topAnswer(instrument, index + 1) }),
+          ),
+        ),
       );
     });
     fc.assert(

@@ -18,10 +18,16 @@
  *   (items 2 and 3 are positively worded and scored in reverse; total 0–40; bands 0–5 healthy, 6–10
  *   low level, 11–14 mild, 15–19 moderate, 20–24 moderate to severe, 25–40 severe; clinical
  *   cut-off 11). Item 6 is the risk item. © CORE System Trust, CC BY-NC-ND 4.0: used unaltered.
+ * - CSI-4: Funk JL, Rogge RD (2007). Testing the ruler with item response theory: increasing
+ *   precision of measurement for relationship satisfaction with the Couples Satisfaction Index.
+ *   J Fam Psychol 21(4):572–583. Four items: the first answered 0–6 (Extremely unhappy to
+ *   Perfect), the others 0–5 (Not at all to Completely); total 0–21, higher is more satisfied;
+ *   below 13.5 suggests notable relationship dissatisfaction (distress). No risk item. Offered
+ *   only to the partners of a couples' sessions. Free to use for clinical and research work.
  */
 import * as v from 'valibot';
 
-export const INSTRUMENTS = ['PHQ-9', 'GAD-7', 'CORE-10'] as const;
+export const INSTRUMENTS = ['PHQ-9', 'GAD-7', 'CORE-10', 'CSI-4'] as const;
 export type InstrumentId = (typeof INSTRUMENTS)[number];
 
 interface Band {
@@ -39,6 +45,10 @@ export interface Instrument {
   items: readonly string[];
   /** The answers a client chooses from; an answer is an index into this list. */
   scale: readonly string[];
+  /** Items whose answers differ from `scale` (CSI-4's first item), by 1-based item number. */
+  itemScales?: Readonly<Record<number, readonly string[]>>;
+  /** Higher totals are better (CSI-4: satisfaction); on the others higher totals are worse. */
+  higherIsBetter?: boolean;
   /** Items (1-based) scored in reverse: the last answer scores 0. */
   reversed: readonly number[];
   /** Items (1-based) where any answer above "Not at all" means the client may be at risk. */
@@ -127,14 +137,57 @@ export const QUESTIONNAIRES: Readonly<Record<InstrumentId, Instrument>> = {
       { from: 25, label: 'Severe' },
     ],
   },
+  'CSI-4': {
+    id: 'CSI-4',
+    title: 'Your relationship (CSI-4)',
+    stem: 'Please answer each question about your relationship with your partner, as it is now.',
+    items: [
+      'Please indicate the degree of happiness, all things considered, of your relationship.',
+      'I have a warm and comfortable relationship with my partner.',
+      'How rewarding is your relationship with your partner?',
+      'In general, how satisfied are you with your relationship?',
+    ],
+    scale: ['Not at all', 'A little', 'Somewhat', 'Mostly', 'Almost completely', 'Completely'],
+    itemScales: {
+      1: [
+        'Extremely unhappy',
+        'Fairly unhappy',
+        'A little unhappy',
+        'Happy',
+        'Very happy',
+        'Extremely happy',
+        'Perfect',
+      ],
+      2: [
+        'Not at all true',
+        'A little true',
+        'Somewhat true',
+        'Mostly true',
+        'Almost completely true',
+        'Completely true',
+      ],
+    },
+    higherIsBetter: true,
+    reversed: [],
+    riskItems: [],
+    bands: [
+      { from: 0, label: 'Relationship distress' },
+      { from: 14, label: 'No relationship distress' },
+    ],
+  },
 };
 
-/** The highest answer index of an instrument's scale. */
-export const topAnswer = (instrument: Instrument) => instrument.scale.length - 1;
+/** The answers of one item (1-based): its own list, or the instrument's scale. */
+export const scaleOf = (instrument: Instrument, item: number): readonly string[] =>
+  instrument.itemScales?.[item] ?? instrument.scale;
+
+/** The highest answer index of an item (1-based; the instrument's scale when not given). */
+export const topAnswer = (instrument: Instrument, item?: number) =>
+  (item === undefined ? instrument.scale : scaleOf(instrument, item)).length - 1;
 
 /** The highest total an instrument can give. */
 export const maximumTotal = (instrument: Instrument) =>
-  instrument.items.length * topAnswer(instrument);
+  instrument.items.reduce((sum, _, index) => sum + topAnswer(instrument, index + 1), 0);
 
 export interface Score {
   total: number;
@@ -153,14 +206,16 @@ export function answersProblem(
   if (answers.length !== instrument.items.length) {
     return `${instrument.id} has ${instrument.items.length} questions: send one answer for each.`;
   }
-  const top = topAnswer(instrument);
   const wrong = answers.findIndex(
-    (answer) =>
-      typeof answer !== 'number' || !Number.isInteger(answer) || answer < 0 || answer > top,
+    (answer, index) =>
+      typeof answer !== 'number' ||
+      !Number.isInteger(answer) ||
+      answer < 0 ||
+      answer > topAnswer(instrument, index + 1),
   );
   return wrong === -1
     ? undefined
-    : `Answer ${wrong + 1} of ${instrument.id} must be a whole number from 0 to ${top}.`;
+    : `Answer ${wrong + 1} of ${instrument.id} must be a whole number from 0 to ${topAnswer(instrument, wrong + 1)}.`;
 }
 
 /** The band a total falls in (the last band whose lowest total it reaches). */
@@ -174,16 +229,19 @@ export function bandFor(instrument: Instrument, total: number): string {
 export function scoreAnswers(instrument: Instrument, answers: readonly number[]): Score {
   const problem = answersProblem(instrument, answers);
   if (problem) throw new RangeError(problem);
-  const top = topAnswer(instrument);
   const total = answers.reduce(
-    (sum, answer, index) => sum + (instrument.reversed.includes(index + 1) ? top - answer : answer),
+    (sum, answer, index) =>
+      sum +
+      (instrument.reversed.includes(index + 1)
+        ? topAnswer(instrument, index + 1) - answer
+        : answer),
     0,
   );
   const riskItems = instrument.riskItems.filter((item) => (answers[item - 1] ?? 0) > 0);
   return { total, band: bandFor(instrument, total), risk: riskItems.length > 0, riskItems };
 }
 
-export const InstrumentSchema = v.picklist(INSTRUMENTS, 'Choose PHQ-9, GAD-7 or CORE-10.');
+export const InstrumentSchema = v.picklist(INSTRUMENTS, 'Choose PHQ-9, GAD-7, CORE-10 or CSI-4.');
 
 /** POST /api/questionnaires: the count and range of answers are checked against the instrument. */
 export const QuestionnaireInputSchema = v.pipe(
@@ -239,6 +297,8 @@ export const QuestionnairesSchema = v.object({
   intakeDue: v.boolean(),
   /** The instruments already sent today (London), which cannot be sent again until tomorrow. */
   sentToday: v.optional(v.array(InstrumentSchema), []),
+  /** The instruments offered to this client (CSI-4 only to a partner of a couples' session). */
+  offered: v.optional(v.array(InstrumentSchema)),
 });
 
 /**

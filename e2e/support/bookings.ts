@@ -27,6 +27,16 @@ export async function makePractitioner(user: TestUser): Promise<void> {
   if (status !== 200) throw new Error(`accounts:update answered ${status}`);
 }
 
+/** Gives a user a name of their own (createUser names everyone "Test Visitor"). */
+export async function renameUser(user: TestUser, displayName: string): Promise<void> {
+  const { status } = await call(`${toolkit}/projects/${E2E.projectId}/accounts:update`, {
+    method: 'POST',
+    headers: ADMIN,
+    body: JSON.stringify({ localId: user.uid, displayName }),
+  });
+  if (status !== 200) throw new Error(`accounts:update answered ${status}`);
+}
+
 /** An ID token for a user, from the Auth emulator's password sign-in. */
 export async function idTokenFor(user: TestUser): Promise<string> {
   const { status, body } = await call<{ idToken: string }>(
@@ -89,6 +99,7 @@ export function diaryWeeksUntil(instant: string): number {
 interface MailDevEmail {
   id: string;
   subject: string;
+  text?: string;
   to: { address: string }[];
   attachments?: { contentType: string; fileName: string; generatedFileName?: string }[];
 }

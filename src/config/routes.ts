@@ -134,6 +134,15 @@ export const routeTable = {
     session: true,
     prerender: true,
   },
+  invitations: {
+    path: '/invitations',
+    module: 'invitations',
+    title: `Your invitations | ${practice.name}`,
+    description: `Join or decline a couple's or family's sessions you are invited to at ${practice.name}.`,
+    indexable: false,
+    session: true,
+    prerender: true,
+  },
   intake: {
     path: '/account/intake',
     module: 'intake',

@@ -23,7 +23,7 @@ const newClient = () => createAccount({ name: 'Ada Client' });
 describe.each(DATABASE_KINDS)('deleting an account on %s', (kind) => {
   let clock = NOW;
   let identityFails = false;
-  const { db, request, api } = useApiStack(kind, {
+  const { db, request, api, sent, mailTo } = useApiStack(kind, {
     now: () => clock,
     practiceEmail: 'diary@practice.test',
     beforeEach: () => {
@@ -227,6 +227,47 @@ describe.each(DATABASE_KINDS)('deleting an account on %s', (kind) => {
       sql`insert into risk_follow_ups (client_uid, actor_uid, action, text, at)
         values (${client.uid}, 'someone', 'contacted', 'x', now())`.execute(db),
     ).rejects.toThrow();
+  });
+
+  it('a partner deletes their account: they leave the couple’s sessions, the booker keeps them and is told; the export held the times only', async () => {
+    const booker = await createAccount({ name: 'Ada Booker' });
+    const partner = await createAccount({ name: 'Pat Partner' });
+    const asked = await request('POST', '/series', booker, {
+      serviceId: 2, // Couples Counselling, weekly
+      start: '2027-03-09T18:00:00Z',
+      participants: [{ name: 'Pat Partner', email: partner.email }],
+    });
+    expect(asked.status).toBe(201);
+    const invitation = (await request('GET', '/invitations', partner)).json.invitations[0];
+    expect((await request('POST', `/invitations/${invitation.id}/accept`, partner)).status).toBe(
+      200,
+    );
+    expect((await request('POST', `/series/${asked.json.id}/confirm`, practitioner)).status).toBe(
+      200,
+    );
+
+    const exported = (await request('GET', '/account/export', partner)).json;
+    expect(exported.sharedSessions.length).toBe(asked.json.sessions.length);
+    expect(exported.sharedSessions[0]).toEqual({
+      serviceName: 'Couples Counselling',
+      start: '2027-03-09T18:00:00.000Z',
+      end: '2027-03-09T19:00:00.000Z',
+      status: 'confirmed',
+    });
+    expect(JSON.stringify(exported)).not.toContain(booker.email);
+
+    await api.deliveryIdle();
+    sent.length = 0;
+    expect((await request('POST', '/account/deletion', partner)).status).toBe(200);
+    await api.runOutbox();
+    await mailTo(booker.email, /^Pat Partner no longer comes: Couples Counselling/);
+    const bookers = (await request('GET', '/bookings', booker)).json.bookings;
+    expect(bookers.filter((each: { status: string }) => each.status === 'confirmed')).toHaveLength(
+      asked.json.sessions.length,
+    );
+    expect(bookers[0].participants).toEqual([
+      { name: 'Pat Partner', status: 'left', agreementAccepted: false },
+    ]);
   });
 });
 

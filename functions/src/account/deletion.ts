@@ -1,6 +1,7 @@
 import { clientBookings, deleteClientBookings, lockClient } from '../bookings';
 import { retireClinicalRecord, type RetiringClient } from '../clinical';
 import { dropClientMessages, queueMessages, notificationsForDeletedAccount } from '../messages';
+import { leaveFutureSessions } from '../participants';
 import { retirePaymentIdentity } from '../payments';
 import type { Database } from '../platform/database/database';
 import { endpoint } from '../platform/http/endpoint';
@@ -34,6 +35,8 @@ export async function retireAccount(
     notificationsForDeletedAccount(await clientBookings(trx, client.uid), now, client),
     { now, practiceEmail },
   );
+  // Sessions they joined as a partner or family member go on for the others, who are told.
+  await leaveFutureSessions(trx, client.uid, { now, practiceEmail });
   await deleteClientWaitlist(trx, client.uid);
   await deleteClientBookings(trx, client.uid);
   await retirePaymentIdentity(trx, client.uid, now);

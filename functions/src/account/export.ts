@@ -8,6 +8,7 @@ import {
   intakeView,
   notesRequestsOf,
 } from '../clinical';
+import { sharedSessions } from '../participants';
 import { auditEntries } from '../platform/audit';
 import { endpoint } from '../platform/http/endpoint';
 import { json } from '../platform/http/types';
@@ -34,6 +35,7 @@ export const exportMyData = endpoint({
       messages,
       notesRequests,
       riskFollowUps,
+      shared,
     ] = await Promise.all([
       clientBookings(db, caller.uid),
       findIntake(db, caller.uid),
@@ -45,6 +47,7 @@ export const exportMyData = endpoint({
       messagesTo(db, caller.uid),
       notesRequestsOf(db, caller.uid),
       clientRiskFollowUps(db, caller.uid),
+      sharedSessions(db, caller.uid),
     ]);
     return json(200, {
       exportedAt: now.toISOString(),
@@ -62,6 +65,16 @@ export const exportMyData = endpoint({
           phone: booking.callPhone ?? null,
           mode: booking.mode ?? 'in-person',
           attendance: booking.attendance ?? null,
+        };
+      }),
+      // Sessions they joined in someone else's booking: the times only, none of the booker's data.
+      sharedSessions: shared.map((booking) => {
+        const view = bookingView(booking, context.services, now);
+        return {
+          serviceName: view.serviceName,
+          start: view.start,
+          end: view.end,
+          status: view.status,
         };
       }),
       series,

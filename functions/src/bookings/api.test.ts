@@ -326,7 +326,12 @@ describe('booking rules over HTTP', () => {
     nextStart(); // a 60-minute session and its break reach into the next hour
     const answer = await request('POST', '/bookings', {
       token: client.idToken,
-      body: { serviceId: 2, start, note: '  Please use the side door.  ' },
+      body: {
+        serviceId: 2,
+        start,
+        note: '  Please use the side door.  ',
+        participants: [{ name: 'Pat Partner', email: 'pat.partner@example.test' }],
+      },
     });
     expect(answer.status).toBe(201);
     expect(answer.json).toMatchObject({

@@ -10,6 +10,7 @@ import { refundCancelledSession } from '../payments';
 import { problems } from '../platform/http/problems';
 import { bookingForCaller } from './refusals';
 import { offerFreedTimes } from '../waitlist';
+import { participantCancelled } from '../participants';
 import { json } from '../platform/http/types';
 import { bookingView, practiceBookingView } from './views';
 
@@ -22,7 +23,7 @@ const statusChange = (action: Exclude<BookingAction, 'move'>, auth: 'client' | '
     auth,
     body: v.optional(StatusChangeRequestSchema, {}),
     async run({ caller, body, params, context }) {
-      const { booking, ownBooking, actor } = await bookingForCaller(
+      const { booking, ownBooking, actor, participant } = await bookingForCaller(
         context,
         caller,
         params.id,
@@ -54,10 +55,13 @@ const statusChange = (action: Exclude<BookingAction, 'move'>, auth: 'client' | '
             booking = (await markAttendance(trx, id, 'late-cancellation', now)) ?? booking;
         if (booking) {
           const words = by === 'practice' ? body.message : '';
-          await queueMessages(trx, notificationsFor({ booking, status: to, by, message: words }), {
-            now,
-            practiceEmail: context.outbox.practiceEmail,
-          });
+          await queueMessages(
+            trx,
+            participant
+              ? participantCancelled(booking, participant)
+              : notificationsFor({ booking, status: to, by, message: words }),
+            { now, practiceEmail: context.outbox.practiceEmail },
+          );
           // A cancelled or declined session's time is free again: offer it to those waiting.
           if (to === 'cancelled' || to === 'declined')
             await offerFreedTimes(trx, context, { starts: [booking.start], standing: false }, now);

@@ -6,6 +6,7 @@ import { busyIntervals, insertBooking } from './queries';
 import { readWorkingHours } from '../hours';
 import { queueMessages, notificationsFor } from '../messages';
 import { endWaitForService } from '../waitlist';
+import { checkedParty, inviteParty, partyLookup } from '../participants';
 import { busyStretch, checkStart } from './slots';
 import { bookingMode } from './video';
 import { endpoint } from '../platform/http/endpoint';
@@ -43,6 +44,7 @@ export const createBooking = endpoint({
           : `${service.name} is not offered by video. Choose "in-person", or leave the choice out.`,
       );
     const callPhone = callPhoneFor(service, body.phone);
+    const party = checkedParty(service, body, caller);
     const now = context.now();
     const start = new Date(body.start);
 
@@ -78,12 +80,23 @@ export const createBooking = endpoint({
         });
         // Booking the service ends the client's wait for it.
         await endWaitForService(trx, caller.uid, service.id);
+        await inviteParty(trx, {
+          owner: { bookingId: booking.id },
+          booking,
+          party,
+          now,
+          practiceEmail: context.outbox.practiceEmail,
+        });
       },
     );
     if (result.outcome === 'taken') throw startRefusal('taken');
     if (result.outcome === 'too-many-requests')
       throw problems.tooManyRequests(RULE_SENTENCES.tooManyRequests);
     context.outbox.deliver();
-    return json(201, bookingView(result.booking, context.services, now, context.meetingHost));
+    const partyOf = await partyLookup(context.db, [result.booking], 'client');
+    return json(201, {
+      ...bookingView(result.booking, context.services, now, context.meetingHost),
+      ...partyOf(result.booking),
+    });
   },
 });

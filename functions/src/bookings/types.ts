@@ -34,6 +34,11 @@ export interface BookingRecord extends Interval {
   videoRoom?: string | null;
   /** The free call's number to phone; absent in older outbox payloads. */
   callPhone?: string | null;
+  /**
+   * Everyone in the room (the client and each participant who joined), as a message's snapshot
+   * carries them for the calendar file; absent: the client alone.
+   */
+  attendees?: Client[];
 }
 
 export interface SeriesRecord {

@@ -109,6 +109,7 @@ describe.each(DATABASE_KINDS)('the calendar feed on %s', (kind) => {
     const asked = await request('POST', '/bookings', client, {
       serviceId: 2,
       start: '2027-03-10T10:00:00Z',
+      participants: [{ name: 'Pat Partner', email: 'pat.partner@example.test' }],
     });
     expect(asked.status).toBe(201);
     const gone = await confirmed(client, '2027-03-11T10:00:00Z');

@@ -49,15 +49,14 @@ function eventBase(booking: BookingRecord, context: Context): ICalEventData {
     location: link ?? placeOf(booking, context),
     ...(link && { url: link }),
     organizer: { name: practice.name, email: context.practiceEmail },
-    attendees: [
-      {
-        name: booking.client.name || booking.client.email,
-        email: booking.client.email,
-        rsvp: false,
-        status: ICalAttendeeStatus.ACCEPTED,
-        role: ICalAttendeeRole.REQ,
-      },
-    ],
+    // One ATTENDEE per person in the room: each participant's calendar holds the same event.
+    attendees: (booking.attendees ?? [booking.client]).map((attendee) => ({
+      name: attendee.name || attendee.email,
+      email: attendee.email,
+      rsvp: false,
+      status: ICalAttendeeStatus.ACCEPTED,
+      role: ICalAttendeeRole.REQ,
+    })),
   };
 }
 

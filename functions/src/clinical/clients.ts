@@ -1,4 +1,5 @@
 import { clientBookings, type BookingRecord, joinUrlOf, bookingView } from '../bookings';
+import { partyLookup, sharedSessions } from '../participants';
 import { writeAudit } from '../platform/audit';
 import { findIntake } from './intake-queries';
 import { clientQuestionnaires } from './questionnaire-queries';
@@ -60,6 +61,22 @@ export function outcomesOf(questionnaires: readonly QuestionnaireRecord[]): Inst
   });
 }
 
+/** A session the client joined as a participant, as their record lists it (no payment: the booker's). */
+function sharedView(booking: BookingRecord, services: readonly Service[], now: Date) {
+  const view = bookingView(booking, services, now);
+  return {
+    id: view.id,
+    serviceId: view.serviceId,
+    serviceName: view.serviceName,
+    start: view.start,
+    end: view.end,
+    status: view.status,
+    seriesId: booking.seriesId ?? null,
+    attendance: booking.attendance ?? null,
+    mode: booking.mode ?? 'in-person',
+  };
+}
+
 /** GET /api/practice/clients/:id: the client's intake, questionnaires and bookings; audited. */
 export const practiceClient = endpoint({
   auth: 'practitioner',
@@ -71,15 +88,17 @@ export const practiceClient = endpoint({
         'This client deleted their account: open their record under Retained records.',
       );
     }
-    const [intake, questionnaires, bookings, notes, riskFollowUps] = await Promise.all([
+    const [intake, questionnaires, bookings, notes, riskFollowUps, shared] = await Promise.all([
       findIntake(context.db, uid),
       clientQuestionnaires(context.db, uid),
       clientBookings(context.db, uid),
       clientNotes(context.db, uid),
       clientRiskFollowUps(context.db, uid),
+      // The couples' and families' sessions they joined are in their record too.
+      sharedSessions(context.db, uid),
     ]);
     const recorded = intake?.client ?? bookings.at(-1)?.client;
-    if (!recorded && questionnaires.length === 0 && notes.length === 0) {
+    if (!recorded && questionnaires.length === 0 && notes.length === 0 && shared.length === 0) {
       throw problems.notFound('There is no client with that id. Open them from the diary.');
     }
     // The record heads with the client's name: from the account when the records carry none.
@@ -92,29 +111,38 @@ export const practiceClient = endpoint({
       what: 'Opened the client’s record: intake, agreement, questionnaires, session notes, risk follow-ups and bookings',
     });
     const payments = await paymentStates(context, bookings, []);
+    const partyOf = await partyLookup(context.db, [...bookings, ...shared], 'practitioner');
     return json(200, {
       client: known ?? { uid, email: '', name: '' },
       intake: intake ? intakeView(intake) : null,
       questionnaires,
-      bookings: bookings.map((booking) => {
-        const view = bookingView(booking, context.services, now);
-        const payment = payments.booking(booking);
-        return {
-          id: view.id,
-          serviceId: view.serviceId,
-          serviceName: view.serviceName,
-          start: view.start,
-          end: view.end,
-          status: view.status,
-          seriesId: booking.seriesId ?? null,
-          attendance: booking.attendance ?? null,
-          mode: booking.mode ?? 'in-person',
-          ...(joinUrlOf(booking, context.meetingHost ?? DEFAULT_MEETING_HOST) && {
-            joinUrl: joinUrlOf(booking, context.meetingHost ?? DEFAULT_MEETING_HOST),
-          }),
-          payment,
-        };
-      }),
+      bookings: [
+        ...bookings.map((booking) => {
+          const view = bookingView(booking, context.services, now);
+          const payment = payments.booking(booking);
+          return {
+            id: view.id,
+            serviceId: view.serviceId,
+            serviceName: view.serviceName,
+            start: view.start,
+            end: view.end,
+            status: view.status,
+            seriesId: booking.seriesId ?? null,
+            attendance: booking.attendance ?? null,
+            mode: booking.mode ?? 'in-person',
+            ...(joinUrlOf(booking, context.meetingHost ?? DEFAULT_MEETING_HOST) && {
+              joinUrl: joinUrlOf(booking, context.meetingHost ?? DEFAULT_MEETING_HOST),
+            }),
+            payment,
+            ...partyOf(booking),
+          };
+        }),
+        ...shared.map((booking) => ({
+          ...sharedView(booking, context.services, now),
+          ...partyOf(booking),
+          bookedBy: booking.client.name || booking.client.email,
+        })),
+      ],
       notes: notes.map((note) => recordNoteView(note, context.services)),
       attendance: attendanceCounts(bookings),
       outcomes: outcomesOf(questionnaires),

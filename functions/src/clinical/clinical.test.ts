@@ -162,6 +162,8 @@ describe.each(DATABASE_KINDS)('the clinical record on %s', (kind) => {
       intakeDue: true,
       outcomes: [],
       sentToday: [],
+      // CSI-4 is for the partners of a couples' session only.
+      offered: ['PHQ-9', 'GAD-7', 'CORE-10'],
     });
     await request('PUT', '/intake', client, INTAKE);
     const posted = await request('POST', '/questionnaires', client, {

@@ -1,6 +1,7 @@
 import { AGREEMENT } from '../../../shared/agreement';
 import { questionnaireDue } from '../../../shared/clinical-rules';
 import {
+  INSTRUMENTS,
   QUESTIONNAIRES,
   QuestionnaireInputSchema,
   QuestionnaireRequestSchema,
@@ -25,7 +26,8 @@ import { clientUid, outcomesOf } from './clients';
 import { endpoint } from '../platform/http/endpoint';
 import { refuseIfRetained } from './retention';
 import { clientOf } from './intake';
-import { ProblemError } from '../platform/http/problems';
+import { ProblemError, problems } from '../platform/http/problems';
+import { inCouplesWork } from '../participants';
 import { json } from '../platform/http/types';
 
 /** 429 until London's next midnight, with the sentence the client's page shows too. */
@@ -51,6 +53,13 @@ export const submitQuestionnaire = endpoint({
   auth: 'verified',
   body: QuestionnaireInputSchema,
   async run({ caller, body, context }) {
+    if (
+      body.instrument === 'CSI-4' &&
+      !(await inCouplesWork(context.db, caller.uid, context.services))
+    )
+      throw problems.unprocessable(
+        'The CSI-4 is for the partners of a couples’ sessions. Choose PHQ-9, GAD-7 or CORE-10.',
+      );
     const score = scoreAnswers(QUESTIONNAIRES[body.instrument], body.answers);
     const now = context.now();
     const client = clientOf(caller);
@@ -87,12 +96,13 @@ export const myQuestionnaires = endpoint({
   auth: 'verified',
   async run({ caller, context }) {
     const now = context.now();
-    const [questionnaires, had, last, intake, usedUp] = await Promise.all([
+    const [questionnaires, had, last, intake, usedUp, couples] = await Promise.all([
       clientQuestionnaires(context.db, caller.uid),
       sessionsHad(context.db, caller.uid, now),
       lastSessionStart(context.db, caller.uid, now),
       findIntake(context.db, caller.uid),
       questionnairesUsedUp(context.db, caller.uid, practiceDate(now)),
+      inCouplesWork(context.db, caller.uid, context.services),
     ]);
     const due = questionnaireDue({
       sessionsHad: had,
@@ -106,6 +116,7 @@ export const myQuestionnaires = endpoint({
       intakeDue,
       outcomes: outcomesOf(questionnaires),
       sentToday: usedUp,
+      offered: INSTRUMENTS.filter((instrument) => instrument !== 'CSI-4' || couples),
     });
   },
 });

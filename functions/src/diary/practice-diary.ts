@@ -8,6 +8,7 @@ import { seriesWithStatus, seriesRequests } from '../series';
 import { writeAudit } from '../platform/audit';
 import { endpoint } from '../platform/http/endpoint';
 import { paymentStates } from '../payments';
+import { partyLookup } from '../participants';
 import { problems } from '../platform/http/problems';
 import { json } from '../platform/http/types';
 
@@ -47,10 +48,12 @@ export const practiceDiary = endpoint({
         what: `Read the diary from ${from} to ${to}: the client’s sessions, attendance, notes and phone number`,
       });
     }
+    const partyOf = await partyLookup(context.db, bookings, 'practitioner');
     const body: Diary = {
       bookings: bookings.map((booking) => ({
         ...practiceBookingView(booking, context.services, now, reminders, context.meetingHost),
         payment: payments.booking(booking),
+        ...partyOf(booking),
       })),
       blocks: blocks.map(blockView),
       seriesRequests: (await seriesRequests(context.db, context, now, requested)).map((series) => ({

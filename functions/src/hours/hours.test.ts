@@ -204,6 +204,7 @@ describe.each(DATABASE_KINDS)('her hours on %s', (kind) => {
       serviceId: 3,
       start: '2026-12-11T10:00:00Z',
       note: '',
+      participants: [{ name: 'Gran Adult', email: 'gran.adult@example.test' }],
     });
     expect(fortnightly.status).toBe(201);
     expect(fortnightly.json.skipped).toEqual(['2026-12-25T10:00:00.000Z']);

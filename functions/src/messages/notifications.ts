@@ -41,6 +41,16 @@ export type Notification = (
   | { kind: 'week-skipped'; to: 'client' | 'practice' }
   | { kind: 'payment-received' | 'payment-due' | 'refund-issued'; to: 'client' }
   | { kind: 'waitlist-offer' | 'waitlist-ending'; to: 'client' }
+  // Couples and families: their words are in participants/templates.ts.
+  | { kind: 'invitation'; to: 'client' }
+  | {
+      kind:
+        | 'participant-joined'
+        | 'participant-declined'
+        | 'participant-cancelled'
+        | 'participant-left';
+      to: 'client' | 'practice';
+    }
 ) & {
   /** The session the message is about (for a series: its first session, or the one changed). */
   booking: BookingRecord;
@@ -64,6 +74,13 @@ export type Notification = (
     pdfLink?: string;
     creditNote?: { id: string; number: string; pdfLink: string };
   };
+  /**
+   * A couple's or family's session: the participant it is about (an invitation's invitee, who
+   * joined, declined, cancelled or left) and who booked it.
+   */
+  party?: { participantId: string; name: string; bookerName: string };
+  /** Set on the copy of a session's message that goes to a participant (their account). */
+  forParticipant?: string;
   /** The waiting-list entry an offer (of `booking.start`) or a warning is for. */
   waitlist?: { entryId: string; expiresAt: Date };
 };

@@ -2,6 +2,7 @@ import type { FailedMessage } from '../../../shared/booking';
 import type { MessageKind, Notification } from './notifications';
 import type { BookingRecord } from '../bookings';
 import type { Database } from '../platform/database/database';
+import { withParticipants } from '../participants';
 
 /** Fields of a snapshot that hold instants (JSON writes them as ISO strings). */
 const INSTANT_FIELDS = new Set([
@@ -46,8 +47,9 @@ export const reminderKey = (bookingId: string, start: Date) =>
 
 /** Messages sent once whatever runs twice: a reminder per start time, an account's deletion. */
 function dedupeKeyOf(notification: Notification): string | null {
+  // Each participant of a session has a reminder of their own: once each.
   if (notification.kind === 'reminder')
-    return reminderKey(notification.booking.id, notification.booking.start);
+    return `${reminderKey(notification.booking.id, notification.booking.start)}${notification.forParticipant ? `:${notification.forParticipant}` : ''}`;
   if (notification.kind === 'account-deleted' || notification.kind === 'account-deleted-by-client')
     return `${notification.kind}:${notification.booking.client.uid}`;
   return null;
@@ -63,10 +65,12 @@ export async function queueMessages(
   options: { now: Date; practiceEmail: string },
 ): Promise<string[]> {
   if (notifications.length === 0) return [];
+  // A couple's or family's session: each participant who joined hears what the client hears.
+  const everyone = await withParticipants(db, notifications);
   const rows = await db
     .insertInto('messages')
     .values(
-      notifications.map((notification) => ({
+      everyone.map((notification) => ({
         kind: notification.kind,
         recipient: notification.to,
         to_address:

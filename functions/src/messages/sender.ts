@@ -69,6 +69,8 @@ function calendarFor(message: ClaimedMessage, context: Parameters<typeof session
     case 'cancelled-by-practice':
     case 'cancellation-acknowledged':
       return session('CANCEL');
+    case 'participant-cancelled':
+      return message.to === 'client' ? session('CANCEL') : undefined;
     case 'week-skipped':
       return message.to === 'client' ? session('CANCEL') : undefined;
     case 'account-deleted':

@@ -17,6 +17,7 @@ import type { Notification, SeriesContext } from './notifications';
 import { type BookingRecord, joinUrlOf } from '../bookings';
 import { DEFAULT_MEETING_HOST } from '../platform/settings';
 import type { MailMessage } from '../platform/mail/transport';
+import { isPartyMessage, partyMessageFor } from '../participants';
 
 const when = new Intl.DateTimeFormat('en-GB', {
   timeZone: PRACTICE_TIME_ZONE,
@@ -108,6 +109,9 @@ function paymentWords(
     : `${words.oneOff} Pay for it here: ${billingUrl}\n${words.refund}`;
 }
 
+/** A participant of a shared session: the person who booked it pays. */
+const PAID_BY_BOOKER = 'Paid by the person who booked.';
+
 const signature = `${practice.practitioner}\n${practice.name}\n${practice.phone.display}`;
 const hello = (name: string) => `Hello${name ? ` ${name}` : ''},`;
 const quoted = (label: string, words: string | undefined) =>
@@ -121,6 +125,7 @@ export function messageFor(
   notification: Notification,
   context: MessageContext,
 ): Omit<MailMessage, 'calendar'> {
+  if (isPartyMessage(notification)) return partyMessageFor(notification, context);
   const { booking } = notification;
   const serviceName = context.service?.name ?? 'Session';
   const time = when.format(booking.start);
@@ -162,7 +167,7 @@ export function messageFor(
       return {
         ...toClient,
         subject: `Your session is confirmed: ${session}`,
-        text: `${hello(booking.client.name)}\n\nYour session is confirmed: ${session}.\nWhere: ${placeOf(booking, context)}\nThe calendar file attached adds it to your calendar.${intake}\n\n${paymentWords(context.service, 'one-off', `${context.siteUrl}/account/billing`)}\n${RULE_SENTENCES.cancelReminder}: ${myBookings}\n\n${signature}`,
+        text: `${hello(booking.client.name)}\n\nYour session is confirmed: ${session}.\nWhere: ${placeOf(booking, context)}\nThe calendar file attached adds it to your calendar.${intake}\n\n${notification.forParticipant ? PAID_BY_BOOKER : paymentWords(context.service, 'one-off', `${context.siteUrl}/account/billing`)}\n${RULE_SENTENCES.cancelReminder}: ${myBookings}\n\n${signature}`,
       };
     case 'declined':
       return {
@@ -199,7 +204,7 @@ export function messageFor(
       return {
         ...toClient,
         subject: `Your sessions are confirmed: ${serviceName}`,
-        text: `${hello(booking.client.name)}\n\nYour sessions are confirmed: ${notification.series ? seriesLine(notification.series) : session}.\nWhere: ${sessionPlace(context.service?.format)}\nThe calendar file attached adds them all to your calendar; it updates when a session moves.${intake}\n\n${paymentWords(context.service, 'series', `${context.siteUrl}/account/billing`)}\nTo move or skip a session: ${myBookings} (${RULE_SENTENCES.cancelReminder.toLowerCase()}).\n\n${signature}`,
+        text: `${hello(booking.client.name)}\n\nYour sessions are confirmed: ${notification.series ? seriesLine(notification.series) : session}.\nWhere: ${placeOf(booking, context)}\nThe calendar file attached adds them all to your calendar; it updates when a session moves.${intake}\n\n${notification.forParticipant ? PAID_BY_BOOKER : paymentWords(context.service, 'series', `${context.siteUrl}/account/billing`)}\nTo move or skip a session: ${myBookings} (${RULE_SENTENCES.cancelReminder.toLowerCase()}).\n\n${signature}`,
       };
     case 'series-declined':
       return {

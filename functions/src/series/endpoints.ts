@@ -36,6 +36,7 @@ import {
 import { bookWeeks } from './weeks';
 import { occurrencesBetween } from './occurrences';
 import { endWaitForService, offerFreedTimes } from '../waitlist';
+import { checkedParty, inviteParty, partyLookup } from '../participants';
 import { endpoint } from '../platform/http/endpoint';
 import { paymentStates, endSubscription } from '../payments';
 import { pathId } from '../platform/http/input';
@@ -43,7 +44,7 @@ import { problems } from '../platform/http/problems';
 import { json, type ApiContext } from '../platform/http/types';
 
 /** A series and everything about it that a view or a message needs. */
-async function seriesContext(db: Database, series: SeriesRecord): Promise<SeriesContext> {
+export async function seriesContext(db: Database, series: SeriesRecord): Promise<SeriesContext> {
   const [sessions, skips] = await Promise.all([
     seriesBookings(db, [series.id]),
     skipsOf(db, [series.id]),
@@ -122,6 +123,7 @@ export const createSeries = endpoint({
   async run({ caller, body, context }) {
     const service = serviceById(context.services, body.serviceId);
     const everyWeeks = cadenceOf(service);
+    const party = checkedParty(service, body, caller);
     const now = context.now();
     const start = new Date(body.start);
     const working = await readWorkingHours(context.db);
@@ -167,6 +169,13 @@ export const createSeries = endpoint({
         await recordSkips(trx, record.id, skipped, now);
         await endWaitForService(trx, caller.uid, service.id);
         const series = { record, sessions, skipped };
+        await inviteParty(trx, {
+          owner: { seriesId: record.id },
+          booking: sessions[0],
+          party,
+          now,
+          practiceEmail: context.outbox.practiceEmail,
+        });
         await queueMessages(
           trx,
           [
@@ -179,7 +188,11 @@ export const createSeries = endpoint({
       });
       if (!created) throw problems.tooManyRequests(RULE_SENTENCES.tooManyRequests);
       context.outbox.deliver();
-      return json(201, seriesView(created, context, now, 'client'));
+      const partyOf = await partyLookup(context.db, [{ seriesId: created.record.id }], 'client');
+      return json(201, {
+        ...seriesView(created, context, now, 'client'),
+        ...partyOf({ seriesId: created.record.id }),
+      });
     } catch (error) {
       if (error instanceof FirstSessionTaken) throw startRefusal('taken');
       throw error;
@@ -208,6 +221,11 @@ export const listSeries = endpoint({
       sessions,
       records.map((record) => record.id),
     );
+    const partyOf = await partyLookup(
+      context.db,
+      records.map((record) => ({ seriesId: record.id })),
+      'client',
+    );
     const series = records.map((record) => ({
       ...seriesView(
         {
@@ -220,6 +238,7 @@ export const listSeries = endpoint({
         'client',
       ),
       payment: payments.series(record.id, record.serviceId, record.firstStart, record.status),
+      ...partyOf({ seriesId: record.id }),
     }));
     return json(200, { series });
   },
@@ -352,8 +371,13 @@ export async function seriesRequests(
 ): Promise<Series[]> {
   const ids = requested.map((record) => record.id);
   const [sessions, skips] = await Promise.all([seriesBookings(db, ids), skipsOf(db, ids)]);
-  return requested.map((record) =>
-    seriesView(
+  const partyOf = await partyLookup(
+    db,
+    ids.map((seriesId) => ({ seriesId })),
+    'practitioner',
+  );
+  return requested.map((record) => ({
+    ...seriesView(
       {
         record,
         sessions: sessions.filter((session: BookingRecord) => session.seriesId === record.id),
@@ -363,5 +387,6 @@ export async function seriesRequests(
       now,
       'practitioner',
     ),
-  );
+    ...partyOf({ seriesId: record.id }),
+  }));
 }

@@ -1,4 +1,4 @@
 export { clientSeries, findSeries, seriesWithStatus } from './queries';
 export { rollSeries } from './roll-series';
-export { seriesRequests } from './endpoints';
+export { seriesContext, seriesRequests } from './endpoints';
 export { seriesRoutes } from './routes';

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { practiceAddressLine } from '../../../shared/practice';
 import { rollSeries } from './roll-series';
 import { createAccount, type TestAccount } from '../testing/accounts';
 import { useApiStack } from '../testing/api-stack';
@@ -31,7 +32,15 @@ describe.each(DATABASE_KINDS)('standing series on %s', (kind) => {
     beforeEach: () => (clock = NOW),
   });
   const requestSeries = (who: TestAccount, start: string, serviceId = 1) =>
-    request('POST', '/series', who, { serviceId, start, note: 'Evenings suit me.' });
+    request('POST', '/series', who, {
+      serviceId,
+      start,
+      note: 'Evenings suit me.',
+      // A family's series comes with another adult (participants/).
+      ...(serviceId === 3 && {
+        participants: [{ name: 'Gran Adult', email: `gran-${who.email}` }],
+      }),
+    });
   const roll = () =>
     rollSeries({ db, services: api.outbox.services, practiceEmail: PRACTICE_EMAIL }, clock);
 
@@ -76,6 +85,14 @@ describe.each(DATABASE_KINDS)('standing series on %s', (kind) => {
     expect(
       bookings.filter((each: { seriesId: string | null }) => each.seriesId === answer.json.id),
     ).toHaveLength(6);
+  });
+
+  it('the confirmation says where: the practice only, to a client who chose in person', async () => {
+    const { json: series } = await requestSeries(client, '2027-03-09T10:00:00Z');
+    await request('POST', `/series/${series.id}/confirm`, practitioner);
+    const email = await mailTo(client.email, /^Your sessions are confirmed/);
+    expect(email.text).toContain(`Where: ${practiceAddressLine}\n`);
+    expect(email.text).not.toMatch(/^Where: .*or by video/m);
   });
 
   it('keeps the London time across the autumn change too (the UTC instant moves back)', async () => {

@@ -16,6 +16,7 @@ import { CALL_PHONE_ID, CallPhoneField } from './call-phone-field';
 import { MeetingModeField } from './meeting-mode-field';
 import { useCheckoutChoice } from './checkout-params';
 import { NoteField } from './note-field';
+import { emptyParty, PartyFields, partyRequest } from './party-fields';
 import { PaymentLoading } from './payment-loading';
 import { requestSeries } from './request-series';
 import { FollowingWeeks, SeriesSent } from './series-checkout';
@@ -67,6 +68,7 @@ export function BookingRequestForm({ service }: { service: Service }) {
   const asksPhone = service.id === FREE_CALL.id;
   const asksMode = service.format === 'in-person-or-video';
   const [mode, setMode] = useState<BookingMode>('in-person');
+  const [party, setParty] = useState(emptyParty);
   const [pending, setPending] = useState(false);
   const [problem, setProblem] = useState<string | undefined>(undefined);
   const [sent, setSent] = useState<Booking | undefined>(undefined);
@@ -128,6 +130,7 @@ export function BookingRequestForm({ service }: { service: Service }) {
         note,
         ...(phoneCheck?.ok && { phone: phoneCheck.phone }),
         ...(asksMode && { mode }),
+        ...partyRequest(service, party),
       };
       if (everyWeeks) setSentSeries(await requestSeries(request));
       else setSent(await requestBooking(request));
@@ -178,6 +181,8 @@ export function BookingRequestForm({ service }: { service: Service }) {
         {chosen && everyWeeks && (
           <FollowingWeeks weeks={weeks} everyWeeks={everyWeeks} time={practiceWallClock(chosen)} />
         )}
+
+        <PartyFields service={service} value={party} onChange={setParty} />
 
         {asksMode && <MeetingModeField value={mode} onChange={setMode} />}
 

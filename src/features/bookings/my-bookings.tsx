@@ -6,6 +6,7 @@ import { RULE_SENTENCES } from '../../../shared/booking-rules';
 import { StatusBadge } from '../../components/bookings/status-badge';
 import { modeText, VideoJoin } from '../../components/bookings/video-join';
 import { PayButton } from '../../components/payments/pay-button';
+import { PartyLine } from '../../components/bookings/party-line';
 import { PaymentBadge } from '../../components/payments/payment-badge';
 import { LoadFailed } from '../../components/layout/load-failed';
 import { checkoutPath } from '../../config/routes';
@@ -64,10 +65,15 @@ function BookingItem({ booking, onCancelled }: { booking: Booking; onCancelled: 
           {when.visitorTime && <span className="d-block small">Your time: {when.visitorTime}</span>}
           {modeText(booking) && <span className="d-block">{modeText(booking)}</span>}
         </p>
+        <PartyLine booking={booking} />
         <VideoJoin session={booking} className="mb-2" />
         <p className="mb-2 d-flex flex-wrap gap-2">
           <StatusBadge status={booking.status} />
-          <PaymentBadge payment={booking.payment} />
+          {booking.role === 'participant' ? (
+            <span className="badge text-bg-light border">Paid by the person who booked</span>
+          ) : (
+            <PaymentBadge payment={booking.payment} />
+          )}
         </p>
         {booking.status === 'confirmed' &&
           !booking.seriesId &&
@@ -164,8 +170,13 @@ export function MyBookings() {
 
   const { bookings, series, at: now } = state.data; // when the list arrived: as the server answered
   // A series' coming sessions are listed with their series, under Regular sessions.
+  const ownSeries = new Set(series.map((each) => each.id));
+  // A series someone else booked (a participant's) is listed session by session.
   const upcoming = bookings
-    .filter((booking) => Date.parse(booking.end) > now && !booking.seriesId)
+    .filter(
+      (booking) =>
+        Date.parse(booking.end) > now && !(booking.seriesId && ownSeries.has(booking.seriesId)),
+    )
     .sort((a, b) => a.start.localeCompare(b.start));
   const past = bookings
     .filter((booking) => Date.parse(booking.end) <= now)

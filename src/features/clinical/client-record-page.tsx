@@ -21,6 +21,7 @@ const PRACTICE_TITLES: Record<InstrumentId, string> = {
   'PHQ-9': 'PHQ-9: depression',
   'GAD-7': 'GAD-7: anxiety',
   'CORE-10': 'CORE-10: psychological distress',
+  'CSI-4': 'CSI-4: relationship satisfaction',
 };
 
 function AuditList({ uid }: { uid: string }) {
@@ -133,6 +134,8 @@ export function ClientRecordPage({
         <h2 id="scores-heading">Questionnaires</h2>
         {INSTRUMENTS.map((instrument) => {
           const results = questionnaires.filter((result) => result.instrument === instrument);
+          // CSI-4 is only for the partners of a couples' session: shown once they have sent one.
+          if (instrument === 'CSI-4' && results.length === 0) return null;
           return (
             <section key={instrument} aria-labelledby={`${instrument}-heading`} className="mb-4">
               <h3 id={`${instrument}-heading`} className="h4">
@@ -146,7 +149,10 @@ export function ClientRecordPage({
                   <ScoreTable instrument={instrument} results={results} />
                 </div>
               )}
-              <AskAnotherQuestionnaire uid={client.uid} instrument={instrument} />
+              {/* Another one today only makes sense once there is one. */}
+              {results.length > 0 && (
+                <AskAnotherQuestionnaire uid={client.uid} instrument={instrument} />
+              )}
             </section>
           );
         })}
@@ -166,6 +172,11 @@ export function ClientRecordPage({
             {bookings.map((booking) => (
               <li key={booking.id}>
                 {booking.serviceName}, {when(booking.start)}: {booking.status}
+                {booking.bookedBy && ` (booked by ${booking.bookedBy})`}
+                {(booking.participants ?? []).length > 0 &&
+                  `, with ${(booking.participants ?? [])
+                    .map((each) => `${each.name} (${each.status})`)
+                    .join(', ')}`}
                 {sessionTools?.(booking, `${booking.serviceName}, ${when(booking.start)}`, refresh)}
               </li>
             ))}

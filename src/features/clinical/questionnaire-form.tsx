@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import {
   QUESTIONNAIRES,
+  scaleOf,
   type InstrumentId,
   type QuestionnaireResult,
 } from '../../../shared/questionnaires';
@@ -70,7 +71,7 @@ export function QuestionnaireForm({
                   {number}. {item}
                 </legend>
                 <div className="questionnaire-scale">
-                  {instrument.scale.map((label, value) => {
+                  {scaleOf(instrument, number).map((label, value) => {
                     const inputId = `${slug}-q${number}-${value}`;
                     return (
                       <div className="form-check" key={label}>

@@ -17,7 +17,8 @@ import { QuestionnaireForm } from './questionnaire-form';
 import './clinical.css';
 
 /**
- * /account/questionnaires: the three questionnaires, one after the other. The client is thanked,
+ * /account/questionnaires: the questionnaires offered (three; four for a partner of a couple),
+ * one after the other. The client is thanked,
  * not shown a band: the practitioner talks the scores through with them in the session.
  */
 export function QuestionnairesPage() {
@@ -32,7 +33,9 @@ export function QuestionnairesPage() {
   // One of each a day: those sent today (before this visit) show why, instead of their form.
   const doneToday = state.data.sentToday.filter((id) => !sentIds.includes(id));
   const riskSent = sent.some((result) => result.risk);
-  const next = INSTRUMENTS.find((id) => !sentIds.includes(id) && !doneToday.includes(id));
+  // CSI-4 only for a partner of a couples' session: the server says which are offered.
+  const offered = INSTRUMENTS.filter((id) => (state.data.offered ?? INSTRUMENTS).includes(id));
+  const next = offered.find((id) => !sentIds.includes(id) && !doneToday.includes(id));
 
   if (current) {
     return (
@@ -59,14 +62,14 @@ export function QuestionnairesPage() {
       {sent.length === 0 && (
         <p>
           {state.data.due
-            ? 'Please fill in these three short questionnaires before your next session. '
+            ? `Please fill in these ${offered.length === 4 ? 'four' : 'three'} short questionnaires before your next session. `
             : 'You are up to date: nothing is due before your next session, but you may fill one in at any time. '}
           Each takes two or three minutes. There are no right answers; choose what is closest to how
           you have been.
         </p>
       )}
       <ul className="list-unstyled questionnaire-list">
-        {INSTRUMENTS.map((id) => (
+        {offered.map((id) => (
           <li key={id} className="mb-2">
             {doneToday.includes(id) ? (
               <p className="mb-0">

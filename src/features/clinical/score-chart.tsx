@@ -105,12 +105,13 @@ export function ScoreChart({
     : 'No scores yet.';
   const line = scores.map((score, index) => `${x(index)},${y(score.total)}`).join(' ');
   const dates = labelledDates(scores.length, spacing);
-  const bounds = first
-    ? [
-        { total: first.total - reliableChange, kind: 'improvement' as const },
-        { total: first.total + reliableChange, kind: 'deterioration' as const },
-      ].filter((bound) => bound.total >= 0 && bound.total <= max)
-    : [];
+  const bounds =
+    first && reliableChange !== null
+      ? [
+          { total: first.total - reliableChange, kind: 'improvement' as const },
+          { total: first.total + reliableChange, kind: 'deterioration' as const },
+        ].filter((bound) => bound.total >= 0 && bound.total <= max)
+      : [];
 
   return (
     <figure className="score-chart" ref={ref}>
@@ -214,9 +215,12 @@ export function ScoreChart({
         ))}
       </svg>
       <figcaption className="small">
-        {client
-          ? `Shaded: the bands. Dashed red: the line (${cutOff}) that often marks where help is needed. Dotted: ${reliableChange} points either side of your first score; a change beyond them is more than chance. A ring: you started above the line and are now below it.`
-          : `Shaded: the bands. Dashed red: the clinical cut-off (${cutOff}). Dotted: reliable change (${reliableChange}) either side of the first score; green below it is reliable improvement, orange above it reliable deterioration. A ring marks recovery; a red diamond a risk answer.`}
+        {reliableChange === null
+          ? // CSI-4: satisfaction, higher is better, and no published reliable change.
+            `Shaded: the bands. Dashed red: the line (${cutOff}) below which ${client ? 'a relationship is often in distress' : 'relationship distress is suggested'}. Higher is better. A ring: ${client ? 'you started below the line and are now above it' : 'from below the line to above it'}.`
+          : client
+            ? `Shaded: the bands. Dashed red: the line (${cutOff}) that often marks where help is needed. Dotted: ${reliableChange} points either side of your first score; a change beyond them is more than chance. A ring: you started above the line and are now below it.`
+            : `Shaded: the bands. Dashed red: the clinical cut-off (${cutOff}). Dotted: reliable change (${reliableChange}) either side of the first score; green below it is reliable improvement, orange above it reliable deterioration. A ring marks recovery; a red diamond a risk answer.`}
       </figcaption>
     </figure>
   );
@@ -238,9 +242,11 @@ export function ScoreTable({
   return (
     <table className="table table-sm score-table">
       <caption>
-        {client
-          ? `${instrument.id}: each of your totals, its band, and how it compares with your first (a change of ${reliableChange} or more is more than chance; the line is ${cutOff})`
-          : `${instrument.id}: each total, its band, against the first score (cut-off ${cutOff}, reliable change ${reliableChange}) and any risk answer`}
+        {reliableChange === null
+          ? `${instrument.id}: each ${client ? 'of your totals' : 'total'} and its band (higher is better; below ${cutOff} suggests relationship distress)`
+          : client
+            ? `${instrument.id}: each of your totals, its band, and how it compares with your first (a change of ${reliableChange} or more is more than chance; the line is ${cutOff})`
+            : `${instrument.id}: each total, its band, against the first score (cut-off ${cutOff}, reliable change ${reliableChange}) and any risk answer`}
       </caption>
       <thead>
         <tr>

@@ -152,6 +152,30 @@ export function BookingDialog({
                   {booking.clientEmail}
                 </a>
               </dd>
+              {(booking.participants ?? []).length + (booking.children ?? []).length > 0 && (
+                <>
+                  <dt>With</dt>
+                  <dd>
+                    <ul className="list-unstyled mb-0">
+                      {(booking.participants ?? []).map((each) => (
+                        <li key={`${each.name}-${each.email ?? ''}`}>
+                          {each.name} ({each.status}
+                          {each.status === 'joined' && !each.agreementAccepted
+                            ? ', agreement to do'
+                            : ''}
+                          ) ·{' '}
+                          <a href={`mailto:${each.email ?? ''}`} className="text-break">
+                            {each.email}
+                          </a>
+                        </li>
+                      ))}
+                      {(booking.children ?? []).length > 0 && (
+                        <li>Children: {(booking.children ?? []).join(', ')}</li>
+                      )}
+                    </ul>
+                  </dd>
+                </>
+              )}
               {booking.seriesId && (
                 <>
                   <dt>Series</dt>

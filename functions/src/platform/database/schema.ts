@@ -111,7 +111,7 @@ export interface QuestionnairesTable {
   client_uid: string;
   client_email: string;
   client_name: string;
-  instrument: 'PHQ-9' | 'GAD-7' | 'CORE-10';
+  instrument: 'PHQ-9' | 'GAD-7' | 'CORE-10' | 'CSI-4';
   answers: ColumnType<unknown, string, never>;
   total: number;
   band: string;
@@ -316,6 +316,27 @@ interface WorkingHoursTable {
   updated_at: Date;
 }
 
+export type ParticipantStatus = 'invited' | 'joined' | 'declined' | 'left';
+
+/** Another person in the room of a couple's or family's one-off session or series. */
+export interface ParticipantsTable {
+  id: Generated<string>;
+  booking_id: string | null;
+  series_id: string | null;
+  booker_uid: string;
+  kind: 'adult' | 'child';
+  name: string;
+  /** Lower case; null for a child. */
+  email: string | null;
+  status: ColumnType<ParticipantStatus, ParticipantStatus | undefined, ParticipantStatus>;
+  /** The account that joined (the invited address, verified). */
+  uid: string | null;
+  /** The order the booker named them in. */
+  position: ColumnType<number, number | undefined, never>;
+  created_at: ColumnType<Date, Date, never>;
+  responded_at: Date | null;
+}
+
 export interface DatabaseSchema {
   bookings: BookingsTable;
   blocks: BlocksTable;
@@ -344,4 +365,5 @@ export interface DatabaseSchema {
   waitlist_offers: WaitlistOffersTable;
   notes_requests: NotesRequestsTable;
   receipt_link_revocations: ReceiptLinkRevocationsTable;
+  participants: ParticipantsTable;
 }

@@ -12,6 +12,7 @@ import { up as up0009 } from './0009_waitlist';
 import { up as up0010 } from './0010_working_hours';
 import { up as up0011 } from './0011_call_phone';
 import { up as up0013 } from './0013_retained_records';
+import { up as up0014 } from './0014_participants';
 
 /**
  * Versioned migrations, one file each, applied in name order on start (Kysely records them in
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   '0010_working_hours': { up: up0010 },
   '0011_call_phone': { up: up0011 },
   '0013_retained_records': { up: up0013 },
+  '0014_participants': { up: up0014 },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,0 +1,12 @@
+export { withParticipants } from './audience';
+export { checkedParty, inviteParty } from './party';
+export { partyLookup } from './views';
+export { participantRoutes } from './routes';
+export {
+  inCouplesWork,
+  joinedParticipant,
+  leaveFutureSessions,
+  participantCancelled,
+  sharedSessions,
+} from './sessions';
+export { isPartyMessage, partyMessageFor } from './templates';

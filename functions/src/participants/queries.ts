@@ -1,0 +1,180 @@
+import type { Selectable } from 'kysely';
+import type { PartyRequest } from '../../../shared/participants';
+import type { Database } from '../platform/database/database';
+import type { ParticipantStatus, ParticipantsTable } from '../platform/database/schema';
+
+/** Another person in the room of a one-off session (bookingId) or of a series (seriesId). */
+export interface ParticipantRecord {
+  id: string;
+  bookingId: string | null;
+  seriesId: string | null;
+  bookerUid: string;
+  kind: 'adult' | 'child';
+  name: string;
+  email: string | null;
+  status: ParticipantStatus;
+  uid: string | null;
+  createdAt: Date;
+  respondedAt: Date | null;
+}
+
+/** What a party belongs to: a one-off session, or a series (every one of its sessions). */
+export type PartyOwner = { bookingId: string } | { seriesId: string };
+
+const toRecord = (row: Selectable<ParticipantsTable>): ParticipantRecord => ({
+  id: row.id,
+  bookingId: row.booking_id,
+  seriesId: row.series_id,
+  bookerUid: row.booker_uid,
+  kind: row.kind,
+  name: row.name,
+  email: row.email,
+  status: row.status,
+  uid: row.uid,
+  createdAt: new Date(row.created_at),
+  respondedAt: row.responded_at ? new Date(row.responded_at) : null,
+});
+
+/** Writes a request's adults (invited) and children; call in the request's transaction. */
+export async function insertParty(
+  db: Database,
+  owner: PartyOwner,
+  bookerUid: string,
+  party: PartyRequest,
+  now: Date,
+): Promise<ParticipantRecord[]> {
+  const ownerColumns =
+    'bookingId' in owner
+      ? { booking_id: owner.bookingId, series_id: null }
+      : { booking_id: null, series_id: owner.seriesId };
+  const rows = [
+    ...party.participants.map((each) => ({
+      kind: 'adult' as const,
+      name: each.name,
+      email: each.email,
+    })),
+    ...party.children.map((each) => ({
+      kind: 'child' as const,
+      name: each.firstName,
+      email: null,
+    })),
+  ];
+  if (rows.length === 0) return [];
+  const inserted = await db
+    .insertInto('participants')
+    .values(
+      rows.map((row, position) => ({
+        ...row,
+        ...ownerColumns,
+        position,
+        booker_uid: bookerUid,
+        created_at: now,
+      })),
+    )
+    .returningAll()
+    .execute();
+  return inserted.map(toRecord);
+}
+
+/** Every participant of some one-off sessions and series, in the order they were named. */
+export async function participantsOf(
+  db: Database,
+  owners: { bookingIds: readonly string[]; seriesIds: readonly string[] },
+): Promise<ParticipantRecord[]> {
+  const bookingIds = [...new Set(owners.bookingIds)];
+  const seriesIds = [...new Set(owners.seriesIds)];
+  if (bookingIds.length === 0 && seriesIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('participants')
+    .selectAll()
+    .where((eb) =>
+      eb.or([
+        ...(bookingIds.length > 0 ? [eb('booking_id', 'in', bookingIds)] : []),
+        ...(seriesIds.length > 0 ? [eb('series_id', 'in', seriesIds)] : []),
+      ]),
+    )
+    .orderBy('created_at')
+    .orderBy('position')
+    .execute();
+  return rows.map(toRecord);
+}
+
+export async function findParticipant(
+  db: Database,
+  id: string,
+): Promise<ParticipantRecord | undefined> {
+  const row = await db
+    .selectFrom('participants')
+    .selectAll()
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row && toRecord(row);
+}
+
+/** Invitations still waiting for an answer at one (verified) address. */
+export async function pendingInvitations(
+  db: Database,
+  email: string,
+): Promise<ParticipantRecord[]> {
+  const rows = await db
+    .selectFrom('participants')
+    .selectAll()
+    .where('email', '=', email.trim().toLowerCase())
+    .where('status', '=', 'invited')
+    .orderBy('created_at')
+    .execute();
+  return rows.map(toRecord);
+}
+
+/** Joins or declines an invitation still open; undefined when it was already answered. */
+export async function answerInvitation(
+  db: Database,
+  answer: { id: string; status: 'joined' | 'declined'; uid: string; now: Date },
+): Promise<ParticipantRecord | undefined> {
+  const row = await db
+    .updateTable('participants')
+    .set({
+      status: answer.status,
+      uid: answer.status === 'joined' ? answer.uid : null,
+      responded_at: answer.now,
+    })
+    .where('id', '=', answer.id)
+    .where('status', '=', 'invited')
+    .returningAll()
+    .executeTakeFirst();
+  return row && toRecord(row);
+}
+
+/** What one account has joined: one-off sessions and series. */
+export async function joinedBy(db: Database, uid: string): Promise<ParticipantRecord[]> {
+  const rows = await db
+    .selectFrom('participants')
+    .selectAll()
+    .where('uid', '=', uid)
+    .where('status', '=', 'joined')
+    .execute();
+  return rows.map(toRecord);
+}
+
+/** One account leaves everything it joined (its account is going); answers what it left. */
+export async function leaveAll(db: Database, uid: string, now: Date): Promise<ParticipantRecord[]> {
+  const rows = await db
+    .updateTable('participants')
+    .set({ status: 'left', responded_at: now })
+    .where('uid', '=', uid)
+    .where('status', '=', 'joined')
+    .returningAll()
+    .execute();
+  return rows.map(toRecord);
+}
+
+/** Which of some accounts have accepted the therapy agreement (given their intake). */
+export async function agreedAccounts(db: Database, uids: readonly string[]): Promise<Set<string>> {
+  if (uids.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('intakes')
+    .select('client_uid')
+    .where('client_uid', 'in', [...new Set(uids)])
+    .execute();
+  return new Set(rows.map((row) => row.client_uid));
+}

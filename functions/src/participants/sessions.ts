@@ -1,0 +1,99 @@
+import { isActive } from '../../../shared/booking-rules';
+import type { Service } from '../../../shared/service';
+import { clientBookings, findBooking, seriesBookings, type BookingRecord } from '../bookings';
+import { queueMessages, type Notification } from '../messages';
+import type { Database } from '../platform/database/database';
+import { joinedBy, leaveAll, participantsOf, type ParticipantRecord } from './queries';
+
+/** Every session an account joined as a participant (each session of a joined series). */
+export async function sharedSessions(db: Database, uid: string): Promise<BookingRecord[]> {
+  const joined = await joinedBy(db, uid);
+  const oneOff = await Promise.all(
+    joined.flatMap((each) => (each.bookingId ? [findBooking(db, each.bookingId)] : [])),
+  );
+  const ofSeries = await seriesBookings(
+    db,
+    joined.flatMap((each) => (each.seriesId ? [each.seriesId] : [])),
+  );
+  return [...oneOff.flatMap((each) => (each ? [each] : [])), ...ofSeries].sort(
+    (a, b) => a.start.getTime() - b.start.getTime(),
+  );
+}
+
+/** The caller's place in a session's room, if they joined it. */
+export async function joinedParticipant(
+  db: Database,
+  booking: Pick<BookingRecord, 'id' | 'seriesId'>,
+  uid: string,
+): Promise<ParticipantRecord | undefined> {
+  const room = await participantsOf(db, {
+    bookingIds: booking.seriesId ? [] : [booking.id],
+    seriesIds: booking.seriesId ? [booking.seriesId] : [],
+  });
+  return room.find((each) => each.uid === uid && each.status === 'joined');
+}
+
+/** A participant cancelled one session: the practice, the client and every participant hear. */
+export function participantCancelled(
+  booking: BookingRecord,
+  participant: ParticipantRecord,
+): Notification[] {
+  const party = {
+    participantId: participant.id,
+    name: participant.name,
+    bookerName: booking.client.name || booking.client.email,
+  };
+  return [
+    { kind: 'participant-cancelled', to: 'practice', booking, party },
+    { kind: 'participant-cancelled', to: 'client', booking, party },
+  ];
+}
+
+/**
+ * One participant's account is going: they leave every session and series they joined, and the
+ * practice, the client who booked and the other participants of each one still ahead are told.
+ * Call it in the deletion's transaction; the sessions stand for the others.
+ */
+export async function leaveFutureSessions(
+  trx: Database,
+  uid: string,
+  context: { now: Date; practiceEmail: string },
+): Promise<number> {
+  const left = await leaveAll(trx, uid, context.now);
+  const notifications: Notification[] = [];
+  for (const participant of left) {
+    const sessions = participant.bookingId
+      ? [await findBooking(trx, participant.bookingId)]
+      : await seriesBookings(trx, participant.seriesId ? [participant.seriesId] : []);
+    const next = sessions.find((each) => each && isActive(each) && each.start > context.now);
+    if (!next) continue;
+    const party = {
+      participantId: participant.id,
+      name: participant.name,
+      bookerName: next.client.name || next.client.email,
+    };
+    notifications.push(
+      { kind: 'participant-left', to: 'practice', booking: next, party },
+      { kind: 'participant-left', to: 'client', booking: next, party },
+    );
+  }
+  await queueMessages(trx, notifications, context);
+  return left.length;
+}
+
+/**
+ * Whether an account is a partner in couples' work: it booked a couple's service, or joined one
+ * as the partner, still on. CSI-4 is offered to them (and to no one else).
+ */
+export async function inCouplesWork(
+  db: Database,
+  uid: string,
+  services: readonly Pick<Service, 'id' | 'attendees'>[],
+): Promise<boolean> {
+  const couples = new Set(
+    services.filter((service) => service.attendees === 'couple').map((service) => service.id),
+  );
+  if (couples.size === 0) return false;
+  const [own, shared] = await Promise.all([clientBookings(db, uid), sharedSessions(db, uid)]);
+  return [...own, ...shared].some((each) => couples.has(each.serviceId) && isActive(each));
+}

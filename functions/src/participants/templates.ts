@@ -1,0 +1,99 @@
+import { practiceFacts as practice } from '../../../shared/practice';
+import { PRACTICE_TIME_ZONE } from '../../../shared/time';
+import type { MessageContext, Notification } from '../messages';
+import type { MailMessage } from '../platform/mail/transport';
+
+const when = new Intl.DateTimeFormat('en-GB', {
+  timeZone: PRACTICE_TIME_ZONE,
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZoneName: 'short',
+});
+
+const signature = `${practice.practitioner}\n${practice.name}\n${practice.phone.display}`;
+const hello = (name: string) => `Hello${name ? ` ${name}` : ''},`;
+
+export type PartyMessageKind = Extract<
+  Notification['kind'],
+  | 'invitation'
+  | 'participant-joined'
+  | 'participant-declined'
+  | 'participant-cancelled'
+  | 'participant-left'
+>;
+
+export const isPartyMessage = (
+  notification: Notification,
+): notification is Notification & { kind: PartyMessageKind } =>
+  notification.kind === 'invitation' || notification.kind.startsWith('participant-');
+
+/** The words of the couples' and families' messages (messages/templates.ts sends them). */
+export function partyMessageFor(
+  notification: Notification & { kind: PartyMessageKind },
+  context: MessageContext,
+): Omit<MailMessage, 'calendar'> {
+  const { booking } = notification;
+  const serviceName = context.service?.name ?? 'Session';
+  const session = `${serviceName}, ${when.format(booking.start)}`;
+  const standing = booking.seriesId ? ' (the first of your standing sessions)' : '';
+  const who = notification.party?.name ?? 'Someone';
+  const booker = notification.party?.bookerName || 'Someone';
+  const toClient = { to: booking.client.email };
+  const toPractice = { to: context.practiceEmail };
+  const myBookings = `${context.siteUrl}/bookings`;
+  switch (notification.kind) {
+    case 'invitation':
+      return {
+        ...toClient,
+        subject: `${booker} invites you to ${serviceName}`,
+        text: `${hello(booking.client.name)}\n\n${booker} has asked ${practice.name} for ${session}${standing}, with you. Each adult in the room is a client of the practice: you have your own account, agreement, reminders and calendar invitation, and what you tell me stays yours.\n\nTo join or decline, sign in or register with this email address (${booking.client.email}) here: ${context.siteUrl}/invitations\n\nIf you do not know ${booker}, you can ignore this email.\n\n${signature}`,
+      };
+    case 'participant-joined':
+    case 'participant-declined': {
+      const answer = notification.kind === 'participant-joined' ? 'joined' : 'declined';
+      const next =
+        answer === 'joined'
+          ? ' Before the first session they accept the therapy agreement and give their own details.'
+          : '';
+      return notification.to === 'practice'
+        ? {
+            ...toPractice,
+            subject: `${who} ${answer}: ${session}`,
+            text: `${who} ${answer} ${booking.client.name || booking.client.email}’s ${session}.${next}\n\nDiary: ${context.siteUrl}/practice`,
+          }
+        : {
+            ...toClient,
+            subject: `${who} ${answer}: ${session}`,
+            text: `${hello(booking.client.name)}\n\n${who} ${answer} your ${session}.${next}\n\nYour bookings: ${myBookings}\n\n${signature}`,
+          };
+    }
+    case 'participant-cancelled':
+      return notification.to === 'practice'
+        ? {
+            ...toPractice,
+            subject: `Session cancelled: ${session}`,
+            text: `${who} cancelled ${session}, booked by ${booker}. The time is free again.\n\nDiary: ${context.siteUrl}/practice`,
+          }
+        : {
+            ...toClient,
+            subject: `Session cancelled: ${session}`,
+            text: `${hello(booking.client.name)}\n\n${who} cancelled the session ${session}. The calendar file attached removes it from your calendar.\n\nYour bookings: ${myBookings}\n\n${signature}`,
+          };
+    case 'participant-left':
+      return notification.to === 'practice'
+        ? {
+            ...toPractice,
+            subject: `${who} left: ${serviceName}`,
+            text: `${who} deleted their account and no longer comes to ${serviceName}, booked by ${booker}. The sessions stand for the others.\n\nDiary: ${context.siteUrl}/practice`,
+          }
+        : {
+            ...toClient,
+            subject: `${who} no longer comes: ${serviceName}`,
+            text: `${hello(booking.client.name)}\n\n${who} has deleted their account and no longer comes to ${serviceName}. Your sessions stand as they are.\n\nYour bookings: ${myBookings}\n\n${signature}`,
+          };
+  }
+}
