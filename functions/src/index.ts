@@ -8,7 +8,11 @@ import { pruneClinicalRecords } from './clinical';
 import { openDatabase } from './platform/database/database';
 import { loadServices } from './platform/services';
 import { toApiRequest, writeApiResponse } from './platform/http/adapters';
-import { firebaseTokenVerifier, firebaseUserLookup } from './platform/http/caller';
+import {
+  firebaseAccountAdmin,
+  firebaseTokenVerifier,
+  firebaseUserLookup,
+} from './platform/http/caller';
 import { internalError, problemResponse } from './platform/http/problems';
 import { handleRequests } from './platform/http/router';
 import { routes } from './routes';
@@ -65,6 +69,8 @@ async function productionRuntime(): Promise<Runtime> {
     now,
     verifyToken: firebaseTokenVerifier(),
     findUser: firebaseUserLookup(),
+    accounts: firebaseAccountAdmin(),
+    passkeys: { ...config.passkeys, rpName: practiceFacts.name },
     outbox: { practiceEmail: config.practiceEmail, deliver: kick.deliver },
     siteUrl: config.siteUrl,
     meetingHost: config.meetingHost,

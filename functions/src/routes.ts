@@ -5,6 +5,7 @@ import { clinicalRoutes } from './clinical';
 import { diaryRoutes } from './diary';
 import { hoursRoutes } from './hours';
 import { messageRoutes } from './messages';
+import { passkeyRoutes } from './passkeys';
 import { paymentRoutes } from './payments';
 import type { RouteTable } from './platform/http/router';
 import { health } from './platform/http/health';
@@ -28,4 +29,5 @@ export const routes: RouteTable = {
   ...paymentRoutes,
   ...waitlistRoutes,
   ...calendarRoutes,
+  ...passkeyRoutes,
 };
