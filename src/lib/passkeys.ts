@@ -1,6 +1,6 @@
 import { startAuthentication, startRegistration } from '@simplewebauthn/browser';
 import * as v from 'valibot';
-import { apiRequest } from './api';
+import { ApiError, apiRequest, SECOND_FACTOR_REQUIRED } from './api';
 import { firebaseAuth, signInWithCustomToken, type IdTokenResult } from './firebase';
 
 /**
@@ -9,12 +9,8 @@ import { firebaseAuth, signInWithCustomToken, type IdTokenResult } from './fireb
  * with it puts `second_factor` and a new `auth_time` into every ID token of the sign-in.
  */
 
-/** How long the passkey step counts for the practice pages (the API checks the same). */
-export const SECOND_FACTOR_HOURS = 12;
-/** The gravest acts (a refund) ask for the passkey again after this long. */
-export const FRESH_MINUTES = 5;
-/** The problem type the API answers when her passkey is wanted (again). */
-export const SECOND_FACTOR_REQUIRED = '/api/problems/second-factor-required';
+/** The gravest acts' answer when the passkey was last used over 5 minutes ago. */
+const FRESH_PASSKEY_REQUIRED = '/api/problems/fresh-passkey-required';
 
 const BROWSER_ID_KEY = 'passkey-browser';
 
@@ -28,12 +24,13 @@ function browserId(): string {
   return id;
 }
 
-/** Whether the sign-in behind this token had its passkey step within `withinMs`. */
-export function hasSecondFactor(token: IdTokenResult | undefined, withinMs: number): boolean {
+/**
+ * Whether the sign-in behind this token had its passkey step. How long ago is the API's to
+ * judge (12 hours): it answers second-factor-required, and `onSecondFactorRequired` hears it.
+ */
+export function hasSecondFactor(token: IdTokenResult | undefined): boolean {
   const factor = token?.claims.second_factor;
-  if (factor !== 'passkey' && factor !== 'recovery-code') return false;
-  const at = Date.parse(token?.authTime ?? '');
-  return Number.isFinite(at) && Date.now() - at < withinMs;
+  return factor === 'passkey' || factor === 'recovery-code';
 }
 
 const TokenAnswer = v.object({ token: v.string() });
@@ -106,4 +103,19 @@ export async function addPasskey(enrolment?: string): Promise<{ recoveryCodes?: 
   );
   await signInWithCustomToken(firebaseAuth(), answer.token);
   return answer.recoveryCodes ? { recoveryCodes: answer.recoveryCodes } : {};
+}
+
+/**
+ * Runs an act the API may want a fresh passkey for (a refund, a passkey added or removed): when
+ * it answers second-factor-required, asks for the passkey once and runs the act again.
+ */
+export async function withFreshPasskey<T>(act: () => Promise<T>): Promise<T> {
+  try {
+    return await act();
+  } catch (error) {
+    const wanted = [SECOND_FACTOR_REQUIRED, FRESH_PASSKEY_REQUIRED];
+    if (!(error instanceof ApiError) || !wanted.includes(error.type ?? '')) throw error;
+    await signInWithPasskey();
+    return act();
+  }
 }

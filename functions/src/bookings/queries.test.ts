@@ -239,6 +239,7 @@ describe('migrations', () => {
         '0009_waitlist',
         '0010_working_hours',
         '0011_call_phone',
+        '0015_passkeys',
       ]);
       // One file per migration, named as it runs: a file missing from the list never runs.
       const files = fs.readdirSync(

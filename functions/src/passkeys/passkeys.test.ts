@@ -9,6 +9,8 @@ const NOW = new Date('2027-03-01T09:00:00Z');
 const HOUR = 3_600_000;
 const PRACTICE_PAGE = '/practice/risk-flags';
 const SECOND_FACTOR = '/api/problems/second-factor-required';
+/** The gravest acts' own refusal: her passkey, again, within 5 minutes. */
+const FRESH = '/api/problems/fresh-passkey-required';
 
 describe.each(DATABASE_KINDS)('her passkey on %s', (kind) => {
   // The clock a sign-in's age is measured on; the ID tokens themselves run on the wall clock.
@@ -119,7 +121,7 @@ describe.each(DATABASE_KINDS)('her passkey on %s', (kind) => {
 
     const fresh = await passkeySignIn(api.url, account, authenticator);
     sessionShift = 6 * 60_000;
-    expect((await registerWith(fresh, phone)).json.type).toBe(SECOND_FACTOR);
+    expect((await registerWith(fresh, phone)).json.type).toBe(FRESH);
     sessionShift = 0;
     const added = await registerWith(fresh, phone);
     expect(added.status).toBe(201);
@@ -146,6 +148,23 @@ describe.each(DATABASE_KINDS)('her passkey on %s', (kind) => {
     expect(stale.json.type).toBe(SECOND_FACTOR);
     expect((await auditEntries(db, account.uid)).map((entry) => entry.what)).toContainEqual(
       expect.stringMatching(/^signed in with passkey: /),
+    );
+  });
+
+  it('asks for her passkey again for a refund once the last use is over 5 minutes old', async () => {
+    const { authenticator, account } = await enrolled();
+    const signedIn = await passkeySignIn(api.url, account, authenticator);
+    sessionShift = 6 * 60_000;
+    const stale = await request('POST', '/practice/payments/x/refund', signedIn, {});
+    expect(stale.status).toBe(403);
+    expect(stale.json.type).toBe(FRESH);
+    expect(stale.json.detail).toMatch(/again.*5 minutes/);
+    // The diary itself still opens: only the gravest acts ask again.
+    expect((await request('GET', PRACTICE_PAGE, signedIn)).status).toBe(200);
+    sessionShift = 0;
+    // Past the check: this stack has no card payments set up.
+    expect((await request('POST', '/practice/payments/x/refund', signedIn, {})).status).not.toBe(
+      403,
     );
   });
 

@@ -62,11 +62,13 @@ export interface CeremonyOverrides {
 
 export class SoftwareAuthenticator {
   readonly credentials: Credential[] = [];
+  private readonly origin: string;
+  private readonly rpId: string;
 
-  constructor(
-    private readonly origin: string,
-    private readonly rpId = new URL(origin).hostname,
-  ) {}
+  constructor(origin: string, rpId = new URL(origin).hostname) {
+    this.origin = origin;
+    this.rpId = rpId;
+  }
 
   /** Answers registration options (POST /api/passkeys/registration/options) with a new credential. */
   create(

@@ -100,7 +100,7 @@ export function requireSecondFactor(caller: Caller, now: Date, fresh = false): v
     );
   }
   if (fresh && age > SECOND_FACTOR_RULES.freshMinutes * 60_000) {
-    throw problems.secondFactorRequired(
+    throw problems.freshPasskeyRequired(
       `Confirm it is you with your passkey again: this needs it within the last ${SECOND_FACTOR_RULES.freshMinutes} minutes.`,
     );
   }

@@ -26,6 +26,11 @@ export const problems = {
     'second-factor-required',
     'Confirm it is you with your passkey',
   ),
+  freshPasskeyRequired: problem(
+    403,
+    'fresh-passkey-required',
+    'Confirm it is you with your passkey',
+  ),
   passkeyRefused: problem(400, 'passkey-refused', 'The passkey was not accepted'),
   enrolmentRequired: problem(403, 'enrolment-required', 'Use your enrolment link'),
   lastPasskey: problem(409, 'last-passkey', 'This is your last passkey'),
