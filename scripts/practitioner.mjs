@@ -59,7 +59,7 @@ try {
     claims.practitioner = true;
     claims.passkey_enrolment = `${createHash('sha256').update(token).digest('hex')}:${expires}`;
     const origin = (site ?? siteOrigin(LOCAL_STACKS.dev.ports.site)).replace(/\/+$/, '');
-    link = `${origin}/account/passkeys/enrol?token=${token}`;
+    link = `${origin}/account/passkeys?token=${token}`;
   }
   await auth.setCustomUserClaims(user.uid, claims);
   console.log(

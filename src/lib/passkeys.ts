@@ -49,11 +49,15 @@ function passkeyFailure(error: unknown): Error {
   return error instanceof Error ? error : new Error('The passkey could not be used. Try again.');
 }
 
-/** Asks for a passkey and signs this browser in with it (the account the passkey belongs to). */
-export async function signInWithPasskey(): Promise<void> {
+/**
+ * Asks for a passkey and signs this browser in with it (the account the passkey belongs to).
+ * `signedIn`: the account is signed in already (her password, before the passkey step), so the
+ * browser is offered that account's passkeys only.
+ */
+export async function signInWithPasskey(signedIn = false): Promise<void> {
   const options = await apiRequest('/api/passkeys/authentication/options', v.any(), {
     method: 'POST',
-    anonymous: true,
+    anonymous: !signedIn,
     body: {},
   });
   let response: unknown;
@@ -115,7 +119,7 @@ export async function withFreshPasskey<T>(act: () => Promise<T>): Promise<T> {
   } catch (error) {
     const wanted = [SECOND_FACTOR_REQUIRED, FRESH_PASSKEY_REQUIRED];
     if (!(error instanceof ApiError) || !wanted.includes(error.type ?? '')) throw error;
-    await signInWithPasskey();
+    await signInWithPasskey(true);
     return act();
   }
 }

@@ -5,6 +5,7 @@ import {
 } from '@simplewebauthn/server';
 import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import { writeAudit } from '../platform/audit';
+import { authenticate } from '../platform/http/caller';
 import { endpoint } from '../platform/http/endpoint';
 import { problems } from '../platform/http/problems';
 import { json, type ApiContext } from '../platform/http/types';
@@ -13,6 +14,7 @@ import { browserName } from './registration';
 import {
   findPasskey,
   markPasskeyUsed,
+  passkeysOf,
   rememberBrowser,
   saveChallenge,
   takeChallenge,
@@ -24,16 +26,23 @@ import {
 const BrowserId = v.optional(v.pipe(v.string(), v.regex(/^[\w-]{16,100}$/)));
 
 /**
- * POST /api/passkeys/authentication/options: a challenge for navigator.credentials.get(). Any
- * of the account's passkeys may answer (they are discoverable), so no account is named here.
+ * POST /api/passkeys/authentication/options: a challenge for navigator.credentials.get(). Signed
+ * in (her password, before the passkey step) the options name the account's own passkeys;
+ * signed out any passkey may answer (they are discoverable), and its answer names the account.
  */
 export const authenticationOptions = endpoint({
   auth: 'anyone',
-  async run({ context }) {
+  async run({ context, request }) {
     const { relyingParty } = passkeySetup(context);
+    const caller = request.authorization ? await authenticate(request, context) : undefined;
+    const own = caller ? await passkeysOf(context.db, caller.uid) : [];
     const options = await generateAuthenticationOptions({
       rpID: relyingParty.rpId,
       userVerification: 'required',
+      allowCredentials: own.map((passkey) => ({
+        id: passkey.id,
+        transports: passkey.transports as never,
+      })),
     });
     await saveChallenge(context.db, options.challenge, 'authentication', null, context.now());
     return json(200, options);

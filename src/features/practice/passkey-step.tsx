@@ -55,7 +55,7 @@ export function PasskeyStep({
         variant="primary"
         size="lg"
         disabled={busy}
-        onClick={() => void run('passkey', signInWithPasskey)}
+        onClick={() => void run('passkey', () => signInWithPasskey(true))}
       >
         Use my passkey
       </Button>

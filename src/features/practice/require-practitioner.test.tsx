@@ -29,7 +29,10 @@ const renderGate = () =>
 
 describe('RequirePractitioner', () => {
   it('opens the diary on the stored token, before a fresh token has come back', async () => {
-    const getIdTokenResult = signedIn({ practitioner: true, second_factor: 'passkey' }, new Promise(() => undefined));
+    const getIdTokenResult = signedIn(
+      { practitioner: true, second_factor: 'passkey' },
+      new Promise(() => undefined),
+    );
     renderGate();
     expect(await screen.findByRole('heading', { name: 'Diary' })).toBeInTheDocument();
     expect(getIdTokenResult).toHaveBeenCalledWith(true); // the claim is checked again
@@ -72,7 +75,10 @@ describe('RequirePractitioner', () => {
   });
 
   it('keeps the diary open when the stored token says so and the check cannot reach Auth', async () => {
-    signedIn({ practitioner: true, second_factor: 'passkey' }, Promise.reject(new Error('network')));
+    signedIn(
+      { practitioner: true, second_factor: 'passkey' },
+      Promise.reject(new Error('network')),
+    );
     renderGate();
     expect(await screen.findByRole('heading', { name: 'Diary' })).toBeInTheDocument();
     await new Promise((resolve) => setTimeout(resolve, 0));
