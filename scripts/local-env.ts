@@ -4,6 +4,7 @@ import {
   LOCAL_STACKS,
   TEST_POSTGRES_PORT,
   origin,
+  SITE_HOST,
   siteOrigin,
   type LocalStackName,
 } from './local-stack.ts';
@@ -28,7 +29,9 @@ export function localStackEnv(name: LocalStackName) {
     VITE_FIREBASE_AUTH_DOMAIN: `${projectId}.firebaseapp.com`,
     VITE_FIREBASE_PROJECT_ID: projectId,
     VITE_FIREBASE_APP_ID: 'demo-app-id',
-    VITE_FIREBASE_AUTH_EMULATOR_HOST: `${LOCAL_HOST}:${ports.auth}`,
+    // The browser reaches the emulator on the site's host name too: same-site, so its sign-in
+    // pages may use their storage (cross-site, Chromium denies it).
+    VITE_FIREBASE_AUTH_EMULATOR_HOST: `${SITE_HOST}:${ports.auth}`,
     VITE_SITE_URL: siteOrigin(ports.site),
   };
 }
