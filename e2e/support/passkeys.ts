@@ -46,16 +46,16 @@ const api = <T>(path: string, body: unknown, idToken?: string) =>
   });
 
 /**
- * Makes the account the practitioner as `npm run practitioner` does (the claim and a one-time
- * enrolment link), then enrols her first passkey from that link through the API.
+ * Makes the account the practitioner as `npm run practitioner` does: the claim, and a one-time
+ * enrolment link whose token is returned (only its hash is kept, in the claim).
  */
-export async function enrolPractitioner(uid: string): Promise<void> {
+export async function enrolmentLink(uid: string): Promise<{ email: string; token: string }> {
   const { users } = await json<{ users: { email: string }[] }>(
     `${toolkit}/projects/${E2E.projectId}/accounts:lookup`,
     { method: 'POST', headers: ADMIN, body: JSON.stringify({ localId: [uid] }) },
   );
   const email = users[0]!.email;
-  const enrolment = randomBytes(32).toString('base64url');
+  const token = randomBytes(32).toString('base64url');
   const expires = Math.floor(Date.now() / 1000) + 24 * 3600;
   await json(`${toolkit}/projects/${E2E.projectId}/accounts:update`, {
     method: 'POST',
@@ -64,10 +64,16 @@ export async function enrolPractitioner(uid: string): Promise<void> {
       localId: uid,
       customAttributes: JSON.stringify({
         practitioner: true,
-        passkey_enrolment: `${createHash('sha256').update(enrolment).digest('hex')}:${expires}`,
+        passkey_enrolment: `${createHash('sha256').update(token).digest('hex')}:${expires}`,
       }),
     }),
   });
+  return { email, token };
+}
+
+/** The practitioner with her first passkey, enrolled from her link through the API. */
+export async function enrolPractitioner(uid: string): Promise<void> {
+  const { email, token: enrolment } = await enrolmentLink(uid);
   const password = await signInWith({ email, password: PASSWORD }, 'signInWithPassword');
   const authenticator = new SoftwareAuthenticator(E2E.siteOrigin);
   const options = await api<Parameters<SoftwareAuthenticator['create']>[0]>(
@@ -113,6 +119,12 @@ export async function passkeyForPage(page: Page, uid: string): Promise<void> {
     { response: pageKey.create(options), name: 'Test browser' },
     fresh,
   );
+  const { cdp, authenticatorId } = await virtualAuthenticator(page);
+  await cdp.send('WebAuthn.addCredential', { authenticatorId, credential: pageKey.exportKey() });
+}
+
+/** Chromium's virtual authenticator on the page (CDP): a platform one, verifying its user. */
+export async function virtualAuthenticator(page: Page) {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('WebAuthn.enable');
   const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
@@ -125,5 +137,5 @@ export async function passkeyForPage(page: Page, uid: string): Promise<void> {
       automaticPresenceSimulation: true,
     },
   });
-  await cdp.send('WebAuthn.addCredential', { authenticatorId, credential: pageKey.exportKey() });
+  return { cdp, authenticatorId };
 }
