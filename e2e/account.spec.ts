@@ -9,7 +9,7 @@ import {
   type TestUser,
 } from './support/emulator';
 import { expect, test } from './support/fixtures';
-import { calendarOf } from './support/bookings';
+import { calendarOf, idTokenFor } from './support/bookings';
 import { signIn } from './support/signed-in';
 import { E2E } from './support/ports';
 import { errorText, logIn, logInLink, logOutButton, toast } from './support/session';
@@ -257,15 +257,7 @@ async function api<T>(
   path: string,
   init: { method?: string; body?: unknown } = {},
 ) {
-  const signIn = await fetch(
-    `${E2E.authEmulator}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=e2e`,
-    {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ email: user.email, password: user.password, returnSecureToken: true }),
-    },
-  );
-  const { idToken } = (await signIn.json()) as { idToken: string };
+  const idToken = await idTokenFor(user);
   const response = await fetch(`${E2E.siteOrigin}${path}`, {
     method: init.method ?? 'GET',
     headers: { Authorization: `Bearer ${idToken}`, 'Content-Type': 'application/json' },

@@ -7,7 +7,7 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { LOCAL_HOST, LOCAL_STACKS, origin, type LocalStackName } from './local-stack.ts';
+import { LOCAL_HOST, LOCAL_STACKS, siteOrigin, type LocalStackName } from './local-stack.ts';
 import { localStackServerEnv } from './local-env.ts';
 import { readInlineHashes, withInlineHashes } from './csp-hashes.ts';
 
@@ -28,7 +28,7 @@ export function isLocalStack(name: string): name is LocalStackName {
 export function localFirebaseConfig(base: FirebaseConfig, name: LocalStackName): FirebaseConfig {
   const stack = LOCAL_STACKS[name];
   const { ports } = stack;
-  const authOrigin = origin(ports.auth);
+  const authOrigin = siteOrigin(ports.auth);
   const config = structuredClone(base);
   if ('site' in stack) config.hosting.public = stack.site;
   for (const rule of config.hosting.headers) {

@@ -4,6 +4,8 @@ import {
   LOCAL_STACKS,
   TEST_POSTGRES_PORT,
   origin,
+  SITE_HOST,
+  siteOrigin,
   type LocalStackName,
 } from './local-stack.ts';
 
@@ -27,8 +29,10 @@ export function localStackEnv(name: LocalStackName) {
     VITE_FIREBASE_AUTH_DOMAIN: `${projectId}.firebaseapp.com`,
     VITE_FIREBASE_PROJECT_ID: projectId,
     VITE_FIREBASE_APP_ID: 'demo-app-id',
-    VITE_FIREBASE_AUTH_EMULATOR_HOST: `${LOCAL_HOST}:${ports.auth}`,
-    VITE_SITE_URL: origin(ports.site),
+    // The browser reaches the emulator on the site's host name too: same-site, so its sign-in
+    // pages may use their storage (cross-site, Chromium denies it).
+    VITE_FIREBASE_AUTH_EMULATOR_HOST: `${SITE_HOST}:${ports.auth}`,
+    VITE_SITE_URL: siteOrigin(ports.site),
   };
 }
 
@@ -41,7 +45,7 @@ export function localStackServerEnv(name: LocalStackName, root: string) {
   const { projectId, ports } = LOCAL_STACKS[name];
   return {
     SMTP_URL: `smtp://${LOCAL_HOST}:${ports.smtp}`,
-    SITE_URL: origin(ports.site),
+    SITE_URL: siteOrigin(ports.site),
     PGLITE_DIR: path.join(root, '.data', projectId),
     OUTBOX_TIMER_SECONDS: '5',
     // Card payments through the stack's Stripe stand-in (scripts/local-services.mjs starts it).

@@ -161,3 +161,11 @@ export const LOCAL_STACKS = Object.fromEntries(
 export const TEST_POSTGRES_PORT = 55432 + PORT_OFFSET;
 
 export const origin = (port: number) => `http://${LOCAL_HOST}:${port}`;
+
+/**
+ * Where a stack's site is opened: `localhost`, not the loopback address the servers listen on,
+ * because WebAuthn refuses an IP address as a passkey's site ("This is an invalid domain"). The
+ * API's passkeys take `localhost` as their relying party id from this address (SITE_URL).
+ */
+export const SITE_HOST = 'localhost';
+export const siteOrigin = (port: number) => `http://${SITE_HOST}:${port}`;

@@ -25,3 +25,22 @@ describe('npm run practitioner -- …, as the README writes it', () => {
     expect(practitionerArguments(['--project', 'my-practice']).email).toBeUndefined();
   });
 });
+
+describe('the live site', () => {
+  it('takes the site the enrolment link opens on', () => {
+    expect(
+      practitionerArguments([
+        '--project',
+        'my-practice',
+        '--site',
+        'https://www.example.com',
+        'someone@example.com',
+      ]),
+    ).toEqual({
+      email: 'someone@example.com',
+      project: 'my-practice',
+      site: 'https://www.example.com',
+      remove: false,
+    });
+  });
+});

@@ -1,10 +1,14 @@
-// Makes an account the practitioner (custom claim `practitioner: true`), who may open /practice.
+// Makes an account the practitioner (custom claim `practitioner: true`), who may open /practice,
+// and prints a one-time link (24 hours) to enrol her first passkey, which the practice pages ask
+// for after her password. Only the link's SHA-256 is kept, in the claim `passkey_enrolment`
+// ("<hash>:<expiry in Unix seconds>", read by functions/src/passkeys/enrolment.ts).
 //   npm run practitioner -- <email>                       the dev Auth emulator (npm start)
-//   GOOGLE_APPLICATION_CREDENTIALS=key.json npm run practitioner -- <email> --project <id>
+//   GOOGLE_APPLICATION_CREDENTIALS=key.json npm run practitioner -- <email> --project <id> --site https://www.example.com
 //   add --remove to take the claim away
+import { createHash, randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { LOCAL_HOST, LOCAL_STACKS } from './local-stack.ts';
+import { LOCAL_HOST, LOCAL_STACKS, siteOrigin } from './local-stack.ts';
 import { practitionerArguments } from './practitioner-arguments.ts';
 
 // firebase-admin is the function's dependency; use that copy.
@@ -14,11 +18,14 @@ const requireFromFunctions = createRequire(
 const { initializeApp } = requireFromFunctions('firebase-admin/app');
 const { getAuth } = requireFromFunctions('firebase-admin/auth');
 
-const { email, project, remove } = practitionerArguments(process.argv.slice(2));
-if (!email) {
-  console.error('Usage: npm run practitioner -- <email> [--project <id>] [--remove]');
+const { email, project, remove, site } = practitionerArguments(process.argv.slice(2));
+if (!email || (project && !remove && !site)) {
+  console.error(
+    'Usage: npm run practitioner -- <email> [--project <id> --site <https://the site>] [--remove]',
+  );
   process.exit(2);
 }
+const ENROLMENT_HOURS = 24;
 
 let projectId = LOCAL_STACKS.dev.projectId;
 if (project) {
@@ -42,13 +49,25 @@ const where = project
 try {
   const user = await auth.getUserByEmail(email);
   const claims = { ...user.customClaims };
-  if (remove) delete claims.practitioner;
-  else claims.practitioner = true;
+  let link = '';
+  if (remove) {
+    delete claims.practitioner;
+    delete claims.passkey_enrolment;
+  } else {
+    const token = randomBytes(32).toString('base64url');
+    const expires = Math.floor(Date.now() / 1000) + ENROLMENT_HOURS * 3600;
+    claims.practitioner = true;
+    claims.passkey_enrolment = `${createHash('sha256').update(token).digest('hex')}:${expires}`;
+    const origin = (site ?? siteOrigin(LOCAL_STACKS.dev.ports.site)).replace(/\/+$/, '');
+    link = `${origin}/account/passkeys?token=${token}`;
+  }
   await auth.setCustomUserClaims(user.uid, claims);
   console.log(
     remove
       ? `${email} is no longer the practitioner (${where}).`
-      : `${email} is now the practitioner (${where}). They sign out and in again to open /practice.`,
+      : `${email} is now the practitioner (${where}).\n` +
+          `Her enrolment link (works once, for ${ENROLMENT_HOURS} hours; only she should open it, signed in as ${email}):\n\n  ${link}\n\n` +
+          'There she adds her first passkey and saves her ten recovery codes; the diary asks for the passkey after each sign-in.',
   );
 } catch (error) {
   if (error?.code === 'auth/user-not-found') {

@@ -1,9 +1,11 @@
 import type { Locator, Page } from '@playwright/test';
 import { LOCAL_STACKS, origin } from '../../scripts/local-stack';
 import { addDays, dateIn, formatDay, formatTime, mondayOf } from '../../src/lib/practice-time';
+import { enrolPractitioner, isPractitioner, passkeyIdToken } from './passkeys';
 import { E2E } from './ports';
 import type { TestUser } from './emulator';
 
+/** The Auth emulator's admin credentials (any project's accounts, without a service account). */
 const ADMIN = { Authorization: 'Bearer owner', 'Content-Type': 'application/json' };
 const toolkit = `${E2E.authEmulator}/identitytoolkit.googleapis.com/v1`;
 const mailWeb = origin(LOCAL_STACKS.e2e.ports.mailWeb);
@@ -14,17 +16,12 @@ async function call<T>(url: string, init: RequestInit = {}): Promise<{ status: n
   return { status: response.status, body: (text ? JSON.parse(text) : undefined) as T };
 }
 
-/** Grants the `practitioner` custom claim, as `npm run practitioner` does. */
+/**
+ * Grants the `practitioner` custom claim as `npm run practitioner` does, and enrols her first
+ * passkey from its link (e2e/support/passkeys.ts).
+ */
 export async function makePractitioner(user: TestUser): Promise<void> {
-  const { status } = await call(`${toolkit}/projects/${E2E.projectId}/accounts:update`, {
-    method: 'POST',
-    headers: ADMIN,
-    body: JSON.stringify({
-      localId: user.uid,
-      customAttributes: JSON.stringify({ practitioner: true }),
-    }),
-  });
-  if (status !== 200) throw new Error(`accounts:update answered ${status}`);
+  await enrolPractitioner(user.uid);
 }
 
 /** Gives a user a name of their own (createUser names everyone "Test Visitor"). */
@@ -37,8 +34,12 @@ export async function renameUser(user: TestUser, displayName: string): Promise<v
   if (status !== 200) throw new Error(`accounts:update answered ${status}`);
 }
 
-/** An ID token for a user, from the Auth emulator's password sign-in. */
+/**
+ * An ID token for a user: the Auth emulator's password sign-in, and for the practitioner a
+ * sign-in with her passkey through the API (the practice endpoints refuse a password alone).
+ */
 export async function idTokenFor(user: TestUser): Promise<string> {
+  if (isPractitioner(user.uid)) return passkeyIdToken(user.uid);
   const { status, body } = await call<{ idToken: string }>(
     `${toolkit}/accounts:signInWithPassword?key=demo-api-key`,
     {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { enrolPractitioner } from './passkeys';
 import { E2E, type StackAddresses } from './ports';
 
 const ADMIN = { Authorization: 'Bearer owner', 'Content-Type': 'application/json' };
@@ -164,14 +165,11 @@ export function siteActionPath(oobLink: string): string {
   return `/auth/action?${query}`;
 }
 
-/** Grants the practitioner custom claim, as `npm run practitioner` does. */
+/**
+ * Grants the practitioner custom claim with an enrolment link, as `npm run practitioner` does,
+ * and enrols her first passkey from it (e2e/support/passkeys.ts): `signIn` then takes her
+ * through the passkey step.
+ */
 export async function grantPractitioner(uid: string): Promise<void> {
-  await call(`${toolkit}/accounts:update`, {
-    method: 'POST',
-    headers: ADMIN,
-    body: JSON.stringify({
-      localId: uid,
-      customAttributes: JSON.stringify({ practitioner: true }),
-    }),
-  });
+  await enrolPractitioner(uid);
 }

@@ -1,9 +1,9 @@
-import { LOCAL_STACKS, origin, type LocalStackName } from '../../scripts/local-stack.ts';
+import { LOCAL_STACKS, siteOrigin, type LocalStackName } from '../../scripts/local-stack.ts';
 
 /** The addresses of a local stack (scripts/local-stack.ts) that browser tests talk to. */
 function stackAddresses(name: LocalStackName) {
   const { projectId, ports } = LOCAL_STACKS[name];
-  return { projectId, siteOrigin: origin(ports.site), authEmulator: origin(ports.auth) };
+  return { projectId, siteOrigin: siteOrigin(ports.site), authEmulator: siteOrigin(ports.auth) };
 }
 
 export type StackAddresses = ReturnType<typeof stackAddresses>;

@@ -3,6 +3,7 @@ import { localStackEnv } from '../../scripts/local-env.ts';
 import { SESSION_HINT_KEY } from '../../src/lib/session-hint';
 import { createUser, grantPractitioner, type TestUser } from './emulator';
 import { expect, test as base } from './fixtures';
+import { isPractitioner, passkeyForPage } from './passkeys';
 import { E2E } from './ports';
 
 const API_KEY = localStackEnv('e2e').VITE_FIREBASE_API_KEY;
@@ -91,15 +92,30 @@ async function seedSession(page: Page, user: Pick<TestUser, 'email' | 'password'
 }
 
 /**
+ * The practitioner's second step, as she takes it: the practice pages ask for her passkey after
+ * the password, and the page's virtual authenticator answers with a passkey of hers
+ * (e2e/support/passkeys.ts); the API checks the answer and the page signs in with its token.
+ */
+async function confirmWithPasskey(page: Page, uid: string): Promise<void> {
+  await passkeyForPage(page, uid);
+  await page.goto('/practice');
+  const step = page.getByRole('heading', { name: 'Confirm it is you with your passkey' });
+  await page.getByRole('button', { name: 'Use my passkey' }).click();
+  await expect(step).toBeHidden();
+}
+
+/**
  * Signs the page in (see `seedSession`), opens `path` and waits until the navbar knows it: its
- * Log Out is in the page (at a phone's width inside the closed menu, so hidden, not absent).
+ * Log Out is in the page (at a phone's width inside the closed menu, so hidden, not absent). The
+ * practitioner (made with `grantPractitioner` or `makePractitioner`) confirms with her passkey.
  */
 export async function signIn(
   page: Page,
-  user: Pick<TestUser, 'email' | 'password'>,
+  user: Pick<TestUser, 'email' | 'password'> & { uid?: string },
   path: string,
 ): Promise<void> {
   await seedSession(page, user);
+  if (user.uid && isPractitioner(user.uid)) await confirmWithPasskey(page, user.uid);
   await page.goto(path);
   await expect(
     page
@@ -126,6 +142,7 @@ export const test = base.extend<SignedInFixtures>({
     const user = await createUser({ verified: true, label: 'practitioner' });
     await grantPractitioner(user.uid);
     await seedSession(page, user);
+    await confirmWithPasskey(page, user.uid);
     await use(user);
   },
 });

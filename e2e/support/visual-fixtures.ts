@@ -303,8 +303,9 @@ const json = <T extends v.GenericSchema>(route: Route, schema: T, body: unknown,
   route.fulfill({ status, contentType: 'application/json', json: v.parse(schema, body) });
 
 /**
- * Answers every call the pages make to /api/** from the fixtures above; anything else is a 404,
- * which the suite's fixture reports as a failure (so a new endpoint needs a fixture here).
+ * Answers every call the pages make to /api/** from the fixtures above, except the passkey step's
+ * (the real API checks it); anything else is a 404, which the suite's fixture reports as a failure
+ * (so a new endpoint needs a fixture here).
  */
 export async function answerApiFromFixtures(page: Page): Promise<void> {
   await page.route('**/api/**', async (route) => {
@@ -360,6 +361,8 @@ export async function answerApiFromFixtures(page: Page): Promise<void> {
         due: false,
         intakeDue: false,
       });
+    // Her passkey step goes to the real API: no fixture stands in for its check.
+    if (path.startsWith('/api/passkeys/')) return route.fallback();
 
     return route.fulfill({
       status: 404,

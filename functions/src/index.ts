@@ -9,6 +9,7 @@ import { loadServices } from './platform/services';
 import { toApiRequest, writeApiResponse } from './platform/http/adapters';
 import {
   firebaseIdentityDeletion,
+  firebaseAccountAdmin,
   firebaseTokenVerifier,
   firebaseUserLookup,
 } from './platform/http/caller';
@@ -70,6 +71,8 @@ async function productionRuntime(): Promise<Runtime> {
     verifyToken: firebaseTokenVerifier(),
     findUser: firebaseUserLookup(),
     deleteIdentity: firebaseIdentityDeletion(),
+    accounts: firebaseAccountAdmin(),
+    passkeys: { ...config.passkeys, rpName: practiceFacts.name },
     outbox: { practiceEmail: config.practiceEmail, deliver: kick.deliver },
     siteUrl: config.siteUrl,
     meetingHost: config.meetingHost,

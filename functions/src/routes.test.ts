@@ -10,6 +10,9 @@ import type { Caller } from './platform/http/types';
  * Walks the route table: every endpoint refuses the callers its declaration excludes, before it
  * reads a body or the database (which would answer 500 here: this one throws on any use).
  */
+const NOW = new Date('2027-03-01T09:00:00Z');
+const hoursBefore = (hours: number) => new Date(NOW.getTime() - hours * 3_600_000);
+const signedIn = { authTime: hoursBefore(1), secondFactor: null };
 const callers: Record<string, Caller> = {
   unverified: {
     uid: 'u1',
@@ -17,6 +20,7 @@ const callers: Record<string, Caller> = {
     emailVerified: false,
     name: '',
     practitioner: false,
+    ...signedIn,
   },
   client: {
     uid: 'c1',
@@ -24,6 +28,7 @@ const callers: Record<string, Caller> = {
     emailVerified: true,
     name: '',
     practitioner: false,
+    ...signedIn,
   },
   practitioner: {
     uid: 'p1',
@@ -31,6 +36,28 @@ const callers: Record<string, Caller> = {
     emailVerified: true,
     name: '',
     practitioner: true,
+    authTime: hoursBefore(1),
+    secondFactor: 'passkey',
+  },
+  // Her password alone, without the passkey step.
+  passwordOnly: {
+    uid: 'p1',
+    email: 'p1@example.test',
+    emailVerified: true,
+    name: '',
+    practitioner: true,
+    authTime: hoursBefore(1),
+    secondFactor: null,
+  },
+  // Her passkey, but 13 hours ago (every hour's ID token of that sign-in keeps its auth_time).
+  passkeyLongAgo: {
+    uid: 'p1',
+    email: 'p1@example.test',
+    emailVerified: true,
+    name: '',
+    practitioner: true,
+    authTime: hoursBefore(13),
+    secondFactor: 'passkey',
   },
 };
 const untouchable = new Proxy(
@@ -46,7 +73,8 @@ const api = createApi({
   services: loadServices(),
   hours: practiceFacts.openingHours,
   siteUrl: 'https://www.example.test',
-  now: () => new Date('2027-03-01T09:00:00Z'),
+  now: () => NOW,
+  sessionClock: () => NOW,
   verifyToken: async (token) => {
     const caller = callers[/^token-for-(\w+)-and-/.exec(token)?.[1] ?? ''];
     if (!caller) throw Object.assign(new Error('bad token'), { code: 'auth/argument-error' });
@@ -86,6 +114,8 @@ const refused: Record<Access, [string | undefined, number, string][]> = {
     ['stranger', 401, '/api/problems/not-signed-in'],
     ['unverified', 403, '/api/problems/not-practitioner'],
     ['client', 403, '/api/problems/not-practitioner'],
+    ['passwordOnly', 403, '/api/problems/second-factor-required'],
+    ['passkeyLongAgo', 403, '/api/problems/second-factor-required'],
   ],
 };
 
@@ -115,6 +145,8 @@ describe('the route table', () => {
       '/availability',
       '/calendar/:file',
       '/health',
+      '/passkeys/authentication',
+      '/passkeys/authentication/options',
       '/payments/:id/signed-receipt.pdf',
       '/payments/credit-notes/:id/signed-credit-note.pdf',
       '/payments/webhook',

@@ -6,6 +6,7 @@ import { diaryRoutes } from './diary';
 import { hoursRoutes } from './hours';
 import { messageRoutes } from './messages';
 import { participantRoutes } from './participants';
+import { passkeyRoutes } from './passkeys';
 import { paymentRoutes } from './payments';
 import type { RouteTable } from './platform/http/router';
 import { health } from './platform/http/health';
@@ -30,4 +31,5 @@ export const routes: RouteTable = {
   ...waitlistRoutes,
   ...calendarRoutes,
   ...participantRoutes,
+  ...passkeyRoutes,
 };

@@ -107,6 +107,15 @@ export const routeTable = {
     session: true,
     prerender: true,
   },
+  passkeys: {
+    path: '/account/passkeys',
+    module: 'passkeys',
+    title: `Passkeys and sign-in | ${practice.name}`,
+    description: `Your passkeys, recovery codes and sessions at ${practice.name}.`,
+    indexable: false,
+    session: true,
+    prerender: true,
+  },
   authAction: {
     path: '/auth/action',
     module: 'auth-action',

@@ -7,16 +7,20 @@ export class ApiError extends Error {
   readonly status: number;
   /** Each thing to fix by its field, when the answer names several (a form's 422). */
   readonly fieldErrors: readonly { field: string; detail: string }[];
+  /** The problem's type (`/api/problems/…`), when the answer named one. */
+  readonly type: string | undefined;
 
   constructor(
     message: string,
     status: number,
     fieldErrors: readonly { field: string; detail: string }[] = [],
+    type?: string,
   ) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.fieldErrors = fieldErrors;
+    this.type = type;
   }
 }
 
@@ -51,6 +55,7 @@ async function errorFrom(response: Response): Promise<ApiError> {
     detail || fallbackSentence(response.status),
     response.status,
     (problem.success && problem.output.errors) || [],
+    problem.success ? problem.output.type : undefined,
   );
 }
 

@@ -1,4 +1,4 @@
-import { ApiError, createApiClient } from './api-client';
+import { ApiError, createApiClient, type ApiRequest } from './api-client';
 import { firebaseAuth, signOut } from './firebase';
 
 export { ApiError, errorSentence } from './api-client';
@@ -12,13 +12,34 @@ async function currentIdToken(fresh: boolean): Promise<string | null> {
   return user.getIdToken(fresh || stale);
 }
 
-/** Our own API, same origin (`/api/...`), signed with the current user's Firebase ID token. */
-export const apiRequest = createApiClient({
+/** The API's answer when her sign-in had no passkey step, or it was over 12 hours ago. */
+export const SECOND_FACTOR_REQUIRED = '/api/problems/second-factor-required';
+const SECOND_FACTOR_EVENT = 'second-factor-required';
+
+/** Hears every answer that asks for her passkey (the practice pages then ask for it). */
+export function onSecondFactorRequired(listener: () => void): () => void {
+  window.addEventListener(SECOND_FACTOR_EVENT, listener);
+  return () => window.removeEventListener(SECOND_FACTOR_EVENT, listener);
+}
+
+const request = createApiClient({
   fetch: (input, init) => fetch(input, init),
   idToken: currentIdToken,
   // Signed out as by the server: the session provider shows "Your session has ended".
   sessionRefused: () => signOut(firebaseAuth()),
 });
+
+/** Our own API, same origin (`/api/...`), signed with the current user's Firebase ID token. */
+export const apiRequest: ApiRequest = async (path, schema, options) => {
+  try {
+    return await request(path, schema, options);
+  } catch (error) {
+    if (error instanceof ApiError && error.type === SECOND_FACTOR_REQUIRED) {
+      window.dispatchEvent(new Event(SECOND_FACTOR_EVENT));
+    }
+    throw error;
+  }
+};
 
 /** A file from our API (a receipt's PDF), signed like every call; a refusal becomes an ApiError. */
 export async function apiFile(path: string): Promise<Blob> {

@@ -45,6 +45,7 @@ export {
   reauthenticateWithPopup,
   sendEmailVerification,
   sendPasswordResetEmail,
+  signInWithCustomToken,
   signInWithEmailAndPassword,
   signInWithPopup,
   signOut,

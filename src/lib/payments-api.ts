@@ -4,7 +4,8 @@ import {
   ReceiptSchema,
   type CheckoutRequest,
 } from '../../shared/payments-api';
-import { apiRequest } from './api';
+import { config } from '../config/env';
+import { ApiError, apiRequest } from './api';
 
 /** Starts Stripe Checkout for a confirmed, unpaid session or series: where to send the browser. */
 export function startCheckout(request: CheckoutRequest) {
@@ -33,7 +34,35 @@ export function fetchCreditNote(id: string, signal?: AbortSignal) {
   });
 }
 
-/** Leaves the site for a page of Stripe's (Checkout, Customer Portal). */
+/** Stripe's own pages: Checkout and the Customer Portal. */
+const STRIPE_HOSTS = ['checkout.stripe.com', 'billing.stripe.com'];
+
+/**
+ * Whether a payment address from the API is Stripe's own (https), or on a local stack (one with
+ * the Auth emulator) the Stripe stand-in on this machine.
+ */
+export function isPaymentPage(url: string): boolean {
+  let target: URL;
+  try {
+    target = new URL(url);
+  } catch {
+    return false;
+  }
+  if (target.protocol === 'https:' && STRIPE_HOSTS.includes(target.hostname)) return true;
+  return (
+    config.authEmulatorUrl !== undefined &&
+    target.protocol === 'http:' &&
+    ['127.0.0.1', 'localhost'].includes(target.hostname)
+  );
+}
+
+/** Leaves the site for a page of Stripe's (Checkout, Customer Portal), and for nowhere else. */
 export function goTo(url: string) {
+  if (!isPaymentPage(url)) {
+    throw new ApiError(
+      'The payment page could not be opened safely. Please try again, or email the practice.',
+      0,
+    );
+  }
   window.location.assign(url);
 }

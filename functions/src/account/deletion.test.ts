@@ -278,7 +278,7 @@ describe.each(DATABASE_KINDS)('deleting an account after an old sign-in on %s', 
     // A sign-in from ten minutes ago, as a token kept in a browser would carry.
     verifyToken: async (token) => ({
       ...(await verify(token)),
-      signedInAt: new Date(Date.now() - 10 * 60_000),
+      authTime: new Date(Date.now() - 10 * 60_000),
     }),
   });
 

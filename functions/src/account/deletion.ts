@@ -51,9 +51,9 @@ export async function retireAccount(
 export const deleteMyAccount = endpoint({
   auth: 'client',
   async run({ caller, context }) {
-    const signedInAt = caller.signedInAt?.getTime() ?? 0;
     // The token's own clock, as its expiry is checked: a sign-in is recent against the wall clock.
-    if (Date.now() - signedInAt > RECENT_SIGN_IN_MINUTES * 60_000) {
+    const sessionNow = (context.sessionClock ?? (() => new Date()))();
+    if (sessionNow.getTime() - caller.authTime.getTime() > RECENT_SIGN_IN_MINUTES * 60_000) {
       throw problems.signInAgain(
         'To delete your account, confirm it is you: enter your password again (or sign in with Google again).',
       );

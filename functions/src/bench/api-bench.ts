@@ -104,6 +104,8 @@ const benchCaller = async (token: string) => ({
   emailVerified: true,
   name: 'Bench',
   practitioner: false,
+  authTime: new Date(),
+  secondFactor: null,
 });
 
 async function measure(label: string, target: DatabaseTarget) {

@@ -241,6 +241,7 @@ describe('migrations', () => {
         '0011_call_phone',
         '0013_retained_records',
         '0014_participants',
+        '0015_passkeys',
       ]);
       // One file per migration, named as it runs: a file missing from the list never runs.
       const files = fs.readdirSync(

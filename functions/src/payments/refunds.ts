@@ -19,6 +19,8 @@ import { creditNoteNumber, receiptNumberOf, signedPdfLink } from './receipts';
  */
 export const refundPayment = endpoint({
   auth: 'practitioner',
+  // A refund sends money back: her passkey within the last 5 minutes, not only this sign-in's.
+  fresh: true,
   body: RefundRequestSchema,
   async run({ params, body, context }) {
     const payments = paymentsOf(context);

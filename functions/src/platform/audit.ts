@@ -1,11 +1,15 @@
 import type { Database } from './database/database';
 
-/** The audit log: who read or changed a client's record, and when (never what it said). */
+/**
+ * The audit log: who read or changed a client's record, and when (never what it said); and
+ * (`security`) an account's sign-ins with a passkey or recovery code, enrolments and sign-outs
+ * everywhere, with the account as `clientUid`.
+ */
 
 export interface AuditRow {
   at: Date;
   actorUid: string;
-  action: 'read' | 'change';
+  action: 'read' | 'change' | 'security';
   what: string;
 }
 

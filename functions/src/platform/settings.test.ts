@@ -19,12 +19,23 @@ describe('the function’s settings', () => {
       mailFrom: 'Mindful Path Counselling <hello@mindfulpath.example>',
       siteUrl: 'https://www.example.com',
       meetingHost: 'https://meet.jit.si',
+      passkeys: { rpId: 'www.example.com', origin: 'https://www.example.com' },
       stripe: {
         secretKey: 'sk_live_practiceKey123',
         webhookSecret: 'whsec_practiceSecret456',
         linkSecret: 'a-random-production-secret-of-40-characters',
       },
     });
+  });
+
+  it('takes the passkeys’ relying party from the site, or PASSKEY_RP_ID for the whole domain', () => {
+    expect(serverConfig({ ...production, PASSKEY_RP_ID: 'example.com' }, '/srv').passkeys).toEqual({
+      rpId: 'example.com',
+      origin: 'https://www.example.com',
+    });
+    expect(() =>
+      serverConfig({ ...production, PASSKEY_RP_ID: 'https://example.com' }, '/srv'),
+    ).toThrow('PASSKEY_RP_ID must be a host name such as example.com');
   });
 
   it('takes a Jitsi server of the practice’s own for video sessions, over https only', () => {

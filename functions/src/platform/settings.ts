@@ -14,6 +14,8 @@ export interface ServerConfig {
   /** Who the emails come from. */
   mailFrom: string;
   siteUrl: string;
+  /** The passkeys' relying party: PASSKEY_RP_ID (else the site's host name) and the site's origin. */
+  passkeys: { rpId: string; origin: string };
   /** Local stacks only: run the outbox on a timer of this many seconds (no Cloud Scheduler). */
   outboxTimerSeconds?: number;
   /** The Jitsi Meet server each video session gets its own room on. */
@@ -49,6 +51,14 @@ const EnvironmentSchema = v.object({
   SITE_URL: v.optional(url(['https:', 'http:'], 'https://www.example.com')),
   PRACTICE_EMAIL: v.optional(v.pipe(v.string(), v.trim(), v.email('must be an email address'))),
   MAIL_FROM: optionalText,
+  /** The passkeys' relying party id when not the site's own host name (e.g. example.com for www.). */
+  PASSKEY_RP_ID: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.regex(/^[a-z0-9.-]+$/, 'must be a host name such as example.com (no scheme, no port)'),
+    ),
+  ),
   MEETING_HOST: v.optional(url(['https:'], 'https://meet.jit.si')),
   STRIPE_SECRET_KEY: v.optional(
     v.pipe(
@@ -126,6 +136,7 @@ export function serverConfig(env: Environment, functionsDir: string): ServerConf
     );
   }
   const practiceEmail = settings.PRACTICE_EMAIL ?? practiceFacts.email;
+  const site = settings.SITE_URL ? new URL(settings.SITE_URL) : undefined;
   return {
     database: settings.DATABASE_URL
       ? { url: settings.DATABASE_URL }
@@ -134,6 +145,10 @@ export function serverConfig(env: Environment, functionsDir: string): ServerConf
     practiceEmail,
     mailFrom: settings.MAIL_FROM ?? `${practiceFacts.name} <${practiceEmail}>`,
     siteUrl: (settings.SITE_URL ?? '').replace(/\/+$/, ''),
+    passkeys: {
+      rpId: settings.PASSKEY_RP_ID ?? site?.hostname ?? 'localhost',
+      origin: site?.origin ?? 'http://localhost',
+    },
     meetingHost: (settings.MEETING_HOST ?? DEFAULT_MEETING_HOST).replace(/\/+$/, ''),
     ...(settings.OUTBOX_TIMER_SECONDS && { outboxTimerSeconds: settings.OUTBOX_TIMER_SECONDS }),
     ...(settings.STRIPE_SECRET_KEY &&

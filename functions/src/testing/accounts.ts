@@ -45,7 +45,36 @@ async function identityToolkit(
   return (await response.json()) as { idToken: string; localId: string };
 }
 
-/** Signs up a new account and returns a token that carries its verification and claims. */
+/**
+ * Signs in with a custom token the Admin SDK mints, as POST /api/passkeys/authentication does
+ * after checking a passkey: the ID token carries `claims` (e.g. `second_factor`) and a fresh
+ * `auth_time`.
+ */
+export async function signInWithCustomClaims(
+  uid: string,
+  claims: Record<string, string>,
+): Promise<string> {
+  const token = await adminAuth().createCustomToken(uid, claims);
+  return (await identityToolkit('signInWithCustomToken', { token, returnSecureToken: true }))
+    .idToken;
+}
+
+/** A password-only sign-in of an account made by `createAccount` (no second step). */
+export async function passwordToken(email: string): Promise<string> {
+  return (
+    await identityToolkit('signInWithPassword', {
+      email,
+      password: PASSWORD,
+      returnSecureToken: true,
+    })
+  ).idToken;
+}
+
+/**
+ * Signs up a new account and returns a token that carries its verification and claims. The
+ * practitioner's token has her passkey step too (`second_factor: "passkey"`), minted as the API
+ * mints it; the passkey tests (src/passkeys) go through the real ceremony instead.
+ */
 export async function createAccount(
   options: { verified?: boolean; practitioner?: boolean; name?: string } = {},
 ) {
@@ -62,10 +91,8 @@ export async function createAccount(
     displayName: options.name ?? `Client ${sequence}`,
   });
   if (options.practitioner) await auth.setCustomUserClaims(localId, { practitioner: true });
-  const { idToken } = await identityToolkit('signInWithPassword', {
-    email,
-    password: PASSWORD,
-    returnSecureToken: true,
-  });
+  const idToken = options.practitioner
+    ? await signInWithCustomClaims(localId, { second_factor: 'passkey' })
+    : await passwordToken(email);
   return { uid: localId, email, idToken } satisfies TestAccount;
 }

@@ -6,6 +6,7 @@ import { loadServices } from '../platform/services';
 import { readBody, toApiRequest, writeApiResponse } from '../platform/http/adapters';
 import {
   firebaseIdentityDeletion,
+  firebaseAccountAdmin,
   firebaseTokenVerifier,
   firebaseUserLookup,
 } from '../platform/http/caller';
@@ -19,11 +20,16 @@ import { localEnv } from './local-env';
 /** The API tests' secret for the emailed PDF links (a test signs its own links with it). */
 export const API_TESTS_LINK_SECRET = 'api-tests-payment-link-secret-0123456789';
 
+/** The origin the API tests' passkeys are used on (WebAuthn takes `localhost`, never an IP). */
+export const API_TESTS_PASSKEY_ORIGIN = 'http://localhost:5173';
+
 export interface ApiServerOptions {
   db: Database;
   now: () => Date;
   /** The write rate limit's clock (the wall clock when not given). */
   writeClock?: () => Date;
+  /** The clock a sign-in's age is measured on (the wall clock when not given). */
+  sessionClock?: () => Date;
   smtpUrl: string;
   practiceEmail?: string;
   verifyToken?: TokenVerifier;
@@ -53,9 +59,16 @@ export async function startApiServer(options: ApiServerOptions) {
     hours: practice.openingHours,
     now: options.now,
     ...(options.writeClock && { writeClock: options.writeClock }),
+    ...(options.sessionClock && { sessionClock: options.sessionClock }),
     verifyToken: options.verifyToken ?? firebaseTokenVerifier(),
     findUser: firebaseUserLookup(),
     deleteIdentity: options.deleteIdentity ?? firebaseIdentityDeletion(),
+    accounts: firebaseAccountAdmin(),
+    passkeys: {
+      rpId: new URL(API_TESTS_PASSKEY_ORIGIN).hostname,
+      origin: API_TESTS_PASSKEY_ORIGIN,
+      rpName: practice.name,
+    },
     outbox: { practiceEmail, deliver: kick.deliver },
     siteUrl: 'http://site.test',
     ...(options.stripe && {

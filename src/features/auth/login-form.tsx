@@ -49,6 +49,15 @@ export function LoginForm() {
     afterFailure(ok);
   };
 
+  const logInWithPasskey = async () => {
+    const ok = await run(async () => {
+      const { signInWithPasskey } = await import('../../lib/passkeys');
+      await signInWithPasskey();
+      await navigate(target, { replace: true });
+    });
+    afterFailure(ok);
+  };
+
   const resetPassword = async () => {
     const address = emailInput.current?.value.trim() ?? '';
     if (!address) {
@@ -82,6 +91,14 @@ export function LoginForm() {
             Log In
           </Button>
         </Form>
+        <Button
+          variant="outline-secondary"
+          className="w-100 mt-3"
+          disabled={disabled}
+          onClick={() => void logInWithPasskey()}
+        >
+          Log In With a Passkey
+        </Button>
         <p className="text-center mt-3 mb-2">
           <Button variant="link" onClick={() => void resetPassword()} disabled={disabled}>
             Forget Password? Reset Password

@@ -11,12 +11,14 @@ const firebase = vi.hoisted(() => ({
   user: { uid: 'u1', email: 'sam@example.com', emailVerified: false, reload: vi.fn() },
   sendEmailVerification: vi.fn(),
   listened: vi.fn(),
+  listener: undefined as ((user: unknown) => void) | undefined,
 }));
 
 vi.mock('../../lib/firebase', () => ({
   firebaseAuth: () => ({ currentUser: firebase.user }),
   onAuthStateChanged: (_auth: unknown, listener: (user: unknown) => void) => {
     firebase.listened();
+    firebase.listener = listener;
     listener(firebase.user);
     return () => undefined;
   },
@@ -117,5 +119,36 @@ describe('the unverified step of the checkout', () => {
     expect(await screen.findByRole('status')).toHaveTextContent(
       'We have sent a new link to sam@example.com.',
     );
+  });
+});
+
+describe('signing in as someone else in another tab', () => {
+  it('starts the page afresh: nothing typed for the last person stays for the next', async () => {
+    firebase.user.emailVerified = true;
+    render(
+      <SessionProvider>
+        <MemoryRouter>
+          <RequireVerifiedEmail>
+            <label>
+              Your answer
+              <input />
+            </label>
+          </RequireVerifiedEmail>
+        </MemoryRouter>
+      </SessionProvider>,
+    );
+    const field = await screen.findByLabelText('Your answer');
+    await userEvent.type(field, 'The first account’s answer');
+    expect(field).toHaveValue('The first account’s answer');
+    const { act } = await import('@testing-library/react');
+    act(() =>
+      firebase.listener?.({
+        ...firebase.user,
+        uid: 'u2',
+        email: 'alex@example.com',
+        reload: vi.fn(),
+      }),
+    );
+    expect(await screen.findByLabelText('Your answer')).toHaveValue('');
   });
 });

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { Fragment, useEffect, useState, type ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
 import Container from 'react-bootstrap/Container';
 import { Navigate, useLocation } from 'react-router';
@@ -123,7 +123,11 @@ export function RequireSignedIn({
     const from = { pathname: location.pathname, search: location.search, hash: location.hash };
     return <Navigate to={paths.login} replace state={{ from }} />;
   }
-  return children(session.user, session.emailVerified);
+  // Keyed by the account: signed in as someone else (in another tab), every page below starts
+  // afresh, so nothing of the last person's data or half-filled forms is shown or saved as theirs.
+  return (
+    <Fragment key={session.user.uid}>{children(session.user, session.emailVerified)}</Fragment>
+  );
 }
 
 /** Spec section 4's checkout gate: loading, then log in, then verify, then the page. */

@@ -1,4 +1,5 @@
 import type { User } from '../../lib/firebase';
+import { clearSessionDrafts } from '../../lib/session-drafts';
 import {
   createContext,
   useCallback,
@@ -98,6 +99,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         const stopChecks = keepSessionChecked(auth, onIdTokenChanged);
         const stopListening = onAuthStateChanged(auth, (user) => {
           if (sessionEndedByServer(user)) void showToast(SESSION_ENDED_MESSAGE, 'error');
+          if (!user) clearSessionDrafts();
           writeSessionHint(user !== null);
           setFirebaseSession(toSession(user));
         });

@@ -12,6 +12,7 @@ import { errorSentence } from '../../lib/api';
 import { formatDayWithYear, formatTime } from '../../lib/practice-time';
 import { showToast } from '../../lib/toast';
 import { useResource } from '../../lib/use-resource';
+import { withFreshPasskey } from '../../lib/passkeys';
 import { fetchPracticePayments, refundPayment } from './practice-api';
 
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
@@ -72,7 +73,7 @@ function RefundDialog({
     setPending(true);
     setProblem(undefined);
     try {
-      const refund = await refundPayment(payment.id, pence);
+      const refund = await withFreshPasskey(() => refundPayment(payment.id, pence));
       void showToast(
         `Refunded ${formatMoney(refund.amount)} to ${payment.clientName} (credit note ${refund.creditNoteNumber}).`,
       );

@@ -294,7 +294,10 @@ describe('the diary page’s notices slot', () => {
 
   const signedInAs = (practitioner: boolean) =>
     vi.mocked(firebaseAuth).mockReturnValue({
-      currentUser: { getIdTokenResult: () => Promise.resolve({ claims: { practitioner } }) },
+      currentUser: {
+        getIdTokenResult: () =>
+          Promise.resolve({ claims: { practitioner, second_factor: 'passkey' } }),
+      },
     } as unknown as ReturnType<typeof firebaseAuth>);
 
   it('renders what it is given at the top, for the practitioner', async () => {

@@ -29,23 +29,36 @@ const renderGate = () =>
 
 describe('RequirePractitioner', () => {
   it('opens the diary on the stored token, before a fresh token has come back', async () => {
-    const getIdTokenResult = signedIn({ practitioner: true }, new Promise(() => undefined));
+    const getIdTokenResult = signedIn(
+      { practitioner: true, second_factor: 'passkey' },
+      new Promise(() => undefined),
+    );
     renderGate();
     expect(await screen.findByRole('heading', { name: 'Diary' })).toBeInTheDocument();
     expect(getIdTokenResult).toHaveBeenCalledWith(true); // the claim is checked again
   });
 
   it('closes the diary when the fresh token no longer carries the claim', async () => {
-    signedIn({ practitioner: true }, Promise.resolve({}));
+    signedIn({ practitioner: true, second_factor: 'passkey' }, Promise.resolve({}));
     renderGate();
     expect(await screen.findByRole('heading', { name: 'Not allowed' })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Diary' })).not.toBeInTheDocument();
   });
 
   it('opens the diary when the claim was granted after sign-in', async () => {
-    signedIn({}, Promise.resolve({ practitioner: true }));
+    signedIn({}, Promise.resolve({ practitioner: true, second_factor: 'passkey' }));
     renderGate();
     expect(await screen.findByRole('heading', { name: 'Diary' })).toBeInTheDocument();
+  });
+
+  it('asks for her passkey when the sign-in had only her password', async () => {
+    signedIn({ practitioner: true }, Promise.resolve({ practitioner: true }));
+    renderGate();
+    expect(
+      await screen.findByRole('heading', { name: 'Confirm it is you with your passkey' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Use my passkey' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Diary' })).not.toBeInTheDocument();
   });
 
   it('turns a client away', async () => {
@@ -62,7 +75,10 @@ describe('RequirePractitioner', () => {
   });
 
   it('keeps the diary open when the stored token says so and the check cannot reach Auth', async () => {
-    signedIn({ practitioner: true }, Promise.reject(new Error('network')));
+    signedIn(
+      { practitioner: true, second_factor: 'passkey' },
+      Promise.reject(new Error('network')),
+    );
     renderGate();
     expect(await screen.findByRole('heading', { name: 'Diary' })).toBeInTheDocument();
     await new Promise((resolve) => setTimeout(resolve, 0));

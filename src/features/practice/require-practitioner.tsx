@@ -1,37 +1,51 @@
 import { useEffect, useState, type ReactNode } from 'react';
+import Alert from 'react-bootstrap/Alert';
 import { Link } from 'react-router';
 import { LoadingScreen } from '../../components/layout/loading-screen';
 import { PageHeading } from '../../components/layout/page-heading';
 import { paths } from '../../config/routes';
 import type { IdTokenResult } from '../../lib/firebase';
 import { loadFirebase } from '../../lib/load-firebase';
+import { onSecondFactorRequired } from '../../lib/api';
+import { hasSecondFactor } from '../../lib/passkeys';
+import { PasskeyStep } from './passkey-step';
 
-type Access = 'checking' | 'allowed' | 'not-allowed' | 'unknown';
+type Access = 'checking' | 'allowed' | 'passkey' | 'recovered' | 'not-allowed' | 'unknown';
 
 /**
- * Shows the diary only to an account whose ID token carries `practitioner: true` (the server
- * checks it again on every call). Rendered inside the sign-in gate.
+ * The practitioner's token opens the diary once it carries her passkey step; when the API finds
+ * that step over 12 hours old it says so (onSecondFactorRequired) and the step is asked again.
+ */
+function accessOf(token: IdTokenResult | undefined): Access {
+  if (token?.claims.practitioner !== true) return 'not-allowed';
+  return hasSecondFactor(token) ? 'allowed' : 'passkey';
+}
+
+/**
+ * Shows the diary only to an account whose ID token carries `practitioner: true` and her
+ * passkey step (`second_factor`, within 12 hours); until then it asks for the passkey. The
+ * server checks both again on every call. Rendered inside the sign-in gate.
  */
 export function RequirePractitioner({ children }: { children: ReactNode }) {
   const [access, setAccess] = useState<Access>('checking');
+  const [checks, setChecks] = useState(0);
 
   useEffect(() => {
     let current = true;
     const settle = (next: Access) => {
-      if (current) setAccess(next);
+      if (current)
+        setAccess((known) => (known === 'recovered' && next === 'allowed' ? known : next));
     };
-    const isPractitioner = (token: IdTokenResult | undefined) =>
-      token?.claims.practitioner === true;
     loadFirebase()
       .then(async ({ firebaseAuth }) => {
         const user = firebaseAuth().currentUser;
         // The stored token opens the diary at once when it carries the claim. A fresh one is
         // asked for either way: the claim may have been granted, or withdrawn, since sign-in.
-        if (isPractitioner(await user?.getIdTokenResult())) settle('allowed');
+        if (accessOf(await user?.getIdTokenResult()) === 'allowed') settle('allowed');
         return user?.getIdTokenResult(true);
       })
       .then(
-        (fresh) => settle(isPractitioner(fresh) ? 'allowed' : 'not-allowed'),
+        (fresh) => settle(accessOf(fresh)),
         () => {
           // Offline with a token that says so: the server still checks every call.
           if (current) setAccess((known) => (known === 'allowed' ? known : 'unknown'));
@@ -40,10 +54,33 @@ export function RequirePractitioner({ children }: { children: ReactNode }) {
     return () => {
       current = false;
     };
-  }, []);
+  }, [checks]);
+
+  useEffect(() => onSecondFactorRequired(() => setAccess('passkey')), []);
 
   if (access === 'checking') return <LoadingScreen />;
   if (access === 'allowed') return children;
+  if (access === 'passkey') {
+    return (
+      <PasskeyStep
+        onConfirmed={(how) => {
+          setAccess(how === 'recovery-code' ? 'recovered' : 'checking');
+          setChecks((count) => count + 1);
+        }}
+      />
+    );
+  }
+  if (access === 'recovered') {
+    return (
+      <>
+        <Alert variant="warning" className="mt-3">
+          You signed in with a recovery code. Add a new passkey now on{' '}
+          <Link to={paths.account}>your account page</Link>, so the next sign-in needs no code.
+        </Alert>
+        {children}
+      </>
+    );
+  }
   return (
     <div className="text-center pb-5">
       <PageHeading>Not allowed</PageHeading>

@@ -32,6 +32,16 @@ describe('the session note autosave', () => {
     expect(sessionStorage.getItem(unsavedKey('b1'))).toBeNull();
   });
 
+  it('saves what was typed when the note closes before the autosave moment', async () => {
+    const save = vi.fn().mockResolvedValue({});
+    const { result, unmount } = setUp(save);
+    act(() => result.current.setText('Typed and closed at once'));
+    unmount();
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(save).toHaveBeenCalledWith('b1', 'Typed and closed at once');
+    expect(sessionStorage.getItem(unsavedKey('b1'))).toBeNull();
+  });
+
   it('keeps the text when a save fails, says so, and saves on the next edit or on Try again', async () => {
     const save = vi
       .fn()

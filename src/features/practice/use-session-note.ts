@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { SESSION_NOTE_DRAFT_PREFIX } from '../../lib/session-drafts';
 import { ApiError, errorSentence } from '../../lib/api';
 
 /** How long typing pauses before the draft is saved. */
@@ -13,7 +14,7 @@ export type AutosaveStatus =
   | { state: 'failed'; message: string };
 
 /** The unsaved words of a session's note, kept in this tab until the server has them. */
-export const unsavedKey = (bookingId: string) => `session-note:${bookingId}`;
+export const unsavedKey = (bookingId: string) => `${SESSION_NOTE_DRAFT_PREFIX}${bookingId}`;
 
 function readUnsaved(bookingId: string): string | null {
   try {
@@ -106,7 +107,11 @@ export function useSessionNote({
   useEffect(() => {
     // Words a reload interrupted go to the server at once.
     if (restored !== null) timer.current = setTimeout(() => void flush(), 0);
-    return () => clearTimeout(timer.current);
+    return () => {
+      clearTimeout(timer.current);
+      // Closed (or left) within the autosave's moment: what was typed is saved now, not left.
+      if (latest.current !== serverText.current) void flush();
+    };
   }, [restored, flush]);
 
   return { text, setText, status, retry: () => void flush(), flush };

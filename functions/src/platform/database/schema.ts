@@ -126,7 +126,7 @@ interface AuditLogTable {
   at: Date;
   actor_uid: string;
   client_uid: string;
-  action: 'read' | 'change';
+  action: 'read' | 'change' | 'security';
   what: string;
 }
 
@@ -308,6 +308,46 @@ interface QuestionnaireDaysTable {
   allowed: Generated<number>;
 }
 
+interface PasskeysTable {
+  /** The credential id (base64url), as the authenticator gave it. */
+  id: string;
+  uid: string;
+  /** The COSE public key. */
+  public_key: Uint8Array;
+  counter: ColumnType<string | number, number | undefined, number>;
+  /** The authenticator's transports, comma-separated. */
+  transports: ColumnType<string, string | undefined, string>;
+  name: string;
+  created_at: Date;
+  last_used_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
+interface PasskeyChallengesTable {
+  challenge: string;
+  purpose: 'registration' | 'authentication';
+  uid: string | null;
+  expires_at: Date;
+}
+
+interface PasskeyEnrolmentsUsedTable {
+  token_hash: string;
+  uid: string;
+  used_at: Date;
+}
+
+interface RecoveryCodesTable {
+  uid: string;
+  code_hash: string;
+  created_at: Date;
+  used_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
+interface KnownBrowsersTable {
+  uid: string;
+  browser_hash: string;
+  first_seen_at: Date;
+}
+
 interface WorkingHoursTable {
   /** Always true: the practice has one set of working hours. */
   id: Generated<boolean>;
@@ -366,4 +406,9 @@ export interface DatabaseSchema {
   notes_requests: NotesRequestsTable;
   receipt_link_revocations: ReceiptLinkRevocationsTable;
   participants: ParticipantsTable;
+  passkeys: PasskeysTable;
+  passkey_challenges: PasskeyChallengesTable;
+  passkey_enrolments_used: PasskeyEnrolmentsUsedTable;
+  recovery_codes: RecoveryCodesTable;
+  known_browsers: KnownBrowsersTable;
 }

@@ -1,7 +1,15 @@
 import type { DecodedIdToken } from 'firebase-admin/auth';
 import { getAuth } from 'firebase-admin/auth';
 import { problems } from './problems';
-import type { ApiContext, ApiRequest, Caller, TokenVerifier, UserLookup } from './types';
+import type {
+  AccountAdmin,
+  ApiContext,
+  ApiRequest,
+  Caller,
+  SecondFactor,
+  TokenVerifier,
+  UserLookup,
+} from './types';
 
 /** firebase-admin checks the signature, expiry and (checkRevoked) that the session was not revoked. */
 export function firebaseTokenVerifier(): TokenVerifier {
@@ -41,7 +49,20 @@ function callerFrom(token: DecodedIdToken): Caller {
     emailVerified: token.email_verified === true,
     name: typeof token.name === 'string' ? token.name : '',
     practitioner: token.practitioner === true,
-    signedInAt: new Date(token.auth_time * 1000),
+    authTime: new Date(token.auth_time * 1000),
+    secondFactor: SECOND_FACTORS.find((factor) => factor === token.second_factor) ?? null,
+  };
+}
+
+const SECOND_FACTORS: readonly SecondFactor[] = ['passkey', 'recovery-code'];
+
+/** Custom tokens, claims and revocation through the Admin SDK (its service account signs tokens). */
+export function firebaseAccountAdmin(): AccountAdmin {
+  return {
+    mintToken: (uid, claims) => getAuth().createCustomToken(uid, claims),
+    revokeSessions: (uid) => getAuth().revokeRefreshTokens(uid),
+    claimsOf: async (uid) => (await getAuth().getUser(uid)).customClaims ?? {},
+    setClaims: (uid, claims) => getAuth().setCustomUserClaims(uid, claims),
   };
 }
 
@@ -68,6 +89,32 @@ export async function authenticate(request: ApiRequest, context: ApiContext): Pr
 export function requireVerifiedEmail(caller: Caller): void {
   if (!caller.emailVerified) {
     throw problems.emailNotVerified('Open the verification link we emailed you, then try again.');
+  }
+}
+
+/** How long a sign-in's passkey step counts for the practice pages, and for the gravest acts. */
+export const SECOND_FACTOR_RULES = { sessionHours: 12, freshMinutes: 5 } as const;
+
+/**
+ * The practitioner's sign-in must have had its second step (the `second_factor` claim) within
+ * 12 hours; with `fresh`, within 5 minutes (a refund, a passkey added or removed).
+ */
+export function requireSecondFactor(caller: Caller, now: Date, fresh = false): void {
+  if (!caller.secondFactor) {
+    throw problems.secondFactorRequired(
+      'Confirm it is you with your passkey: the practice pages need it after your password.',
+    );
+  }
+  const age = now.getTime() - caller.authTime.getTime();
+  if (age > SECOND_FACTOR_RULES.sessionHours * 3_600_000) {
+    throw problems.secondFactorRequired(
+      `Confirm it is you with your passkey: it was last used over ${SECOND_FACTOR_RULES.sessionHours} hours ago.`,
+    );
+  }
+  if (fresh && age > SECOND_FACTOR_RULES.freshMinutes * 60_000) {
+    throw problems.freshPasskeyRequired(
+      `Confirm it is you with your passkey again: this needs it within the last ${SECOND_FACTOR_RULES.freshMinutes} minutes.`,
+    );
   }
 }
 

@@ -1,5 +1,10 @@
 import type * as v from 'valibot';
-import { authenticate, requirePractitioner, requireVerifiedEmail } from './caller';
+import {
+  authenticate,
+  requirePractitioner,
+  requireSecondFactor,
+  requireVerifiedEmail,
+} from './caller';
 import { parse, parseBody, queryObject } from './input';
 import { limitWrites } from './rate-limit';
 import type { ApiContext, ApiRequest, ApiResponse, Caller } from './types';
@@ -29,6 +34,8 @@ export interface Call<A extends Access, B, Q> {
 /** One endpoint: who may call it, the body and query it takes, and what it does. */
 export interface Endpoint {
   auth: Access;
+  /** The gravest acts (a refund, a client's record exported): her passkey within 5 minutes. */
+  fresh?: boolean;
   body?: Schema;
   /** A JSON body the schema refuses is 422 rather than 400. */
   unprocessable?: boolean;
@@ -43,6 +50,7 @@ export function endpoint<
   Q extends Schema | undefined = undefined,
 >(declaration: {
   auth: A;
+  fresh?: boolean;
   body?: B;
   unprocessable?: boolean;
   query?: Q;
@@ -51,8 +59,10 @@ export function endpoint<
   return declaration as unknown as Endpoint;
 }
 
+const wallClock = () => new Date();
+
 /**
- * Checks the caller (401, then 403), then the body and query (400), then a signed-in caller's
+ * Checks the caller (401, then 403: the practitioner's with her passkey step), then the body and query (400), then a signed-in caller's
  * write rate (429), then runs the endpoint.
  */
 export async function callEndpoint(
@@ -65,7 +75,10 @@ export async function callEndpoint(
   if (target.auth !== 'anyone') {
     caller = await authenticate(request, context);
     if (target.auth === 'verified') requireVerifiedEmail(caller);
-    if (target.auth === 'practitioner') requirePractitioner(caller);
+    if (target.auth === 'practitioner') {
+      requirePractitioner(caller);
+      requireSecondFactor(caller, (context.sessionClock ?? wallClock)(), target.fresh);
+    }
   }
   const body = target.body ? parseBody(target.body, request, target.unprocessable) : undefined;
   const query = target.query ? parse(target.query, queryObject(request)) : undefined;

@@ -37,8 +37,23 @@ export interface Caller {
   emailVerified: boolean;
   name: string;
   practitioner: boolean;
-  /** When the person last signed in with their password or provider (the token's auth_time). */
-  signedInAt?: Date;
+  /** When this sign-in began (the ID token's `auth_time`), carried by every token it refreshes. */
+  authTime: Date;
+  /** How the sign-in's second step was made (the developer claim `second_factor`), if it was. */
+  secondFactor: SecondFactor | null;
+}
+
+/** A sign-in's second step: her passkey, or (once, in its place) a recovery code. */
+export type SecondFactor = 'passkey' | 'recovery-code';
+
+/** What the API asks of Firebase Auth for sign-ins: custom tokens, claims, ending sessions. */
+export interface AccountAdmin {
+  /** A custom token the browser signs in with; `claims` go into every ID token of that sign-in. */
+  mintToken: (uid: string, claims: Record<string, string>) => Promise<string>;
+  /** Ends every session of the account: its refresh tokens and ID tokens stop working. */
+  revokeSessions: (uid: string) => Promise<void>;
+  claimsOf: (uid: string) => Promise<Record<string, unknown>>;
+  setClaims: (uid: string, claims: Record<string, unknown>) => Promise<void>;
 }
 
 /** Verifies an ID token (revoked ones fail) or throws an error with an `auth/…` code. */
@@ -53,6 +68,12 @@ export type UserLookup = (
 export interface ApiContext {
   db: Database;
   verifyToken: TokenVerifier;
+  /** Custom tokens and sessions (Firebase Auth); the passkey endpoints need it. */
+  accounts?: AccountAdmin;
+  /** The relying party of passkeys: the site's host name and its origin. */
+  passkeys?: PasskeySettings;
+  /** The clock a sign-in's age is measured on: the wall clock (as the token's expiry) unless a test fixes it. */
+  sessionClock?: () => Date;
   /** Names a client the records do not (no bookings yet); without it the record says only the uid. */
   findUser?: UserLookup;
   /** Deletes an identity account (Firebase Auth); an account already gone is no error. */
@@ -74,6 +95,15 @@ export interface ApiContext {
   meetingHost?: string;
   /** Card payments (Stripe); undefined where none are set up, and the payment endpoints say so. */
   payments?: PaymentsSettings;
+}
+
+export interface PasskeySettings {
+  /** The relying party id: the site's host name (`localhost` locally). */
+  rpId: string;
+  /** The origin passkeys are used on, e.g. https://www.example.com. */
+  origin: string;
+  /** The name shown beside the passkey. */
+  rpName: string;
 }
 
 export interface PaymentsSettings {

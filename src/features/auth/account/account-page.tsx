@@ -72,6 +72,13 @@ export function AccountPage({ bookings }: { bookings?: ReactNode }) {
               </li>
             </ul>
           </section>
+          <section className="account-section" aria-labelledby="sign-in-heading">
+            <h2 id="sign-in-heading">Passkeys and sign-in</h2>
+            <p>
+              <Link to={paths.passkeys}>Passkeys and sign-in</Link>: sign in with your fingerprint,
+              face or device PIN, or sign out of every browser and device.
+            </p>
+          </section>
           <DisplayNameForm user={user} />
           <ChangeEmailForm user={user} />
           <ChangePasswordForm user={user} />

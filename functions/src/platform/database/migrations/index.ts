@@ -13,6 +13,7 @@ import { up as up0010 } from './0010_working_hours';
 import { up as up0011 } from './0011_call_phone';
 import { up as up0013 } from './0013_retained_records';
 import { up as up0014 } from './0014_participants';
+import { up as up0015 } from './0015_passkeys';
 
 /**
  * Versioned migrations, one file each, applied in name order on start (Kysely records them in
@@ -33,6 +34,7 @@ const migrations: Record<string, Migration> = {
   '0011_call_phone': { up: up0011 },
   '0013_retained_records': { up: up0013 },
   '0014_participants': { up: up0014 },
+  '0015_passkeys': { up: up0015 },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,0 +1,257 @@
+import { useCallback, useEffect, useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Container from 'react-bootstrap/Container';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import * as v from 'valibot';
+import { LoadingScreen } from '../../../components/layout/loading-screen';
+import { PageHeading } from '../../../components/layout/page-heading';
+import { paths } from '../../../config/routes';
+import { apiRequest, errorSentence } from '../../../lib/api';
+import { firebaseAuth, signOut, type User } from '../../../lib/firebase';
+import { addPasskey, withFreshPasskey } from '../../../lib/passkeys';
+import { RequireSignedIn } from '../require-verified-email';
+import { signOutOnPurpose } from '../session';
+
+const PasskeyList = v.object({
+  passkeys: v.array(
+    v.object({
+      id: v.string(),
+      name: v.string(),
+      createdAt: v.string(),
+      lastUsedAt: v.nullable(v.string()),
+    }),
+  ),
+  recoveryCodesLeft: v.number(),
+});
+type Passkeys = v.InferOutput<typeof PasskeyList>;
+
+const day = (iso: string) =>
+  new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
+
+const sentence = (error: unknown) =>
+  error instanceof Error && error.name !== 'ApiError' ? error.message : errorSentence(error);
+
+/** Ten recovery codes, shown this once: she saves them, then goes on to the diary. */
+function RecoveryCodes({ codes, onSaved }: { codes: string[]; onSaved: () => void }) {
+  return (
+    <section className="account-section" aria-labelledby="codes-heading">
+      <h2 id="codes-heading">Your recovery codes</h2>
+      <Alert variant="warning">
+        Save these ten codes now (print them, or keep them in a password manager): they are shown
+        only this once. Each one works once, in place of your passkey, if your devices are lost.
+      </Alert>
+      <ol className="recovery-codes font-monospace">
+        {codes.map((code) => (
+          <li key={code}>{code}</li>
+        ))}
+      </ol>
+      <Button onClick={onSaved}>I have saved my codes</Button>
+    </section>
+  );
+}
+
+function PasskeysSection({ user }: { user: User }) {
+  const [search] = useSearchParams();
+  const enrolment = search.get('token') ?? undefined;
+  const navigate = useNavigate();
+  const [list, setList] = useState<Passkeys>();
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const [codes, setCodes] = useState<string[]>();
+  const [added, setAdded] = useState(false);
+  const [removing, setRemoving] = useState<string>();
+  const [practitioner, setPractitioner] = useState(false);
+
+  const load = useCallback(async () => {
+    setList(await apiRequest('/api/passkeys', PasskeyList));
+  }, []);
+
+  useEffect(() => {
+    apiRequest('/api/passkeys', PasskeyList).then(setList, (failure: unknown) =>
+      setError(sentence(failure)),
+    );
+    user.getIdTokenResult().then(
+      (token) => setPractitioner(token.claims.practitioner === true),
+      () => undefined,
+    );
+  }, [load, user]);
+
+  const act = async (action: () => Promise<void>) => {
+    setBusy(true);
+    setError(undefined);
+    try {
+      await action();
+    } catch (failure) {
+      setError(sentence(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const add = () =>
+    act(async () => {
+      const first = list?.passkeys.length === 0;
+      const answer = await (first ? addPasskey(enrolment) : withFreshPasskey(() => addPasskey()));
+      setAdded(true);
+      if (answer.recoveryCodes) setCodes(answer.recoveryCodes);
+      await load();
+    });
+
+  const remove = (id: string) =>
+    act(async () => {
+      await withFreshPasskey(() =>
+        apiRequest(`/api/passkeys/${encodeURIComponent(id)}`, v.undefined(), { method: 'DELETE' }),
+      );
+      setRemoving(undefined);
+      await load();
+    });
+
+  if (codes) {
+    return (
+      <RecoveryCodes
+        codes={codes}
+        onSaved={() => {
+          setCodes(undefined);
+          void navigate(practitioner ? paths.practice : paths.account);
+        }}
+      />
+    );
+  }
+  if (!list && !error) return <LoadingScreen label="Loading your passkeys…" />;
+  const none = list?.passkeys.length === 0;
+  return (
+    <section className="account-section" aria-labelledby="passkeys-heading">
+      <h2 id="passkeys-heading">Passkeys</h2>
+      <p>
+        A passkey signs you in with your fingerprint, face or device PIN: nothing to type, and
+        nothing a fake site can trick out of you.
+        {practitioner && ' The diary asks for yours after your password.'}
+      </p>
+      {error && (
+        <Alert variant="danger" role="alert">
+          {error}
+        </Alert>
+      )}
+      {added && !error && (
+        <Alert variant="success" role="status">
+          Your passkey is added.
+        </Alert>
+      )}
+      {list && list.passkeys.length > 0 && (
+        <ul className="list-unstyled passkey-list">
+          {list.passkeys.map((passkey) => (
+            <li key={passkey.id} className="mb-3">
+              <strong>{passkey.name}</strong>, added {day(passkey.createdAt)}
+              {passkey.lastUsedAt ? `, last used ${day(passkey.lastUsedAt)}` : ', not used yet'}
+              {removing === passkey.id ? (
+                <span className="d-block mt-1">
+                  Remove this passkey?{' '}
+                  <Button
+                    size="sm"
+                    variant="danger"
+                    disabled={busy}
+                    onClick={() => void remove(passkey.id)}
+                  >
+                    Yes, remove it
+                  </Button>{' '}
+                  <Button
+                    size="sm"
+                    variant="outline-secondary"
+                    onClick={() => setRemoving(undefined)}
+                  >
+                    Keep it
+                  </Button>
+                </span>
+              ) : (
+                <Button
+                  size="sm"
+                  variant="outline-danger"
+                  className="ms-2"
+                  aria-label={`Remove ${passkey.name}`}
+                  onClick={() => setRemoving(passkey.id)}
+                >
+                  Remove
+                </Button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {list && practitioner && <p>Recovery codes left: {list.recoveryCodesLeft}.</p>}
+      {practitioner && none && !enrolment ? (
+        <p>
+          Your first passkey is added from the enrolment link you were given. Ask for a new link if
+          yours has expired.
+        </p>
+      ) : (
+        <Button disabled={busy} onClick={() => void add()}>
+          {none ? 'Add a passkey on this device' : 'Add another passkey'}
+        </Button>
+      )}
+    </section>
+  );
+}
+
+/** Ends every session of the account, in every browser; this one then goes to log in. */
+function SignOutEverywhere() {
+  const [asking, setAsking] = useState(false);
+  const [error, setError] = useState<string>();
+  const navigate = useNavigate();
+  const confirm = async () => {
+    try {
+      await apiRequest('/api/account/sign-out-everywhere', v.undefined(), { method: 'POST' });
+      await signOutOnPurpose(() => signOut(firebaseAuth()));
+      void navigate(paths.login, { state: { signedOutEverywhere: true } });
+    } catch (failure) {
+      setError(sentence(failure));
+    }
+  };
+  return (
+    <section className="account-section" aria-labelledby="everywhere-heading">
+      <h2 id="everywhere-heading">Sign out everywhere</h2>
+      <p>
+        Signs your account out of every browser and device, this one too. Use it if you signed in
+        somewhere you no longer trust, or were told of a sign-in that was not you.
+      </p>
+      {error && (
+        <Alert variant="danger" role="alert">
+          {error}
+        </Alert>
+      )}
+      {asking ? (
+        <p>
+          Sign out of every browser and device?{' '}
+          <Button variant="danger" onClick={() => void confirm()}>
+            Yes, sign out everywhere
+          </Button>{' '}
+          <Button variant="outline-secondary" onClick={() => setAsking(false)}>
+            Cancel
+          </Button>
+        </p>
+      ) : (
+        <Button variant="outline-danger" onClick={() => setAsking(true)}>
+          Sign out everywhere
+        </Button>
+      )}
+    </section>
+  );
+}
+
+/** /account/passkeys: the account's passkeys (her enrolment link opens here) and sessions. */
+export function PasskeysPage() {
+  return (
+    <RequireSignedIn>
+      {(user) => (
+        <Container className="account-page pb-5" key={user.uid}>
+          <PageHeading>Passkeys and sign-in</PageHeading>
+          <PasskeysSection user={user} />
+          <SignOutEverywhere />
+          <p>
+            <Link to={paths.account}>Back to my account</Link>
+          </p>
+        </Container>
+      )}
+    </RequireSignedIn>
+  );
+}

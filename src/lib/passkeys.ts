@@ -1,0 +1,125 @@
+import { startAuthentication, startRegistration } from '@simplewebauthn/browser';
+import * as v from 'valibot';
+import { ApiError, apiRequest, SECOND_FACTOR_REQUIRED } from './api';
+import { firebaseAuth, signInWithCustomToken, type IdTokenResult } from './firebase';
+
+/**
+ * Passkeys in the browser (@simplewebauthn/browser, set up here once): the API hands out the
+ * options and checks the answers; a good answer comes back as a custom token, and signing in
+ * with it puts `second_factor` and a new `auth_time` into every ID token of the sign-in.
+ */
+
+/** The gravest acts' answer when the passkey was last used over 5 minutes ago. */
+const FRESH_PASSKEY_REQUIRED = '/api/problems/fresh-passkey-required';
+
+const BROWSER_ID_KEY = 'passkey-browser';
+
+/** This browser's own random id, so a sign-in from a browser not seen before can be told. */
+function browserId(): string {
+  let id = localStorage.getItem(BROWSER_ID_KEY);
+  if (!id || !/^[\w-]{16,100}$/.test(id)) {
+    id = crypto.randomUUID();
+    localStorage.setItem(BROWSER_ID_KEY, id);
+  }
+  return id;
+}
+
+/**
+ * Whether the sign-in behind this token had its passkey step. How long ago is the API's to
+ * judge (12 hours): it answers second-factor-required, and `onSecondFactorRequired` hears it.
+ */
+export function hasSecondFactor(token: IdTokenResult | undefined): boolean {
+  const factor = token?.claims.second_factor;
+  return factor === 'passkey' || factor === 'recovery-code';
+}
+
+const TokenAnswer = v.object({ token: v.string() });
+
+/** A sentence for what the browser's WebAuthn call threw (cancelled, no passkey here). */
+function passkeyFailure(error: unknown): Error {
+  if (error instanceof Error && error.name === 'NotAllowedError') {
+    return new Error('The passkey was not used: it was cancelled or timed out. Try again.');
+  }
+  if (
+    error instanceof Error &&
+    /not supported|SecurityError/i.test(`${error.name} ${error.message}`)
+  ) {
+    return new Error('This browser cannot use passkeys here. Try another browser or device.');
+  }
+  return error instanceof Error ? error : new Error('The passkey could not be used. Try again.');
+}
+
+/**
+ * Asks for a passkey and signs this browser in with it (the account the passkey belongs to).
+ * `signedIn`: the account is signed in already (her password, before the passkey step), so the
+ * browser is offered that account's passkeys only.
+ */
+export async function signInWithPasskey(signedIn = false): Promise<void> {
+  const options = await apiRequest('/api/passkeys/authentication/options', v.any(), {
+    method: 'POST',
+    anonymous: !signedIn,
+    body: {},
+  });
+  let response: unknown;
+  try {
+    response = await startAuthentication({ optionsJSON: options });
+  } catch (error) {
+    throw passkeyFailure(error);
+  }
+  const { token } = await apiRequest('/api/passkeys/authentication', TokenAnswer, {
+    method: 'POST',
+    anonymous: true,
+    body: { response, browser: browserId() },
+  });
+  await signInWithCustomToken(firebaseAuth(), token);
+}
+
+/** One recovery code in place of the passkey, for this sign-in. */
+export async function signInWithRecoveryCode(code: string): Promise<number> {
+  const answer = await apiRequest(
+    '/api/passkeys/recovery',
+    v.object({ token: v.string(), recoveryCodesLeft: v.number() }),
+    { method: 'POST', body: { code, browser: browserId() } },
+  );
+  await signInWithCustomToken(firebaseAuth(), answer.token);
+  return answer.recoveryCodesLeft;
+}
+
+/**
+ * Makes a passkey on this device and adds it to the account (her first through the enrolment
+ * link's token). Returns the recovery codes that come with her first, to show once.
+ */
+export async function addPasskey(enrolment?: string): Promise<{ recoveryCodes?: string[] }> {
+  const options = await apiRequest('/api/passkeys/registration/options', v.any(), {
+    method: 'POST',
+    body: { enrolment },
+  });
+  let response: unknown;
+  try {
+    response = await startRegistration({ optionsJSON: options });
+  } catch (error) {
+    throw passkeyFailure(error);
+  }
+  const answer = await apiRequest(
+    '/api/passkeys/registration',
+    v.object({ token: v.string(), recoveryCodes: v.optional(v.array(v.string())) }),
+    { method: 'POST', body: { enrolment, response } },
+  );
+  await signInWithCustomToken(firebaseAuth(), answer.token);
+  return answer.recoveryCodes ? { recoveryCodes: answer.recoveryCodes } : {};
+}
+
+/**
+ * Runs an act the API may want a fresh passkey for (a refund, a passkey added or removed): when
+ * it answers second-factor-required, asks for the passkey once and runs the act again.
+ */
+export async function withFreshPasskey<T>(act: () => Promise<T>): Promise<T> {
+  try {
+    return await act();
+  } catch (error) {
+    const wanted = [SECOND_FACTOR_REQUIRED, FRESH_PASSKEY_REQUIRED];
+    if (!(error instanceof ApiError) || !wanted.includes(error.type ?? '')) throw error;
+    await signInWithPasskey(true);
+    return act();
+  }
+}
