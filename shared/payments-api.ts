@@ -46,6 +46,15 @@ const PaymentSessionSchema = v.object({
   start: v.string(),
 });
 
+/** A cancelled session of a series taken off the invoice that covers it. */
+const CreditLineSchema = v.object({
+  bookingId: v.nullable(v.string()),
+  /** ISO instant of the cancelled session. */
+  start: v.string(),
+  /** Pence taken off (positive). */
+  amount: v.number(),
+});
+
 /** One of the client's payments (GET /api/payments). */
 const PaymentSchema = v.object({
   id: v.string(),
@@ -63,6 +72,11 @@ const PaymentSchema = v.object({
   /** For a series' invoice: the series and the period it pays for. */
   seriesId: v.optional(v.nullable(v.string())),
   periodEnd: v.optional(v.nullable(v.string())),
+  /**
+   * For a series' invoice: cancelled sessions taken off it before it was charged (the billing
+   * rule in shared/billing.ts: a month not yet invoiced is charged that much less).
+   */
+  credits: v.optional(v.array(CreditLineSchema)),
   /** Credit notes issued against it. */
   creditNotes: v.optional(
     v.array(v.object({ id: v.string(), number: v.string(), amount: v.number(), at: v.string() })),
@@ -93,6 +107,8 @@ const PlanSchema = v.object({
   monthlyAmount: v.optional(v.number()),
   /** When the next payment is taken (null when none will be). */
   nextPaymentAt: v.optional(v.nullable(v.string())),
+  /** Pence the next payment is less for sessions cancelled in a month not yet invoiced. */
+  nextPaymentCredit: v.optional(v.number()),
 });
 export type Plan = v.InferOutput<typeof PlanSchema>;
 
@@ -140,6 +156,8 @@ export const ReceiptSchema = v.object({
   }),
   practice: v.object({ name: v.string(), address: v.string() }),
   sessions: v.array(ReceiptLineSchema),
+  /** A series' invoice: cancelled sessions taken off it before it was charged. */
+  credits: v.optional(v.array(v.object({ ...CreditLineSchema.entries, date: v.string() }))),
   /** Pence. */
   feePerSession: v.number(),
   total: v.number(),

@@ -151,6 +151,7 @@ describe('nextPaymentState: checkout.session.completed (a series subscription)',
     type: 'subscription-checkout-completed',
     seriesId: SERIES,
     subscriptionId: 'sub_1',
+    checkoutSessionId: 'cs_test_2',
   };
   it('the plan learns its subscription; the payment comes with the invoice', () => {
     expect(nextPaymentState({ now: NOW, card: null, series }, event)).toEqual({

@@ -22,12 +22,27 @@ interface EventBase {
   created: Date;
 }
 
+/** A refund as Stripe tells of it. */
+export interface RefundFacts {
+  stripeRefundId: string;
+  paymentIntentId: string | null;
+  amount: number;
+  status: 'pending' | 'succeeded' | 'failed';
+  /** Our refund row's id (the refund's metadata), when the practice asked for it. */
+  ourRefundId: string | null;
+}
+
 /** A verified Stripe event, in the terms the rules need (the gateway makes it). */
 export type PaymentEvent = EventBase &
   (
-    | { type: 'subscription-checkout-completed'; seriesId: string; subscriptionId: string | null }
     | {
-        type: 'checkout-completed';
+        type: 'subscription-checkout-completed';
+        seriesId: string;
+        subscriptionId: string | null;
+        checkoutSessionId: string;
+      }
+    | {
+        type: 'checkout-completed' | 'checkout-failed';
         checkoutSessionId: string;
         /** Checkout's payment_status is "paid". */
         paid: boolean;
@@ -45,6 +60,22 @@ export type PaymentEvent = EventBase &
         periodStart: Date;
         periodEnd: Date;
         paymentIntentId: string | null;
+      }
+    | {
+        /** customer.subscription.updated or .deleted (a Portal cancellation, or its end). */
+        type: 'subscription-changed';
+        subscriptionId: string;
+        seriesId: string;
+        /** Deleted, or cancelled now. */
+        ended: boolean;
+        cancelAtPeriodEnd: boolean;
+        endsAt: Date | null;
+      }
+    | {
+        /** charge.refunded (its refunds are fetched: `refunds` null) or refund.updated. */
+        type: 'refunds-changed';
+        paymentIntentId: string | null;
+        refunds: RefundFacts[] | null;
       }
     | { type: 'ignored' }
   );

@@ -18,6 +18,7 @@ import {
   settledPaymentForBooking,
   type PaymentRow,
 } from './queries';
+import { attachCredits } from './queries-credits';
 import { savePlan } from './queries-plans';
 import { firstSessionOfSeries } from './queries-sessions';
 import { receiptNumberOf, signedPdfLink } from './receipts';
@@ -163,6 +164,7 @@ async function applyEffects(
     if (!id) return 'again';
     if (effect.kind === 'mark-paid') {
       const row = await markPaid(db, id, effect.settlement, now);
+      if (row.series_id) await attachCredits(db, row.series_id, row.id);
       if (!effect.receiptAbout) continue;
       await queueMessages(db, [receiptMessage(effect.receiptAbout, row, settings, now)], messages);
       deliver = true;
