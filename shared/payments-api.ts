@@ -19,10 +19,16 @@ export const PaymentStateSchema = v.object({
 });
 export type PaymentStateView = v.InferOutput<typeof PaymentStateSchema>;
 
+/** The page the client pays from: Checkout's "Cancel and go back" returns there. */
+const PaidFromSchema = v.optional(v.picklist(['bookings', 'billing']));
+
 /** POST /api/payments/checkout: exactly one of the two ids; any amount sent is ignored. */
 export const CheckoutRequestSchema = v.union([
-  v.object({ seriesId: v.pipe(v.string(), v.minLength(1), v.maxLength(40)) }),
-  v.object({ bookingId: v.pipe(v.string(), v.minLength(1), v.maxLength(40)) }),
+  v.object({ seriesId: v.pipe(v.string(), v.minLength(1), v.maxLength(40)), from: PaidFromSchema }),
+  v.object({
+    bookingId: v.pipe(v.string(), v.minLength(1), v.maxLength(40)),
+    from: PaidFromSchema,
+  }),
 ]);
 export type CheckoutRequest = v.InferInput<typeof CheckoutRequestSchema>;
 

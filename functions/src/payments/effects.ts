@@ -2,8 +2,8 @@ import { nextBillingPeriod, sessionSharePence, sessionsInPeriod } from '../../..
 import { refundPence } from '../../../shared/booking-rules';
 import { feePerSessionPence, MONEY_FACTS, monthlyPricePence } from '../../../shared/money';
 import type { Service } from '../../../shared/service';
-import { settledPaymentForBooking } from './queries';
-import { customerOf, markPlanEnding, planOf } from './queries-plans';
+import { markCheckoutExpired, openCheckoutsOf, settledPaymentForBooking } from './queries';
+import { customerOf, markPlanEnding, planOf, setOpenCheckout } from './queries-plans';
 import {
   coveringPayment,
   creditsOf,
@@ -43,6 +43,7 @@ export async function refundCancelledSession(
         await refundSeriesSession(context, payments, { booking, series, service, by, now });
       return;
     }
+    await closeOpenCheckouts(context, payments, booking.id);
     const payment = await settledPaymentForBooking(context.db, booking.id);
     if (!payment) return;
     const amount = refundPence({
@@ -140,11 +141,37 @@ async function refundSeriesSession(
   });
 }
 
-/** After a series ends: its subscription is cancelled at the end of the period paid for. */
+/**
+ * A cancelled session's Checkouts not yet paid are expired (a payment that still arrives, paid a
+ * moment before, is refunded by the webhook).
+ */
+async function closeOpenCheckouts(context: ApiContext, payments: Payments, bookingId: string) {
+  for (const open of await openCheckoutsOf(context.db, bookingId)) {
+    if (!open.checkout_session_id) continue;
+    if ((await payments.gateway.expireCheckout(open.checkout_session_id)) === 'expired')
+      await markCheckoutExpired(context.db, open.id, context.now());
+  }
+}
+
+/**
+ * After a series ends: its open Checkout is expired, and its subscription is cancelled at the end
+ * of the period paid for.
+ */
 export async function endSubscription(context: ApiContext, seriesId: string, now: Date) {
   const payments = paymentsIfSetUp(context);
   if (!payments) return;
   const plan = await planOf(context.db, seriesId);
+  try {
+    if (plan?.open_checkout_id) {
+      await payments.gateway.expireCheckout(plan.open_checkout_id);
+      await setOpenCheckout(context.db, seriesId, null);
+    }
+  } catch (error) {
+    console.error(
+      'Expiring a series Checkout failed:',
+      error instanceof Error ? error.name : 'unknown',
+    );
+  }
   if (!plan?.stripe_subscription_id) return;
   try {
     await payments.gateway.cancelAtPeriodEnd(plan.stripe_subscription_id);

@@ -153,7 +153,13 @@ function gatewayOf(stripe: Stripe) {
      * Gives back part of a card payment, for our refund row `refundId` (recorded first): the same
      * row asks again with the same key and gets the same refund. Stripe's refund id and status.
      */
-    async refund(input: { paymentIntentId: string; amount: number; refundId: string }) {
+    async refund(input: {
+      paymentIntentId: string;
+      amount: number;
+      refundId: string;
+      /** The key when our refund's row is not yet committed (see webhook.ts refundInFull). */
+      idempotencyKey?: string;
+    }) {
       const given = await provider(() =>
         stripe.refunds.create(
           {
@@ -161,7 +167,7 @@ function gatewayOf(stripe: Stripe) {
             amount: input.amount,
             metadata: { refundId: input.refundId },
           },
-          { idempotencyKey: `refund:${input.refundId}` },
+          { idempotencyKey: input.idempotencyKey ?? `refund:${input.refundId}` },
         ),
       );
       return refundFactsOf(given);

@@ -79,7 +79,7 @@ export const myPayments = endpoint({
         const state = states.get(each.id);
         const service = context.services.find((s) => s.id === each.serviceId);
         const status =
-          each.status === 'ended'
+          each.status === 'ended' || state?.ended
             ? 'ended'
             : state?.ending && state.status === 'paid'
               ? 'ending'

@@ -7,7 +7,7 @@ import { nextNumber, type PaymentRow, type RefundRow } from './queries';
 export async function insertRefund(
   db: Database,
   input: {
-    payment: PaymentRow;
+    payment: Pick<PaymentRow, 'id'>;
     bookingId: string | null;
     amount: number;
     stripeRefundId: string | null;

@@ -41,7 +41,15 @@ export function usePaymentsStack(
     beforeEach: () => {
       clock.now = options.start;
       standIn?.refunds.splice(0);
+      standIn?.checkouts.clear();
+      standIn?.subscriptions.clear();
+      standIn?.delivered.splice(0);
     },
+  });
+  afterEach(async () => {
+    // Stripe's later events of this test are in before the next one starts.
+    await standIn?.settled();
+    await stack.api.deliveryIdle();
   });
   afterAll(async () => {
     await standIn?.close();

@@ -198,6 +198,8 @@ export interface PaymentsTable {
   card_last4: string | null;
   period_start: Date | null;
   period_end: Date | null;
+  /** A Checkout expired (asked again, or its session cancelled) before it was paid. */
+  checkout_expired_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   created_at: ColumnType<Date, Date, never>;
   updated_at: Date;
 }

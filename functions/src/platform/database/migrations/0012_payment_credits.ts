@@ -25,6 +25,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create unique index payments_one_paid_per_booking on payments (booking_id) where status = 'paid' and series_id is null`.execute(
     db,
   );
+  // A Checkout expired because the client asked again (or the session was cancelled): its row is
+  // kept, so a payment that still completes on it is found and refunded.
+  await sql`alter table payments add column checkout_expired_at timestamptz`.execute(db);
   // The plan's one open Checkout (asking again expires it), and when its subscription ended
   // (in Stripe's Customer Portal, or at the end of a series).
   await sql`alter table payment_plans add column open_checkout_id text`.execute(db);
