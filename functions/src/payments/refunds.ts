@@ -70,9 +70,11 @@ export async function refundNow(
     refundId: held.row.id,
   });
   try {
-    await context.db.transaction().execute((trx) =>
-      settleRefund(trx, context, settings, { refundId: held.row.id, refund: given }, now),
-    );
+    await context.db
+      .transaction()
+      .execute((trx) =>
+        settleRefund(trx, context, settings, { refundId: held.row.id, refund: given }, now),
+      );
   } catch (error) {
     // Stripe has made it: its charge.refunded settles the row (and sends the email) instead.
     console.error('Recording a refund failed:', error instanceof Error ? error.name : 'unknown');
