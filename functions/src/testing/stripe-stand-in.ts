@@ -58,7 +58,7 @@ export async function startStripeStandIn(options: StripeStandInOptions) {
     const event = {
       id: newId('evt'),
       object: 'event',
-      api_version: '2025-09-30.clover',
+      api_version: Stripe.API_VERSION,
       created: now(),
       type,
       livemode: false,
