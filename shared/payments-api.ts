@@ -16,6 +16,8 @@ export const PaymentStateSchema = v.object({
    * (she decides what to do; nothing is cancelled by itself).
    */
   unpaidSoon: v.optional(v.boolean()),
+  /** Unpaid or due: what paying now costs, in pence (a session's fee, or a plan's month). */
+  amount: v.optional(v.number()),
 });
 export type PaymentStateView = v.InferOutput<typeof PaymentStateSchema>;
 
@@ -83,9 +85,17 @@ const PaymentSchema = v.object({
    * rule in shared/billing.ts: a month not yet invoiced is charged that much less).
    */
   credits: v.optional(v.array(CreditLineSchema)),
-  /** Credit notes issued against it. */
+  /** Credit notes issued against it, with why (an automatic refund says so). */
   creditNotes: v.optional(
-    v.array(v.object({ id: v.string(), number: v.string(), amount: v.number(), at: v.string() })),
+    v.array(
+      v.object({
+        id: v.string(),
+        number: v.string(),
+        amount: v.number(),
+        at: v.string(),
+        reason: v.optional(v.string()),
+      }),
+    ),
   ),
 });
 export type Payment = v.InferOutput<typeof PaymentSchema>;
@@ -113,6 +123,8 @@ const PlanSchema = v.object({
   monthlyAmount: v.optional(v.number()),
   /** When the next payment is taken (null when none will be). */
   nextPaymentAt: v.optional(v.nullable(v.string())),
+  /** The plan's subscription was cancelled in Stripe's Customer Portal (not by ending the series). */
+  cancelledInPortal: v.optional(v.boolean()),
   /** Pence the next payment is less for sessions cancelled in a month not yet invoiced. */
   nextPaymentCredit: v.optional(v.number()),
 });
@@ -194,6 +206,8 @@ const PracticePaymentSchema = v.object({
 export type PracticePayment = v.InferOutput<typeof PracticePaymentSchema>;
 
 const PracticeRefundSchema = v.object({
+  /** Why: "Session cancelled", "Paid twice: …", "Refunded in Stripe", … */
+  reason: v.optional(v.string()),
   id: v.string(),
   paymentId: v.string(),
   creditNoteNumber: v.string(),
@@ -233,6 +247,18 @@ export const PracticePaymentsSchema = v.object({
   due: v.array(PracticeDueSchema),
   clients: v.array(PracticeClientTotalsSchema),
   totals: v.object({ paid: v.number(), refunded: v.number(), due: v.number() }),
+  /** Monthly plans the client cancelled in Stripe's Customer Portal (the series still stands). */
+  cancelledPlans: v.optional(
+    v.array(
+      v.object({
+        seriesId: v.string(),
+        clientName: v.string(),
+        status: v.picklist(['ending', 'ended']),
+        /** ISO instant: the end of the period paid for. */
+        paidUntil: v.nullable(v.string()),
+      }),
+    ),
+  ),
 });
 export type PracticePayments = v.InferOutput<typeof PracticePaymentsSchema>;
 

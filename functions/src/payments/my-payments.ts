@@ -44,6 +44,7 @@ export async function paymentViews(db: Database, rows: readonly PaymentRow[]): P
           number: creditNoteNumber(refund.credit_year, refund.credit_sequence),
           amount: refund.amount,
           at: refund.created_at.toISOString(),
+          reason: refund.reason,
         })),
     })),
   );
@@ -91,6 +92,8 @@ export const myPayments = endpoint({
           serviceName: service?.name ?? '',
           monthlyAmount: service ? monthlyPricePence(service) : 0,
           nextPaymentAt: status === 'paid' ? (state?.paidUntil ?? null) : null,
+          ...(each.status === 'confirmed' &&
+            (state?.ended || state?.ending) && { cancelledInPortal: true }),
           nextPaymentCredit: waiting
             .filter((credit) => credit.series_id === each.id && credit.stripe_invoice_item_id)
             .reduce((sum, credit) => sum + credit.amount, 0),

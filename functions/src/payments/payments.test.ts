@@ -136,7 +136,7 @@ describe.each(DATABASE_KINDS)('payments on %s', (kind) => {
   it('a one-off session: Checkout at the server fee (a body amount is ignored), receipt, email, PDF', async () => {
     const bookingId = await confirmedSession(client);
     const before = (await request('GET', '/bookings', client)).json.bookings[0];
-    expect(before.payment).toEqual({ status: 'unpaid' });
+    expect(before.payment).toEqual({ status: 'unpaid', amount: FEE });
     const checkout = await request('POST', '/payments/checkout', client, { bookingId, amount: 1 });
     expect(checkout.status).toBe(201);
     expect(checkout.json.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/pay\/cs_test_/);
@@ -341,7 +341,7 @@ describe.each(DATABASE_KINDS)('payments on %s', (kind) => {
   it('a series: monthly subscription, renewal, failed renewal due with an email, out of order, end cancels at period end', async () => {
     const seriesId = await confirmedSeries(client);
     const listed = (await request('GET', '/series', client)).json.series[0];
-    expect(listed.payment).toEqual({ status: 'unpaid' });
+    expect(listed.payment).toEqual({ status: 'unpaid', amount: MONTHLY });
     const checkout = await request('POST', '/payments/checkout', client, { seriesId, amount: 5 });
     expect(checkout.status).toBe(201);
     expect([...stripe.checkouts.values()].at(-1)).toMatchObject({

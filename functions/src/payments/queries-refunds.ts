@@ -93,6 +93,7 @@ export async function refundsOf(db: Database, paymentIds: readonly string[]): Pr
     .selectFrom('payment_refunds')
     .selectAll()
     .where('payment_id', 'in', paymentIds)
+    .where('status', '<>', 'failed')
     .orderBy('created_at')
     .execute();
 }
@@ -113,8 +114,10 @@ export async function refundsWithin(db: Database, within: { start: Date; end: Da
       'payment_refunds.credit_year',
       'payment_refunds.credit_sequence',
       'payment_refunds.created_at',
+      'payment_refunds.reason',
       'payments.client_name',
     ])
+    .where('payment_refunds.status', '<>', 'failed')
     .where('payment_refunds.created_at', '>=', within.start)
     .where('payment_refunds.created_at', '<', within.end)
     .orderBy('payment_refunds.created_at')

@@ -57,7 +57,12 @@ describe.each(DATABASE_KINDS)('Stripe’s events on %s', (kind) => {
     expect(refunded?.creditNotes).toEqual([expect.objectContaining({ amount: FEE })]);
     await mailTo(client.email, /^Refund of £60\.00$/);
     const month = await request('GET', '/practice/payments?month=2027-03', practitioner);
-    expect(month.json.refunds).toEqual([expect.objectContaining({ amount: FEE })]);
+    expect(month.json.refunds).toEqual([
+      expect.objectContaining({
+        amount: FEE,
+        reason: 'Refunded automatically: the session was already paid',
+      }),
+    ]);
     expect((await request('GET', '/bookings', client)).json.bookings[0].payment.status).toBe(
       'paid',
     );
@@ -121,7 +126,12 @@ describe.each(DATABASE_KINDS)('Stripe’s events on %s', (kind) => {
     });
     stack.clock.now = new Date('2027-04-01T09:00:00Z');
     expect(await stripe().endPeriod(subscription.id)).toBe(200);
-    expect((await plans())[0]?.status).toBe('ended');
+    expect((await plans())[0]).toMatchObject({ status: 'ended', cancelledInPortal: true });
+    // The practitioner's payments say so: the series still stands, she decides.
+    const report = await request('GET', '/practice/payments?month=2027-04', practitioner);
+    expect(report.json.cancelledPlans).toEqual([
+      expect.objectContaining({ seriesId, status: 'ended', clientName: 'Ada Client' }),
+    ]);
     everyWebhookAnswered();
   });
 

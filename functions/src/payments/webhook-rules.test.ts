@@ -153,7 +153,7 @@ describe('nextPaymentState: checkout.session.completed (one session)', () => {
             kind: 'refund-in-full',
             payment: { id: 'payment-1' },
             settlement: { paidAt: NOW, paymentIntentId: 'pi_1', card },
-            reason: expect.stringMatching(/refunded in full$/),
+            reason: expect.stringMatching(/^Refunded automatically: /),
           },
         ],
       });

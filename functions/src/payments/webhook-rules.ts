@@ -103,9 +103,9 @@ export function nextPaymentState(state: PaymentStateFacts, event: PaymentEvent):
       // A delayed method (Bacs Direct Debit): nothing until its money arrives or fails.
       if (!event.paid) return nothing(payment.status);
       const late = checkout.bookingSettled
-        ? 'Paid twice: this payment was refunded in full'
+        ? 'Refunded automatically: the session was already paid'
         : payment.bookingId && !checkout.bookingOpen
-          ? 'The session was no longer open for payment: refunded in full'
+          ? 'Refunded automatically: the session was cancelled before this payment arrived'
           : null;
       if (late)
         return {
@@ -222,7 +222,7 @@ function invoiceTransition(state: PaymentStateFacts, event: InvoiceEvent): Payme
       kind: 'refund-in-full',
       payment: row ? { id: row.id } : { newInvoice },
       settlement: { ...settlementOf(state, event), amount },
-      reason: 'A second monthly plan for the same series: cancelled and refunded in full',
+      reason: 'Refunded automatically: a second monthly plan for the same sessions was cancelled',
     });
     return { state: { payment: 'refunded' }, effects };
   }
