@@ -50,7 +50,7 @@ export async function startStripeStandIn(options: StripeStandInOptions) {
     { id: string; charge: string; amount: number; refunded: number; last4: string }
   >();
   const refunds: Stripe.Refund[] = [];
-  const portals = new Map<string, string>();
+  const portals = new Map<string, { returnUrl: string; customer: string }>();
   const delivered: { type: string; status: number }[] = [];
   let base = '';
 
@@ -282,7 +282,7 @@ export async function startStripeStandIn(options: StripeStandInOptions) {
     }
     if (method === 'POST' && path === '/v1/billing_portal/sessions') {
       const id = newId('bps');
-      portals.set(id, text(body.return_url));
+      portals.set(id, { returnUrl: text(body.return_url), customer: text(body.customer) });
       return {
         id,
         object: 'billing_portal.session',
@@ -439,14 +439,33 @@ export async function startStripeStandIn(options: StripeStandInOptions) {
             .end();
           return;
         }
-        const portal = /^\/portal\/([\w]+)$/.exec(url.pathname);
+        const portal = /^\/portal\/([\w]+)(\/cancel)?$/.exec(url.pathname);
+        const session = portal ? portals.get(portal[1]!) : undefined;
+        const live = [...subscriptions.values()].filter(
+          (each) =>
+            each.customer === session?.customer &&
+            each.status === 'active' &&
+            !each.cancelAtPeriodEnd,
+        );
+        if (portal && session && portal[2] && method === 'POST') {
+          // The Portal cancels at the period's end, as the practice's Portal settings ask.
+          for (const subscription of live) {
+            subscription.cancelAtPeriodEnd = true;
+            await sendEvent('customer.subscription.updated', subscriptionObject(subscription));
+          }
+          response.writeHead(303, { location: session.returnUrl }).end();
+          return;
+        }
         if (portal && method === 'GET') {
-          const back = portals.get(portal[1]!) ?? '/';
+          const back = session?.returnUrl ?? '/';
+          const cancel = live.length
+            ? `<form method="post" action="/portal/${escapeHtml(portal[1]!)}/cancel"><button type="submit">Cancel plan</button></form>`
+            : '';
           return html(
             200,
             page(
               'Billing – Customer portal (local stand-in)',
-              `<h1>Your billing</h1><p>Card on file: Visa ending 4242.</p><p>In Stripe's Customer Portal the client updates the card or cancels here.</p><p><a class="button" href="${escapeHtml(back)}">Return to the site</a></p>`,
+              `<h1>Your billing</h1><p>Card on file: Visa ending 4242.</p><p>In Stripe's Customer Portal the client updates the card or cancels here.</p>${cancel}<p><a class="button" href="${escapeHtml(back)}">Return to the site</a></p>`,
             ),
           );
         }
