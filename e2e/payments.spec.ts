@@ -580,3 +580,75 @@ test('a plan cancelled in the Customer Portal: Billing and the practitioner’s 
   await expectNoSidewaysScroll(page, 'Payments with a cancelled plan');
   await expectNoAxeViolations(page, 'Payments with a cancelled plan at 375 px');
 });
+
+test('a session paid twice (a second page paid as the first expired): refunded automatically, in words on Billing and Payments; the receipt at 375 px', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await waitForApi();
+  const client = await createUser({ verified: true, label: 'pay-twice-client' });
+  clients.push(client);
+  const practitioner = await createUser({ verified: true, label: 'pay-twice-practitioner' });
+  await makePractitioner(practitioner);
+  const start = middle(await freeStarts(CBT, checkoutWeekStart(8)));
+  expect(start, 'a free CBT time in checkout week 8').toBeTruthy();
+  const booked = await apiAs<{ id: string }>(client, '/api/bookings', {
+    method: 'POST',
+    body: { serviceId: CBT, start },
+  });
+  expect(booked.status, JSON.stringify(booked.body)).toBe(201);
+  const bookingId = booked.body.id;
+  expect(
+    (await apiAs(practitioner, `/api/bookings/${bookingId}/confirm`, { method: 'POST', body: {} }))
+      .status,
+  ).toBe(200);
+
+  // Two tabs: the second Checkout expires the first; the client pays on the second.
+  const open = () =>
+    apiAs<{ url: string }>(client, '/api/payments/checkout', {
+      method: 'POST',
+      body: { bookingId, from: 'bookings' },
+    });
+  const first = await open();
+  const second = await open();
+  await signIn(page, client, '/account/billing');
+  await page.goto(first.body.url);
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'This payment page has expired' }),
+  ).toBeVisible();
+  await page.goto(second.body.url);
+  await payOnCheckout(page, '4242 4242 4242 4242');
+  await expect(page.getByText('Payment confirmed. Thank you.')).toBeVisible({ timeout: 30_000 });
+  // A card submitted on the first page a moment before it expired still goes through.
+  const firstId = new URL(first.body.url).pathname.split('/').pop() ?? '';
+  const late = await fetch(`${new URL(first.body.url).origin}/test/pay-anyway/${firstId}`, {
+    method: 'POST',
+  });
+  expect(late.status).toBe(204);
+
+  await page.reload();
+  const words = 'Refunded automatically: the session was already paid.';
+  await expect(page.getByText(words)).toBeVisible({ timeout: 20_000 });
+  await expectNoAxeViolations(page, 'Billing with an automatic refund');
+  await page.setViewportSize({ width: 375, height: 800 });
+  await expectNoSidewaysScroll(page, 'Billing with an automatic refund');
+  await expectNoAxeViolations(page, 'Billing with an automatic refund at 375 px');
+  // The receipt reads at 375 px without sideways scrolling: its sessions are labelled lines.
+  await page
+    .getByRole('link', { name: /^Receipt MP-/ })
+    .first()
+    .click();
+  await expect(page.getByText('Sessions covered')).toBeVisible();
+  await expectNoSidewaysScroll(page, 'a receipt');
+  await expect(page.locator('.receipt-sessions td[data-label="Fee"]').first()).toBeVisible();
+  await expectNoAxeViolations(page, 'a receipt at 375 px');
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  await logOutButton(page).click();
+  await expect(logInLink(page)).toBeVisible();
+  await signIn(page, practitioner, '/practice/payments');
+  await expect(
+    page.getByRole('region', { name: 'Refunds' }).getByText(words).first(),
+  ).toBeVisible();
+  await expectNoAxeViolations(page, 'Payments with an automatic refund');
+});

@@ -32,7 +32,7 @@ export const practicePayments = endpoint({
     const due = await owed(context, within, now);
     return json(200, {
       ...monthReport({ month, payments, refunds, rows, due }),
-      cancelledPlans: await cancelledInPortal(context, now),
+      cancelledPlans: await cancelledInPortal(context, within, now),
     });
   },
 });
@@ -41,7 +41,15 @@ export const practicePayments = endpoint({
  * Standing series whose monthly plan the client cancelled in Stripe's Customer Portal: the series
  * still stands (its sessions are booked), so the practitioner decides what happens next.
  */
-async function cancelledInPortal(context: ApiContext, now: Date) {
+async function cancelledInPortal(
+  context: ApiContext,
+  within: { start: Date; end: Date },
+  now: Date,
+) {
+  // A month lists the plans whose last paid period ends in it or in the month after (what is
+  // about to stop coming in), so a past month's page does not change.
+  const until = new Date(within.end);
+  until.setUTCMonth(until.getUTCMonth() + 1);
   const series = await seriesWithStatus(context.db, ['confirmed']);
   const states = await planStates(
     context.db,
@@ -51,6 +59,8 @@ async function cancelledInPortal(context: ApiContext, now: Date) {
   return series.flatMap((each) => {
     const state = states.get(each.id);
     if (!state?.ended && !state?.ending) return [];
+    const ends = state.paidUntil ? new Date(state.paidUntil) : null;
+    if (ends && (ends < within.start || ends >= until)) return [];
     return [
       {
         seriesId: each.id,
