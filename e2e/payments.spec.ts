@@ -27,6 +27,10 @@ import { setStyles, steadyNativeControls } from './support/screenshots';
 // other files (which take each week's first or last free times) leave alone.
 const CBT = 4;
 const SERVICE_NAME = 'Anxiety and Stress (CBT)';
+/** The plan's Pay button, with its monthly amount beside the words. */
+const SET_UP_PLAN = new RegExp(
+  `^Set up monthly payment: £[\\d,]+\\.\\d{2} a month for ${SERVICE_NAME.replace(/[()]/g, '\\$&')}$`,
+);
 const mailWeb = origin(LOCAL_STACKS.e2e.ports.mailWeb);
 /** A month before the site took any payment: the payments view's look without anyone's data. */
 const EMPTY_MONTH = '2026-01';
@@ -181,7 +185,7 @@ test('a weekly series paid on Checkout: Paid to …, the receipt email and its P
     .getByRole('region', { name: 'Regular sessions' })
     .getByRole('listitem', { name: SERVICE_NAME });
   await expect(group.getByText('Payment: Unpaid')).toBeVisible();
-  await group.getByRole('button', { name: `Set up monthly payment for ${SERVICE_NAME}` }).click();
+  await group.getByRole('button', { name: SET_UP_PLAN }).click();
   await payOnCheckout(page, '4242 4242 4242 4242');
   await expect(page).toHaveURL(/\/account\/billing\?paid=/);
   await expect(page.getByRole('heading', { level: 1, name: 'Billing' })).toBeVisible();
@@ -207,9 +211,7 @@ test('a weekly series paid on Checkout: Paid to …, the receipt email and its P
 
   await page.goto('/bookings');
   await expect(group.getByText(/^Payment: Paid to /)).toBeVisible();
-  await expect(
-    group.getByRole('button', { name: `Set up monthly payment for ${SERVICE_NAME}` }),
-  ).toHaveCount(0);
+  await expect(group.getByRole('button', { name: SET_UP_PLAN })).toHaveCount(0);
 
   // The receipt email, and the PDF it links to, with what an insurer asks for.
   await expect
@@ -354,7 +356,9 @@ test('a one-off session paid with a declined card: Checkout says why, and nothin
 
   await signIn(page, client, '/bookings');
   const pay = page.getByRole('button', {
-    name: `Pay for ${SERVICE_NAME} on ${formatDay(start!)} at ${formatTime(start!)}`,
+    name: new RegExp(
+      `^Pay £[\\d,]+\\.\\d{2} for ${SERVICE_NAME.replace(/[()]/g, '\\$&')} on ${formatDay(start!)} at ${formatTime(start!)}$`,
+    ),
   });
   await pay.click();
   await payOnCheckout(page, '4000 0000 0000 0002');
@@ -516,4 +520,137 @@ test('a refund by the practitioner: its credit note page and PDF, linked from Pa
   await expect(
     page.getByRole('heading', { level: 2, name: `Credit note ${creditNumber}` }),
   ).toBeVisible();
+});
+
+test('a plan cancelled in the Customer Portal: Billing and the practitioner’s payments say so, at 1280 and 375 px', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await waitForApi();
+  const client = await createUser({ verified: true, label: 'pay-portal-client' });
+  clients.push(client);
+  const practitioner = await createUser({ verified: true, label: 'pay-portal-practitioner' });
+  await makePractitioner(practitioner);
+  const first = middle(await freeStarts(CBT, checkoutWeekStart(4)));
+  expect(first, 'a free CBT time in checkout week 4').toBeTruthy();
+  const requested = await apiAs<{ id: string }>(client, '/api/series', {
+    method: 'POST',
+    body: { serviceId: CBT, start: first, note: '' },
+  });
+  expect(requested.status).toBe(201);
+  const confirmed = await apiAs(practitioner, `/api/series/${requested.body.id}/confirm`, {
+    method: 'POST',
+    body: {},
+  });
+  expect(confirmed.status).toBe(200);
+
+  // Billing, where the confirmation email links, takes the payment itself; no Portal before it.
+  await signIn(page, client, '/account/billing');
+  const plan = page.locator('.billing-plans > li').filter({ hasText: SERVICE_NAME });
+  await expect(plan.getByText('Not paid yet')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Update card or cancel' })).toHaveCount(0);
+  await plan.getByRole('button', { name: SET_UP_PLAN }).click();
+  await payOnCheckout(page, '4242 4242 4242 4242');
+  await expect(page.getByText('Payment confirmed. Thank you.')).toBeVisible({ timeout: 30_000 });
+
+  // The client cancels in the Portal: the plan ends at its period's end, in words.
+  await page.getByRole('button', { name: 'Update card or cancel' }).click();
+  await page.getByRole('button', { name: 'Cancel plan' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Billing' })).toBeVisible();
+  await expect(
+    plan.getByText(/^Cancelled in Stripe: ends on \w+ \d{1,2} \w+ \d{4} \(paid to then\)$/),
+  ).toBeVisible({
+    timeout: 20_000,
+  });
+  await expectNoAxeViolations(page, 'Billing with a plan cancelled in the Portal');
+  await page.setViewportSize({ width: 375, height: 800 });
+  await expectNoSidewaysScroll(page, 'Billing with a cancelled plan');
+  await expectNoAxeViolations(page, 'Billing with a cancelled plan at 375 px');
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  // The practitioner's payments: the cancellation, and that the series still stands.
+  await logOutButton(page).click();
+  await expect(logInLink(page)).toBeVisible();
+  await signIn(page, practitioner, '/practice/payments');
+  const cancelled = page.getByRole('region', { name: 'Monthly plans cancelled by the client' });
+  await expect(cancelled).toContainText(
+    'cancelled their monthly payment in Stripe’s Customer Portal',
+  );
+  await expect(cancelled).toContainText('The series’ sessions still stand');
+  await expectNoAxeViolations(page, 'Payments with a plan cancelled in the Portal');
+  await page.setViewportSize({ width: 375, height: 800 });
+  await expectNoSidewaysScroll(page, 'Payments with a cancelled plan');
+  await expectNoAxeViolations(page, 'Payments with a cancelled plan at 375 px');
+});
+
+test('a session paid twice (a second page paid as the first expired): refunded automatically, in words on Billing and Payments; the receipt at 375 px', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await waitForApi();
+  const client = await createUser({ verified: true, label: 'pay-twice-client' });
+  clients.push(client);
+  const practitioner = await createUser({ verified: true, label: 'pay-twice-practitioner' });
+  await makePractitioner(practitioner);
+  const start = middle(await freeStarts(CBT, checkoutWeekStart(8)));
+  expect(start, 'a free CBT time in checkout week 8').toBeTruthy();
+  const booked = await apiAs<{ id: string }>(client, '/api/bookings', {
+    method: 'POST',
+    body: { serviceId: CBT, start },
+  });
+  expect(booked.status, JSON.stringify(booked.body)).toBe(201);
+  const bookingId = booked.body.id;
+  expect(
+    (await apiAs(practitioner, `/api/bookings/${bookingId}/confirm`, { method: 'POST', body: {} }))
+      .status,
+  ).toBe(200);
+
+  // Two tabs: the second Checkout expires the first; the client pays on the second.
+  const open = () =>
+    apiAs<{ url: string }>(client, '/api/payments/checkout', {
+      method: 'POST',
+      body: { bookingId, from: 'bookings' },
+    });
+  const first = await open();
+  const second = await open();
+  await signIn(page, client, '/account/billing');
+  await page.goto(first.body.url);
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'This payment page has expired' }),
+  ).toBeVisible();
+  await page.goto(second.body.url);
+  await payOnCheckout(page, '4242 4242 4242 4242');
+  await expect(page.getByText('Payment confirmed. Thank you.')).toBeVisible({ timeout: 30_000 });
+  // A card submitted on the first page a moment before it expired still goes through.
+  const firstId = new URL(first.body.url).pathname.split('/').pop() ?? '';
+  const late = await fetch(`${new URL(first.body.url).origin}/test/pay-anyway/${firstId}`, {
+    method: 'POST',
+  });
+  expect(late.status).toBe(204);
+
+  await page.reload();
+  const words = 'Refunded automatically: the session was already paid.';
+  await expect(page.getByText(words)).toBeVisible({ timeout: 20_000 });
+  await expectNoAxeViolations(page, 'Billing with an automatic refund');
+  await page.setViewportSize({ width: 375, height: 800 });
+  await expectNoSidewaysScroll(page, 'Billing with an automatic refund');
+  await expectNoAxeViolations(page, 'Billing with an automatic refund at 375 px');
+  // The receipt reads at 375 px without sideways scrolling: its sessions are labelled lines.
+  await page
+    .getByRole('link', { name: /^Receipt MP-/ })
+    .first()
+    .click();
+  await expect(page.getByText('Sessions covered')).toBeVisible();
+  await expectNoSidewaysScroll(page, 'a receipt');
+  await expect(page.locator('.receipt-sessions td[data-label="Fee"]').first()).toBeVisible();
+  await expectNoAxeViolations(page, 'a receipt at 375 px');
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  await logOutButton(page).click();
+  await expect(logInLink(page)).toBeVisible();
+  await signIn(page, practitioner, '/practice/payments');
+  await expect(
+    page.getByRole('region', { name: 'Refunds' }).getByText(words).first(),
+  ).toBeVisible();
+  await expectNoAxeViolations(page, 'Payments with an automatic refund');
 });

@@ -3,6 +3,7 @@
  * each is built from the rule's number, so changing a number changes what every page, answer and
  * email says.
  */
+import { planCoverSentence } from './billing';
 import { DAY_MS, HOUR_MS } from './time';
 
 export const BOOKING_RULES = {
@@ -133,8 +134,10 @@ export function feeSentences(
     /** A standing plan: when and how it is paid. */
     plan:
       fee.monthlyText && fee.sessionsPerMonth
-        ? `The plan is ${fee.monthlyText} for ${fee.sessionsPerMonth} sessions a month (${fee.feeText} a session), paid monthly by card once the practitioner confirms the series.`
+        ? `The plan is ${fee.monthlyText}, paid monthly by card once the practitioner confirms the series. ${planCoverSentence({ sessionsPerMonth: fee.sessionsPerMonth })}`
         : `The plan is paid monthly by card once the practitioner confirms the series.`,
+    /** A standing plan's refund rule: a session's share of the payment that covers it. */
+    planRefund: `A session of the plan you cancel at least ${notice} before it starts, or that the practice cancels, is refunded its share of the payment for its month${fee.sessionsPerMonth ? ` (${fee.feeText} in a month of ${fee.sessionsPerMonth} sessions)` : ''}; a month not yet paid is charged that much less. A session cancelled later, or missed, is not refunded.`,
     /** The refund rule, with the amount. */
     refund: `A session you cancel at least ${notice} before it starts, or that the practice cancels, is refunded its fee of ${fee.feeText}. A session cancelled later, or missed, is not refunded.`,
     /** The agreement's late-cancellation term, with the amount. */

@@ -16,13 +16,21 @@ export const PaymentStateSchema = v.object({
    * (she decides what to do; nothing is cancelled by itself).
    */
   unpaidSoon: v.optional(v.boolean()),
+  /** Unpaid or due: what paying now costs, in pence (a session's fee, or a plan's month). */
+  amount: v.optional(v.number()),
 });
 export type PaymentStateView = v.InferOutput<typeof PaymentStateSchema>;
 
+/** The page the client pays from: Checkout's "Cancel and go back" returns there. */
+const PaidFromSchema = v.optional(v.picklist(['bookings', 'billing']));
+
 /** POST /api/payments/checkout: exactly one of the two ids; any amount sent is ignored. */
 export const CheckoutRequestSchema = v.union([
-  v.object({ seriesId: v.pipe(v.string(), v.minLength(1), v.maxLength(40)) }),
-  v.object({ bookingId: v.pipe(v.string(), v.minLength(1), v.maxLength(40)) }),
+  v.object({ seriesId: v.pipe(v.string(), v.minLength(1), v.maxLength(40)), from: PaidFromSchema }),
+  v.object({
+    bookingId: v.pipe(v.string(), v.minLength(1), v.maxLength(40)),
+    from: PaidFromSchema,
+  }),
 ]);
 export type CheckoutRequest = v.InferInput<typeof CheckoutRequestSchema>;
 
@@ -46,6 +54,15 @@ const PaymentSessionSchema = v.object({
   start: v.string(),
 });
 
+/** A cancelled session of a series taken off the invoice that covers it. */
+const CreditLineSchema = v.object({
+  bookingId: v.nullable(v.string()),
+  /** ISO instant of the cancelled session. */
+  start: v.string(),
+  /** Pence taken off (positive). */
+  amount: v.number(),
+});
+
 /** One of the client's payments (GET /api/payments). */
 const PaymentSchema = v.object({
   id: v.string(),
@@ -63,9 +80,22 @@ const PaymentSchema = v.object({
   /** For a series' invoice: the series and the period it pays for. */
   seriesId: v.optional(v.nullable(v.string())),
   periodEnd: v.optional(v.nullable(v.string())),
-  /** Credit notes issued against it. */
+  /**
+   * For a series' invoice: cancelled sessions taken off it before it was charged (the billing
+   * rule in shared/billing.ts: a month not yet invoiced is charged that much less).
+   */
+  credits: v.optional(v.array(CreditLineSchema)),
+  /** Credit notes issued against it, with why (an automatic refund says so). */
   creditNotes: v.optional(
-    v.array(v.object({ id: v.string(), number: v.string(), amount: v.number(), at: v.string() })),
+    v.array(
+      v.object({
+        id: v.string(),
+        number: v.string(),
+        amount: v.number(),
+        at: v.string(),
+        reason: v.optional(v.string()),
+      }),
+    ),
   ),
 });
 export type Payment = v.InferOutput<typeof PaymentSchema>;
@@ -93,6 +123,10 @@ const PlanSchema = v.object({
   monthlyAmount: v.optional(v.number()),
   /** When the next payment is taken (null when none will be). */
   nextPaymentAt: v.optional(v.nullable(v.string())),
+  /** The plan's subscription was cancelled in Stripe's Customer Portal (not by ending the series). */
+  cancelledInPortal: v.optional(v.boolean()),
+  /** Pence the next payment is less for sessions cancelled in a month not yet invoiced. */
+  nextPaymentCredit: v.optional(v.number()),
 });
 export type Plan = v.InferOutput<typeof PlanSchema>;
 
@@ -140,6 +174,8 @@ export const ReceiptSchema = v.object({
   }),
   practice: v.object({ name: v.string(), address: v.string() }),
   sessions: v.array(ReceiptLineSchema),
+  /** A series' invoice: cancelled sessions taken off it before it was charged. */
+  credits: v.optional(v.array(v.object({ ...CreditLineSchema.entries, date: v.string() }))),
   /** Pence. */
   feePerSession: v.number(),
   total: v.number(),
@@ -170,6 +206,8 @@ const PracticePaymentSchema = v.object({
 export type PracticePayment = v.InferOutput<typeof PracticePaymentSchema>;
 
 const PracticeRefundSchema = v.object({
+  /** Why: "Session cancelled", "Paid twice: …", "Refunded in Stripe", … */
+  reason: v.optional(v.string()),
   id: v.string(),
   paymentId: v.string(),
   creditNoteNumber: v.string(),
@@ -209,6 +247,18 @@ export const PracticePaymentsSchema = v.object({
   due: v.array(PracticeDueSchema),
   clients: v.array(PracticeClientTotalsSchema),
   totals: v.object({ paid: v.number(), refunded: v.number(), due: v.number() }),
+  /** Monthly plans the client cancelled in Stripe's Customer Portal (the series still stands). */
+  cancelledPlans: v.optional(
+    v.array(
+      v.object({
+        seriesId: v.string(),
+        clientName: v.string(),
+        status: v.picklist(['ending', 'ended']),
+        /** ISO instant: the end of the period paid for. */
+        paidUntil: v.nullable(v.string()),
+      }),
+    ),
+  ),
 });
 export type PracticePayments = v.InferOutput<typeof PracticePaymentsSchema>;
 

@@ -239,6 +239,7 @@ describe('migrations', () => {
         '0009_waitlist',
         '0010_working_hours',
         '0011_call_phone',
+        '0012_payment_credits',
         '0013_retained_records',
         '0014_participants',
         '0015_passkeys',

@@ -2,6 +2,7 @@
  * Whether a session or a series may be sent to Checkout, and for how much: pure, from what the
  * handler loaded. A refusal is the problem the client is answered with.
  */
+import { planProductName } from '../../../shared/billing';
 import {
   feePerSessionPence,
   isFree,
@@ -55,7 +56,7 @@ export function seriesCheckout(input: {
   return {
     item: series,
     service,
-    productName: `${service.name}: ${service.session} sessions a month`,
+    productName: planProductName(service.name),
     amount: monthlyPricePence(service),
     currency: MONEY_FACTS.currency,
   };

@@ -6,7 +6,7 @@
 import Stripe from 'stripe';
 import { problems } from '../platform/http/problems';
 import type { ApiContext, PaymentsSettings } from '../platform/http/types';
-import type { PaymentEvent, Settlement } from './webhook-rules';
+import type { PaymentEvent, RefundFacts, Settlement } from './webhook-rules';
 
 /**
  * Each try waits at most 5 s for Stripe (the SDK's default is 80 s), and a try that times out or
@@ -18,9 +18,20 @@ import type { PaymentEvent, Settlement } from './webhook-rules';
 export const STRIPE_TIMEOUT_MS = 5_000;
 export const STRIPE_RETRIES = 1;
 
+/**
+ * The one Stripe API version the code speaks (the SDK's own, pinned here so that an SDK upgrade
+ * is a visible change): the shapes read below, e.g. an invoice's payment intent under
+ * `payments`, are this version's. The webhook endpoint is set to the same version.
+ */
+export const STRIPE_API_VERSION = '2026-10-28.endive';
+
 /** The official SDK; locally its host, port and protocol point at the stand-in. */
 function stripeClient(secretKey: string, apiUrl?: string): Stripe {
-  const limits = { timeout: STRIPE_TIMEOUT_MS, maxNetworkRetries: STRIPE_RETRIES };
+  const limits = {
+    apiVersion: STRIPE_API_VERSION,
+    timeout: STRIPE_TIMEOUT_MS,
+    maxNetworkRetries: STRIPE_RETRIES,
+  } as const;
   if (!apiUrl) return new Stripe(secretKey, limits);
   const url = new URL(apiUrl);
   return new Stripe(secretKey, {
@@ -37,7 +48,9 @@ async function provider<T>(call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (error) {
-    console.error('Stripe call failed:', error instanceof Error ? error.message : 'unknown');
+    // Stripe's messages can echo what was sent (an email, a name): only the kind is logged.
+    const kind = error instanceof Stripe.errors.StripeError ? error.type : 'unknown';
+    console.error('Stripe call failed:', kind);
     throw problems.paymentProvider(
       'The card payment service did not answer. Try again in a minute.',
     );
@@ -59,15 +72,46 @@ interface CheckoutInput {
 
 function gatewayOf(stripe: Stripe) {
   return {
+    /** One customer per client: a second request at once gets the same customer back. */
     async createCustomer(input: { email: string; name: string; clientUid: string }) {
       const customer = await provider(() =>
-        stripe.customers.create({
-          email: input.email,
-          name: input.name || undefined,
-          metadata: { clientUid: input.clientUid },
-        }),
+        stripe.customers.create(
+          {
+            email: input.email,
+            name: input.name || undefined,
+            metadata: { clientUid: input.clientUid },
+          },
+          { idempotencyKey: `customer:${input.clientUid}` },
+        ),
       );
       return customer.id;
+    },
+
+    /**
+     * Closes a Checkout page so it can no longer take a payment: 'expired', or 'complete' when
+     * the client has paid on it already (its webhook is on the way).
+     */
+    async expireCheckout(id: string): Promise<'expired' | 'complete'> {
+      try {
+        await stripe.checkout.sessions.expire(id);
+        return 'expired';
+      } catch {
+        const found = await provider(() => stripe.checkout.sessions.retrieve(id));
+        return found.status === 'complete' ? 'complete' : 'expired';
+      }
+    },
+
+    /** Ends a subscription now (a second one for a series, or one for a series that ended). */
+    async cancelSubscription(subscriptionId: string): Promise<void> {
+      await provider(() => stripe.subscriptions.cancel(subscriptionId));
+    },
+
+    /** The refunds of a payment intent, as the rules read them. */
+    async refundsOf(paymentIntentId: string): Promise<RefundFacts[]> {
+      const list = await provider(() =>
+        stripe.refunds.list({ payment_intent: paymentIntentId, limit: 100 }),
+      );
+      return list.data.map(refundFactsOf);
     },
 
     /** Stripe Checkout: its session's id, and the page to send the client to. */
@@ -105,15 +149,55 @@ function gatewayOf(stripe: Stripe) {
       return session.url;
     },
 
-    /** Gives back part of a card payment; Stripe's refund id. */
-    async refund(input: { paymentIntentId: string; amount: number; idempotencyKey: string }) {
+    /**
+     * Gives back part of a card payment, for our refund row `refundId` (recorded first): the same
+     * row asks again with the same key and gets the same refund. Stripe's refund id and status.
+     */
+    async refund(input: {
+      paymentIntentId: string;
+      amount: number;
+      refundId: string;
+      /** The key when our refund's row is not yet committed (see webhook.ts refundInFull). */
+      idempotencyKey?: string;
+    }) {
       const given = await provider(() =>
         stripe.refunds.create(
-          { payment_intent: input.paymentIntentId, amount: input.amount },
+          {
+            payment_intent: input.paymentIntentId,
+            amount: input.amount,
+            metadata: { refundId: input.refundId },
+          },
+          { idempotencyKey: input.idempotencyKey ?? `refund:${input.refundId}` },
+        ),
+      );
+      return refundFactsOf(given);
+    },
+
+    /**
+     * Takes an amount off the subscription's next invoice (a negative invoice item, shown on that
+     * invoice's receipt); the key makes a retry the same item.
+     */
+    async creditNextInvoice(input: {
+      customer: string;
+      subscriptionId: string;
+      amount: number;
+      currency: string;
+      description: string;
+      idempotencyKey: string;
+    }): Promise<string> {
+      const item = await provider(() =>
+        stripe.invoiceItems.create(
+          {
+            customer: input.customer,
+            subscription: input.subscriptionId,
+            amount: -input.amount,
+            currency: input.currency.toLowerCase(),
+            description: input.description,
+          },
           { idempotencyKey: input.idempotencyKey },
         ),
       );
-      return given.id;
+      return item.id;
     },
 
     async cancelAtPeriodEnd(subscriptionId: string): Promise<void> {
@@ -196,11 +280,28 @@ function paymentIntentOf(object: Record<string, unknown>): string | null {
 const idOf = (value: string | { id: string } | null | undefined) =>
   typeof value === 'string' ? value : (value?.id ?? null);
 
+function refundFactsOf(refund: Stripe.Refund): RefundFacts {
+  return {
+    stripeRefundId: refund.id,
+    paymentIntentId: idOf(refund.payment_intent),
+    amount: refund.amount,
+    status:
+      refund.status === 'succeeded'
+        ? 'succeeded'
+        : refund.status === 'failed' || refund.status === 'canceled'
+          ? 'failed'
+          : 'pending',
+    ourRefundId: refund.metadata?.refundId ?? null,
+  };
+}
+
 /** A Stripe event in the rules' terms (webhook-rules.ts). */
 function paymentEventOf(event: Stripe.Event): PaymentEvent {
   const base = { id: event.id, stripeType: event.type, created: new Date(event.created * 1000) };
   switch (event.type) {
-    case 'checkout.session.completed': {
+    case 'checkout.session.completed':
+    case 'checkout.session.async_payment_succeeded':
+    case 'checkout.session.async_payment_failed': {
       const session = event.data.object;
       if (session.mode === 'subscription') {
         return {
@@ -208,14 +309,49 @@ function paymentEventOf(event: Stripe.Event): PaymentEvent {
           type: 'subscription-checkout-completed',
           seriesId: session.metadata?.seriesId ?? '',
           subscriptionId: idOf(session.subscription),
+          checkoutSessionId: session.id,
         };
       }
       return {
         ...base,
-        type: 'checkout-completed',
+        type:
+          event.type === 'checkout.session.async_payment_failed'
+            ? 'checkout-failed'
+            : 'checkout-completed',
         checkoutSessionId: session.id,
         paid: session.payment_status === 'paid',
         paymentIntentId: paymentIntentOf(session as unknown as Record<string, unknown>),
+      };
+    }
+    case 'customer.subscription.updated':
+    case 'customer.subscription.deleted': {
+      const subscription = event.data.object;
+      return {
+        ...base,
+        type: 'subscription-changed',
+        subscriptionId: subscription.id,
+        seriesId: subscription.metadata?.seriesId ?? '',
+        ended: event.type === 'customer.subscription.deleted' || subscription.status === 'canceled',
+        cancelAtPeriodEnd: subscription.cancel_at_period_end,
+        endsAt: subscription.cancel_at ? new Date(subscription.cancel_at * 1000) : null,
+      };
+    }
+    case 'charge.refunded': {
+      const charge = event.data.object;
+      return {
+        ...base,
+        type: 'refunds-changed',
+        paymentIntentId: idOf(charge.payment_intent),
+        refunds: null,
+      };
+    }
+    case 'refund.updated': {
+      const refund = refundFactsOf(event.data.object);
+      return {
+        ...base,
+        type: 'refunds-changed',
+        paymentIntentId: refund.paymentIntentId,
+        refunds: [refund],
       };
     }
     case 'invoice.paid':

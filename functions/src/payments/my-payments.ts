@@ -5,6 +5,7 @@ import { endpoint } from '../platform/http/endpoint';
 import { json } from '../platform/http/types';
 import { clientSeries } from '../series';
 import { clientPayments, type PaymentRow } from './queries';
+import { creditsOf, waitingCredits } from './queries-credits';
 import { planStates } from './queries-plans';
 import { refundsOf } from './queries-refunds';
 import { sessionsCovered } from './queries-sessions';
@@ -12,10 +13,8 @@ import { creditNoteNumber, receiptNumberOf } from './receipts';
 
 /** Payments as their lists show them, with the sessions each covered and its credit notes. */
 export async function paymentViews(db: Database, rows: readonly PaymentRow[]): Promise<Payment[]> {
-  const refunds = await refundsOf(
-    db,
-    rows.map((row) => row.id),
-  );
+  const ids = rows.map((row) => row.id);
+  const [refunds, credits] = await Promise.all([refundsOf(db, ids), creditsOf(db, ids)]);
   return Promise.all(
     rows.map(async (row) => ({
       id: row.id,
@@ -31,6 +30,13 @@ export async function paymentViews(db: Database, rows: readonly PaymentRow[]): P
       refunded: row.refunded,
       seriesId: row.series_id,
       periodEnd: row.period_end?.toISOString() ?? null,
+      credits: credits
+        .filter((credit) => credit.payment_id === row.id)
+        .map((credit) => ({
+          bookingId: credit.booking_id,
+          start: credit.session_start.toISOString(),
+          amount: credit.amount,
+        })),
       creditNotes: refunds
         .filter((refund) => refund.payment_id === row.id)
         .map((refund) => ({
@@ -38,6 +44,7 @@ export async function paymentViews(db: Database, rows: readonly PaymentRow[]): P
           number: creditNoteNumber(refund.credit_year, refund.credit_sequence),
           amount: refund.amount,
           at: refund.created_at.toISOString(),
+          reason: refund.reason,
         })),
     })),
   );
@@ -63,13 +70,17 @@ export const myPayments = endpoint({
       paid.map((each) => each.id),
       now,
     );
+    const waiting = await waitingCredits(
+      context.db,
+      paid.map((each) => each.id),
+    );
     const body: MyPayments = {
       payments: await paymentViews(context.db, rows),
       plans: paid.map((each) => {
         const state = states.get(each.id);
         const service = context.services.find((s) => s.id === each.serviceId);
         const status =
-          each.status === 'ended'
+          each.status === 'ended' || state?.ended
             ? 'ended'
             : state?.ending && state.status === 'paid'
               ? 'ending'
@@ -81,6 +92,11 @@ export const myPayments = endpoint({
           serviceName: service?.name ?? '',
           monthlyAmount: service ? monthlyPricePence(service) : 0,
           nextPaymentAt: status === 'paid' ? (state?.paidUntil ?? null) : null,
+          ...(each.status === 'confirmed' &&
+            (state?.ended || state?.ending) && { cancelledInPortal: true }),
+          nextPaymentCredit: waiting
+            .filter((credit) => credit.series_id === each.id && credit.stripe_invoice_item_id)
+            .reduce((sum, credit) => sum + credit.amount, 0),
         };
       }),
     };

@@ -13,6 +13,10 @@ import { signedQuery } from './receipts/signed-links';
 
 const NOW = new Date('2027-03-01T09:00:00Z'); // a Monday
 const DAY = 86_400_000;
+// A monthly plan's periods are calendar months from its first payment (as Stripe bills them).
+const APRIL = new Date('2027-04-01T09:00:00Z');
+const MAY = new Date('2027-05-01T09:00:00Z');
+const JUNE = new Date('2027-06-01T09:00:00Z');
 const SECRET = 'whsec_api_tests_signing_secret';
 const services = loadServices();
 const individual = services.find((each) => each.id === 1);
@@ -132,7 +136,7 @@ describe.each(DATABASE_KINDS)('payments on %s', (kind) => {
   it('a one-off session: Checkout at the server fee (a body amount is ignored), receipt, email, PDF', async () => {
     const bookingId = await confirmedSession(client);
     const before = (await request('GET', '/bookings', client)).json.bookings[0];
-    expect(before.payment).toEqual({ status: 'unpaid' });
+    expect(before.payment).toEqual({ status: 'unpaid', amount: FEE });
     const checkout = await request('POST', '/payments/checkout', client, { bookingId, amount: 1 });
     expect(checkout.status).toBe(201);
     expect(checkout.json.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/pay\/cs_test_/);
@@ -337,7 +341,7 @@ describe.each(DATABASE_KINDS)('payments on %s', (kind) => {
   it('a series: monthly subscription, renewal, failed renewal due with an email, out of order, end cancels at period end', async () => {
     const seriesId = await confirmedSeries(client);
     const listed = (await request('GET', '/series', client)).json.series[0];
-    expect(listed.payment).toEqual({ status: 'unpaid' });
+    expect(listed.payment).toEqual({ status: 'unpaid', amount: MONTHLY });
     const checkout = await request('POST', '/payments/checkout', client, { seriesId, amount: 5 });
     expect(checkout.status).toBe(201);
     expect([...stripe.checkouts.values()].at(-1)).toMatchObject({
@@ -346,7 +350,7 @@ describe.each(DATABASE_KINDS)('payments on %s', (kind) => {
     });
     await stripe.pay(checkout.json.url);
     const first = await request('GET', '/payments', client);
-    const paidUntil = new Date(NOW.getTime() + 30 * DAY).toISOString();
+    const paidUntil = APRIL.toISOString();
     expect(first.json.plans).toEqual([
       expect.objectContaining({ seriesId, status: 'paid', paidUntil }),
     ]);
@@ -364,18 +368,18 @@ describe.each(DATABASE_KINDS)('payments on %s', (kind) => {
     const subscription = [...stripe.subscriptions.values()].at(-1);
     if (!subscription) throw new Error('no subscription');
     // Renewal: paid to the next period's end.
-    clock = new Date(NOW.getTime() + 30 * DAY);
+    clock = APRIL;
     expect(await stripe.renew(subscription.id, 'paid')).toBe(200);
     const renewed = (await request('GET', '/payments', client)).json;
     expect(renewed.plans[0]).toMatchObject({
       status: 'paid',
-      paidUntil: new Date(NOW.getTime() + 60 * DAY).toISOString(),
+      paidUntil: MAY.toISOString(),
     });
     expect(
       renewed.payments.map((each: { receiptNumber: string }) => each.receiptNumber).sort(),
     ).toEqual(['MP-2027-0001', 'MP-2027-0002']);
     // The next renewal fails: due, to both sides, and the client is emailed a link to pay.
-    clock = new Date(NOW.getTime() + 60 * DAY);
+    clock = MAY;
     sent.length = 0;
     expect(await stripe.renew(subscription.id, 'failed')).toBe(200);
     expect((await request('GET', '/payments', client)).json.plans[0].status).toBe('due');
@@ -383,9 +387,11 @@ describe.each(DATABASE_KINDS)('payments on %s', (kind) => {
     expect(due.text).toContain('http://site.test/account/billing');
     const month = await request('GET', '/practice/payments?month=2027-03', practitioner);
     expect(month.status).toBe(200);
-    // The first month and the renewal on 31 March.
-    expect(month.json.payments).toHaveLength(2);
-    const may = await request('GET', '/practice/payments?month=2027-04', practitioner);
+    // The first month in March, the renewal on 1 April.
+    expect(month.json.payments).toHaveLength(1);
+    const april = await request('GET', '/practice/payments?month=2027-04', practitioner);
+    expect(april.json.payments).toHaveLength(1);
+    const may = await request('GET', '/practice/payments?month=2027-05', practitioner);
     expect(may.json.due).toEqual([
       expect.objectContaining({ seriesId, status: 'due', amount: MONTHLY }),
     ]);
@@ -396,14 +402,14 @@ describe.each(DATABASE_KINDS)('payments on %s', (kind) => {
       currency: 'gbp',
       amount_paid: MONTHLY,
       amount_due: MONTHLY,
-      period_start: Math.floor((NOW.getTime() + 60 * DAY) / 1000),
-      period_end: Math.floor((NOW.getTime() + 90 * DAY) / 1000),
+      period_start: Math.floor(MAY.getTime() / 1000),
+      period_end: Math.floor(JUNE.getTime() / 1000),
       lines: {
         data: [
           {
             period: {
-              start: Math.floor((NOW.getTime() + 60 * DAY) / 1000),
-              end: Math.floor((NOW.getTime() + 90 * DAY) / 1000),
+              start: Math.floor(MAY.getTime() / 1000),
+              end: Math.floor(JUNE.getTime() / 1000),
             },
           },
         ],
@@ -417,14 +423,14 @@ describe.each(DATABASE_KINDS)('payments on %s', (kind) => {
       currency: 'gbp',
       amount_paid: 0,
       amount_due: MONTHLY,
-      period_start: Math.floor((NOW.getTime() + 60 * DAY) / 1000),
-      period_end: Math.floor((NOW.getTime() + 90 * DAY) / 1000),
+      period_start: Math.floor(MAY.getTime() / 1000),
+      period_end: Math.floor(JUNE.getTime() / 1000),
       lines: {
         data: [
           {
             period: {
-              start: Math.floor((NOW.getTime() + 60 * DAY) / 1000),
-              end: Math.floor((NOW.getTime() + 90 * DAY) / 1000),
+              start: Math.floor(MAY.getTime() / 1000),
+              end: Math.floor(JUNE.getTime() / 1000),
             },
           },
         ],
@@ -434,7 +440,7 @@ describe.each(DATABASE_KINDS)('payments on %s', (kind) => {
     });
     expect((await request('GET', '/payments', client)).json.plans[0]).toMatchObject({
       status: 'paid',
-      paidUntil: new Date(NOW.getTime() + 90 * DAY).toISOString(),
+      paidUntil: JUNE.toISOString(),
     });
   });
 
@@ -508,16 +514,18 @@ describe.each(DATABASE_KINDS)('payments on %s', (kind) => {
     stripe.refunds.length = 0;
   });
 
-  it('a series session cancelled with notice is refunded from the latest paid invoice; ending the series cancels at period end', async () => {
+  it('a series session cancelled with notice is refunded its share of the month’s payment; ending the series cancels at period end', async () => {
     const seriesId = await confirmedSeries(client);
     const checkout = await request('POST', '/payments/checkout', client, { seriesId });
     await stripe.pay(checkout.json.url);
     const series = (await request('GET', '/series', client)).json.series[0];
     const session = series.sessions[0].id as string;
     expect((await request('POST', `/bookings/${session}/cancel`, client)).status).toBe(200);
-    expect(stripe.refunds.at(-1)?.amount).toBe(FEE);
+    // 1 March – 1 April holds three of its Tuesdays (16, 23, 30): a third of the month each.
+    const share = MONTHLY / 3;
+    expect(stripe.refunds.at(-1)?.amount).toBe(share);
     const payment = (await request('GET', '/payments', client)).json.payments[0];
-    expect(payment.refunded).toBe(FEE);
+    expect(payment.refunded).toBe(share);
     expect((await request('POST', `/series/${seriesId}/end`, client)).status).toBe(200);
     const subscription = [...stripe.subscriptions.values()].at(-1);
     expect(subscription?.cancelAtPeriodEnd).toBe(true);

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { PaymentState } from '../../../shared/money';
 import type { Database } from '../platform/database/database';
 import { seriesSettledRows } from './queries';
@@ -26,9 +27,20 @@ export async function saveCustomer(
   return (await customerOf(db, clientUid)) ?? customerId;
 }
 
+/**
+ * The plan of a series, made on first use. Its subscription id is set once, by that
+ * subscription's own events, and never replaced by another's; a completed Checkout is no longer
+ * its open one.
+ */
 export async function savePlan(
   db: Database,
-  input: { seriesId: string; clientUid: string; subscriptionId: string | null; now: Date },
+  input: {
+    seriesId: string;
+    clientUid: string;
+    subscriptionId: string | null;
+    closedCheckout?: string;
+    now: Date;
+  },
 ) {
   await db
     .insertInto('payment_plans')
@@ -42,12 +54,59 @@ export async function savePlan(
     .onConflict((conflict) =>
       conflict.column('series_id').doUpdateSet((eb) => ({
         stripe_subscription_id: eb.fn.coalesce(
-          eb.ref('excluded.stripe_subscription_id'),
           eb.ref('payment_plans.stripe_subscription_id'),
+          eb.ref('excluded.stripe_subscription_id'),
         ),
+        // A new subscription after one that ended (a plan started again): live, not ending.
+        ended_at: sql<Date | null>`case when payment_plans.stripe_subscription_id is null and excluded.stripe_subscription_id is not null then null else payment_plans.ended_at end`,
+        cancel_at_period_end: sql<boolean>`case when payment_plans.stripe_subscription_id is null and excluded.stripe_subscription_id is not null then false else payment_plans.cancel_at_period_end end`,
         updated_at: input.now,
       })),
     )
+    .execute();
+  if (input.closedCheckout) {
+    await db
+      .updateTable('payment_plans')
+      .set({ open_checkout_id: null })
+      .where('series_id', '=', input.seriesId)
+      .where('open_checkout_id', '=', input.closedCheckout)
+      .execute();
+  }
+}
+
+/** The plan's row, locked (a Checkout or a webhook decides on it). */
+export async function lockPlan(db: Database, seriesId: string) {
+  return db
+    .selectFrom('payment_plans')
+    .selectAll()
+    .where('series_id', '=', seriesId)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export async function setOpenCheckout(db: Database, seriesId: string, checkoutId: string | null) {
+  await db
+    .updateTable('payment_plans')
+    .set({ open_checkout_id: checkoutId })
+    .where('series_id', '=', seriesId)
+    .execute();
+}
+
+/** The subscription set to end at its period's end (or not), or ended. */
+export async function setPlanEnding(
+  db: Database,
+  input: { seriesId: string; ending: boolean; ended: boolean; now: Date },
+) {
+  await db
+    .updateTable('payment_plans')
+    .set({
+      cancel_at_period_end: input.ending,
+      ended_at: input.ended ? input.now : null,
+      // An ended subscription is no longer the plan's: a new Checkout may start another.
+      ...(input.ended && { stripe_subscription_id: null }),
+      updated_at: input.now,
+    })
+    .where('series_id', '=', input.seriesId)
     .execute();
 }
 
@@ -70,6 +129,8 @@ export async function markPlanEnding(db: Database, seriesId: string, now: Date) 
 interface PlanState extends PaymentState {
   subscriptionId: string | null;
   ending: boolean;
+  /** Its subscription ended (cancelled in the Customer Portal, or the series' end reached). */
+  ended: boolean;
 }
 
 /**
@@ -98,6 +159,7 @@ export async function planStates(
       ...(paidUntil && { paidUntil: paidUntil.toISOString() }),
       subscriptionId: plan?.stripe_subscription_id ?? null,
       ending: plan?.cancel_at_period_end ?? false,
+      ended: plan?.ended_at != null,
     });
   }
   return states;

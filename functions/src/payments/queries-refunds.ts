@@ -1,18 +1,20 @@
 import { sql } from 'kysely';
 import type { Database } from '../platform/database/database';
-import type { PaymentRowStatus } from '../platform/database/schema';
+import type { PaymentRowStatus, RefundStatus } from '../platform/database/schema';
 import { nextNumber, type PaymentRow, type RefundRow } from './queries';
 
 /** Refunds recorded, with their credit-note numbers. */
 export async function insertRefund(
   db: Database,
   input: {
-    payment: PaymentRow;
+    payment: Pick<PaymentRow, 'id'>;
     bookingId: string | null;
     amount: number;
     stripeRefundId: string | null;
     reason: string;
     now: Date;
+    /** Pending: held against the payment until Stripe says (settleRefundRow). */
+    status?: RefundStatus;
   },
 ): Promise<RefundRow> {
   const year = input.now.getUTCFullYear();
@@ -27,6 +29,7 @@ export async function insertRefund(
       credit_sequence: sequence,
       stripe_refund_id: input.stripeRefundId,
       reason: input.reason,
+      status: input.status ?? 'succeeded',
       created_at: input.now,
     })
     .returningAll()
@@ -43,12 +46,54 @@ export async function insertRefund(
   return refund;
 }
 
+/**
+ * A pending refund settled; undefined when it was settled already. A failed one gives the amount
+ * it held back to the payment.
+ */
+export async function settleRefundRow(
+  db: Database,
+  id: string,
+  refund: { stripeRefundId: string; status: 'succeeded' | 'failed' | 'pending' },
+  now: Date,
+): Promise<RefundRow | undefined> {
+  const row = await db
+    .updateTable('payment_refunds')
+    .set({ status: refund.status, stripe_refund_id: refund.stripeRefundId })
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .returningAll()
+    .executeTakeFirst();
+  if (row?.status === 'failed') {
+    await db
+      .updateTable('payments')
+      .set((eb) => ({
+        refunded: eb('refunded', '-', row.amount),
+        status: sql<PaymentRowStatus>`case when status = 'refunded' then 'paid' else status end`,
+        updated_at: now,
+      }))
+      .where('id', '=', row.payment_id)
+      .execute();
+  }
+  return row;
+}
+
+/** A payment's refunds, locked (a webhook decides on them). */
+export async function lockRefundsOfPayment(db: Database, paymentId: string) {
+  return db
+    .selectFrom('payment_refunds')
+    .selectAll()
+    .where('payment_id', '=', paymentId)
+    .forUpdate()
+    .execute();
+}
+
 export async function refundsOf(db: Database, paymentIds: readonly string[]): Promise<RefundRow[]> {
   if (paymentIds.length === 0) return [];
   return db
     .selectFrom('payment_refunds')
     .selectAll()
     .where('payment_id', 'in', paymentIds)
+    .where('status', '<>', 'failed')
     .orderBy('created_at')
     .execute();
 }
@@ -69,8 +114,10 @@ export async function refundsWithin(db: Database, within: { start: Date; end: Da
       'payment_refunds.credit_year',
       'payment_refunds.credit_sequence',
       'payment_refunds.created_at',
+      'payment_refunds.reason',
       'payments.client_name',
     ])
+    .where('payment_refunds.status', '<>', 'failed')
     .where('payment_refunds.created_at', '>=', within.start)
     .where('payment_refunds.created_at', '<', within.end)
     .orderBy('payment_refunds.created_at')

@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { Client } from '../bookings';
 import type { Database } from '../platform/database/database';
 import type { PaymentsTable, PaymentRefundsTable } from '../platform/database/schema';
@@ -120,10 +120,14 @@ export async function findPayment(db: Database, id: string): Promise<PaymentRow 
   return db.selectFrom('payments').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/** The paid (or refunded) payment covering a one-off session, if any. */
+/**
+ * The paid (or refunded) payment covering a one-off session, if any: the one still paid first
+ * (a second payment refunded in full stands beside it).
+ */
 export async function settledPaymentForBooking(
   db: Database,
   bookingId: string,
+  except?: string,
 ): Promise<PaymentRow | undefined> {
   return db
     .selectFrom('payments')
@@ -131,6 +135,57 @@ export async function settledPaymentForBooking(
     .where('booking_id', '=', bookingId)
     .where('series_id', 'is', null)
     .where('status', 'in', ['paid', 'refunded'])
+    .$if(except !== undefined, (query) => query.where('id', '<>', except ?? ''))
+    .orderBy(sql`case when status = 'paid' then 0 else 1 end`)
+    .orderBy('paid_at')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** Locks a one-off session's row: its payments are decided one at a time. */
+export async function lockBooking(db: Database, bookingId: string): Promise<void> {
+  await db.selectFrom('bookings').select('id').where('id', '=', bookingId).forUpdate().execute();
+}
+
+/** A one-off session's Checkouts not yet paid (at most one is open: asking again expires it). */
+export async function openCheckoutsOf(db: Database, bookingId: string) {
+  return db
+    .selectFrom('payments')
+    .select(['id', 'checkout_session_id'])
+    .where('booking_id', '=', bookingId)
+    .where('series_id', 'is', null)
+    .where('status', '=', 'pending')
+    .where('checkout_session_id', 'is not', null)
+    .where('checkout_expired_at', 'is', null)
+    .execute();
+}
+
+/** A Checkout expired before it was paid (its row kept: a payment still arriving is refunded). */
+export async function markCheckoutExpired(db: Database, id: string, now: Date): Promise<void> {
+  await db
+    .updateTable('payments')
+    .set({ checkout_expired_at: now, updated_at: now })
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .execute();
+}
+
+/** The payment a Stripe payment intent paid (a refund's event names the intent). */
+export async function lockPaymentOfIntent(db: Database, paymentIntentId: string) {
+  return db
+    .selectFrom('payments')
+    .selectAll()
+    .where('stripe_payment_intent_id', '=', paymentIntentId)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+/** A Checkout's payment row, as it is now (not locked). */
+export async function findCheckoutPayment(db: Database, checkoutSessionId: string) {
+  return db
+    .selectFrom('payments')
+    .select(['id', 'booking_id'])
+    .where('checkout_session_id', '=', checkoutSessionId)
     .executeTakeFirst();
 }
 
@@ -180,22 +235,23 @@ export async function markPaid(
   id: string,
   settlement: Settlement,
   now: Date,
-  extra: { periodStart?: Date; periodEnd?: Date } = {},
+  /** 'refunded': money that must go straight back (refunded in full in the same transaction). */
+  status: 'paid' | 'refunded' = 'paid',
 ): Promise<PaymentRow> {
   const year = settlement.paidAt.getUTCFullYear();
-  const sequence = await nextNumber(db, 'receipt', year);
+  // A zero invoice (its month all credited) pays its period with no receipt.
+  const sequence = settlement.amount === 0 ? null : await nextNumber(db, 'receipt', year);
   return db
     .updateTable('payments')
     .set({
-      status: 'paid',
+      status,
       paid_at: settlement.paidAt,
-      receipt_year: year,
+      ...(settlement.amount !== undefined && { amount: settlement.amount }),
+      receipt_year: sequence === null ? null : year,
       receipt_sequence: sequence,
       stripe_payment_intent_id: settlement.paymentIntentId,
       card_brand: settlement.card?.brand ?? null,
       card_last4: settlement.card?.last4 ?? null,
-      ...(extra.periodStart && { period_start: extra.periodStart }),
-      ...(extra.periodEnd && { period_end: extra.periodEnd }),
       updated_at: now,
     })
     .where('id', '=', id)
@@ -217,13 +273,17 @@ export async function lockPayment(db: Database, id: string): Promise<PaymentRow 
 }
 
 export async function clientPayments(db: Database, clientUid: string): Promise<PaymentRow[]> {
-  return db
-    .selectFrom('payments')
-    .selectAll()
-    .where('client_uid', '=', clientUid)
-    .where('status', '<>', 'pending')
-    .orderBy('created_at', 'desc')
-    .execute();
+  return (
+    db
+      .selectFrom('payments')
+      .selectAll()
+      .where('client_uid', '=', clientUid)
+      .where('status', '<>', 'pending')
+      // A zero invoice (its month all credited) has no receipt to show.
+      .where('amount', '>', 0)
+      .orderBy('created_at', 'desc')
+      .execute()
+  );
 }
 
 export async function paymentsPaidWithin(db: Database, within: { start: Date; end: Date }) {
@@ -232,21 +292,9 @@ export async function paymentsPaidWithin(db: Database, within: { start: Date; en
     .selectAll()
     .where('paid_at', '>=', within.start)
     .where('paid_at', '<', within.end)
+    .where('amount', '>', 0)
     .orderBy('paid_at')
     .execute();
-}
-
-/** The latest paid invoice of a series (a cancelled session's refund comes from it). */
-export async function latestPaidOfSeries(db: Database, seriesId: string) {
-  return db
-    .selectFrom('payments')
-    .selectAll()
-    .where('series_id', '=', seriesId)
-    .where('status', 'in', ['paid', 'refunded'])
-    .orderBy('paid_at', 'desc')
-    .limit(1)
-    .forUpdate()
-    .executeTakeFirst();
 }
 
 /** One-off sessions' payment rows by booking id (paid or refunded only). */
@@ -263,6 +311,10 @@ export async function bookingPayments(
     .where('series_id', 'is', null)
     .where('status', 'in', ['paid', 'refunded'])
     .execute();
-  for (const row of rows) if (row.booking_id) map.set(row.booking_id, row);
+  for (const row of rows) {
+    if (!row.booking_id) continue;
+    const seen = map.get(row.booking_id);
+    if (!seen || (seen.status !== 'paid' && row.status === 'paid')) map.set(row.booking_id, row);
+  }
   return map;
 }

@@ -7,11 +7,12 @@ import { problems } from '../platform/http/problems';
 import type { ApiContext } from '../platform/http/types';
 import { json } from '../platform/http/types';
 import { paymentsOf, type Payments } from './gateway';
-import { findPayment, lockPayment, type PaymentRow } from './queries';
-import { insertRefund } from './queries-refunds';
+import { findPayment, lockPayment, type PaymentRow, type RefundRow } from './queries';
+import { insertRefund, settleRefundRow } from './queries-refunds';
 import { refundableCharge, requestedRefund } from './refund-rules';
 import { firstSessionOfSeries } from './queries-sessions';
 import { creditNoteNumber, receiptNumberOf, signedPdfLink } from './receipts';
+import type { RefundFacts } from './webhook-rules';
 
 /**
  * POST /api/practice/payments/:id/refund: the practitioner gives back up to what is left of a
@@ -35,7 +36,13 @@ export const refundPayment = endpoint({
   },
 });
 
-/** Sends a refund to Stripe and records it with its credit note (shared with cancellations). */
+/**
+ * Gives money back to the card, in three steps so that no refund is ever lost: the refund is
+ * recorded pending (with its credit note, the amount held against the payment) and committed;
+ * Stripe is asked with our refund's id as the idempotency key (a retry is the same refund); its
+ * answer settles the row and queues the email. If that last commit fails, Stripe's
+ * `charge.refunded` settles it (webhook.ts). Shared with cancellations.
+ */
 export async function refundNow(
   context: ApiContext,
   { settings, gateway }: Payments,
@@ -45,59 +52,98 @@ export async function refundNow(
   reason: string,
   now: Date,
 ) {
-  const refund = await context.db.transaction().execute(async (trx) => {
+  const held = await context.db.transaction().execute(async (trx) => {
     const charge = refundableCharge(await lockPayment(trx, paymentId), amount);
     if (charge.refused) throw charge.refused;
-    const { payment } = charge;
-    const given = await gateway.refund({
-      paymentIntentId: charge.paymentIntentId,
-      amount,
-      idempotencyKey: `refund:${payment.id}:${bookingId ?? payment.refunded}:${amount}`,
-    });
     const row = await insertRefund(trx, {
-      payment,
+      payment: charge.payment,
       bookingId,
       amount,
-      stripeRefundId: given,
+      stripeRefundId: null,
       reason,
       now,
+      status: 'pending',
     });
-    const about = await bookingOfRefund(trx, payment, bookingId);
-    if (about) {
-      const number = creditNoteNumber(row.credit_year, row.credit_sequence);
-      await queueMessages(
-        trx,
-        [
-          {
-            kind: 'refund-issued',
-            to: 'client',
-            booking: about,
-            payment: {
-              id: payment.id,
-              receiptNumber: receiptNumberOf(payment),
-              amount,
-              seriesId: payment.series_id,
-              creditNote: {
-                id: row.id,
-                number,
-                pdfLink: signedPdfLink(settings, 'credit-note', row.id, now),
-              },
-            },
-          },
-        ],
-        { now, practiceEmail: context.outbox.practiceEmail },
-      );
-    }
-    return { row, total: payment.refunded + amount };
+    return { row, payment: charge.payment, paymentIntentId: charge.paymentIntentId };
   });
+  const given = await gateway.refund({
+    paymentIntentId: held.paymentIntentId,
+    amount,
+    refundId: held.row.id,
+  });
+  try {
+    await context.db
+      .transaction()
+      .execute((trx) =>
+        settleRefund(trx, context, settings, { refundId: held.row.id, refund: given }, now),
+      );
+  } catch (error) {
+    // Stripe has made it: its charge.refunded settles the row (and sends the email) instead.
+    console.error('Recording a refund failed:', error instanceof Error ? error.name : 'unknown');
+  }
   context.outbox.deliver();
   return json(201, {
-    id: refund.row.id,
+    id: held.row.id,
     paymentId,
-    creditNoteNumber: creditNoteNumber(refund.row.credit_year, refund.row.credit_sequence),
+    creditNoteNumber: creditNoteNumber(held.row.credit_year, held.row.credit_sequence),
     amount,
-    refundedTotal: refund.total,
+    refundedTotal: held.payment.refunded + amount,
   });
+}
+
+/**
+ * A pending refund settled by what Stripe says (its answer or its webhook, whichever comes
+ * first; the second finds it settled and does nothing). Succeeded: the client is emailed its
+ * credit note. True when an email was queued.
+ */
+export async function settleRefund(
+  db: Database,
+  context: ApiContext,
+  settings: Payments['settings'],
+  input: { refundId: string; refund: Pick<RefundFacts, 'stripeRefundId' | 'status'> },
+  now: Date,
+): Promise<boolean> {
+  if (input.refund.status === 'pending') return false;
+  const row = await settleRefundRow(db, input.refundId, input.refund, now);
+  if (!row || row.status !== 'succeeded') return false;
+  return queueRefundEmail(db, context, settings, row, now);
+}
+
+/** The client's "Refund of £…" email with its credit note, about the session it concerns. */
+export async function queueRefundEmail(
+  db: Database,
+  context: ApiContext,
+  settings: Payments['settings'],
+  refund: RefundRow,
+  now: Date,
+): Promise<boolean> {
+  const payment = await findPayment(db, refund.payment_id);
+  if (!payment) return false;
+  const about = await bookingOfRefund(db, payment, refund.booking_id);
+  if (!about) return false;
+  await queueMessages(
+    db,
+    [
+      {
+        kind: 'refund-issued',
+        to: 'client',
+        booking: about,
+        payment: {
+          id: payment.id,
+          receiptNumber: receiptNumberOf(payment),
+          amount: refund.amount,
+          seriesId: payment.series_id,
+          creditNote: {
+            id: refund.id,
+            number: creditNoteNumber(refund.credit_year, refund.credit_sequence),
+            pdfLink: signedPdfLink(settings, 'credit-note', refund.id, now),
+          },
+        },
+      },
+    ],
+    { now, practiceEmail: context.outbox.practiceEmail },
+  );
+  return true;
 }
 
 /** The session a refund's email is about: the cancelled one, the paid one, or the series' first. */

@@ -85,6 +85,7 @@ export function monthReport(input: {
     credit_sequence: number;
     created_at: Date;
     client_name: string;
+    reason: string;
   }[];
   /** The payments' rows (a refund's client is its payment's). */
   rows: readonly { id: string; client_uid: string; client_name: string }[];
@@ -121,6 +122,7 @@ export function monthReport(input: {
       amount: refund.amount,
       at: refund.created_at.toISOString(),
       clientName: refund.client_name,
+      reason: refund.reason,
     })),
     due,
     clients: [...clients.values()],

@@ -30,9 +30,47 @@ export const practicePayments = endpoint({
       clientEmail: rows[index]?.client_email ?? '',
     }));
     const due = await owed(context, within, now);
-    return json(200, monthReport({ month, payments, refunds, rows, due }));
+    return json(200, {
+      ...monthReport({ month, payments, refunds, rows, due }),
+      cancelledPlans: await cancelledInPortal(context, within, now),
+    });
   },
 });
+
+/**
+ * Standing series whose monthly plan the client cancelled in Stripe's Customer Portal: the series
+ * still stands (its sessions are booked), so the practitioner decides what happens next.
+ */
+async function cancelledInPortal(
+  context: ApiContext,
+  within: { start: Date; end: Date },
+  now: Date,
+) {
+  // A month lists the plans whose last paid period ends in it or in the month after (what is
+  // about to stop coming in), so a past month's page does not change.
+  const until = new Date(within.end);
+  until.setUTCMonth(until.getUTCMonth() + 1);
+  const series = await seriesWithStatus(context.db, ['confirmed']);
+  const states = await planStates(
+    context.db,
+    series.map((each) => each.id),
+    now,
+  );
+  return series.flatMap((each) => {
+    const state = states.get(each.id);
+    if (!state?.ended && !state?.ending) return [];
+    const ends = state.paidUntil ? new Date(state.paidUntil) : null;
+    if (ends && (ends < within.start || ends >= until)) return [];
+    return [
+      {
+        seriesId: each.id,
+        clientName: each.client.name,
+        status: state.ended ? ('ended' as const) : ('ending' as const),
+        paidUntil: state.paidUntil ?? null,
+      },
+    ];
+  });
+}
 
 /** What is owed in a period (owedOf), from the sessions and series there are. */
 async function owed(context: ApiContext, within: { start: Date; end: Date }, now: Date) {

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { STRIPE_RETRIES, STRIPE_TIMEOUT_MS } from './gateway';
+import Stripe from 'stripe';
+import { STRIPE_API_VERSION, STRIPE_RETRIES, STRIPE_TIMEOUT_MS } from './gateway';
 
 // The shape issue 35 gave payments/, kept: checked by reading the files, no server needed.
 const SRC = path.resolve(import.meta.dirname, '..');
@@ -38,6 +39,10 @@ describe('payments/ as the model capability', () => {
         ),
     );
     expect(withSql.map(relative)).toEqual([]);
+  });
+
+  it('the API version is pinned in code, and is the one the SDK and the stand-in speak', () => {
+    expect(STRIPE_API_VERSION).toBe(Stripe.API_VERSION);
   });
 
   it('every file under 400 lines', () => {

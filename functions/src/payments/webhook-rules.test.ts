@@ -5,6 +5,7 @@ import {
   type PaymentEvent,
   type PaymentFacts,
   type PaymentStateFacts,
+  type RefundFacts,
 } from './webhook-rules';
 
 // The webhook's decisions without a database: each event type, repeats and out-of-order events.
@@ -42,10 +43,11 @@ const pending = (over: Partial<PaymentFacts> = {}): PaymentFacts => ({
 const checkoutState = (
   payment: PaymentFacts | null,
   bookingSettled = false,
+  bookingOpen = true,
 ): PaymentStateFacts => ({
   now: NOW,
   card,
-  checkout: { payment, bookingSettled, booking },
+  checkout: { payment, bookingSettled, bookingOpen, booking },
 });
 
 const period = {
@@ -137,10 +139,33 @@ describe('nextPaymentState: checkout.session.completed (one session)', () => {
     }
   });
 
-  it('a series row, or a session another payment paid already: nothing', () => {
+  it('a series row: nothing', () => {
     const seriesRow = pending({ seriesId: SERIES });
     expect(nextPaymentState(checkoutState(seriesRow), checkoutEvent()).effects).toEqual([]);
-    expect(nextPaymentState(checkoutState(pending(), true), checkoutEvent()).effects).toEqual([]);
+  });
+
+  it('a session another payment paid already, or no longer open (cancelled, declined): refunded in full', () => {
+    for (const state of [checkoutState(pending(), true), checkoutState(pending(), false, false)]) {
+      expect(nextPaymentState(state, checkoutEvent())).toEqual({
+        state: { payment: 'refunded' },
+        effects: [
+          {
+            kind: 'refund-in-full',
+            payment: { id: 'payment-1' },
+            settlement: { paidAt: NOW, paymentIntentId: 'pi_1', card },
+            reason: expect.stringMatching(/^Refunded automatically: /),
+          },
+        ],
+      });
+    }
+  });
+
+  it('a delayed payment: nothing until it succeeds; failed: the row failed', () => {
+    expect(nextPaymentState(checkoutState(pending()), checkoutEvent(false)).effects).toEqual([]);
+    const failed = { ...checkoutEvent(false), type: 'checkout-failed' } as PaymentEvent;
+    expect(nextPaymentState(checkoutState(pending()), failed).effects).toEqual([
+      { kind: 'mark-failed', payment: { id: 'payment-1' }, dueNotice: null },
+    ]);
   });
 });
 
@@ -151,12 +176,22 @@ describe('nextPaymentState: checkout.session.completed (a series subscription)',
     type: 'subscription-checkout-completed',
     seriesId: SERIES,
     subscriptionId: 'sub_1',
+    checkoutSessionId: 'cs_test_2',
   };
   it('the plan learns its subscription; the payment comes with the invoice', () => {
     expect(nextPaymentState({ now: NOW, card: null, series }, event)).toEqual({
       state: { payment: null },
-      effects: [savePlan],
+      effects: [{ ...savePlan, closedCheckout: 'cs_test_2' }],
     });
+  });
+  it('a second subscription (the plan has a live one) or a series that is over: cancelled', () => {
+    const plan = { subscriptionId: 'sub_0', ending: false, ended: false, seriesOpen: true };
+    const cancel = [{ kind: 'cancel-subscription', subscriptionId: 'sub_1' }];
+    expect(nextPaymentState({ now: NOW, card: null, series, plan }, event).effects).toEqual(cancel);
+    const over = { ...plan, subscriptionId: null, seriesOpen: false };
+    expect(nextPaymentState({ now: NOW, card: null, series, plan: over }, event).effects).toEqual(
+      cancel,
+    );
   });
   it('an unknown series: nothing', () => {
     expect(nextPaymentState({ now: NOW, card: null, series: null }, event).effects).toEqual([]);
@@ -172,20 +207,35 @@ describe('nextPaymentState: invoice.paid', () => {
         {
           kind: 'mark-paid',
           payment: { newInvoice },
-          settlement: { paidAt: NOW, paymentIntentId: 'pi_2', card },
+          settlement: { paidAt: NOW, paymentIntentId: 'pi_2', card, amount: 24_000 },
           receiptAbout: booking,
         },
       ],
     });
   });
 
-  it('no amount on the invoice: the service’s monthly price; none at all: only the plan', () => {
-    const free = invoiceEvent('invoice-paid', { amountPaid: 0 });
-    expect(nextPaymentState(invoiceState(null), free).effects[1]).toMatchObject({
-      payment: { newInvoice: { amount: 24_000 } },
+  it('the amount actually paid; a zero invoice pays its period with no receipt email', () => {
+    const credited = invoiceEvent('invoice-paid', { amountPaid: 18_000 });
+    expect(nextPaymentState(invoiceState(null), credited).effects[1]).toMatchObject({
+      payment: { newInvoice: { amount: 18_000 } },
+      settlement: { amount: 18_000 },
     });
-    const state = { ...invoiceState(null), series: { ...series, monthlyPence: 0 } };
-    expect(nextPaymentState(state, free).effects).toEqual([savePlan]);
+    const zero = invoiceEvent('invoice-paid', { amountPaid: 0 });
+    expect(nextPaymentState(invoiceState(null), zero).effects[1]).toMatchObject({
+      payment: { newInvoice: { amount: 0 } },
+      settlement: { amount: 0 },
+      receiptAbout: null,
+    });
+  });
+
+  it('an invoice of a second subscription: cancelled, and its payment refunded in full', () => {
+    const plan = { subscriptionId: 'sub_0', ending: false, ended: false, seriesOpen: true };
+    const next = nextPaymentState({ ...invoiceState(null), plan }, invoiceEvent('invoice-paid'));
+    expect(next.state).toEqual({ payment: 'refunded' });
+    expect(next.effects).toEqual([
+      { kind: 'cancel-subscription', subscriptionId: 'sub_1' },
+      expect.objectContaining({ kind: 'refund-in-full', payment: { newInvoice } }),
+    ]);
   });
 
   it('the same invoice paid twice (another event id): the second changes nothing', () => {
@@ -278,6 +328,76 @@ describe('nextPaymentState: invoice.payment_failed', () => {
 });
 
 describe('nextPaymentState: other events', () => {
+  it('refunds: ours settled once, one made in the Dashboard recorded, a failed one nothing', () => {
+    const refund = (over: Partial<RefundFacts>): RefundFacts => ({
+      stripeRefundId: 're_1',
+      paymentIntentId: 'pi_1',
+      amount: 6000,
+      status: 'succeeded',
+      ourRefundId: null,
+      ...over,
+    });
+    const event: PaymentEvent = {
+      ...base,
+      stripeType: 'charge.refunded',
+      type: 'refunds-changed',
+      paymentIntentId: 'pi_1',
+      refunds: null,
+    };
+    const state =
+      (known: { id: string; stripeRefundId: string | null; status: string }[]) =>
+      (incoming: RefundFacts[]): PaymentStateFacts => ({
+        now: NOW,
+        card: null,
+        refunds: { payment: { id: 'payment-1', amount: 6000, refunded: 0 }, known, incoming },
+      });
+    const ours = refund({ ourRefundId: 'refund-1' });
+    expect(
+      nextPaymentState(
+        state([{ id: 'refund-1', stripeRefundId: null, status: 'pending' }])([ours]),
+        event,
+      ).effects,
+    ).toEqual([{ kind: 'settle-refund', refundId: 'refund-1', refund: ours }]);
+    expect(
+      nextPaymentState(
+        state([{ id: 'refund-1', stripeRefundId: 're_1', status: 'succeeded' }])([ours]),
+        event,
+      ).effects,
+    ).toEqual([]);
+    const dashboard = refund({ stripeRefundId: 're_2' });
+    expect(nextPaymentState(state([])([dashboard]), event).effects).toEqual([
+      { kind: 'record-refund', paymentId: 'payment-1', refund: dashboard },
+    ]);
+    expect(nextPaymentState(state([])([refund({ status: 'failed' })]), event).effects).toEqual([]);
+  });
+
+  it('the plan’s own subscription set to end in the Portal, then ended; another’s: nothing', () => {
+    const changed = (over: Partial<Extract<PaymentEvent, { type: 'subscription-changed' }>>) =>
+      ({
+        ...base,
+        stripeType: 'customer.subscription.updated',
+        type: 'subscription-changed',
+        subscriptionId: 'sub_1',
+        seriesId: SERIES,
+        ended: false,
+        cancelAtPeriodEnd: true,
+        endsAt: period.end,
+        ...over,
+      }) as PaymentEvent;
+    const plan = { subscriptionId: 'sub_1', ending: false, ended: false, seriesOpen: true };
+    const state = { now: NOW, card: null, series, plan };
+    expect(nextPaymentState(state, changed({})).effects).toEqual([
+      { kind: 'plan-changed', seriesId: SERIES, ending: true, ended: false },
+    ]);
+    expect(
+      nextPaymentState({ ...state, plan: { ...plan, ending: true } }, changed({})).effects,
+    ).toEqual([]);
+    expect(nextPaymentState(state, changed({ ended: true })).effects).toEqual([
+      { kind: 'plan-changed', seriesId: SERIES, ending: true, ended: true },
+    ]);
+    expect(nextPaymentState(state, changed({ subscriptionId: 'sub_2' })).effects).toEqual([]);
+  });
+
   it('charge.refunded and the rest change nothing (refunds are recorded when made)', () => {
     const event: PaymentEvent = { ...base, stripeType: 'charge.refunded', type: 'ignored' };
     expect(nextPaymentState({ now: NOW, card: null }, event)).toEqual({

@@ -4,119 +4,25 @@
  * No database, no Stripe, no clock: the shell loads the state, calls nextPaymentState and applies
  * its effects in one transaction.
  */
-import type { BookingRecord, Client } from '../bookings';
+
 import type { PaymentRowStatus } from '../platform/database/schema';
+import type {
+  PaymentEffect,
+  PaymentEvent,
+  PaymentStateFacts,
+  PaymentTarget,
+  Settlement,
+} from './webhook-events';
 
-/** How a payment was settled: when, by which payment intent, with which card. */
-export interface Settlement {
-  paidAt: Date;
-  paymentIntentId: string | null;
-  card: { brand: string; last4: string } | null;
-}
-
-interface EventBase {
-  /** Stripe's event id (kept once: a replay or a retry changes nothing twice). */
-  id: string;
-  /** Stripe's event type, as it came. */
-  stripeType: string;
-  created: Date;
-}
-
-/** A verified Stripe event, in the terms the rules need (the gateway makes it). */
-export type PaymentEvent = EventBase &
-  (
-    | { type: 'subscription-checkout-completed'; seriesId: string; subscriptionId: string | null }
-    | {
-        type: 'checkout-completed';
-        checkoutSessionId: string;
-        /** Checkout's payment_status is "paid". */
-        paid: boolean;
-        paymentIntentId: string | null;
-      }
-    | {
-        type: 'invoice-paid' | 'invoice-failed';
-        invoiceId: string | null;
-        seriesId: string;
-        subscriptionId: string | null;
-        amountPaid: number;
-        amountDue: number;
-        /** Upper case (GBP). */
-        currency: string;
-        periodStart: Date;
-        periodEnd: Date;
-        paymentIntentId: string | null;
-      }
-    | { type: 'ignored' }
-  );
-
-/** A payment row as the rules see it. */
-export interface PaymentFacts {
-  id: string;
-  status: PaymentRowStatus;
-  seriesId: string | null;
-  bookingId: string | null;
-  periodEnd: Date | null;
-}
-
-/** What the database holds about an event's payment (only the parts its type needs). */
-export interface PaymentStateFacts {
-  now: Date;
-  /** The card the event's payment intent was paid with (null: none, or Stripe did not say). */
-  card: Settlement['card'];
-  /** checkout-completed: the Checkout's payment row (locked), null when there is none. */
-  checkout?: {
-    payment: PaymentFacts | null;
-    /** Its session has a paid (or refunded) payment already. */
-    bookingSettled: boolean;
-    /** Its session, which the receipt email is about. */
-    booking: BookingRecord | null;
-  };
-  /** subscription-checkout-completed and invoices: the series in the metadata, null if none. */
-  series?: {
-    id: string;
-    client: Client;
-    serviceId: number;
-    /** The monthly price of its service (0 when the service is gone). */
-    monthlyPence: number;
-    /** Its first session, which the series' emails are about. */
-    firstBooking: BookingRecord | null;
-  } | null;
-  /** Invoices: the invoice's payment row (locked), null when there is none yet. */
-  invoice?: PaymentFacts | null;
-  /** Invoices: the series' paid, refunded and failed rows. */
-  seriesPayments?: readonly Pick<PaymentFacts, 'id' | 'status' | 'periodEnd'>[];
-}
-
-/** A new invoice's payment row, made pending before its outcome is recorded. */
-interface NewInvoicePayment {
-  invoiceId: string;
-  seriesId: string;
-  client: Client;
-  serviceId: number;
-  amount: number;
-  currency: string;
-  periodStart: Date;
-  periodEnd: Date;
-}
-
-/** Which payment an effect is about: a row there, or an invoice's row to be made first. */
-export type PaymentTarget = { id: string } | { newInvoice: NewInvoicePayment };
-
-export type PaymentEffect =
-  | { kind: 'save-plan'; seriesId: string; clientUid: string; subscriptionId: string | null }
-  /** Paid, with the next receipt number; the receipt emailed about `receiptAbout` if given. */
-  | {
-      kind: 'mark-paid';
-      payment: PaymentTarget;
-      settlement: Settlement;
-      receiptAbout: BookingRecord | null;
-    }
-  /** Failed; the client told the series' payment is due when `dueNotice` is given. */
-  | {
-      kind: 'mark-failed';
-      payment: PaymentTarget;
-      dueNotice: { booking: BookingRecord; amount: number; seriesId: string } | null;
-    };
+export type {
+  PaymentEffect,
+  PaymentEvent,
+  PaymentFacts,
+  PaymentStateFacts,
+  PaymentTarget,
+  RefundFacts,
+  Settlement,
+} from './webhook-events';
 
 interface PaymentTransition {
   /** The payment's state after the event (unchanged when nothing happens). */
@@ -159,9 +65,16 @@ export function planStatus(
 export function nextPaymentState(state: PaymentStateFacts, event: PaymentEvent): PaymentTransition {
   switch (event.type) {
     case 'subscription-checkout-completed': {
-      // The first month's invoice makes the payment; the plan only learns its subscription.
+      // The first month's invoice makes the payment; the plan only learns its subscription,
+      // unless it has a live one already or the series is over: then this one is cancelled (and
+      // its invoice refunded when it comes).
       const series = state.series;
       if (!series) return nothing();
+      if (foreignSubscription(state, event.subscriptionId) && event.subscriptionId)
+        return {
+          state: { payment: null },
+          effects: [{ kind: 'cancel-subscription', subscriptionId: event.subscriptionId }],
+        };
       return {
         state: { payment: null },
         effects: [
@@ -170,16 +83,42 @@ export function nextPaymentState(state: PaymentStateFacts, event: PaymentEvent):
             seriesId: series.id,
             clientUid: series.client.uid,
             subscriptionId: event.subscriptionId,
+            closedCheckout: event.checkoutSessionId,
           },
         ],
       };
     }
-    case 'checkout-completed': {
-      const payment = state.checkout?.payment ?? null;
-      if (!event.paid || !payment) return nothing(payment?.status);
-      // Paid already (a retry under another event id), or a series' row: nothing more.
-      if (payment.status !== 'pending' || payment.seriesId !== null) return nothing(payment.status);
-      if (payment.bookingId && state.checkout?.bookingSettled) return nothing(payment.status);
+    case 'checkout-completed':
+    case 'checkout-failed': {
+      const checkout = state.checkout;
+      const payment = checkout?.payment ?? null;
+      // No such Checkout, a series' row, or decided already (a retry under another event id).
+      if (!checkout || !payment || payment.status !== 'pending' || payment.seriesId !== null)
+        return nothing(payment?.status);
+      if (event.type === 'checkout-failed')
+        return {
+          state: { payment: 'failed' },
+          effects: [{ kind: 'mark-failed', payment: { id: payment.id }, dueNotice: null }],
+        };
+      // A delayed method (Bacs Direct Debit): nothing until its money arrives or fails.
+      if (!event.paid) return nothing(payment.status);
+      const late = checkout.bookingSettled
+        ? 'Refunded automatically: the session was already paid'
+        : payment.bookingId && !checkout.bookingOpen
+          ? 'Refunded automatically: the session was cancelled before this payment arrived'
+          : null;
+      if (late)
+        return {
+          state: { payment: 'refunded' },
+          effects: [
+            {
+              kind: 'refund-in-full',
+              payment: { id: payment.id },
+              settlement: settlementOf(state, event),
+              reason: late,
+            },
+          ],
+        };
       return {
         state: { payment: 'paid' },
         effects: [
@@ -187,18 +126,67 @@ export function nextPaymentState(state: PaymentStateFacts, event: PaymentEvent):
             kind: 'mark-paid',
             payment: { id: payment.id },
             settlement: settlementOf(state, event),
-            receiptAbout: payment.bookingId ? (state.checkout?.booking ?? null) : null,
+            receiptAbout: payment.bookingId ? checkout.booking : null,
           },
         ],
       };
     }
+    case 'subscription-changed':
+      return planTransition(state, event);
+    case 'refunds-changed':
+      return refundsTransition(state);
     case 'invoice-paid':
     case 'invoice-failed':
       return invoiceTransition(state, event);
     default:
-      // charge.refunded and the rest: refunds are recorded when the practice makes them.
       return nothing();
   }
+}
+
+/**
+ * A subscription that is not the plan's: the plan has another live one, or the series is over.
+ * (The stored subscription id changes only through its own events: it is set once, when none.)
+ */
+function foreignSubscription(state: PaymentStateFacts, subscriptionId: string | null): boolean {
+  const plan = state.plan;
+  if (!subscriptionId) return false;
+  if (plan?.subscriptionId && !plan.ended) return plan.subscriptionId !== subscriptionId;
+  return plan ? !plan.seriesOpen : false;
+}
+
+type PlanEvent = Extract<PaymentEvent, { type: 'subscription-changed' }>;
+
+/** The plan's own subscription set to end at its period's end (the Portal), resumed, or ended. */
+function planTransition(state: PaymentStateFacts, event: PlanEvent): PaymentTransition {
+  const plan = state.plan;
+  const series = state.series;
+  if (!series || !plan || plan.subscriptionId !== event.subscriptionId) return nothing();
+  if (plan.ended) return nothing();
+  const ending = event.ended || event.cancelAtPeriodEnd;
+  if (!event.ended && ending === plan.ending) return nothing();
+  return {
+    state: { payment: null },
+    effects: [{ kind: 'plan-changed', seriesId: series.id, ending, ended: event.ended }],
+  };
+}
+
+/** Stripe's word on a payment's refunds: ours settled, any other (the Dashboard's) recorded. */
+function refundsTransition(state: PaymentStateFacts): PaymentTransition {
+  const facts = state.refunds;
+  if (!facts?.payment) return nothing();
+  const effects: PaymentEffect[] = [];
+  for (const refund of facts.incoming) {
+    const ours = facts.known.find(
+      (row) => row.id === refund.ourRefundId || row.stripeRefundId === refund.stripeRefundId,
+    );
+    if (ours) {
+      if (ours.status === 'pending' && refund.status !== 'pending')
+        effects.push({ kind: 'settle-refund', refundId: ours.id, refund });
+    } else if (refund.status !== 'failed') {
+      effects.push({ kind: 'record-refund', paymentId: facts.payment.id, refund });
+    }
+  }
+  return { state: { payment: null }, effects };
 }
 
 type InvoiceEvent = Extract<PaymentEvent, { type: 'invoice-paid' | 'invoice-failed' }>;
@@ -211,6 +199,33 @@ function invoiceTransition(state: PaymentStateFacts, event: InvoiceEvent): Payme
   const series = state.series;
   const row = state.invoice ?? null;
   if (!series || !event.invoiceId) return nothing(row?.status);
+  const paid = event.type === 'invoice-paid';
+  const amount = paid ? event.amountPaid : event.amountDue;
+  const newInvoice = {
+    invoiceId: event.invoiceId,
+    seriesId: series.id,
+    client: series.client,
+    serviceId: series.serviceId,
+    amount,
+    currency: event.currency,
+    periodStart: event.periodStart,
+    periodEnd: event.periodEnd,
+  };
+  if (foreignSubscription(state, event.subscriptionId) && event.subscriptionId) {
+    // A second subscription of the series (two tabs), or one for a series that is over.
+    const effects: PaymentEffect[] = [
+      { kind: 'cancel-subscription', subscriptionId: event.subscriptionId },
+    ];
+    if (!paid || amount <= 0 || (row && row.status !== 'pending' && row.status !== 'failed'))
+      return { state: { payment: row?.status ?? null }, effects };
+    effects.push({
+      kind: 'refund-in-full',
+      payment: row ? { id: row.id } : { newInvoice },
+      settlement: { ...settlementOf(state, event), amount },
+      reason: 'Refunded automatically: a second monthly plan for the same sessions was cancelled',
+    });
+    return { state: { payment: 'refunded' }, effects };
+  }
   const effects: PaymentEffect[] = [
     {
       kind: 'save-plan',
@@ -219,32 +234,20 @@ function invoiceTransition(state: PaymentStateFacts, event: InvoiceEvent): Payme
       subscriptionId: event.subscriptionId,
     },
   ];
-  const paid = event.type === 'invoice-paid';
-  const amount = (paid ? event.amountPaid : event.amountDue) || series.monthlyPence;
-  if (amount <= 0) return { state: { payment: row?.status ?? null }, effects };
+  // A zero invoice (every session of its month credited) is paid with no receipt: its row
+  // still says the period is paid.
+  if (amount < 0 || (!paid && amount === 0))
+    return { state: { payment: row?.status ?? null }, effects };
   if (row && (row.status === 'paid' || row.status === 'refunded'))
     return { state: { payment: row.status }, effects };
-  const payment: PaymentTarget = row
-    ? { id: row.id }
-    : {
-        newInvoice: {
-          invoiceId: event.invoiceId,
-          seriesId: series.id,
-          client: series.client,
-          serviceId: series.serviceId,
-          amount,
-          currency: event.currency,
-          periodStart: event.periodStart,
-          periodEnd: event.periodEnd,
-        },
-      };
+  const payment: PaymentTarget = row ? { id: row.id } : { newInvoice };
   const booking = series.firstBooking;
   if (paid) {
     effects.push({
       kind: 'mark-paid',
       payment,
-      settlement: settlementOf(state, event),
-      receiptAbout: booking,
+      settlement: { ...settlementOf(state, event), amount },
+      receiptAbout: amount > 0 ? booking : null,
     });
     return { state: { payment: 'paid' }, effects };
   }

@@ -8,8 +8,11 @@ import { json } from '../platform/http/types';
 import { findSeries } from '../series';
 import { paymentsOf } from './gateway';
 import {
+  findCheckoutPayment,
   insertInvoicePayment,
+  lockBooking,
   lockCheckoutPayment,
+  lockPaymentOfIntent,
   lockInvoicePayment,
   markFailed,
   markPaid,
@@ -18,7 +21,10 @@ import {
   settledPaymentForBooking,
   type PaymentRow,
 } from './queries';
-import { savePlan } from './queries-plans';
+import { attachCredits } from './queries-credits';
+import { lockPlan, savePlan, setPlanEnding } from './queries-plans';
+import { insertRefund, lockRefundsOfPayment } from './queries-refunds';
+import { queueRefundEmail, settleRefund } from './refunds';
 import { firstSessionOfSeries } from './queries-sessions';
 import { receiptNumberOf, signedPdfLink } from './receipts';
 import {
@@ -28,6 +34,7 @@ import {
   type PaymentFacts,
   type PaymentStateFacts,
   type PaymentTarget,
+  type RefundFacts,
   type Settlement,
 } from './webhook-rules';
 
@@ -49,7 +56,12 @@ export const paymentWebhook = endpoint({
     );
     const now = context.now();
     const intent = 'paymentIntentId' in event ? event.paymentIntentId : null;
-    const card = intent ? await gateway.cardOf(intent) : null;
+    const card = intent && event.type !== 'refunds-changed' ? await gateway.cardOf(intent) : null;
+    // charge.refunded names the payment; its refunds are asked of Stripe (listed, not embedded).
+    const refunds =
+      event.type === 'refunds-changed'
+        ? (event.refunds ?? (intent ? await gateway.refundsOf(intent) : []))
+        : [];
     const deliver = await context.db.transaction().execute(async (trx) => {
       const fresh = await recordEvent(
         trx,
@@ -59,7 +71,7 @@ export const paymentWebhook = endpoint({
       if (!fresh) return false;
       // Decided on what is there; decided again if another event for the invoice came between.
       for (;;) {
-        const state = await loadState(trx, context, event, card, now);
+        const state = await loadState(trx, context, event, { card, refunds }, now);
         const outcome = await applyEffects(
           trx,
           context,
@@ -87,53 +99,92 @@ async function loadState(
   db: Database,
   context: ApiContext,
   event: PaymentEvent,
-  card: Settlement['card'],
+  fetched: { card: Settlement['card']; refunds: readonly RefundFacts[] },
   now: Date,
 ): Promise<PaymentStateFacts> {
-  const state: PaymentStateFacts = { now, card };
+  const state: PaymentStateFacts = { now, card: fetched.card };
   switch (event.type) {
-    case 'checkout-completed': {
-      if (!event.paid) return state;
+    case 'checkout-completed':
+    case 'checkout-failed': {
+      // The session first, then its payment: two payments of one session are decided in turn.
+      const seen = await findCheckoutPayment(db, event.checkoutSessionId);
+      if (seen?.booking_id) await lockBooking(db, seen.booking_id);
       const payment = await lockCheckoutPayment(db, event.checkoutSessionId);
       const bookingId = payment?.booking_id;
-      const settled = bookingId ? await settledPaymentForBooking(db, bookingId) : undefined;
-      const booking = bookingId && !settled ? await findBooking(db, bookingId) : undefined;
+      const settled = bookingId
+        ? await settledPaymentForBooking(db, bookingId, payment.id)
+        : undefined;
+      const booking = bookingId ? await findBooking(db, bookingId) : undefined;
       return {
         ...state,
         checkout: {
           payment: payment ? factsOf(payment) : null,
           bookingSettled: settled !== undefined,
+          bookingOpen: booking?.status === 'confirmed',
           booking: booking ?? null,
         },
       };
     }
     case 'subscription-checkout-completed':
+    case 'subscription-changed':
     case 'invoice-paid':
     case 'invoice-failed': {
       const series = UUID.test(event.seriesId) ? await findSeries(db, event.seriesId) : undefined;
       if (!series) return { ...state, series: null };
       const service = context.services.find((each) => each.id === series.serviceId);
-      const seriesFacts = {
-        id: series.id,
-        client: series.client,
-        serviceId: series.serviceId,
-        monthlyPence: service ? monthlyPricePence(service) : 0,
-        firstBooking: null,
+      const plan = await lockPlan(db, series.id);
+      const withSeries = {
+        ...state,
+        series: {
+          id: series.id,
+          client: series.client,
+          serviceId: series.serviceId,
+          monthlyPence: service ? monthlyPricePence(service) : 0,
+          firstBooking: null,
+        },
+        plan: plan
+          ? {
+              subscriptionId: plan.stripe_subscription_id,
+              ending: plan.cancel_at_period_end,
+              ended: plan.ended_at !== null,
+              seriesOpen: series.status === 'confirmed',
+            }
+          : null,
       };
-      if (event.type === 'subscription-checkout-completed' || !event.invoiceId)
-        return { ...state, series: seriesFacts };
+      if (event.type !== 'invoice-paid' && event.type !== 'invoice-failed') return withSeries;
+      if (!event.invoiceId) return withSeries;
       const invoice = await lockInvoicePayment(db, event.invoiceId);
       const first = await firstSessionOfSeries(db, series.id);
       const firstBooking = first ? await findBooking(db, first) : undefined;
       return {
-        ...state,
-        series: { ...seriesFacts, firstBooking: firstBooking ?? null },
+        ...withSeries,
+        series: { ...withSeries.series, firstBooking: firstBooking ?? null },
         invoice: invoice ? factsOf(invoice) : null,
         seriesPayments: (await seriesSettledRows(db, [series.id])).map((row) => ({
           id: row.id,
           status: row.status,
           periodEnd: row.period_end,
         })),
+      };
+    }
+    case 'refunds-changed': {
+      const payment = event.paymentIntentId
+        ? await lockPaymentOfIntent(db, event.paymentIntentId)
+        : undefined;
+      const known = payment ? await lockRefundsOfPayment(db, payment.id) : [];
+      return {
+        ...state,
+        refunds: {
+          payment: payment
+            ? { id: payment.id, amount: payment.amount, refunded: payment.refunded }
+            : null,
+          known: known.map((row) => ({
+            id: row.id,
+            stripeRefundId: row.stripe_refund_id,
+            status: row.status,
+          })),
+          incoming: fetched.refunds,
+        },
       };
     }
     default:
@@ -152,17 +203,50 @@ async function applyEffects(
   now: Date,
 ): Promise<boolean | 'again'> {
   const messages = { now, practiceEmail: context.outbox.practiceEmail };
-  const { settings } = paymentsOf(context);
+  const { settings, gateway } = paymentsOf(context);
   let deliver = false;
   for (const effect of effects) {
-    if (effect.kind === 'save-plan') {
-      await savePlan(db, { ...effect, now });
-      continue;
+    switch (effect.kind) {
+      case 'save-plan':
+        await savePlan(db, { ...effect, now });
+        continue;
+      case 'cancel-subscription':
+        await gateway.cancelSubscription(effect.subscriptionId);
+        continue;
+      case 'plan-changed':
+        await setPlanEnding(db, { ...effect, now });
+        continue;
+      case 'settle-refund':
+        deliver =
+          (await settleRefund(db, context, settings, { ...effect, refund: effect.refund }, now)) ||
+          deliver;
+        continue;
+      case 'record-refund': {
+        const row = await insertRefund(db, {
+          payment: { id: effect.paymentId },
+          bookingId: null,
+          amount: effect.refund.amount,
+          stripeRefundId: effect.refund.stripeRefundId,
+          reason: 'Refunded in Stripe',
+          now,
+          status: effect.refund.status === 'succeeded' ? 'succeeded' : 'pending',
+        });
+        if (row.status === 'succeeded')
+          deliver = (await queueRefundEmail(db, context, settings, row, now)) || deliver;
+        continue;
+      }
+      default:
+        break;
     }
     const id = await paymentIdOf(db, effect.payment, now);
     if (!id) return 'again';
+    if (effect.kind === 'refund-in-full') {
+      deliver = (await refundInFull(db, context, id, effect, now)) || deliver;
+      continue;
+    }
     if (effect.kind === 'mark-paid') {
       const row = await markPaid(db, id, effect.settlement, now);
+      if (row.series_id) await attachCredits(db, row.series_id, row.id);
       if (!effect.receiptAbout) continue;
       await queueMessages(db, [receiptMessage(effect.receiptAbout, row, settings, now)], messages);
       deliver = true;
@@ -176,6 +260,39 @@ async function applyEffects(
     deliver = true;
   }
   return deliver;
+}
+
+/**
+ * Money that arrived for what can no longer be paid: kept with its receipt number (it was taken)
+ * and given back in full at once, keyed by the Stripe object it came with (a retry of the event
+ * gets the same refund), with its credit note and email. True when an email was queued.
+ */
+async function refundInFull(
+  db: Database,
+  context: ApiContext,
+  id: string,
+  effect: Extract<PaymentEffect, { kind: 'refund-in-full' }>,
+  now: Date,
+): Promise<boolean> {
+  const { settings, gateway } = paymentsOf(context);
+  const row = await markPaid(db, id, effect.settlement, now, 'refunded');
+  if (!row.stripe_payment_intent_id || row.amount <= 0) return false;
+  const refund = await insertRefund(db, {
+    payment: row,
+    bookingId: null,
+    amount: row.amount,
+    stripeRefundId: null,
+    reason: effect.reason,
+    now,
+    status: 'pending',
+  });
+  const given = await gateway.refund({
+    paymentIntentId: row.stripe_payment_intent_id,
+    amount: row.amount,
+    refundId: refund.id,
+    idempotencyKey: `refund-in-full:${row.checkout_session_id ?? row.stripe_invoice_id ?? row.id}`,
+  });
+  return settleRefund(db, context, settings, { refundId: refund.id, refund: given }, now);
 }
 
 /** The row an effect is about; a new invoice's is made pending first (undefined: it was there). */

@@ -6,7 +6,6 @@ import { randomBytes } from 'node:crypto';
 
 export const SUCCEEDS = '4242424242424242';
 export const DECLINES = '4000000000000002';
-export const DAY = 86_400;
 
 export const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
 export const escapeHtml = (text: string) =>
@@ -27,7 +26,12 @@ export interface CheckoutRecord {
   subscriptionMetadata: Record<string, string>;
   successUrl: string;
   cancelUrl: string;
-  status: 'open' | 'complete';
+  status: 'open' | 'complete' | 'expired';
+  /** "unpaid" while a delayed method (Bacs Direct Debit) has not settled. */
+  paymentStatus: 'paid' | 'unpaid';
+  /** The payment intent it was paid by (a one-off payment). */
+  paymentIntent: string | null;
+  subscription: string | null;
 }
 
 export interface SubscriptionRecord {
@@ -36,10 +40,38 @@ export interface SubscriptionRecord {
   amount: number;
   currency: string;
   metadata: Record<string, string>;
+  /** The first period's start: every period starts a whole number of months after it. */
+  anchor: number;
   periodStart: number;
   periodEnd: number;
   cancelAtPeriodEnd: boolean;
+  status: 'active' | 'canceled';
   last4: string;
+  /** Invoice items waiting for the next invoice (negative: a credit). */
+  pendingItems: { id: string; amount: number; description: string }[];
+}
+
+/**
+ * `months` calendar months after a Unix time, on the same day of the month (the month's last day
+ * when it is shorter), as Stripe bills a monthly subscription from its anchor.
+ */
+export function monthsAfter(anchor: number, months: number): number {
+  const date = new Date(anchor * 1000);
+  const target = new Date(
+    Date.UTC(
+      date.getUTCFullYear(),
+      date.getUTCMonth() + months,
+      1,
+      date.getUTCHours(),
+      date.getUTCMinutes(),
+      date.getUTCSeconds(),
+    ),
+  );
+  const lastDay = new Date(
+    Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0),
+  ).getUTCDate();
+  target.setUTCDate(Math.min(date.getUTCDate(), lastDay));
+  return Math.floor(target.getTime() / 1000);
 }
 
 /** Nested form keys (`a[b][c]`) as Stripe's SDK encodes them, back to a plain object. */
@@ -74,7 +106,7 @@ export function checkoutObject(base: string, checkout: CheckoutRecord) {
     object: 'checkout.session',
     mode: checkout.mode,
     status: checkout.status,
-    payment_status: checkout.status === 'complete' ? 'paid' : 'unpaid',
+    payment_status: checkout.paymentStatus,
     amount_total: checkout.amount,
     currency: checkout.currency,
     customer: checkout.customer,
@@ -83,8 +115,27 @@ export function checkoutObject(base: string, checkout: CheckoutRecord) {
     success_url: checkout.successUrl,
     cancel_url: checkout.cancelUrl,
     url: checkout.status === 'open' ? `${base}/pay/${checkout.id}` : null,
-    payment_intent: null,
-    subscription: null,
+    payment_intent: checkout.paymentIntent,
+    subscription: checkout.subscription,
+  };
+}
+
+/** A charge as `charge.refunded` carries it (its refunds are listed separately since 2022-11-15). */
+export function chargeObject(intent: {
+  id: string;
+  charge: string;
+  amount: number;
+  refunded: number;
+}) {
+  return {
+    id: intent.charge,
+    object: 'charge',
+    amount: intent.amount,
+    amount_refunded: intent.refunded,
+    currency: 'gbp',
+    payment_intent: intent.id,
+    refunded: intent.refunded >= intent.amount,
+    status: 'succeeded',
   };
 }
 
@@ -93,8 +144,9 @@ export function subscriptionObject(subscription: SubscriptionRecord) {
     id: subscription.id,
     object: 'subscription',
     customer: subscription.customer,
-    status: 'active',
+    status: subscription.status,
     cancel_at_period_end: subscription.cancelAtPeriodEnd,
+    cancel_at: subscription.cancelAtPeriodEnd ? subscription.periodEnd : null,
     metadata: subscription.metadata,
     items: {
       object: 'list',
@@ -114,14 +166,17 @@ export function invoiceObject(
   subscription: SubscriptionRecord,
   paid: boolean,
   intent: string | null,
+  items: SubscriptionRecord['pendingItems'] = [],
+  id = newId('in'),
 ) {
+  const amount = subscription.amount + items.reduce((sum, item) => sum + item.amount, 0);
   return {
-    id: newId('in'),
+    id,
     object: 'invoice',
     customer: subscription.customer,
     currency: subscription.currency,
-    amount_due: subscription.amount,
-    amount_paid: paid ? subscription.amount : 0,
+    amount_due: Math.max(0, amount),
+    amount_paid: paid ? Math.max(0, amount) : 0,
     status: paid ? 'paid' : 'open',
     period_start: subscription.periodStart,
     period_end: subscription.periodEnd,
@@ -136,6 +191,14 @@ export function invoiceObject(
           currency: subscription.currency,
           period: { start: subscription.periodStart, end: subscription.periodEnd },
         },
+        ...items.map((item) => ({
+          id: newId('il'),
+          object: 'line_item',
+          amount: item.amount,
+          currency: subscription.currency,
+          description: item.description,
+          period: { start: subscription.periodStart, end: subscription.periodStart },
+        })),
       ],
     },
     parent: {

@@ -22,7 +22,7 @@ describe('the fee sentences on the browser side', () => {
 
   it('says a plan is paid monthly and a one-off when confirmed, each with the refund rule', () => {
     expect(paymentSentence(plan)).toBe(
-      'The plan is £240/mo for 4 sessions a month (£60.00 a session), paid monthly by card once the practitioner confirms the series. A session you cancel at least 24 hours before it starts, or that the practice cancels, is refunded its fee of £60.00. A session cancelled later, or missed, is not refunded.',
+      'The plan is £240/mo, paid monthly by card once the practitioner confirms the series. Each monthly payment covers every session in its month: 4 in most months, 5 in a month that holds 5, for the same price. A session of the plan you cancel at least 24 hours before it starts, or that the practice cancels, is refunded its share of the payment for its month (£60.00 in a month of 4 sessions); a month not yet paid is charged that much less. A session cancelled later, or missed, is not refunded.',
     );
     expect(paymentSentence(oneOff)).toMatch(
       /^The fee of £60\.00 is paid online by card once the practitioner confirms the session\. /,

@@ -16,7 +16,7 @@ export function serviceFees(service: Service) {
 export function paymentSentence(service: Service): string {
   const fees = serviceFees(service);
   if (isFree(service)) return fees.free;
-  return `${service.everyWeeks ? fees.plan : fees.oneOff} ${fees.refund}`;
+  return service.everyWeeks ? `${fees.plan} ${fees.planRefund}` : `${fees.oneOff} ${fees.refund}`;
 }
 
 /** Under My bookings, for every service at once: when fees are paid and the refund rule. */

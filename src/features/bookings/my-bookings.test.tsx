@@ -98,16 +98,21 @@ describe('My bookings', () => {
       payment: { status: 'paid' },
     };
     vi.mocked(fetchMyBookings).mockResolvedValue({
-      bookings: [{ ...upcoming, payment: { status: 'unpaid' } }, paid],
+      bookings: [{ ...upcoming, payment: { status: 'unpaid', amount: 6000 } }, paid],
     });
     renderList();
     const list = await screen.findByRole('region', { name: 'Upcoming' });
     expect(within(list).getByText('Payment: Unpaid')).toBeInTheDocument();
     expect(within(list).getByText('Payment: Paid')).toBeInTheDocument();
-    const pay = within(list).getAllByRole('button', { name: /^Pay for Individual Counselling on/ });
+    // The amount stands on the button itself.
+    const pay = within(list).getAllByRole('button', {
+      name: /^Pay £60\.00 for Individual Counselling on/,
+    });
     expect(pay).toHaveLength(1);
+    expect(pay[0]).toHaveTextContent('Pay £60.00');
     await userEvent.click(pay[0]!);
-    expect(startCheckout).toHaveBeenCalledWith({ bookingId: 'b1' });
+    // Checkout's "Cancel and go back" returns to My bookings.
+    expect(startCheckout).toHaveBeenCalledWith({ bookingId: 'b1', from: 'bookings' });
     expect(goTo).toHaveBeenCalledWith('https://checkout.stripe.com/c/pay/cs_9');
   });
 });

@@ -5,6 +5,7 @@ import type { Booking } from '../../../shared/booking';
 import { RULE_SENTENCES } from '../../../shared/booking-rules';
 import { StatusBadge } from '../../components/bookings/status-badge';
 import { modeText, VideoJoin } from '../../components/bookings/video-join';
+import { formatMoney } from '../../../shared/money';
 import { PayButton } from '../../components/payments/pay-button';
 import { PartyLine } from '../../components/bookings/party-line';
 import { PaymentBadge } from '../../components/payments/payment-badge';
@@ -22,6 +23,9 @@ import { fetchMySeries } from './series-api';
 import '../../components/bookings/bookings.css';
 
 const serviceOf = (booking: Booking) => booking.serviceName ?? 'Session';
+/** "Pay £60.00": the amount (the server's) beside the button's word. */
+const payText = (amount: number | undefined) =>
+  amount === undefined ? 'Pay' : `Pay ${formatMoney(amount)}`;
 
 function whenText(booking: Booking) {
   const when = describeTime(booking.start);
@@ -80,10 +84,10 @@ function BookingItem({ booking, onCancelled }: { booking: Booking; onCancelled: 
           (booking.payment?.status === 'unpaid' || booking.payment?.status === 'due') && (
             <p className="mb-2">
               <PayButton
-                request={{ bookingId: booking.id }}
-                label={`Pay for ${serviceOf(booking)} on ${when.day} at ${when.time}`}
+                request={{ bookingId: booking.id, from: 'bookings' }}
+                label={`${payText(booking.payment.amount)} for ${serviceOf(booking)} on ${when.day} at ${when.time}`}
               >
-                Pay
+                {payText(booking.payment.amount)}
               </PayButton>
             </p>
           )}

@@ -122,7 +122,7 @@ describe('My bookings: standing series', () => {
 
   it('offers "Set up monthly payment" on a confirmed, unpaid series and goes to Checkout', async () => {
     const user = userEvent.setup();
-    answer({ ...weekly, payment: { status: 'unpaid' } });
+    answer({ ...weekly, payment: { status: 'unpaid', amount: 24000 } });
     vi.mocked(startCheckout).mockResolvedValue({ url: 'https://checkout.stripe.com/c/pay/cs_2' });
     renderPage();
     const regular = await screen.findByRole('region', { name: 'Regular sessions' });
@@ -130,10 +130,10 @@ describe('My bookings: standing series', () => {
     expect(within(group).getByText('Payment: Unpaid')).toBeInTheDocument();
     await user.click(
       within(group).getByRole('button', {
-        name: 'Set up monthly payment for Cognitive Behavioural Therapy',
+        name: 'Set up monthly payment: £240.00 a month for Cognitive Behavioural Therapy',
       }),
     );
-    expect(startCheckout).toHaveBeenCalledWith({ seriesId: 'r1' });
+    expect(startCheckout).toHaveBeenCalledWith({ seriesId: 'r1', from: 'bookings' });
     expect(goTo).toHaveBeenCalledWith('https://checkout.stripe.com/c/pay/cs_2');
   });
 

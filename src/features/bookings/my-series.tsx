@@ -7,6 +7,7 @@ import { BOOKING_RULES, hoursText, isActive, RULE_SENTENCES } from '../../../sha
 import { practiceFacts } from '../../../shared/practice';
 import { cadenceText, seriesSummary } from '../../../shared/series-text';
 import { StatusBadge } from '../../components/bookings/status-badge';
+import { planPayText } from '../../components/payments/pay-text';
 import { PayButton } from '../../components/payments/pay-button';
 import { PaymentBadge } from '../../components/payments/payment-badge';
 import { paths } from '../../config/routes';
@@ -240,10 +241,10 @@ function SeriesItem({
         {series.status === 'confirmed' && series.payment?.status === 'unpaid' && (
           <p className="mb-2">
             <PayButton
-              request={{ seriesId: series.id }}
-              label={`Set up monthly payment for ${service}`}
+              request={{ seriesId: series.id, from: 'bookings' }}
+              label={`${planPayText(series.payment.amount)} for ${service}`}
             >
-              Set up monthly payment
+              {planPayText(series.payment.amount)}
             </PayButton>
           </p>
         )}

@@ -2,12 +2,13 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import type { MyPayments, Payment } from '../../../shared/payments-api';
-import { fetchMyPayments, goTo, openPortal } from '../../lib/payments-api';
+import { fetchMyPayments, goTo, openPortal, startCheckout } from '../../lib/payments-api';
 import { BillingPage, CONFIRM_POLL } from './billing-page';
 
 vi.mock('../../lib/payments-api', () => ({
   fetchMyPayments: vi.fn(),
   openPortal: vi.fn(),
+  startCheckout: vi.fn(),
   goTo: vi.fn(),
 }));
 vi.mock('../../lib/firebase', () => ({ firebaseAuth: vi.fn(), signOut: vi.fn() }));
@@ -83,6 +84,58 @@ describe('the billing page', () => {
     expect(await screen.findByText('You have no monthly plan.')).toBeInTheDocument();
     expect(screen.getByText('No payments yet.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Update card or cancel' })).not.toBeInTheDocument();
+  });
+
+  it('an unpaid plan is paid from here, its amount on the button; no "Update card or cancel" without a card', async () => {
+    vi.mocked(fetchMyPayments).mockResolvedValue({
+      plans: [{ ...mine.plans[0]!, status: 'unpaid', paidUntil: null, nextPaymentAt: null }],
+      payments: [],
+    });
+    vi.mocked(startCheckout).mockResolvedValue({ url: 'https://checkout.stripe.com/c/pay/cs_1' });
+    renderPage();
+    const plans = await screen.findByRole('region', { name: 'Your plans' });
+    expect(within(plans).getByText('Not paid yet')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Update card or cancel' })).not.toBeInTheDocument();
+    await userEvent.click(
+      within(plans).getByRole('button', {
+        name: 'Set up monthly payment: £240.00 a month for Weekly therapy',
+      }),
+    );
+    // Checkout's "Cancel and go back" returns here.
+    expect(startCheckout).toHaveBeenCalledWith({ seriesId: 's1', from: 'billing' });
+    expect(goTo).toHaveBeenCalledWith('https://checkout.stripe.com/c/pay/cs_1');
+  });
+
+  it('says a plan was cancelled in Stripe, and that a refund was automatic and why', async () => {
+    vi.mocked(fetchMyPayments).mockResolvedValue({
+      plans: [
+        { ...mine.plans[0]!, status: 'ending', cancelledInPortal: true, nextPaymentAt: null },
+      ],
+      payments: [
+        {
+          ...paid,
+          status: 'refunded',
+          refunded: 24000,
+          creditNotes: [
+            {
+              id: 'r2',
+              number: 'MP-CN-2027-0003',
+              amount: 24000,
+              at: '2027-03-03T09:00:00Z',
+              reason: 'Refunded automatically: the session was already paid',
+            },
+          ],
+        },
+      ],
+    });
+    renderPage();
+    const plans = await screen.findByRole('region', { name: 'Your plans' });
+    expect(
+      within(plans).getByText('Cancelled in Stripe: ends on Thursday 1 April 2027 (paid to then)'),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText('Refunded automatically: the session was already paid.'),
+    ).toBeInTheDocument();
   });
 
   it('"Update card or cancel" goes to the portal url the server answers', async () => {

@@ -10,19 +10,30 @@ import { errorSentence } from '../../lib/api';
 import { fetchMyPayments, goTo, openPortal } from '../../lib/payments-api';
 import { formatDayWithYear, formatTime } from '../../lib/practice-time';
 import { useResource } from '../../lib/use-resource';
+import { PayButton } from '../../components/payments/pay-button';
+import { planPayText } from '../../components/payments/pay-text';
 import './billing.css';
 
 /** How often, and how many times, the page asks again after Checkout until Stripe's word arrives. */
 export const CONFIRM_POLL = { everyMs: 2000, times: 30 };
 
 const PLAN_STATUS: Record<PlanStatus, (plan: Plan) => string> = {
-  unpaid: () => 'Not paid yet: set it up from My bookings',
+  unpaid: () => 'Not paid yet',
   paid: (plan) => (plan.paidUntil ? `Paid to ${formatDayWithYear(plan.paidUntil)}` : 'Paid'),
   due: () => 'Payment due: the last monthly payment did not go through',
-  ending: (plan) =>
-    plan.paidUntil ? `Ends on ${formatDayWithYear(plan.paidUntil)} (paid to then)` : 'Ending',
-  ended: () => 'Ended',
+  ending: (plan) => {
+    const ends = plan.cancelledInPortal ? 'Cancelled in Stripe: ends' : 'Ends';
+    return plan.paidUntil ? `${ends} on ${formatDayWithYear(plan.paidUntil)} (paid to then)` : ends;
+  },
+  ended: (plan) =>
+    plan.cancelledInPortal
+      ? 'Cancelled in Stripe: no more monthly payments. Your sessions stand until the practitioner is in touch.'
+      : 'Ended',
 };
+
+/** A plan with a subscription, so a card on file: the Portal can update it or cancel. */
+const hasCard = (plan: Plan) =>
+  plan.status === 'paid' || plan.status === 'due' || plan.status === 'ending';
 
 const PAYMENT_STATUS: Record<Payment['status'], string> = {
   pending: 'Not confirmed yet',
@@ -47,9 +58,31 @@ function PlanItem({ plan }: { plan: Plan }) {
         {plan.nextPaymentAt && (
           <p className="mb-0">Next payment: {formatDayWithYear(plan.nextPaymentAt)}</p>
         )}
+        {plan.nextPaymentCredit !== undefined && plan.nextPaymentCredit > 0 && (
+          <p className="mb-0">
+            Your next payment is {formatMoney(plan.nextPaymentCredit)} less, for the sessions you
+            cancelled in that month.
+          </p>
+        )}
+        {plan.status === 'unpaid' && (
+          <p className="mt-2 mb-0">
+            <PayButton
+              request={{ seriesId: plan.seriesId, from: 'billing' }}
+              label={`${planPayText(plan.monthlyAmount)} for ${plan.serviceName ?? 'your plan'}`}
+            >
+              {planPayText(plan.monthlyAmount)}
+            </PayButton>
+          </p>
+        )}
       </div>
     </li>
   );
+}
+
+/** Why money went back, as the client reads it (an automatic refund says it was automatic). */
+function refundWords(reason: string): string {
+  if (reason === 'Refunded in Stripe') return 'Refunded by the practice.';
+  return `${reason}.`;
 }
 
 function sessionsText(payment: Payment): string {
@@ -107,6 +140,7 @@ function PaymentsTable({ payments }: { payments: Payment[] }) {
                     <Link to={creditNotePath(note.id)} aria-label={`Credit note ${note.number}`}>
                       {note.number}
                     </Link>
+                    {note.reason && <span className="d-block">{refundWords(note.reason)}</span>}
                   </span>
                 ))}
               </td>
@@ -207,7 +241,7 @@ export function BillingPage() {
             ))}
           </ul>
         )}
-        {(plans.length > 0 || payments.length > 0) && <PortalButton />}
+        {plans.some(hasCard) && <PortalButton />}
       </section>
       <section aria-labelledby="billing-payments">
         <h2 id="billing-payments" className="h4">

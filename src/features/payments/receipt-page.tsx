@@ -92,31 +92,43 @@ function ReceiptView({ receipt }: { receipt: Receipt }) {
         <dt>Card</dt>
         <dd>{cardText(receipt.card)}</dd>
       </dl>
-      <div className="table-responsive">
-        <table className="table">
-          <caption>Sessions covered</caption>
-          <thead>
-            <tr>
-              <th scope="col">Date</th>
-              <th scope="col">Time (London)</th>
-              <th scope="col">Minutes</th>
-              <th scope="col">Service</th>
-              <th scope="col">Fee</th>
+      {/* Narrow screens: each session is a card of labelled lines (billing.css), never a
+          table to scroll sideways. */}
+      <table className="table billing-table receipt-sessions">
+        <caption>Sessions covered</caption>
+        <thead>
+          <tr>
+            <th scope="col">Date</th>
+            <th scope="col">Time (London)</th>
+            <th scope="col">Minutes</th>
+            <th scope="col">Service</th>
+            <th scope="col">Fee</th>
+          </tr>
+        </thead>
+        <tbody>
+          {receipt.sessions.map((line) => (
+            <tr key={line.bookingId}>
+              <td data-label="Date">{line.date}</td>
+              <td data-label="Time (London)">{line.time}</td>
+              <td data-label="Minutes">{line.minutes}</td>
+              <td data-label="Service">{line.service}</td>
+              <td data-label="Fee">{formatMoney(line.fee)}</td>
             </tr>
-          </thead>
-          <tbody>
-            {receipt.sessions.map((line) => (
-              <tr key={line.bookingId}>
-                <td>{line.date}</td>
-                <td>{line.time}</td>
-                <td>{line.minutes}</td>
-                <td>{line.service}</td>
-                <td>{formatMoney(line.fee)}</td>
-              </tr>
+          ))}
+        </tbody>
+      </table>
+      {receipt.credits && receipt.credits.length > 0 && (
+        <>
+          <h2 className="h6">Taken off this payment</h2>
+          <ul>
+            {receipt.credits.map((credit) => (
+              <li key={credit.start}>
+                The session of {credit.date}, cancelled: −{formatMoney(credit.amount)}
+              </li>
             ))}
-          </tbody>
-        </table>
-      </div>
+          </ul>
+        </>
+      )}
       <dl>
         <dt>Fee per session</dt>
         <dd>{formatMoney(receipt.feePerSession)}</dd>

@@ -215,11 +215,30 @@ function MonthView({ data, onChanged }: { data: PracticePayments; onChanged: () 
               <li key={refund.id}>
                 {refund.clientName}: {formatMoney(refund.amount)} on {formatDayWithYear(refund.at)}{' '}
                 (credit note <Link to={creditNotePath(refund.id)}>{refund.creditNoteNumber}</Link>)
+                {refund.reason && <span className="d-block small">{`${refund.reason}.`}</span>}
               </li>
             ))}
           </ul>
         )}
       </section>
+      {data.cancelledPlans && data.cancelledPlans.length > 0 && (
+        <section aria-labelledby="payments-cancelled-plans" className="mb-4">
+          <h2 id="payments-cancelled-plans" className="h5">
+            Monthly plans cancelled by the client
+          </h2>
+          <ul>
+            {data.cancelledPlans.map((plan) => (
+              <li key={plan.seriesId}>
+                {plan.clientName} cancelled their monthly payment in Stripe’s Customer Portal:{' '}
+                {plan.status === 'ended'
+                  ? 'no more payments will be taken.'
+                  : `the last payment covers sessions to ${plan.paidUntil ? formatDayWithYear(plan.paidUntil) : 'the end of this month'}.`}{' '}
+                The series’ sessions still stand: end the series or speak with them.
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
       <section aria-labelledby="payments-due">
         <h2 id="payments-due" className="h5">
           Due

@@ -1,3 +1,4 @@
+import { sessionSharePence, sessionsInPeriod } from '../../../../shared/billing';
 import { feePerSessionPence, formatReceiptNumber, MONEY_FACTS } from '../../../../shared/money';
 import type { Receipt } from '../../../../shared/payments-api';
 import { practiceAddressLine, practiceFacts } from '../../../../shared/practice';
@@ -6,7 +7,9 @@ import { billingAddressOf } from '../../clinical';
 import { writeAudit } from '../../platform/audit';
 import type { ApiContext, PaymentsSettings } from '../../platform/http/types';
 import type { PaymentRow, RefundRow } from '../queries';
+import { creditsOf, type CreditRow } from '../queries-credits';
 import { sessionById, sessionsCovered } from '../queries-sessions';
+import { findSeries } from '../../series';
 import { signedQuery, type SignedDocument } from './signed-links';
 
 /** A payment's receipt number (MP-2027-0001), once it is paid. */
@@ -65,8 +68,18 @@ export async function receiptOf(
       what: 'receipt (address from the intake)',
     });
   }
-  const fee = service ? feePerSessionPence(service) : row.amount;
+  const fees = await seriesFees(context, row);
+  const fee = fees.usual ?? (service ? feePerSessionPence(service) : row.amount);
+  const feeOf = (start: Date) => fees.of(start) ?? fee;
   const body = practiceFacts.professionalBody;
+  const dateOf = (start: Date) =>
+    new Intl.DateTimeFormat('en-GB', {
+      weekday: 'long',
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      timeZone: practiceFacts.timeZone,
+    }).format(start);
   return {
     kind: refund ? 'credit-note' : 'receipt',
     paymentId: row.id,
@@ -87,18 +100,21 @@ export async function receiptOf(
     sessions: sessions.map((session) => ({
       bookingId: session.id,
       start: session.starts_at.toISOString(),
-      date: new Intl.DateTimeFormat('en-GB', {
-        weekday: 'long',
-        day: 'numeric',
-        month: 'long',
-        year: 'numeric',
-        timeZone: practiceFacts.timeZone,
-      }).format(session.starts_at),
+      date: dateOf(session.starts_at),
       time: practiceWallClock(session.starts_at),
       minutes: Math.round((session.ends_at.getTime() - session.starts_at.getTime()) / 60_000),
       service: service?.name ?? 'Session',
-      fee,
+      fee: refund?.booking_id ? refund.amount : feeOf(session.starts_at),
     })),
+    ...(!refund &&
+      fees.credits.length > 0 && {
+        credits: fees.credits.map((credit) => ({
+          bookingId: credit.booking_id,
+          start: credit.session_start.toISOString(),
+          date: dateOf(credit.session_start),
+          amount: credit.amount,
+        })),
+      }),
     feePerSession: fee,
     total: refund?.amount ?? row.amount,
     currency: row.currency,
@@ -108,6 +124,23 @@ export async function receiptOf(
     refunded: row.refunded,
     pdfPath: refund ? pdfPathOf('credit-note', refund.id) : pdfPathOf('receipt', row.id),
   };
+}
+
+/**
+ * A series invoice's fees by the billing rule (shared/billing.ts): each session's share of the
+ * month's price (what was paid plus what was taken off it), and the credits taken off.
+ */
+async function seriesFees(context: ApiContext, row: PaymentRow) {
+  const none = { usual: undefined, of: () => undefined, credits: [] as CreditRow[] };
+  if (!row.series_id || !row.period_start || !row.period_end) return none;
+  const series = await findSeries(context.db, row.series_id);
+  if (!series) return none;
+  const credits = await creditsOf(context.db, [row.id]);
+  const price = row.amount + credits.reduce((sum, credit) => sum + credit.amount, 0);
+  const starts = sessionsInPeriod(series, { start: row.period_start, end: row.period_end });
+  const of = (start: Date) =>
+    starts.length > 0 ? sessionSharePence(price, starts, start) || undefined : undefined;
+  return { usual: starts[0] && of(starts[0]), of, credits };
 }
 
 /** A document's PDF answer (inline, never kept by a shared cache). */

@@ -52,6 +52,9 @@ export async function receiptPdf(receipt: Receipt): Promise<Uint8Array> {
       `${session.date}, ${session.time} (London), ${session.minutes} minutes, ${session.service}: ${formatMoney(session.fee)}`,
     );
   }
+  for (const taken of receipt.credits ?? []) {
+    line(`Less, the session of ${taken.date}, cancelled: -${formatMoney(taken.amount)}`);
+  }
   y -= 8;
   line(`Fee per session: ${formatMoney(receipt.feePerSession)}`);
   line(`${credit ? 'Total refunded' : 'Total paid'}: ${formatMoney(receipt.total)}`, {

@@ -178,6 +178,10 @@ interface PaymentPlansTable {
   client_uid: string;
   stripe_subscription_id: string | null;
   cancel_at_period_end: ColumnType<boolean, boolean | undefined, boolean>;
+  /** The plan's one open Checkout session (asking again expires it). */
+  open_checkout_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When its subscription ended (the Customer Portal's cancellation, or the series' end). */
+  ended_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   created_at: ColumnType<Date, Date, never>;
   updated_at: Date;
 }
@@ -219,6 +223,8 @@ export interface PaymentsTable {
   card_last4: string | null;
   period_start: Date | null;
   period_end: Date | null;
+  /** A Checkout expired (asked again, or its session cancelled) before it was paid. */
+  checkout_expired_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   created_at: ColumnType<Date, Date, never>;
   updated_at: Date;
 }
@@ -231,6 +237,22 @@ export interface PaymentRefundsTable {
   credit_year: number;
   credit_sequence: number;
   stripe_refund_id: string | null;
+  reason: string;
+  /** Pending until Stripe says it succeeded (or failed: then nothing was given back). */
+  status: ColumnType<RefundStatus, RefundStatus | undefined, RefundStatus>;
+  created_at: Date;
+}
+
+export type RefundStatus = 'pending' | 'succeeded' | 'failed';
+
+export interface PaymentCreditsTable {
+  id: Generated<string>;
+  series_id: string;
+  booking_id: string | null;
+  session_start: Date;
+  amount: number;
+  stripe_invoice_item_id: string | null;
+  payment_id: string | null;
   reason: string;
   created_at: Date;
 }
@@ -400,6 +422,7 @@ export interface DatabaseSchema {
   payment_plans: PaymentPlansTable;
   payments: PaymentsTable;
   payment_refunds: PaymentRefundsTable;
+  payment_credits: PaymentCreditsTable;
   payment_events: PaymentEventsTable;
   waitlist_entries: WaitlistEntriesTable;
   waitlist_offers: WaitlistOffersTable;

@@ -11,6 +11,7 @@ import { up as up0008 } from './0008_calendar_feed';
 import { up as up0009 } from './0009_waitlist';
 import { up as up0010 } from './0010_working_hours';
 import { up as up0011 } from './0011_call_phone';
+import { up as up0012 } from './0012_payment_credits';
 import { up as up0013 } from './0013_retained_records';
 import { up as up0014 } from './0014_participants';
 import { up as up0015 } from './0015_passkeys';
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   '0009_waitlist': { up: up0009 },
   '0010_working_hours': { up: up0010 },
   '0011_call_phone': { up: up0011 },
+  '0012_payment_credits': { up: up0012 },
   '0013_retained_records': { up: up0013 },
   '0014_participants': { up: up0014 },
   '0015_passkeys': { up: up0015 },

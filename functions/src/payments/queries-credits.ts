@@ -1,0 +1,107 @@
+import { sql, type Selectable } from 'kysely';
+import type { Database } from '../platform/database/database';
+import type { PaymentCreditsTable } from '../platform/database/schema';
+import type { PaymentRow } from './queries';
+
+export type CreditRow = Selectable<PaymentCreditsTable>;
+
+/** The series' payment whose period holds an instant (locked: a refund decides on it). */
+export async function coveringPayment(
+  db: Database,
+  seriesId: string,
+  at: Date,
+): Promise<PaymentRow | undefined> {
+  return db
+    .selectFrom('payments')
+    .selectAll()
+    .where('series_id', '=', seriesId)
+    .where('period_start', '<=', at)
+    .where('period_end', '>', at)
+    .where('status', 'in', ['paid', 'refunded', 'failed', 'pending'])
+    .orderBy(sql`case when status in ('paid', 'refunded') then 0 else 1 end`)
+    .limit(1)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+/** The series' invoice with the latest period, whatever its outcome (the next one follows it). */
+export async function latestInvoiceOfSeries(db: Database, seriesId: string) {
+  return db
+    .selectFrom('payments')
+    .select(['period_start', 'period_end'])
+    .where('series_id', '=', seriesId)
+    .where('period_end', 'is not', null)
+    .orderBy('period_end', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** A credit for a cancelled session, before Stripe is asked (undefined: there is one already). */
+export async function insertCredit(
+  db: Database,
+  input: {
+    seriesId: string;
+    bookingId: string;
+    sessionStart: Date;
+    amount: number;
+    reason: string;
+    now: Date;
+  },
+): Promise<CreditRow | undefined> {
+  return db
+    .insertInto('payment_credits')
+    .values({
+      series_id: input.seriesId,
+      booking_id: input.bookingId,
+      session_start: input.sessionStart,
+      amount: input.amount,
+      reason: input.reason,
+      created_at: input.now,
+    })
+    .onConflict((conflict) =>
+      conflict.column('booking_id').where('booking_id', 'is not', null).doNothing(),
+    )
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export async function setCreditItem(db: Database, id: string, invoiceItemId: string) {
+  await db
+    .updateTable('payment_credits')
+    .set({ stripe_invoice_item_id: invoiceItemId })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Stripe puts every waiting invoice item on a subscription's next invoice: so do we. */
+export async function attachCredits(db: Database, seriesId: string, paymentId: string) {
+  await db
+    .updateTable('payment_credits')
+    .set({ payment_id: paymentId })
+    .where('series_id', '=', seriesId)
+    .where('payment_id', 'is', null)
+    .where('stripe_invoice_item_id', 'is not', null)
+    .execute();
+}
+
+export async function creditsOf(db: Database, paymentIds: readonly string[]) {
+  if (paymentIds.length === 0) return [];
+  return db
+    .selectFrom('payment_credits')
+    .selectAll()
+    .where('payment_id', 'in', paymentIds)
+    .orderBy('session_start')
+    .execute();
+}
+
+/** A series' credits not yet on a paid invoice (the next payment will be that much less). */
+export async function waitingCredits(db: Database, seriesIds: readonly string[]) {
+  if (seriesIds.length === 0) return [];
+  return db
+    .selectFrom('payment_credits')
+    .selectAll()
+    .where('series_id', 'in', seriesIds)
+    .where('payment_id', 'is', null)
+    .orderBy('session_start')
+    .execute();
+}

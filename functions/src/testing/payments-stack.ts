@@ -1,0 +1,122 @@
+import { rollSeries } from '../series';
+import type { TestAccount } from './accounts';
+import { useApiStack } from './api-stack';
+import type { DatabaseKind } from './databases';
+import { localEnv } from './local-env';
+import { startStripeStandIn, type StripeStandIn } from './stripe-stand-in';
+
+export const PAYMENTS_WEBHOOK_SECRET = 'whsec_api_tests_signing_secret';
+const PRACTICE_EMAIL = 'diary@practice.test';
+const DAY_MS = 86_400_000;
+
+/**
+ * The API tests' stack with card payments: useApiStack plus a Stripe stand-in on the same clock
+ * (started first: the API is given its address), and the steps most payment tests take.
+ */
+export function usePaymentsStack(
+  kind: DatabaseKind,
+  options: { start: Date; practitioner: () => TestAccount },
+) {
+  let standIn: StripeStandIn | undefined;
+  const clock = { now: options.start };
+  beforeAll(async () => {
+    standIn = await startStripeStandIn({
+      host: localEnv.host(),
+      port: 0,
+      webhookUrl: () => `${stack.api.url}/payments/webhook`,
+      webhookSecret: PAYMENTS_WEBHOOK_SECRET,
+      now: () => Math.floor(clock.now.getTime() / 1000),
+    });
+  });
+  const stack = useApiStack(kind, {
+    now: () => clock.now,
+    practiceEmail: PRACTICE_EMAIL,
+    stripe: {
+      get apiUrl() {
+        if (!standIn) throw new Error('The Stripe stand-in starts in beforeAll.');
+        return standIn.url;
+      },
+      webhookSecret: PAYMENTS_WEBHOOK_SECRET,
+    },
+    beforeEach: () => {
+      clock.now = options.start;
+      standIn?.refunds.splice(0);
+      standIn?.checkouts.clear();
+      standIn?.subscriptions.clear();
+      standIn?.delivered.splice(0);
+    },
+  });
+  afterEach(async () => {
+    // Stripe's later events of this test are in before the next one starts.
+    await standIn?.settled();
+    await stack.api.deliveryIdle();
+  });
+  afterAll(async () => {
+    await standIn?.close();
+  });
+  const { request } = stack;
+  const stripe = () => {
+    if (!standIn) throw new Error('The Stripe stand-in starts in beforeAll.');
+    return standIn;
+  };
+
+  return {
+    ...stack,
+    clock,
+    stripe,
+    practiceEmail: PRACTICE_EMAIL,
+    /** Books the series' weeks that have come into the booking horizon by `clock.now`. */
+    roll: () =>
+      rollSeries(
+        { db: stack.db, services: stack.api.outbox.services, practiceEmail: PRACTICE_EMAIL },
+        clock.now,
+      ),
+    /** A series of service 1 (weekly, £240 a month), confirmed by the practitioner. */
+    async confirmedSeries(who: TestAccount, start = '2027-03-16T18:00:00Z') {
+      const made = await request('POST', '/series', who, { serviceId: 1, start });
+      expect(made.status).toBe(201);
+      const confirmed = await request(
+        'POST',
+        `/series/${made.json.id}/confirm`,
+        options.practitioner(),
+      );
+      expect(confirmed.status).toBe(200);
+      return made.json.id as string;
+    },
+    /** A one-off session of service 1, confirmed, `daysAhead` from the clock at `hour` UTC. */
+    async confirmedSession(who: TestAccount, daysAhead = 3, hour = 10) {
+      const start = new Date(clock.now.getTime() + daysAhead * DAY_MS);
+      start.setUTCHours(hour, 0, 0, 0);
+      const made = await request('POST', '/bookings', who, {
+        serviceId: 1,
+        start: start.toISOString(),
+      });
+      expect(made.status).toBe(201);
+      const confirmed = await request(
+        'POST',
+        `/bookings/${made.json.id}/confirm`,
+        options.practitioner(),
+      );
+      expect(confirmed.status).toBe(200);
+      return made.json.id as string;
+    },
+    /** Checkout for a booking or series; its address. */
+    async checkout(who: TestAccount, body: { bookingId: string } | { seriesId: string }) {
+      const answer = await request('POST', '/payments/checkout', who, body);
+      expect(answer.status, JSON.stringify(answer.json)).toBe(201);
+      return answer.json.url as string;
+    },
+    /** The series' sessions (id and start), in order. */
+    async sessionsOf(who: TestAccount, seriesId: string) {
+      const bookings = (await request('GET', '/bookings', who)).json.bookings as {
+        id: string;
+        start: string;
+        seriesId: string | null;
+        status: string;
+      }[];
+      return bookings
+        .filter((each) => each.seriesId === seriesId)
+        .sort((a, b) => a.start.localeCompare(b.start));
+    },
+  };
+}
