@@ -24,7 +24,7 @@ export async function applyRetention(db: Database, now: Date) {
 const count = async (query: { executeTakeFirst: () => Promise<{ numDeletedRows: bigint }> }) =>
   Number((await query.executeTakeFirst()).numDeletedRows);
 
-/** Payments, their refunds (credit notes) and the webhook events, past 6 tax years. */
+/** Payments, their refunds (credit notes), credits and the webhook events, past 6 tax years. */
 async function prunePayments(db: Database, now: Date): Promise<number> {
   const cutoff = paymentsCutoff(now);
   return db.transaction().execute(async (trx) => {
@@ -33,6 +33,8 @@ async function prunePayments(db: Database, now: Date): Promise<number> {
       .select('id')
       .where(sql<Date>`coalesce(paid_at, created_at)`, '<', cutoff);
     await trx.deleteFrom('payment_refunds').where('payment_id', 'in', old).execute();
+    // A credit shown on an old receipt goes with it (issue 36's credits reference their payment).
+    await trx.deleteFrom('payment_credits').where('payment_id', 'in', old).execute();
     const deleted = await count(
       trx.deleteFrom('payments').where(sql<Date>`coalesce(paid_at, created_at)`, '<', cutoff),
     );
