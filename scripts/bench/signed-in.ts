@@ -52,6 +52,7 @@ export const SIGNED_IN_PAGES: Record<string, SignedInPage> = {
 export const NOT_MEASURED_SIGNED_IN: Record<string, string> = {
   '/account/billing/receipts': 'a receipt needs a card payment; the bench seeds none',
   '/account/billing/credit-notes': 'a credit note needs a refunded payment; the bench seeds none',
+  '/invitations': 'an invitation needs a couple’s booking by another client; the bench seeds none',
 };
 
 /** What a page shows a visitor it does not take for signed in (its h1), or the log-in page. */
