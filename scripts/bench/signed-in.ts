@@ -52,6 +52,9 @@ export const SIGNED_IN_PAGES: Record<string, SignedInPage> = {
 export const NOT_MEASURED_SIGNED_IN: Record<string, string> = {
   '/account/billing/receipts': 'a receipt needs a card payment; the bench seeds none',
   '/account/billing/credit-notes': 'a credit note needs a refunded payment; the bench seeds none',
+  '/practice/retained-records':
+    'a retained record needs a deleted account with a session held; the bench seeds none',
+  '/practice/notes-requests': 'a notes request needs a client to ask; the bench seeds none',
   '/invitations': 'an invitation needs a couple’s booking by another client; the bench seeds none',
 };
 
