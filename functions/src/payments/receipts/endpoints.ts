@@ -7,7 +7,7 @@ import { findPayment } from '../queries';
 import { findRefund } from '../queries-refunds';
 import { pdfAnswer, receiptNumberOf, receiptOf } from './document';
 import { receiptPdf } from './pdf';
-import { receiptLinkRevoked } from './revocation';
+import { receiptLinkRevoked } from './queries-revocation';
 import { signedLinkHolds } from './signed-links';
 
 interface Call {

@@ -7,4 +7,5 @@ export {
   signedCreditNotePdf,
   signedReceiptPdf,
 } from './endpoints';
-export { retirePaymentIdentity, revokeMyReceiptLinks } from './revocation';
+export { retirePaymentIdentity } from './queries-revocation';
+export { revokeMyReceiptLinks } from './revocation';
