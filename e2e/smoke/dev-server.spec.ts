@@ -32,7 +32,10 @@ for (const path of [...ROUTES, UNKNOWN_PATH]) {
     expect(warnings, 'console warnings').toEqual([]);
   });
 
-  test(`${path} renders signed in`, async ({ page }) => {
+  test(`${path} renders signed in`, async ({ page, expectProblems }) => {
+    // A new account has no intake yet: GET /api/intake answers 404, which the page reads as "none
+    // yet". Whether the answer lands before the test ends is a race, so it is named, not hoped away.
+    if (path === '/account/intake') expectProblems(/response 404: .*\/api\/intake$/);
     const warnings = failOnWarnings(page);
     const user = await createUser({ verified: true, label: 'smoke', stack: SMOKE });
     await logIn(page, user);
