@@ -18,7 +18,8 @@ import {
   type Slot,
 } from '../../shared/booking';
 import { allowedActions, type Actor } from '../../shared/booking-status';
-import { RiskFlagsSchema } from '../../shared/intake';
+import { AuditSchema, ClientRecordSchema, RiskFlagsSchema } from '../../shared/intake';
+import type { PaymentStateView } from '../../shared/payments-api';
 import { QuestionnairesSchema } from '../../shared/questionnaires';
 import { PracticeWaitlistSchema, WaitlistSchema } from '../../shared/waitlist';
 import { FREE_CALL } from '../../shared/service';
@@ -146,6 +147,7 @@ function diaryBooking(
   start: string,
   status: BookingStatus,
   note = '',
+  payment?: PaymentStateView,
 ): PracticeBooking {
   const base = booking(id, serviceId, start, status, { note });
   const reminder =
@@ -158,12 +160,16 @@ function diaryBooking(
     actions: actionsOf(status, start, 'practitioner'),
     ...CLIENTS[client],
     reminder,
+    ...(payment && { payment }),
   };
 }
 
+/** Paid to the end of March: the longest payment badge the practice shows ("Paid to Sunday …"). */
+const PAID_TO_MARCH = { status: 'paid', paidUntil: at('2027-03-28', '12:00') } as const;
+
 /** The practitioner's view of the bookings: requests waiting, sessions, cancelled and declined. */
 const DIARY_BOOKINGS: PracticeBooking[] = [
-  diaryBooking('diary-1', 'jordan', 1, at('2027-03-02', '10:00'), 'confirmed'),
+  diaryBooking('diary-1', 'jordan', 1, at('2027-03-02', '10:00'), 'confirmed', '', PAID_TO_MARCH),
   diaryBooking('diary-2', 'chris', 2, at('2027-03-02', '15:00'), 'cancelled'),
   diaryBooking('diary-3', 'alex', 2, at('2027-03-03', '14:00'), 'requested', 'Ground floor room.'),
   diaryBooking('diary-4', 'taylor', 1, at('2027-03-03', '11:00'), 'declined'),
@@ -171,7 +177,38 @@ const DIARY_BOOKINGS: PracticeBooking[] = [
   diaryBooking('diary-6', 'priya', 3, at('2027-03-05', '16:00'), 'confirmed'),
   diaryBooking('diary-7', 'jordan', 1, at('2027-03-06', '09:30'), 'confirmed'),
   diaryBooking('diary-8', 'robin', 2, at('2027-03-11', '18:00'), 'requested'),
+  // Sunday's column is the grid's last: its card must stay inside the grid.
+  diaryBooking('diary-9', 'chris', 1, at('2027-03-07', '11:00'), 'confirmed', '', {
+    status: 'unpaid',
+  }),
 ];
+
+// ---- One client's record, as the practitioner reads it ----
+
+/** The uid in /practice/clients/<uid> that the record below answers for. */
+export const RECORD_CLIENT_UID = 'client-jordan';
+
+const CLIENT_RECORD = {
+  client: {
+    uid: RECORD_CLIENT_UID,
+    name: CLIENTS.jordan.clientName,
+    email: CLIENTS.jordan.clientEmail,
+  },
+  intake: null,
+  questionnaires: [],
+  bookings: [
+    {
+      id: 'record-1',
+      serviceId: 1,
+      serviceName: SERVICES[1]!.name,
+      start: at('2027-03-02', '10:00'),
+      end: plusMinutes(at('2027-03-02', '10:00'), SERVICES[1]!.minutes),
+      status: 'confirmed',
+      seriesId: 'record-series',
+      payment: PAID_TO_MARCH,
+    },
+  ],
+};
 
 const DIARY_BLOCKS: Block[] = [
   {
@@ -347,6 +384,10 @@ export async function answerApiFromFixtures(page: Page): Promise<void> {
         diaryBetween(searchParams.get('from'), searchParams.get('to')),
       );
     }
+    if (method === 'GET' && path === `/api/practice/clients/${RECORD_CLIENT_UID}`)
+      return json(route, ClientRecordSchema, CLIENT_RECORD);
+    if (method === 'GET' && path === '/api/practice/audit')
+      return json(route, AuditSchema, { entries: [] });
     if (method === 'GET' && path === '/api/waitlist')
       return json(route, WaitlistSchema, { entries: [] });
     if (method === 'GET' && path === '/api/practice/waitlist')

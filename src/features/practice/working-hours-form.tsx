@@ -131,7 +131,7 @@ export function WorkingHoursForm() {
           const errorId = `hours-${day}-error`;
           return (
             <div key={day} className="hours-day mb-2" role="group" aria-label={day}>
-              <div className="d-flex flex-wrap align-items-end gap-3">
+              <div className="hours-day-row">
                 <Form.Check
                   id={`hours-${day}-open`}
                   className="hours-day-name"
