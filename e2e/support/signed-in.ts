@@ -102,6 +102,8 @@ async function confirmWithPasskey(page: Page, uid: string): Promise<void> {
   const step = page.getByRole('heading', { name: 'Confirm it is you with your passkey' });
   await page.getByRole('button', { name: 'Use my passkey' }).click();
   await expect(step).toBeHidden();
+  // The pointer would otherwise rest where the button was, hovering whatever the page puts there.
+  await page.mouse.move(0, 0);
 }
 
 /**
