@@ -1,6 +1,31 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { BookingMode, BookingStatus } from '../../../../shared/booking';
 import type { Attendance, RiskFollowUpAction } from '../../../../shared/clinical-api';
+import type {
+  ReceiptLinkRevocationsTable,
+  PaymentCustomersTable,
+  ReceiptCountersTable,
+  PaymentPlansTable,
+  PaymentsTable,
+  PaymentRefundsTable,
+  PaymentCreditsTable,
+  PaymentEventsTable,
+} from './schema-money';
+import type {
+  PasskeysTable,
+  PasskeyChallengesTable,
+  PasskeyEnrolmentsUsedTable,
+  RecoveryCodesTable,
+  KnownBrowsersTable,
+} from './schema-sign-in';
+
+export type {
+  PaymentRowStatus,
+  PaymentsTable,
+  PaymentRefundsTable,
+  RefundStatus,
+  PaymentCreditsTable,
+} from './schema-money';
 
 /** `tstzrange` values are written with sql`tstzrange(…)` and read through lower()/upper(). */
 type Range = ColumnType<string, string, string>;
@@ -156,36 +181,6 @@ export interface NotesRequestsTable {
   withheld: ColumnType<unknown, never, string>;
 }
 
-interface ReceiptLinkRevocationsTable {
-  client_uid: string;
-  revoked_at: Date;
-}
-
-interface PaymentCustomersTable {
-  client_uid: string;
-  stripe_customer_id: string;
-  created_at: Date;
-}
-
-interface ReceiptCountersTable {
-  kind: 'receipt' | 'credit-note';
-  year: number;
-  last: number;
-}
-
-interface PaymentPlansTable {
-  series_id: string;
-  client_uid: string;
-  stripe_subscription_id: string | null;
-  cancel_at_period_end: ColumnType<boolean, boolean | undefined, boolean>;
-  /** The plan's one open Checkout session (asking again expires it). */
-  open_checkout_id: ColumnType<string | null, string | null | undefined, string | null>;
-  /** When its subscription ended (the Customer Portal's cancellation, or the series' end). */
-  ended_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
-  created_at: ColumnType<Date, Date, never>;
-  updated_at: Date;
-}
-
 interface SessionNotesTable {
   id: Generated<string>;
   booking_id: string | null;
@@ -196,72 +191,6 @@ interface SessionNotesTable {
   signed_at: Date | null;
   created_at: ColumnType<Date, Date, never>;
   updated_at: Date;
-}
-
-export type PaymentRowStatus = 'pending' | 'paid' | 'failed' | 'refunded';
-
-export interface PaymentsTable {
-  id: Generated<string>;
-  client_uid: string;
-  client_email: string;
-  client_name: string;
-  booking_id: string | null;
-  series_id: string | null;
-  service_id: number;
-  checkout_session_id: string | null;
-  stripe_invoice_id: string | null;
-  stripe_payment_intent_id: string | null;
-  /** Pence, from the server's service list. */
-  amount: number;
-  currency: string;
-  status: PaymentRowStatus;
-  paid_at: Date | null;
-  receipt_year: number | null;
-  receipt_sequence: number | null;
-  refunded: ColumnType<number, number | undefined, number>;
-  card_brand: string | null;
-  card_last4: string | null;
-  period_start: Date | null;
-  period_end: Date | null;
-  /** A Checkout expired (asked again, or its session cancelled) before it was paid. */
-  checkout_expired_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
-  created_at: ColumnType<Date, Date, never>;
-  updated_at: Date;
-}
-
-export interface PaymentRefundsTable {
-  id: Generated<string>;
-  payment_id: string;
-  booking_id: string | null;
-  amount: number;
-  credit_year: number;
-  credit_sequence: number;
-  stripe_refund_id: string | null;
-  reason: string;
-  /** Pending until Stripe says it succeeded (or failed: then nothing was given back). */
-  status: ColumnType<RefundStatus, RefundStatus | undefined, RefundStatus>;
-  created_at: Date;
-}
-
-export type RefundStatus = 'pending' | 'succeeded' | 'failed';
-
-export interface PaymentCreditsTable {
-  id: Generated<string>;
-  series_id: string;
-  booking_id: string | null;
-  session_start: Date;
-  amount: number;
-  stripe_invoice_item_id: string | null;
-  payment_id: string | null;
-  reason: string;
-  created_at: Date;
-}
-
-interface PaymentEventsTable {
-  event_id: string;
-  type: string;
-  created_at: Date;
-  received_at: Date;
 }
 
 interface NoteAddendaTable {
@@ -328,46 +257,6 @@ interface QuestionnaireDaysTable {
   day: string;
   sent: Generated<number>;
   allowed: Generated<number>;
-}
-
-interface PasskeysTable {
-  /** The credential id (base64url), as the authenticator gave it. */
-  id: string;
-  uid: string;
-  /** The COSE public key. */
-  public_key: Uint8Array;
-  counter: ColumnType<string | number, number | undefined, number>;
-  /** The authenticator's transports, comma-separated. */
-  transports: ColumnType<string, string | undefined, string>;
-  name: string;
-  created_at: Date;
-  last_used_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
-}
-
-interface PasskeyChallengesTable {
-  challenge: string;
-  purpose: 'registration' | 'authentication';
-  uid: string | null;
-  expires_at: Date;
-}
-
-interface PasskeyEnrolmentsUsedTable {
-  token_hash: string;
-  uid: string;
-  used_at: Date;
-}
-
-interface RecoveryCodesTable {
-  uid: string;
-  code_hash: string;
-  created_at: Date;
-  used_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
-}
-
-interface KnownBrowsersTable {
-  uid: string;
-  browser_hash: string;
-  first_seen_at: Date;
 }
 
 interface WorkingHoursTable {

@@ -1,0 +1,99 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/** The money tables: payments, plans, refunds, credits, receipts and Stripe's events. */
+
+export interface ReceiptLinkRevocationsTable {
+  client_uid: string;
+  revoked_at: Date;
+}
+
+export interface PaymentCustomersTable {
+  client_uid: string;
+  stripe_customer_id: string;
+  created_at: Date;
+}
+
+export interface ReceiptCountersTable {
+  kind: 'receipt' | 'credit-note';
+  year: number;
+  last: number;
+}
+
+export interface PaymentPlansTable {
+  series_id: string;
+  client_uid: string;
+  stripe_subscription_id: string | null;
+  cancel_at_period_end: ColumnType<boolean, boolean | undefined, boolean>;
+  /** The plan's one open Checkout session (asking again expires it). */
+  open_checkout_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When its subscription ended (the Customer Portal's cancellation, or the series' end). */
+  ended_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  created_at: ColumnType<Date, Date, never>;
+  updated_at: Date;
+}
+
+export type PaymentRowStatus = 'pending' | 'paid' | 'failed' | 'refunded';
+
+export interface PaymentsTable {
+  id: Generated<string>;
+  client_uid: string;
+  client_email: string;
+  client_name: string;
+  booking_id: string | null;
+  series_id: string | null;
+  service_id: number;
+  checkout_session_id: string | null;
+  stripe_invoice_id: string | null;
+  stripe_payment_intent_id: string | null;
+  /** Pence, from the server's service list. */
+  amount: number;
+  currency: string;
+  status: PaymentRowStatus;
+  paid_at: Date | null;
+  receipt_year: number | null;
+  receipt_sequence: number | null;
+  refunded: ColumnType<number, number | undefined, number>;
+  card_brand: string | null;
+  card_last4: string | null;
+  period_start: Date | null;
+  period_end: Date | null;
+  /** A Checkout expired (asked again, or its session cancelled) before it was paid. */
+  checkout_expired_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  created_at: ColumnType<Date, Date, never>;
+  updated_at: Date;
+}
+
+export interface PaymentRefundsTable {
+  id: Generated<string>;
+  payment_id: string;
+  booking_id: string | null;
+  amount: number;
+  credit_year: number;
+  credit_sequence: number;
+  stripe_refund_id: string | null;
+  reason: string;
+  /** Pending until Stripe says it succeeded (or failed: then nothing was given back). */
+  status: ColumnType<RefundStatus, RefundStatus | undefined, RefundStatus>;
+  created_at: Date;
+}
+
+export type RefundStatus = 'pending' | 'succeeded' | 'failed';
+
+export interface PaymentCreditsTable {
+  id: Generated<string>;
+  series_id: string;
+  booking_id: string | null;
+  session_start: Date;
+  amount: number;
+  stripe_invoice_item_id: string | null;
+  payment_id: string | null;
+  reason: string;
+  created_at: Date;
+}
+
+export interface PaymentEventsTable {
+  event_id: string;
+  type: string;
+  created_at: Date;
+  received_at: Date;
+}

@@ -1,0 +1,43 @@
+import type { ColumnType } from 'kysely';
+
+/** The sign-in tables: passkeys, their challenges and enrolments, recovery codes, known browsers. */
+
+export interface PasskeysTable {
+  /** The credential id (base64url), as the authenticator gave it. */
+  id: string;
+  uid: string;
+  /** The COSE public key. */
+  public_key: Uint8Array;
+  counter: ColumnType<string | number, number | undefined, number>;
+  /** The authenticator's transports, comma-separated. */
+  transports: ColumnType<string, string | undefined, string>;
+  name: string;
+  created_at: Date;
+  last_used_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
+export interface PasskeyChallengesTable {
+  challenge: string;
+  purpose: 'registration' | 'authentication';
+  uid: string | null;
+  expires_at: Date;
+}
+
+export interface PasskeyEnrolmentsUsedTable {
+  token_hash: string;
+  uid: string;
+  used_at: Date;
+}
+
+export interface RecoveryCodesTable {
+  uid: string;
+  code_hash: string;
+  created_at: Date;
+  used_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
+export interface KnownBrowsersTable {
+  uid: string;
+  browser_hash: string;
+  first_seen_at: Date;
+}
