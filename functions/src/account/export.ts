@@ -69,13 +69,8 @@ export const exportMyData = endpoint({
       }),
       // Sessions they joined in someone else's booking: the times only, none of the booker's data.
       sharedSessions: shared.map((booking) => {
-        const view = bookingView(booking, context.services, now);
-        return {
-          serviceName: view.serviceName,
-          start: view.start,
-          end: view.end,
-          status: view.status,
-        };
+        const { serviceName, start, end, status } = bookingView(booking, context.services, now);
+        return { serviceName, start, end, status };
       }),
       series,
       waitlist,
