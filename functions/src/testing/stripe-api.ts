@@ -1,0 +1,178 @@
+/**
+ * The Stripe API calls the function makes, answered by the stand-in (stripe-stand-in.ts) in the
+ * SDK's shapes from its books (stripe-ledger.ts).
+ */
+import type { StripeLedger } from './stripe-ledger.ts';
+import {
+  checkoutObject,
+  newId,
+  record,
+  strings,
+  subscriptionObject,
+  text,
+  type CheckoutRecord,
+} from './stripe-shapes.ts';
+
+export function answerStripeApi(
+  ledger: StripeLedger,
+  method: string,
+  path: string,
+  body: Record<string, unknown>,
+  query: Record<string, unknown> = {},
+) {
+  if (method === 'POST' && path === '/v1/customers') {
+    return {
+      id: newId('cus'),
+      object: 'customer',
+      email: text(body.email) || null,
+      metadata: strings(body.metadata),
+    };
+  }
+  if (method === 'POST' && path === '/v1/checkout/sessions') {
+    const item = record(record(body.line_items)['0']);
+    const priceData = record(item.price_data);
+    const checkout: CheckoutRecord = {
+      id: newId('cs_test'),
+      mode: text(body.mode) === 'subscription' ? 'subscription' : 'payment',
+      amount: Number(text(priceData.unit_amount)) * Number(text(item.quantity) || '1'),
+      currency: text(priceData.currency) || 'gbp',
+      productName: text(record(priceData.product_data).name),
+      customer: text(body.customer) || null,
+      customerEmail: text(body.customer_email) || null,
+      metadata: strings(body.metadata),
+      subscriptionMetadata: strings(record(body.subscription_data).metadata),
+      successUrl: text(body.success_url),
+      cancelUrl: text(body.cancel_url),
+      status: 'open',
+      paymentStatus: 'unpaid',
+      paymentIntent: null,
+      subscription: null,
+    };
+    if (!Number.isInteger(checkout.amount) || checkout.amount <= 0) {
+      return {
+        error: { type: 'invalid_request_error', message: 'Invalid amount.' },
+        status: 400,
+      };
+    }
+    ledger.checkouts.set(checkout.id, checkout);
+    return checkoutObject(ledger.base, checkout);
+  }
+  const session = /^\/v1\/checkout\/sessions\/([\w]+)(\/expire)?$/.exec(path);
+  if (session) {
+    const found = ledger.checkouts.get(session[1]!);
+    if (!found)
+      return {
+        error: { type: 'invalid_request_error', message: 'No such checkout.session.' },
+        status: 404,
+      };
+    if (method === 'POST' && session[2]) {
+      if (found.status !== 'open') {
+        return {
+          error: {
+            type: 'invalid_request_error',
+            message: 'Only Checkout Sessions with a status in [open] can be expired.',
+          },
+          status: 400,
+        };
+      }
+      found.status = 'expired';
+    }
+    return checkoutObject(ledger.base, found);
+  }
+  if (method === 'GET' && path === '/v1/refunds') {
+    const intent = text(query.payment_intent);
+    return {
+      object: 'list',
+      has_more: false,
+      url: '/v1/refunds',
+      data: ledger.refunds.filter((each) => each.payment_intent === intent).reverse(),
+    };
+  }
+  if (method === 'POST' && path === '/v1/invoiceitems') {
+    const found = ledger.subscriptions.get(text(body.subscription));
+    const amount = Number(text(body.amount));
+    if (!found || !Number.isInteger(amount)) {
+      return {
+        error: { type: 'invalid_request_error', message: 'No such subscription.' },
+        status: 400,
+      };
+    }
+    const item = { id: newId('ii'), amount, description: text(body.description) };
+    found.pendingItems.push(item);
+    return {
+      id: item.id,
+      object: 'invoiceitem',
+      amount,
+      currency: text(body.currency) || found.currency,
+      customer: found.customer,
+      description: item.description,
+      subscription: found.id,
+      invoice: null,
+    };
+  }
+  if (method === 'POST' && path === '/v1/billing_portal/sessions') {
+    const id = newId('bps');
+    ledger.portals.set(id, { returnUrl: text(body.return_url), customer: text(body.customer) });
+    return {
+      id,
+      object: 'billing_portal.session',
+      customer: text(body.customer),
+      return_url: text(body.return_url),
+      url: `${ledger.base}/portal/${id}`,
+    };
+  }
+  const subscription = /^\/v1\/subscriptions\/([\w]+)$/.exec(path);
+  if (subscription) {
+    const found = ledger.subscriptions.get(subscription[1]!);
+    if (!found)
+      return {
+        error: { type: 'invalid_request_error', message: 'No such subscription.' },
+        status: 404,
+      };
+    if (method === 'POST' && body.cancel_at_period_end !== undefined) {
+      found.cancelAtPeriodEnd = text(body.cancel_at_period_end) === 'true';
+      ledger.sendLater('customer.subscription.updated', () => subscriptionObject(found));
+    }
+    if (method === 'DELETE' && found.status === 'active') ledger.cancelSubscription(found);
+    return subscriptionObject(found);
+  }
+  if (method === 'POST' && path === '/v1/refunds') {
+    const intent = ledger.intents.get(text(body.payment_intent));
+    const amount = Number(text(body.amount)) || (intent ? intent.amount - intent.refunded : 0);
+    const refund = ledger.refundOf(text(body.payment_intent), amount, strings(body.metadata));
+    if (!refund) {
+      return {
+        error: { type: 'invalid_request_error', message: 'Refund not possible.' },
+        status: 400,
+      };
+    }
+    return refund;
+  }
+  const intent = /^\/v1\/payment_intents\/([\w]+)$/.exec(path);
+  if (intent && method === 'GET') {
+    const found = ledger.intents.get(intent[1]!);
+    if (!found)
+      return {
+        error: { type: 'invalid_request_error', message: 'No such payment_intent.' },
+        status: 404,
+      };
+    return {
+      id: intent[1],
+      object: 'payment_intent',
+      amount: found.amount,
+      status: 'succeeded',
+      latest_charge: {
+        id: found.charge,
+        object: 'charge',
+        payment_method_details: { type: 'card', card: { brand: 'visa', last4: found.last4 } },
+      },
+    };
+  }
+  return {
+    error: {
+      type: 'invalid_request_error',
+      message: `Unrecognized request URL (${method}: ${path}).`,
+    },
+    status: 404,
+  };
+}
