@@ -360,6 +360,9 @@ for (const width of [375, 1280] as const) {
     await expect(notes).not.toContainText('sister');
     await expectNoAxeViolations(page, `released notes at ${width} px`);
     await expectNoSidewaysScroll(page);
+    // The whole page in view, so that the sticky header does not cover the section once it has
+    // been scrolled to (My data's sections above it make the page longer than a phone's height).
+    await page.setViewportSize({ width, height: 3200 });
     await steadyNativeControls(page);
     await expect(notes).toHaveScreenshot(`released-notes-${width}.png`);
   });
