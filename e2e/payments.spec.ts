@@ -282,6 +282,16 @@ test('a weekly series paid on Checkout: Paid to …, the receipt email and its P
   await expect(page).toHaveScreenshot('billing-375.png', billingShot);
   await page.setViewportSize({ width: 1280, height: 900 });
 
+  // The emailed links can be stopped from Billing (asked first): then the email's link is refused.
+  const links = page.getByRole('region', { name: 'Links in your emails' });
+  await links.getByRole('button', { name: 'Stop my receipt links' }).click();
+  await expect(links.getByRole('group')).toContainText('This cannot be undone');
+  await links.getByRole('button', { name: 'Yes, stop them' }).click();
+  await expect(links.getByRole('status')).toContainText('Stopped: links emailed before');
+  await expectNoAxeViolations(page, 'Billing with the receipt links stopped');
+  const stopped = await fetch(`${new URL(page.url()).origin}${pdfUrl.pathname}${pdfUrl.search}`);
+  expect(stopped.status, 'the emailed link, once stopped').toBe(404);
+
   // The practitioner's payments, from the diary, by keyboard.
   await logOutButton(page).click();
   await expect(logInLink(page)).toBeVisible();

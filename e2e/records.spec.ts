@@ -2,11 +2,14 @@
  * What a client may ask of their record, and what a deleted account leaves (issue 37), on the
  * production build.
  *
- * A notes request goes through the real API end to end. A retained record needs a session that has
- * been held, which the e2e stack's server (on the wall clock, booking only ahead of it) cannot
- * have: the retained-records screens are drawn from answers that keep to shared/records-api.ts
- * (each parsed with its schema), as e2e/session-notes.spec.ts does for notes. The server's side of
- * both is tested in functions/src/account/deletion.test.ts on PGlite and PostgreSQL.
+ * A notes request goes through the real API end to end, and so does an account deleted after the
+ * identity provider asked to sign in again: the record is kept because a session was held, which
+ * the stack's server (on the wall clock, booking only ahead of it) gives a test only through its
+ * seeding route (functions/src/seeding/, on this stack alone). The retained record's page, with
+ * notes and answers the stack cannot write into a kept record, is drawn from answers that keep to
+ * shared/records-api.ts (each parsed with its schema), as e2e/session-notes.spec.ts does for notes.
+ * The server's side of both is tested in functions/src/account/deletion.test.ts on PGlite and
+ * PostgreSQL.
  */
 import type { Locator, Page } from '@playwright/test';
 import * as v from 'valibot';
@@ -16,11 +19,14 @@ import {
   RetainedRecordSchema,
   RetainedRecordsSchema,
 } from '../shared/records-api';
-import { makePractitioner } from './support/bookings';
+import { AccountExportSchema } from '../shared/intake';
+import { idTokenFor, makePractitioner, renameUser } from './support/bookings';
 import { createUser } from './support/emulator';
 import { expect, test } from './support/fixtures';
 import { signIn } from './support/signed-in';
 import { expectNoAxeViolations } from './support/axe';
+import { E2E } from './support/ports';
+import { toast } from './support/session';
 import { steadyNativeControls } from './support/screenshots';
 
 /** Presses Tab until `target` has the focus (keyboard alone), or fails. */
@@ -93,6 +99,94 @@ test('a client asks for their session notes, the practitioner releases them, the
   ) as { releasedAt: string; notes: unknown[] };
   expect(saved.releasedAt).toMatch(/^\d{4}-\d{2}-\d{2}T/);
   expect(saved.notes).toEqual([]);
+});
+
+/** "Wednesday 22 February 2034", as the site writes a day (src/lib/practice-time.ts). */
+const dayWithYear = (instant: Date) =>
+  new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Europe/London',
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+  })
+    .format(instant)
+    .replace(',', '');
+
+test('a client who had a session deletes their account after confirming it is them: the record is kept, and the practitioner finds it under retained records', async ({
+  page,
+  newContext,
+  expectProblems,
+}) => {
+  expectProblems(/response 403: .*\/api\/account\/deletion/);
+  const client = await createUser({ verified: true, label: 'kept-record' });
+  const name = `Kept Client ${client.uid.slice(0, 6)}`;
+  await renameUser(client, name);
+  const practitioner = await createUser({ verified: true, label: 'kept-practitioner' });
+  await makePractitioner(practitioner);
+  // A session already held (the stack's seeding route: its clock gives no past session).
+  const seeded = await fetch(`${E2E.siteOrigin}/api/seeding/held-session`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${await idTokenFor(client)}` },
+  });
+  expect(seeded.status).toBe(201);
+  const held = new Date(((await seeded.json()) as { start: string }).start);
+  const keptUntil = new Date(held);
+  keptUntil.setUTCFullYear(keptUntil.getUTCFullYear() + 7);
+
+  await signIn(page, client, '/account');
+  // The server refuses a sign-in older than 5 minutes (403 sign-in-again, on the wall clock) and the
+  // emulator signs in afresh, so no real answer can ask for the confirmation within a test. Its
+  // exact answer is given instead to the first call and to the page's one retry with a renewed
+  // token (which carries the same sign-in time, so the server would refuse it too); every call
+  // after the confirmation reaches the real server, which decides what is kept.
+  let refused = 0;
+  await page.route('**/api/account/deletion', async (route) => {
+    if (refused === 2) return route.continue();
+    refused += 1;
+    await route.fulfill({
+      status: 403,
+      contentType: 'application/problem+json; charset=utf-8',
+      body: JSON.stringify({
+        type: '/api/problems/sign-in-again',
+        title: 'Confirm it is you',
+        status: 403,
+        detail:
+          'To delete your account, confirm it is you: enter your password again (or sign in with Google again).',
+      }),
+    });
+  });
+  const form = page.getByRole('form', { name: 'Delete your account' });
+  await expect(form).toBeVisible({ timeout: 30_000 });
+  await form.getByLabel('Type DELETE to confirm').fill('DELETE');
+  await form.getByRole('button', { name: 'Delete my account' }).click();
+  const confirm = page.getByRole('region', { name: 'Confirm it is you' });
+  await expect(confirm.getByRole('heading', { name: 'Confirm it is you' })).toBeFocused();
+  await confirm.getByLabel('Your password', { exact: true }).fill(client.password);
+  await confirm.getByRole('button', { name: 'Confirm', exact: true }).click();
+
+  await expect(page).toHaveURL('/');
+  await expect(
+    toast(
+      page,
+      `Your account and your bookings have been deleted. Your clinical record is kept, read-only, until ${dayWithYear(keptUntil)}, then deleted.`,
+    ),
+  ).toBeVisible();
+  expect(refused).toBe(2);
+
+  const practice = await (await newContext()).newPage();
+  await signIn(practice, practitioner, '/practice/retained-records');
+  const record = practice.getByRole('link', { name });
+  await expect(record).toBeVisible({ timeout: 30_000 });
+  await expect(practice.getByRole('listitem').filter({ has: record })).toContainText(
+    `last session ${dayWithYear(held)}; kept until ${dayWithYear(keptUntil)}.`,
+  );
+  await record.click();
+  await expect(practice.getByRole('heading', { level: 1 })).toHaveText(`${name}’s retained record`);
+  await expect(
+    practice.getByText(`The record is kept until ${dayWithYear(keptUntil)}`),
+  ).toBeVisible();
+  await practice.close();
 });
 
 const RETAINED = v.parse(RetainedRecordsSchema, {
@@ -266,7 +360,137 @@ for (const width of [375, 1280] as const) {
     await expect(notes).not.toContainText('sister');
     await expectNoAxeViolations(page, `released notes at ${width} px`);
     await expectNoSidewaysScroll(page);
+    // The whole page in view, so that the sticky header does not cover the section once it has
+    // been scrolled to (My data's sections above it make the page longer than a phone's height).
+    await page.setViewportSize({ width, height: 3200 });
     await steadyNativeControls(page);
     await expect(notes).toHaveScreenshot(`released-notes-${width}.png`);
+  });
+}
+
+/** A client's copy with one of each kind beyond bookings (the stack's server cannot hold these). */
+const MY_DATA = v.parse(AccountExportSchema, {
+  exportedAt: '2027-03-01T09:00:00.000Z',
+  account: { uid: 'client-ada', email: 'ada@example.test', name: 'Ada Client' },
+  bookings: [
+    {
+      id: 'booking-1',
+      serviceId: 4,
+      serviceName: 'Anxiety and Stress (CBT)',
+      start: '2027-03-02T18:00:00.000Z',
+      end: '2027-03-02T18:50:00.000Z',
+      status: 'confirmed',
+      note: '',
+    },
+  ],
+  series: [
+    {
+      id: 'series-1',
+      serviceId: 4,
+      serviceName: 'Anxiety and Stress (CBT)',
+      everyWeeks: 2,
+      firstStart: '2027-03-02T18:00:00.000Z',
+      time: '18:00',
+      status: 'confirmed',
+      note: 'After work, <b>please</b>',
+      endedAt: null,
+    },
+  ],
+  waitlist: [
+    {
+      id: 'wait-1',
+      serviceId: 1,
+      serviceName: 'Individual Therapy',
+      days: 0b101,
+      parts: 0b001,
+      standing: true,
+      joinedAt: '2027-02-20T10:00:00.000Z',
+      expiresAt: '2027-03-22T10:00:00.000Z',
+    },
+  ],
+  intake: null,
+  agreementText: null,
+  questionnaires: [],
+  payments: [
+    {
+      id: 'pay-1',
+      serviceId: 1,
+      serviceName: 'Individual Therapy',
+      amountPence: 6000,
+      currency: 'GBP',
+      status: 'refunded',
+      createdAt: '2027-02-01T10:00:00.000Z',
+      paidAt: '2027-02-01T10:05:00.000Z',
+      receiptNumber: 'MP-2027-0007',
+      card: 'visa ending 4242',
+      refunds: [
+        {
+          amountPence: 6000,
+          creditNoteNumber: 'CN-2027-0001',
+          reason: 'Paid twice',
+          at: '2027-02-03T12:00:00.000Z',
+        },
+      ],
+    },
+  ],
+  messages: [
+    {
+      kind: 'confirmed',
+      to: 'ada@example.test',
+      status: 'sent',
+      writtenAt: '2027-02-01T09:00:00.000Z',
+      sentAt: '2027-02-01T09:00:05.000Z',
+    },
+  ],
+  riskFollowUps: [],
+  audit: [
+    {
+      at: '2027-02-02T09:00:00.000Z',
+      actor: 'Dr Practitioner',
+      action: 'read',
+      what: 'Read the record',
+    },
+  ],
+  sessionNotes:
+    'Your session notes are not in this copy: ask for them with “Ask for my session notes”.',
+  notesRequests: [],
+});
+
+for (const width of [375, 1280] as const) {
+  test(`my data says in words what the copy holds, and still downloads it, at ${width} px`, async ({
+    page,
+  }) => {
+    const client = await createUser({ verified: true, label: `my-data-${width}` });
+    await page.route('**/api/account/export', (route) => route.fulfill({ json: MY_DATA }));
+    await page.setViewportSize({ width, height: 812 });
+    await signIn(page, client, '/account/data');
+    const region = (name: string) => page.getByRole('region', { name });
+    await expect(region('Your standing sessions')).toContainText(
+      'Anxiety and Stress (CBT): fortnightly at 18:00, from Tuesday 2 March 2027; confirmed. Your note: After work, <b>please</b>',
+      { timeout: 30_000 },
+    );
+    await expect(region('Your waiting list')).toContainText(
+      'Individual Therapy: Mondays and Wednesdays, mornings, as a standing time',
+    );
+    await expect(region('Your payments and receipts')).toContainText(
+      '£60.00 for Individual Therapy: paid Monday 1 February 2027, 10:05 by visa ending 4242; receipt MP-2027-0007.',
+    );
+    await expect(region('Your payments and receipts')).toContainText(
+      'Refunded £60.00 on Wednesday 3 February 2027; credit note CN-2027-0001.',
+    );
+    await expect(region('Emails we sent you')).toContainText(
+      'Your session is confirmed, to ada@example.test: sent Monday 1 February 2027, 09:00.',
+    );
+    await expect(region('Who has read your record')).toContainText('Dr Practitioner');
+    // The download stays, by keyboard alone.
+    const download = page.getByRole('button', { name: 'Download my data (JSON)' });
+    await tabTo(page, download);
+    const downloading = page.waitForEvent('download');
+    await page.keyboard.press('Enter');
+    expect((await downloading).suggestedFilename()).toBe('my-data-2027-03-01.json');
+    await expectNoAxeViolations(page, `my data at ${width} px`);
+    await expectNoSidewaysScroll(page);
+    await steadyNativeControls(page);
+    await expect(page).toHaveScreenshot(`my-data-${width}.png`, { fullPage: true });
   });
 }

@@ -56,5 +56,7 @@ export function localStackServerEnv(name: LocalStackName, root: string) {
     LOCAL_HOST,
     LOCAL_PROJECT_ID: projectId,
     TEST_POSTGRES_PORT: String(TEST_POSTGRES_PORT),
+    // The browser tests seed a session already held (functions/src/seeding/); no other stack may.
+    ...(name === 'e2e' && { BROWSER_TEST_SEEDING: 'on' }),
   };
 }

@@ -281,6 +281,7 @@ const MessageKindSchema = v.picklist([
   'risk-flagged',
   'account-deleted',
   'account-deleted-by-client',
+  'notes-requested',
   'payment-received',
   'payment-due',
   'refund-issued',

@@ -142,6 +142,7 @@ export const AccountExportSchema = v.object({
     v.object({
       id: v.string(),
       serviceId: v.number(),
+      serviceName: v.string(),
       everyWeeks: v.number(),
       firstStart: v.nullable(v.string()),
       time: v.string(),
@@ -154,6 +155,7 @@ export const AccountExportSchema = v.object({
     v.object({
       id: v.string(),
       serviceId: v.number(),
+      serviceName: v.string(),
       days: v.number(),
       parts: v.number(),
       standing: v.boolean(),
@@ -168,6 +170,7 @@ export const AccountExportSchema = v.object({
     v.object({
       id: v.string(),
       serviceId: v.number(),
+      serviceName: v.string(),
       amountPence: v.number(),
       currency: v.string(),
       status: v.string(),

@@ -37,6 +37,9 @@ export type CheckoutRequest = v.InferInput<typeof CheckoutRequestSchema>;
 /** 201 from POST /api/payments/checkout and POST /api/payments/portal: where to send the browser. */
 export const RedirectSchema = v.object({ url: v.string() });
 
+/** POST /api/account/receipt-links/revocation: links emailed before this instant no longer open. */
+export const ReceiptLinksRevocationSchema = v.object({ revokedAt: v.string() });
+
 /** The state of one payment (a Checkout payment or a subscription invoice). */
 const PaymentRecordStatusSchema = v.picklist([
   /** Checkout started, not (yet) paid. */

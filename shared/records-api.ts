@@ -7,10 +7,10 @@ import { InstantSchema } from './booking';
 import { InstrumentOutcomeSchema, RecordNoteSchema, RiskFollowUpSchema } from './clinical-api';
 import { IntakeRecordSchema } from './intake';
 import { QuestionnaireRecordSchema } from './questionnaires';
+import { ACCESS_REQUEST_PERIOD } from './retention';
 
 /** What the instant copy says of the practitioner's notes. */
-export const NOTES_ON_REQUEST =
-  'Your session notes are not in this copy: ask for them with “Ask for my session notes”. The practitioner reviews them and releases them within one month; any passage withheld under an exemption of the Data Protection Act 2018 (serious harm, another person’s information) is said to be withheld.';
+export const NOTES_ON_REQUEST = `Your session notes are not in this copy: ask for them with “Ask for my session notes”. The practitioner reviews them and releases them within ${ACCESS_REQUEST_PERIOD}; any passage withheld under an exemption of the Data Protection Act 2018 (serious harm, another person’s information) is said to be withheld.`;
 
 /** POST /api/account/deletion: until when the clinical record is kept (null: deleted now). */
 export const AccountDeletionSchema = v.object({ keptUntil: v.nullable(v.string()) });

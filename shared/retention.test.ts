@@ -1,6 +1,8 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
+import { NOTES_ON_REQUEST } from './records-api';
 import {
+  ACCESS_REQUEST_PERIOD,
   accessRequestDue,
   paymentsCutoff,
   RETENTION_SENTENCES,
@@ -46,6 +48,11 @@ describe('the retention schedule', () => {
 });
 
 describe('a subject access request’s deadline, as the ICO counts it', () => {
+  it('is said in words from the one number, wherever it is stated', () => {
+    expect(ACCESS_REQUEST_PERIOD).toBe('one month');
+    expect(NOTES_ON_REQUEST).toContain('releases them within one month;');
+  });
+
   it('is the same date next month', () => {
     expect(accessRequestDue('2027-09-03', noHolidays)).toBe('2027-10-04'); // 3 Oct is a Sunday
     expect(accessRequestDue('2027-03-10', noHolidays)).toBe('2027-04-12'); // 10 Apr a Saturday

@@ -118,6 +118,10 @@ export function paymentsCutoff(now: Date): Date {
 /** A subject access request's time limit, in calendar months from the day it was received. */
 export const ACCESS_REQUEST_MONTHS = 1;
 
+const MONTH_WORDS = ['no', 'one', 'two', 'three'] as const;
+/** The time limit in words ("one month"), for every sentence that states it. */
+export const ACCESS_REQUEST_PERIOD = `${MONTH_WORDS[ACCESS_REQUEST_MONTHS] ?? ACCESS_REQUEST_MONTHS} month${ACCESS_REQUEST_MONTHS === 1 ? '' : 's'}`;
+
 /**
  * When a subject access request must be answered, as the ICO counts it: the corresponding date in
  * the next month (the month's last day when it has none: 31 January → 28 or 29 February); a

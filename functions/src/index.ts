@@ -14,8 +14,9 @@ import {
   firebaseUserLookup,
 } from './platform/http/caller';
 import { internalError, problemResponse } from './platform/http/problems';
-import { handleRequests } from './platform/http/router';
+import { handleRequests, type RouteTable } from './platform/http/router';
 import { routes } from './routes';
+import { seedingRoutes } from './seeding';
 import type { ApiContext } from './platform/http/types';
 import { applyRetention } from './retention';
 import { rollSeries } from './series';
@@ -23,8 +24,12 @@ import { lapseWaitlist } from './waitlist';
 import { deliveryKick, runOutbox, type OutboxSettings } from './messages';
 import { smtpMailer } from './platform/mail/transport';
 
-/** The whole API as one function of a request; any server (Functions, node:http) can carry it. */
-export const createApi = (context: ApiContext) => handleRequests(routes, context);
+/**
+ * The whole API as one function of a request; any server (Functions, node:http) can carry it.
+ * `extra`: the browser tests' seeding routes, on their stack only.
+ */
+export const createApi = (context: ApiContext, extra: RouteTable = {}) =>
+  handleRequests({ ...routes, ...extra }, context);
 
 interface Runtime {
   api: ReturnType<typeof createApi>;
@@ -63,29 +68,32 @@ async function productionRuntime(): Promise<Runtime> {
         );
     }, config.outboxTimerSeconds * 1000).unref();
   }
-  const api = createApi({
-    db,
-    services,
-    hours: practiceFacts.openingHours,
-    now,
-    verifyToken: firebaseTokenVerifier(),
-    findUser: firebaseUserLookup(),
-    deleteIdentity: firebaseIdentityDeletion(),
-    accounts: firebaseAccountAdmin(),
-    passkeys: { ...config.passkeys, rpName: practiceFacts.name },
-    outbox: { practiceEmail: config.practiceEmail, deliver: kick.deliver },
-    siteUrl: config.siteUrl,
-    meetingHost: config.meetingHost,
-    ...(config.stripe && {
-      payments: {
-        secretKey: config.stripe.secretKey,
-        ...(config.stripe.apiUrl && { apiUrl: config.stripe.apiUrl }),
-        webhookSecret: config.stripe.webhookSecret,
-        linkSecret: config.stripe.linkSecret,
-        siteUrl: config.siteUrl,
-      },
-    }),
-  });
+  const api = createApi(
+    {
+      db,
+      services,
+      hours: practiceFacts.openingHours,
+      now,
+      verifyToken: firebaseTokenVerifier(),
+      findUser: firebaseUserLookup(),
+      deleteIdentity: firebaseIdentityDeletion(),
+      accounts: firebaseAccountAdmin(),
+      passkeys: { ...config.passkeys, rpName: practiceFacts.name },
+      outbox: { practiceEmail: config.practiceEmail, deliver: kick.deliver },
+      siteUrl: config.siteUrl,
+      meetingHost: config.meetingHost,
+      ...(config.stripe && {
+        payments: {
+          secretKey: config.stripe.secretKey,
+          ...(config.stripe.apiUrl && { apiUrl: config.stripe.apiUrl }),
+          webhookSecret: config.stripe.webhookSecret,
+          linkSecret: config.stripe.linkSecret,
+          siteUrl: config.siteUrl,
+        },
+      }),
+    },
+    config.browserTestSeeding ? seedingRoutes : {},
+  );
   return { api, outbox };
 }
 

@@ -161,4 +161,11 @@ describe('the route table', () => {
     // A feed's token is its key: a malformed one is not found before the database is asked.
     expect((await ask('GET', '/calendar/not-a-token.ics')).status).toBe(404);
   });
+
+  it('has no seeding route: only the browser tests’ stack adds them (platform/settings.ts)', async () => {
+    expect(
+      entries.map((entry) => entry.path).filter((path) => path.startsWith('/seeding')),
+    ).toEqual([]);
+    expect((await ask('POST', '/seeding/held-session', 'client')).status).toBe(404);
+  });
 });

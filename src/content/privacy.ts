@@ -1,4 +1,8 @@
-import { RETENTION_SENTENCE, RETENTION_SENTENCES } from '../../shared/retention';
+import {
+  ACCESS_REQUEST_PERIOD,
+  RETENTION_SENTENCE,
+  RETENTION_SENTENCES,
+} from '../../shared/retention';
 import { practiceAddressLine, practiceFacts } from '../../shared/practice';
 
 /** One part of the privacy notice: a heading, then paragraphs or a list. */
@@ -66,7 +70,7 @@ export const privacy = {
     {
       heading: 'Your rights',
       list: [
-        'Access: see and download everything you gave us or we sent you at any time, with “Download my data” on your account page. Ask there for your session notes too: the practitioner reviews them and releases them within one month, saying if any passage is withheld under an exemption of the Data Protection Act 2018 (serious harm, another person’s information).',
+        `Access: see and download everything you gave us or we sent you at any time, with “Download my data” on your account page. Ask there for your session notes too: the practitioner reviews them and releases them within ${ACCESS_REQUEST_PERIOD}, saying if any passage is withheld under an exemption of the Data Protection Act 2018 (serious harm, another person’s information).`,
         'Rectification: correct your details on your account page and in your intake, or ask the practitioner.',
         `Erasure: delete your account from your account page. The clinical record is then kept only as long as stated above.`,
         'Objection and restriction: ask the practice to stop or limit a use of your information.',
@@ -76,7 +80,7 @@ export const privacy = {
     {
       heading: 'How to contact us',
       paragraphs: [
-        `Email ${email}, phone ${phone.display}, or write to ${name}, ${practiceAddressLine}. We answer a request about your information within one month.`,
+        `Email ${email}, phone ${phone.display}, or write to ${name}, ${practiceAddressLine}. We answer a request about your information within ${ACCESS_REQUEST_PERIOD}.`,
       ],
     },
   ] satisfies PrivacySection[] as readonly PrivacySection[],

@@ -1,6 +1,7 @@
 import {
   MyPaymentsSchema,
   RedirectSchema,
+  ReceiptLinksRevocationSchema,
   ReceiptSchema,
   type CheckoutRequest,
 } from '../../shared/payments-api';
@@ -15,6 +16,13 @@ export function startCheckout(request: CheckoutRequest) {
 /** Stripe's Customer Portal (update the card, cancel): where to send the browser. */
 export function openPortal() {
   return apiRequest('/api/payments/portal', RedirectSchema, { method: 'POST' });
+}
+
+/** Stops every receipt and credit-note link emailed so far (later ones open as usual). */
+export function revokeReceiptLinks() {
+  return apiRequest('/api/account/receipt-links/revocation', ReceiptLinksRevocationSchema, {
+    method: 'POST',
+  });
 }
 
 /** The signed-in client's own payments and monthly plans. */

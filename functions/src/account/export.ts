@@ -24,6 +24,12 @@ export const exportMyData = endpoint({
   async run({ caller, context }) {
     const now = context.now();
     const { db } = context;
+    const named = <Row extends { serviceId: number }>(row: Row) => ({
+      ...row,
+      serviceName:
+        context.services.find((service) => service.id === row.serviceId)?.name ??
+        `Service ${row.serviceId}`,
+    });
     const [
       bookings,
       intake,
@@ -72,12 +78,13 @@ export const exportMyData = endpoint({
         const { serviceName, start, end, status } = bookingView(booking, context.services, now);
         return { serviceName, start, end, status };
       }),
-      series,
-      waitlist,
+      // Each named as the client booked it, so the copy reads without the services list.
+      series: series.map(named),
+      waitlist: waitlist.map(named),
       intake: intake ? intakeView(intake) : null,
       agreementText: intake ? agreementText() : null,
       questionnaires,
-      payments,
+      payments: payments.map(named),
       messages,
       riskFollowUps,
       audit: await auditByName(context, audit),

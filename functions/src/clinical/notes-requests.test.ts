@@ -1,7 +1,6 @@
 import * as v from 'valibot';
 import { AccountExportSchema } from '../../../shared/intake';
 import { MyNotesSchema, PracticeNotesRequestsSchema } from '../../../shared/records-api';
-import type { Mailer } from '../platform/mail/transport';
 import type { TestAccount } from '../testing/accounts';
 import { useApiStack } from '../testing/api-stack';
 import { DATABASE_KINDS } from '../testing/databases';
@@ -10,7 +9,6 @@ import { confirmedSession } from '../testing/factories/bookings';
 import { INTAKE } from '../testing/factories/clinical';
 
 const NOW = new Date('2027-08-31T09:00:00Z'); // a Tuesday
-const quietMailer: Mailer = { async send() {} };
 
 const { client, otherClient, practitioner } = await createAccounts({
   client: { name: 'Ada Client' },
@@ -20,9 +18,9 @@ const { client, otherClient, practitioner } = await createAccounts({
 
 describe.each(DATABASE_KINDS)('access requests on %s', (kind) => {
   let clock = NOW;
-  const { db, request } = useApiStack(kind, {
+  const { db, request, sent, mailTo } = useApiStack(kind, {
     now: () => clock,
-    mailer: quietMailer,
+    practiceEmail: 'diary@practice.test',
     beforeEach: () => (clock = NOW),
   });
 
@@ -201,8 +199,15 @@ describe.each(DATABASE_KINDS)('access requests on %s', (kind) => {
     expect(exported.json).toMatchObject({
       intake: { phone: INTAKE.phone },
       bookings: [{ start: '2027-08-02T10:00:00.000Z' }],
-      waitlist: [{ serviceId: 1, standing: false }],
-      payments: [{ amountPence: 6000, receiptNumber: 'MP-2027-0007', refunds: [] }],
+      waitlist: [{ serviceId: 1, serviceName: 'Individual Therapy', standing: false }],
+      payments: [
+        {
+          serviceName: 'Individual Therapy',
+          amountPence: 6000,
+          receiptNumber: 'MP-2027-0007',
+          refunds: [],
+        },
+      ],
       audit: [{ actor: 'Dr Practitioner', action: 'read' }],
       notesRequests: [{ dueOn: '2027-09-30', releasedAt: null }],
     });
@@ -233,5 +238,41 @@ describe.each(DATABASE_KINDS)('access requests on %s', (kind) => {
     expect(await reads(otherClient.uid)).toEqual([]);
     await request('GET', `/practice/audit?client=${client.uid}`, practitioner);
     expect(await reads(client.uid)).toContain('Read the record’s audit log');
+  });
+
+  it('emails the practice of a request in the same step, with its one-month deadline and nothing from the record', async () => {
+    await noted(client, '2027-08-02T10:00:00Z', 'Spoke of her sister’s illness.', true);
+    await noted(client, '2027-08-16T10:00:00Z', 'Draft: not yet reviewed.', false);
+    sent.length = 0;
+
+    const asked = await request('POST', '/account/notes-request', client);
+    expect(asked.status).toBe(201);
+    const email = await mailTo('diary@practice.test', /^A client asks for their session notes$/);
+    expect(email.replyTo).toBe(client.email);
+    expect(email.text).toContain(
+      `Ada Client (${client.email}) asked for their session notes on Tuesday, 31 August 2027. The law gives one month to answer: review the signed notes, withhold any passage an exemption covers with your reason, and release them by Thursday, 30 September 2027.`,
+    );
+    expect(email.text).toContain('/practice/notes-requests');
+    // No health data: no note, no draft, not even how many there are.
+    expect(email.text).not.toMatch(/sister|Draft|illness|2 notes|1 note/);
+    expect(email.subject).not.toContain('Ada');
+
+    // Asking again while the request is open is no new request: no second email.
+    clock = new Date(NOW.getTime() + 3_600_000);
+    expect((await request('POST', '/account/notes-request', client)).status).toBe(200);
+    await mailTo('diary@practice.test', /^A client asks for their session notes$/);
+    expect(
+      sent.filter((each) => each.subject === 'A client asks for their session notes'),
+    ).toHaveLength(1);
+
+    // Kept with the request in one transaction: the message row names the client, no booking.
+    const rows = await db
+      .selectFrom('messages')
+      .select(['kind', 'recipient', 'booking_id', 'client_uid'])
+      .where('kind', '=', 'notes-requested')
+      .execute();
+    expect(rows).toEqual([
+      { kind: 'notes-requested', recipient: 'practice', booking_id: null, client_uid: client.uid },
+    ]);
   });
 });

@@ -7,6 +7,7 @@ import {
 } from '../../../shared/records-api';
 import { practiceDate } from '../../../shared/time';
 import { isBankHoliday } from '../hours';
+import { notificationForNotesRequest, queueMessages } from '../messages';
 import { writeAudit } from '../platform/audit';
 import type { Database } from '../platform/database/database';
 import { endpoint } from '../platform/http/endpoint';
@@ -63,17 +64,27 @@ export const requestMyNotes = endpoint({
     const open = (await requestsOf(context.db, caller.uid)).find((row) => !row.released_at);
     if (open) return json(200, requestView(open));
     const dueOn = accessRequestDue(practiceDate(now), isBankHoliday);
-    const { id } = await context.db
-      .insertInto('notes_requests')
-      .values({
-        client_uid: caller.uid,
-        client_name: caller.name,
-        client_email: caller.email,
-        received_at: now,
-        due_on: dueOn,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const client = { uid: caller.uid, email: caller.email, name: caller.name };
+    // The request and the practice's email are kept together, or neither is.
+    const id = await context.db.transaction().execute(async (trx) => {
+      const row = await trx
+        .insertInto('notes_requests')
+        .values({
+          client_uid: client.uid,
+          client_name: client.name,
+          client_email: client.email,
+          received_at: now,
+          due_on: dueOn,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await queueMessages(trx, [notificationForNotesRequest(client, { id: row.id, dueOn }, now)], {
+        now,
+        practiceEmail: context.outbox.practiceEmail,
+      });
+      return row.id;
+    });
+    context.outbox.deliver();
     return json(201, { id, receivedAt: now.toISOString(), dueOn, releasedAt: null });
   },
 });

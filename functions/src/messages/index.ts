@@ -12,6 +12,7 @@ export {
   type Notification,
   notificationsFor,
   notificationsForDeletedAccount,
+  notificationForNotesRequest,
   type SeriesContext,
 } from './notifications';
 export { type OutboxSettings, runOutbox } from './sender';

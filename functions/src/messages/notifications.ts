@@ -19,7 +19,8 @@ export type Notification = (
         | 'series-ended-by-client'
         | 'moved-by-client'
         | 'risk-flagged'
-        | 'account-deleted-by-client';
+        | 'account-deleted-by-client'
+        | 'notes-requested';
       to: 'practice';
     }
   | {
@@ -83,6 +84,8 @@ export type Notification = (
   forParticipant?: string;
   /** The waiting-list entry an offer (of `booking.start`) or a warning is for. */
   waitlist?: { entryId: string; expiresAt: Date };
+  /** A request for one's session notes and the London date it must be answered by. */
+  notesRequest?: { id: string; dueOn: string };
 };
 
 export type MessageKind = Notification['kind'];
@@ -112,6 +115,39 @@ export function notificationsFor(change: {
 }
 
 /**
+ * The messages' payload is a booking as it was: for a message about the client rather than a
+ * session, the client alone in that shape (no id: the message keeps no link to a booking).
+ */
+const clientAlone = (client: Client, now: Date): BookingRecord => ({
+  id: '',
+  client,
+  serviceId: -1,
+  start: now,
+  end: now,
+  status: 'cancelled',
+  note: '',
+  createdAt: now,
+  updatedAt: now,
+  seriesId: null,
+  occurrence: null,
+  sequence: 0,
+});
+
+/** The practice hears of a request for session notes, with the date the law gives to answer. */
+export function notificationForNotesRequest(
+  client: Client,
+  request: { id: string; dueOn: string },
+  now: Date,
+): Notification {
+  return {
+    kind: 'notes-requested',
+    to: 'practice',
+    booking: clientAlone(client, now),
+    notesRequest: request,
+  };
+}
+
+/**
  * A deleted account's bookings: the practice hears of each future session that was still on, and
  * that the account was deleted; the client gets a confirmation whose calendar file cancels every
  * session still ahead.
@@ -128,21 +164,7 @@ export function notificationsForDeletedAccount(
     booking,
   }));
   if (!client) return each;
-  // The messages' payload is a booking as it was; with none ahead, the client alone in that shape.
-  const about: BookingRecord = ahead[0] ?? {
-    id: '',
-    client,
-    serviceId: -1,
-    start: now,
-    end: now,
-    status: 'cancelled',
-    note: '',
-    createdAt: now,
-    updatedAt: now,
-    seriesId: null,
-    occurrence: null,
-    sequence: 0,
-  };
+  const about = ahead[0] ?? clientAlone(client, now);
   return [
     ...each,
     { kind: 'account-deleted', to: 'client', booking: about, sessions: ahead },

@@ -45,13 +45,14 @@ function parsePayload(payload: unknown): Snapshot {
 export const reminderKey = (bookingId: string, start: Date) =>
   `reminder:${bookingId}:${start.toISOString()}`;
 
-/** Messages sent once whatever runs twice: a reminder per start time, an account's deletion. */
+/** Messages sent once whatever runs twice: a reminder per start time, an account's deletion, a notes request. */
 function dedupeKeyOf(notification: Notification): string | null {
   // Each participant of a session has a reminder of their own: once each.
   if (notification.kind === 'reminder')
     return `${reminderKey(notification.booking.id, notification.booking.start)}${notification.forParticipant ? `:${notification.forParticipant}` : ''}`;
   if (notification.kind === 'account-deleted' || notification.kind === 'account-deleted-by-client')
     return `${notification.kind}:${notification.booking.client.uid}`;
+  if (notification.notesRequest) return `notes-requested:${notification.notesRequest.id}`;
   return null;
 }
 

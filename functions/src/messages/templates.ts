@@ -9,7 +9,7 @@ import { practiceAddressLine, practiceFacts as practice } from '../../../shared/
 import type { Service } from '../../../shared/service';
 import { PRACTICE_TIME_ZONE } from '../../../shared/time';
 import { isActive } from '../../../shared/booking-rules';
-import { RETENTION_SENTENCE } from '../../../shared/retention';
+import { ACCESS_REQUEST_PERIOD, RETENTION_SENTENCE } from '../../../shared/retention';
 import { seriesSummary } from '../../../shared/series-text';
 import { riskAnswersText } from '../../../shared/limits';
 import { dayOfWeek, practiceDate } from '../../../shared/time';
@@ -263,6 +263,15 @@ export function messageFor(
         to: context.practiceEmail,
         subject: 'A client deleted their account',
         text: `${client} (${booking.client.email}) deleted their account.${ahead.length > 0 ? ` The ${ahead.length === 1 ? 'session' : `${ahead.length} sessions`} they had ahead ${ahead.length === 1 ? 'is' : 'are'} cancelled and the times are free again.` : ''} Their clinical record is kept or deleted by the retention rule.\n\nDiary: ${context.siteUrl}/practice`,
+      };
+    }
+    case 'notes-requested': {
+      // Who asked and by when; never a note, a count of notes or anything from the record.
+      const due = notification.notesRequest?.dueOn ?? practiceDate(booking.start);
+      return {
+        ...toPractice,
+        subject: 'A client asks for their session notes',
+        text: `${client} (${booking.client.email}) asked for their session notes on ${dayOnly.format(booking.start)}. The law gives ${ACCESS_REQUEST_PERIOD} to answer: review the signed notes, withhold any passage an exemption covers with your reason, and release them by ${dayOnly.format(new Date(`${due}T12:00:00Z`))}.\n\nNotes requests (signed in as the practitioner): ${context.siteUrl}/practice/notes-requests`,
       };
     }
     case 'payment-received': {

@@ -132,4 +132,25 @@ describe('the function’s settings', () => {
       serverConfig({ ...local, PGLITE_DIR: '/tmp/data', NODE_ENV: 'production' }, '/srv'),
     ).toThrow(/set DATABASE_URL/);
   });
+
+  it('takes the browser tests’ seeding on an embedded database only, never in production', () => {
+    const local = { SMTP_URL: 'smtp://127.0.0.1:1025', SITE_URL: 'http://127.0.0.1:5173' };
+    const seeding = { ...local, PGLITE_DIR: '/tmp/data', BROWSER_TEST_SEEDING: 'on' };
+    expect(serverConfig(seeding, '/srv').browserTestSeeding).toBe(true);
+    expect(serverConfig({ ...local, PGLITE_DIR: '/tmp/data' }, '/srv')).not.toHaveProperty(
+      'browserTestSeeding',
+    );
+    expect(() => serverConfig({ ...production, BROWSER_TEST_SEEDING: 'on' }, '/srv')).toThrow(
+      /^The API cannot start: BROWSER_TEST_SEEDING is for the browser tests' embedded database only: remove it\.$/,
+    );
+    expect(() =>
+      serverConfig(
+        { ...seeding, DATABASE_URL: 'postgres://api:secret@127.0.0.1/practice' },
+        '/srv',
+      ),
+    ).toThrow(/BROWSER_TEST_SEEDING is for the browser tests' embedded database only/);
+    expect(() => serverConfig({ ...seeding, BROWSER_TEST_SEEDING: 'yes' }, '/srv')).toThrow(
+      /BROWSER_TEST_SEEDING must be "on"/,
+    );
+  });
 });

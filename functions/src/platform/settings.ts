@@ -20,6 +20,11 @@ export interface ServerConfig {
   outboxTimerSeconds?: number;
   /** The Jitsi Meet server each video session gets its own room on. */
   meetingHost: string;
+  /**
+   * The browser tests' stack only (BROWSER_TEST_SEEDING=on, on an embedded database): the API
+   * takes the tests' seeding routes (functions/src/seeding/). Production refuses to start with it.
+   */
+  browserTestSeeding?: true;
   /** Stripe: the secret key, the webhook signing secret, and (local stand-in only) its address. */
   stripe?: { secretKey: string; webhookSecret: string; linkSecret: string; apiUrl?: string };
 }
@@ -79,6 +84,8 @@ const EnvironmentSchema = v.object({
   ),
   /** The local Stripe stand-in's address; refused in production. */
   STRIPE_API_URL: v.optional(url(['http:', 'https:'], 'http://127.0.0.1:12111')),
+  /** The browser tests' seeding routes; refused in production and on a PostgreSQL server. */
+  BROWSER_TEST_SEEDING: v.optional(v.picklist(['on'], 'must be "on" (or unset)')),
   OUTBOX_TIMER_SECONDS: v.optional(
     v.pipe(
       v.string(),
@@ -122,6 +129,10 @@ export function serverConfig(env: Environment, functionsDir: string): ServerConf
   if (production && env.STRIPE_API_URL?.trim()) {
     faults.push('STRIPE_API_URL is for the local Stripe stand-in only: remove it in production');
   }
+  // A test may seed what the wall clock cannot give it: never on the practice's own data.
+  if (env.BROWSER_TEST_SEEDING && (production || env.DATABASE_URL?.trim())) {
+    faults.push("BROWSER_TEST_SEEDING is for the browser tests' embedded database only: remove it");
+  }
   // The privacy notice names the video host as a processor: production meets on that one only.
   const meetingHost = env.MEETING_HOST?.trim().replace(/\/+$/, '');
   if (production && meetingHost && meetingHost !== DEFAULT_MEETING_HOST) {
@@ -150,6 +161,7 @@ export function serverConfig(env: Environment, functionsDir: string): ServerConf
       origin: site?.origin ?? 'http://localhost',
     },
     meetingHost: (settings.MEETING_HOST ?? DEFAULT_MEETING_HOST).replace(/\/+$/, ''),
+    ...(settings.BROWSER_TEST_SEEDING && { browserTestSeeding: true as const }),
     ...(settings.OUTBOX_TIMER_SECONDS && { outboxTimerSeconds: settings.OUTBOX_TIMER_SECONDS }),
     ...(settings.STRIPE_SECRET_KEY &&
       settings.STRIPE_WEBHOOK_SECRET && {

@@ -6,6 +6,7 @@ import { LoadFailed } from '../../components/layout/load-failed';
 import { formatDayWithYear, formatTime } from '../../lib/practice-time';
 import { useResource } from '../../lib/use-resource';
 import { fetchMyData } from './clinical-api';
+import { MyDataSections } from './my-data-sections';
 import { MyNotesSection } from './my-notes';
 import { ScoreChart, ScoreTable } from './score-chart';
 import './clinical.css';
@@ -57,6 +58,7 @@ export function MyDataPage() {
           </ul>
         )}
       </section>
+      <MyDataSections data={data} />
       <section aria-labelledby="data-intake" className="mb-4">
         <h2 id="data-intake">Your intake and agreement</h2>
         {data.intake ? (

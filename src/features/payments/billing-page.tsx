@@ -12,6 +12,7 @@ import { formatDayWithYear, formatTime } from '../../lib/practice-time';
 import { useResource } from '../../lib/use-resource';
 import { PayButton } from '../../components/payments/pay-button';
 import { planPayText } from '../../components/payments/pay-text';
+import { StopReceiptLinks } from './receipt-links';
 import './billing.css';
 
 /** How often, and how many times, the page asks again after Checkout until Stripe's word arrives. */
@@ -249,6 +250,7 @@ export function BillingPage() {
         </h2>
         <PaymentsTable payments={payments} />
       </section>
+      {payments.some((payment) => payment.receiptNumber) && <StopReceiptLinks />}
     </>
   );
 }

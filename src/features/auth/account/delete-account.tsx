@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { siteRoot } from '../../../config/routes';
 import type { User } from '../../../lib/firebase';
 import { loadFirebase } from '../../../lib/load-firebase';
+import { formatDayWithYear } from '../../../lib/practice-time';
 import { showToast } from '../../../lib/toast';
 import { AuthErrorText } from '../auth-error-text';
 import { signOutOnPurpose } from '../session';
@@ -39,15 +40,21 @@ export function DeleteAccount({
     if (!ready) return;
     await run(async () => {
       onLeaving(true);
+      let keptUntil: string | null;
       try {
-        await deleteMyAccount();
+        ({ keptUntil } = await deleteMyAccount());
         const { signOut, firebaseAuth } = await loadFirebase();
         await signOutOnPurpose(() => signOut(firebaseAuth()));
       } catch (caught) {
         onLeaving(false);
         throw caught;
       }
-      void showToast('Your account and your bookings have been deleted.');
+      // The server's answer, as it decided from the record: kept (until when) or deleted now.
+      void showToast(
+        keptUntil
+          ? `Your account and your bookings have been deleted. Your clinical record is kept, read-only, until ${formatDayWithYear(keptUntil)}, then deleted.`
+          : 'Your account and your bookings have been deleted.',
+      );
       await navigate(siteRoot, { replace: true });
     });
   };

@@ -1,0 +1,11 @@
+import type { RouteTable } from '../platform/http/router';
+import { seedHeldSession } from './held-session';
+
+/**
+ * What the browser tests' stack adds to the API so that a test can have what the wall clock
+ * cannot give it (a session already held). Never in the route table (routes.ts): functions/src/index.ts
+ * adds it only when the settings ask for it, which production refuses (platform/settings.ts).
+ */
+export const seedingRoutes: RouteTable = {
+  '/seeding/held-session': { POST: seedHeldSession },
+};
