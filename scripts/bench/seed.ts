@@ -1,8 +1,12 @@
 // What `--signed-in` puts into the bench stack before measuring: a verified client with one
 // session request, and the practitioner enrolled as she is (the claims of `npm run practitioner`,
 // then her first passkey from the enrolment link through the API: passkey.ts).
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Service } from '../../shared/service.ts';
 import { LOCAL_STACKS, origin } from '../local-stack.ts';
 import { enrolPasskey, practitionerClaims, type PasskeyKey } from './passkey.ts';
+import { root } from './processes.ts';
 
 export type Role = 'client' | 'practitioner';
 
@@ -56,6 +60,16 @@ async function passwordIdToken(user: Credentials): Promise<string> {
   return idToken;
 }
 
+/** A service of public/service.json one person books once (no partner or family to name). */
+function oneOffService(): number {
+  const services = JSON.parse(
+    fs.readFileSync(path.join(root, 'public', 'service.json'), 'utf8'),
+  ) as Pick<Service, 'id' | 'everyWeeks' | 'attendees'>[];
+  const service = services.find((each) => !each.everyWeeks && !each.attendees);
+  if (!service) throw new Error('public/service.json has no one-off service for one person');
+  return service.id;
+}
+
 /** The London date `days` from now, as the API's `from` takes it. */
 const londonDate = (days: number) =>
   new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(
@@ -88,7 +102,7 @@ export async function seed(api: string, siteOrigin: string): Promise<Seed> {
     enrolment,
     siteOrigin,
   });
-  const serviceId = 2; // a one-off service of public/service.json
+  const serviceId = oneOffService();
   const query = new URLSearchParams({
     service: String(serviceId),
     from: londonDate(7),

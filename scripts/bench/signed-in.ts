@@ -280,7 +280,13 @@ export class Sessions {
         await page.goto(`${siteOrigin}${routeTable.practice.path}`);
         await page.getByRole('heading', { name: PASSKEY_STEP }).waitFor({ timeout: 30_000 });
         await page.getByRole('button', { name: 'Use my passkey' }).click();
-        await page.locator('.practice-diary').waitFor({ timeout: 30_000 });
+        // The diary's own content, which only a sign-in with her passkey step is shown.
+        await page
+          .getByRole('heading', { name: PASSKEY_STEP })
+          .waitFor({ state: 'detached', timeout: 30_000 });
+        await page
+          .locator(SIGNED_IN_PAGES[routeTable.practice.path]!.shows)
+          .waitFor({ timeout: 30_000 });
         this.passkey = await passkeyAfterUse(authenticator, this.passkey);
       }
       // A fresh load of /account shows the account: the stored session works.
