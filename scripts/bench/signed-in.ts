@@ -50,6 +50,8 @@ export const SIGNED_IN_PAGES: Record<string, SignedInPage> = {
   '/account/questionnaires': { as: 'client', shows: '.questionnaire-list' },
   '/account/data': { as: 'client', shows: '#data-bookings' },
   '/account/billing': { as: 'client', shows: '#billing-payments' },
+  // Its heading comes once the account's passkeys are loaded (the client has none).
+  '/account/passkeys': { as: 'client', shows: '.account-page #passkeys-heading' },
   '/practice': { as: 'practitioner', shows: '.practice-diary .waiting-item' },
   '/practice/clients': {
     as: 'practitioner',
@@ -94,15 +96,27 @@ export function signInProblem(
   return undefined;
 }
 
-/** The routes of the table that a gate keeps for signed-in visitors (for the table's test). */
+/** A module's source with that of the modules it imports by a relative path (one level). */
+function sourceWithImports(file: string): string {
+  const source = fs.readFileSync(file, 'utf8');
+  const imported = [...source.matchAll(/from '(\.{1,2}\/[^']+)'/g)]
+    .map(([, specifier = '']) => path.resolve(path.dirname(file), specifier))
+    .flatMap((base) => ['.tsx', '.ts'].map((extension) => `${base}${extension}`))
+    .filter((candidate) => fs.existsSync(candidate));
+  return [source, ...imported.map((each) => fs.readFileSync(each, 'utf8'))].join('\n');
+}
+
+/**
+ * The routes of the table that a gate keeps for signed-in visitors (for the table's test): the
+ * route's module or a page it renders (a feature's page, /account/passkeys) names the gate.
+ */
 export function gatedRoutes(): string[] {
   const gate = /\b(RequireSignIn|RequireSignedIn|RequireVerifiedEmail|AccountPage)\b/;
   return Object.values(routeTable as Record<string, RouteEntry>)
     .filter((entry) => entry.prerender && entry.path !== '*')
-    .filter((entry) => {
-      const module = path.join(root, 'src', 'app', 'routes', `${entry.module}.tsx`);
-      return gate.test(fs.readFileSync(module, 'utf8'));
-    })
+    .filter((entry) =>
+      gate.test(sourceWithImports(path.join(root, 'src', 'app', 'routes', `${entry.module}.tsx`))),
+    )
     .map((entry) => entry.path);
 }
 
