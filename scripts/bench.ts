@@ -100,7 +100,7 @@ async function main() {
   let signedIn: SignedInSetup | undefined;
   if (process.argv.includes('--signed-in')) {
     for (const dir of [siteDir, ...compare.map(({ dir }) => dir)]) assertPreviewBuild(dir);
-    signedIn = await startSignedIn((line) => console.error(line));
+    signedIn = await startSignedIn(siteDir, (line) => console.error(line));
   }
   const api = signedIn?.api;
   const [sitePort, limitPort, ...comparePorts] = await freePorts(2 + compare.length);
@@ -111,7 +111,8 @@ async function main() {
       origin: await serve(serveScript, dir, comparePorts[index]!, { api }),
     })),
   );
-  const siteOrigin = await serve(serveScript, siteDir, sitePort!, { api });
+  // Signed in, the site is the one the bench stack serves, where her passkey step runs.
+  const siteOrigin = signedIn?.siteOrigin ?? (await serve(serveScript, siteDir, sitePort!));
   const limitOrigin = await serve(serveScript, limitDir, limitPort!);
   const startedAt = new Date().toISOString();
   const outDir = path.join(resultsDir, startedAt.replace(/[:.]/g, '-').slice(0, 19));

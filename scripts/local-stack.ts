@@ -114,7 +114,8 @@ const BASE_STACKS = {
     },
   },
   // `node scripts/bench/hydration.ts --signed-in`: it measures builds made for the preview stack,
-  // whose browser it points at this Auth emulator (scripts/bench/signed-in.ts); no site of its own.
+  // whose browser it points at this Auth emulator (scripts/bench/signed-in.ts); `site` is where it
+  // serves the measured build, the origin this stack's API checks passkeys against (SITE_URL).
   bench: {
     projectId: 'demo-counselling-bench',
     ports: {

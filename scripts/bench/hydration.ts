@@ -528,11 +528,15 @@ async function main() {
   let signedIn: SignedInSetup | undefined;
   if (process.argv.includes('--signed-in')) {
     for (const dir of [site, ...compare.map(({ dir }) => dir)]) assertPreviewBuild(dir);
-    signedIn = await startSignedIn((line) => console.error(line));
+    signedIn = await startSignedIn(path.resolve(site), (line) => console.error(line));
   }
   const api = signedIn?.api;
   const [sitePort, limitPort] = await freePorts(2);
-  const siteOrigin = await serve(serveScript, path.resolve(site), sitePort ?? 0, { http2, api });
+  // Signed in over HTTP/1.1, the site is the one the bench stack serves (her passkey step's).
+  const siteOrigin =
+    signedIn && !http2
+      ? signedIn.siteOrigin
+      : await serve(serveScript, path.resolve(site), sitePort ?? 0, { http2, api });
   const limitOrigin = fs.existsSync(limitDir)
     ? await serve(serveScript, limitDir, limitPort ?? 0, { http2 })
     : undefined;

@@ -4,6 +4,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { LOCAL_HOST, SITE_HOST } from '../local-stack.ts';
 
 export const root = path.resolve(import.meta.dirname, '..', '..');
 /** The measured reference: the home page's content as one static HTML page (inline CSS, no JS). */
@@ -114,7 +115,9 @@ export async function serve(
 ): Promise<string> {
   if (api && !http2) {
     const [staticPort = 0] = await freePorts(1);
-    const staticOrigin = await serve(serveScript, dir, staticPort);
+    await serve(serveScript, dir, staticPort);
+    // Between the two servers: the loopback address they listen on.
+    const staticOrigin = `http://${LOCAL_HOST}:${staticPort}`;
     const front = path.join(import.meta.dirname, 'serve-api.ts');
     return listening(start(process.execPath, [front, String(port), staticOrigin, api]), dir, port);
   }
@@ -123,8 +126,12 @@ export async function serve(
   return listening(start(process.execPath, args), dir, port, http2);
 }
 
+/**
+ * The served site's address once it listens: on `localhost`, as the local stacks open theirs
+ * (scripts/local-stack.ts), since WebAuthn refuses an IP address as a site.
+ */
 async function listening(server: Child, dir: string, port: number, tls = false): Promise<string> {
-  const origin = `${tls ? 'https' : 'http'}://127.0.0.1:${port}`;
+  const origin = `${tls ? 'https' : 'http'}://${SITE_HOST}:${port}`;
   for (let attempt = 0; attempt < 50; attempt++) {
     if (server.process.exitCode !== null)
       throw new Error(`The server for ${dir} stopped:\n${server.output}`);

@@ -4,8 +4,8 @@
 // index.html, 404.html with status 404, the SPA fallback for paths without an extension, and
 // immutable caching for /assets/; plus firebase.json's destination rewrites (a client's record).
 // With --api, `/api/**` goes to that function's address (the bench stack's Functions emulator), as
-// Hosting's rewrite does (hosting-rewrites.ts). The certificate is self-signed for 127.0.0.1, made
-// here with openssl; the bench's browser contexts accept it (`ignoreHTTPSErrors`).
+// Hosting's rewrite does (hosting-rewrites.ts). The certificate is self-signed for localhost (where the
+// bench opens its sites: processes.ts) and 127.0.0.1, made here with openssl; the bench's browser contexts accept it (`ignoreHTTPSErrors`).
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import http2 from 'node:http2';
@@ -31,7 +31,7 @@ const TYPES: Record<string, string> = {
 };
 const COMPRESSIBLE = /^(text\/|application\/(json|xml)|image\/svg)/;
 
-/** A key and a self-signed certificate for 127.0.0.1, valid for a day. */
+/** A key and a self-signed certificate for localhost and 127.0.0.1, valid for a day. */
 export function selfSignedCertificate(): { key: Buffer; cert: Buffer } {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-tls-'));
   const [key, cert] = [path.join(dir, 'key.pem'), path.join(dir, 'cert.pem')];
@@ -39,8 +39,8 @@ export function selfSignedCertificate(): { key: Buffer; cert: Buffer } {
     // prettier-ignore
     execFileSync('openssl', [
       'req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes',
-      '-keyout', key, '-out', cert, '-days', '1', '-subj', '/CN=127.0.0.1',
-      '-addext', 'subjectAltName=IP:127.0.0.1',
+      '-keyout', key, '-out', cert, '-days', '1', '-subj', '/CN=localhost',
+      '-addext', 'subjectAltName=DNS:localhost,IP:127.0.0.1',
     ], { stdio: 'ignore' });
     return { key: fs.readFileSync(key), cert: fs.readFileSync(cert) };
   } finally {

@@ -1,12 +1,18 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { routeTable, type RouteEntry } from '../../src/config/routes.ts';
+import { localStackServerEnv } from '../local-env.ts';
+import { LOCAL_HOST, LOCAL_STACKS, SITE_HOST, siteOrigin } from '../local-stack.ts';
+import { practitionerClaims } from './passkey.ts';
 import {
   NOT_MEASURED_SIGNED_IN,
   SIGNED_IN_PAGES,
+  authHostRule,
   gatedRoutes,
   signInProblem,
+  stateAt,
 } from './signed-in.ts';
 
 const entries = Object.values(routeTable as Record<string, RouteEntry>);
@@ -39,7 +45,9 @@ describe("the signed-in pages' table", () => {
 
   it("opens a client's record at the seeded client's id", () => {
     const record = SIGNED_IN_PAGES['/practice/clients']!;
-    expect(record.at?.({ clientUid: 'u 1', users: {} as never })).toBe('/practice/clients/u%201');
+    expect(record.at?.({ clientUid: 'u 1', users: {} as never, passkey: {} as never })).toBe(
+      '/practice/clients/u%201',
+    );
   });
 });
 
@@ -62,6 +70,20 @@ describe('signInProblem', () => {
     ).toMatch(/broken/);
   });
 
+  it("names a practitioner's page that stopped at the passkey step", () => {
+    expect(
+      signInProblem('/practice/payments', {
+        pathname: '/practice/payments',
+        h1: 'Confirm it is you with your passkey',
+        shown: false,
+        shows: '#payments-clients',
+      }),
+    ).toBe(
+      '/practice/payments showed "Confirm it is you with your passkey" at /practice/payments ' +
+        "instead of its signed-in content: the bench's sign-in or seed is broken",
+    );
+  });
+
   it('names a page whose content never came, and passes one whose content did', () => {
     expect(
       signInProblem('/account', { pathname: '/account', h1: undefined, shown: false, shows }),
@@ -69,5 +91,47 @@ describe('signInProblem', () => {
     expect(
       signInProblem('/account', { pathname: '/account', h1: 'My account', shown: true, shows }),
     ).toBeUndefined();
+  });
+});
+
+describe("the practitioner's sign-in", () => {
+  it('gives her the claims `npm run practitioner` gives: the link works once, for 24 hours', () => {
+    const now = Date.UTC(2026, 10, 27, 12);
+    const { token, claims } = practitionerClaims(now);
+    const [hash, expires] = claims.passkey_enrolment.split(':');
+    expect(claims.practitioner).toBe(true);
+    expect(token).toMatch(/^[\w-]{20,100}$/); // as the registration endpoints take it
+    expect(hash).toBe(createHash('sha256').update(token).digest('hex'));
+    expect(Number(expires)).toBe(now / 1000 + 24 * 3600);
+    expect(practitionerClaims(now).token).not.toBe(token);
+  });
+
+  it('opens the preview build’s Auth emulator, on the site’s host, at the bench stack’s', () => {
+    const [, from, to] = authHostRule.split(' ');
+    expect(from).toBe(`${SITE_HOST}:${LOCAL_STACKS.preview.ports.auth}`);
+    expect(to).toBe(`${LOCAL_HOST}:${LOCAL_STACKS.bench.ports.auth}`);
+  });
+
+  it("serves the site where the bench stack's API takes its passkeys' origin from", () => {
+    const api = new URL(localStackServerEnv('bench', '/repo').SITE_URL);
+    expect(api.hostname).toBe(SITE_HOST); // WebAuthn refuses an IP address
+    expect(api.origin).toBe(siteOrigin(LOCAL_STACKS.bench.ports.site));
+  });
+
+  it("carries her session to another served origin, and that origin's alone", () => {
+    const entry = (origin: string) => ({ origin, localStorage: [{ name: origin, value: '1' }] });
+    const state = {
+      cookies: [],
+      origins: [entry('http://localhost:1'), entry('http://localhost:2')],
+    };
+    expect(stateAt(state, 'http://localhost:1', 'https://localhost:3')).toEqual({
+      cookies: [],
+      origins: [
+        {
+          origin: 'https://localhost:3',
+          localStorage: [{ name: 'http://localhost:1', value: '1' }],
+        },
+      ],
+    });
   });
 });
