@@ -291,6 +291,7 @@ const MessageKindSchema = v.picklist([
   'participant-declined',
   'participant-cancelled',
   'participant-left',
+  'participant-sessions-cancelled',
 ]);
 export type MessageKind = v.InferOutput<typeof MessageKindSchema>;
 
