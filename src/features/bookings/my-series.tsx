@@ -10,7 +10,7 @@ import { PartyLine } from '../../components/bookings/party-line';
 import { StatusBadge } from '../../components/bookings/status-badge';
 import { planPayText } from '../../components/payments/pay-text';
 import { PayButton } from '../../components/payments/pay-button';
-import { PaymentBadge } from '../../components/payments/payment-badge';
+import { PaidByBookerBadge, PaymentBadge } from '../../components/payments/payment-badge';
 import { paths } from '../../config/routes';
 import { errorSentence } from '../../lib/api';
 import { describeTime, formatDayWithYear, formatTime } from '../../lib/practice-time';
@@ -243,11 +243,7 @@ function SeriesItem({
           <span className={`badge status-badge ${SERIES_COLOURS[series.status]}`}>
             Series: {SERIES_LABELS[series.status]}
           </span>
-          {participant ? (
-            <span className="badge text-bg-light border">Paid by the person who booked</span>
-          ) : (
-            <PaymentBadge payment={series.payment} />
-          )}
+          {participant ? <PaidByBookerBadge /> : <PaymentBadge payment={series.payment} />}
         </p>
         {series.status === 'confirmed' && series.payment?.status === 'unpaid' && (
           <p className="mb-2">
