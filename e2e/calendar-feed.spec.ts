@@ -1,6 +1,6 @@
 /**
  * Her diary in her own calendar: the practitioner makes a private link from the diary by keyboard,
- * the feed behind it holds a confirmed session with the client's initials only (parsed with ical.js,
+ * the feed behind it holds a confirmed session with initials only (parsed with ical.js,
  * as a calendar app would), and replacing the link stops the old one at once. Then the daily limit
  * on questionnaires, as the client meets it.
  */
@@ -123,7 +123,7 @@ test('the practitioner subscribes by keyboard; the feed holds the session with i
   await expect(dialog.getByRole('status')).toHaveText('Copied the web link (https).');
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
 
-  // What a calendar app gets: her session, the service and the client's initials, nothing more.
+  // What a calendar app gets: her session, the service and the initials of everyone coming.
   const { answer, text } = await fetchFeed(request, url);
   expect(answer.status()).toBe(200);
   expect(answer.headers()['content-type']).toBe('text/calendar; charset=utf-8');
@@ -131,11 +131,12 @@ test('the practitioner subscribes by keyboard; the feed holds the session with i
   expect(answer.headers()['x-robots-tag']).toBe('noindex');
   const event = eventsOf(text).find((each) => each.uid.startsWith(`session-${session.id}.`));
   expect(event).toMatchObject({
-    summary: 'Couples Counselling: TV', // "Test Visitor"
+    summary: 'Couples Counselling: TV, PP', // "Test Visitor" and the partner "Pat Partner"
     start: new Date(session.start).toISOString(),
   });
   expect(text).not.toContain(session.client.email);
   expect(text).not.toContain('Test Visitor');
+  expect(text).not.toContain('Pat Partner');
 
   await expectNoAxeViolations(page, 'calendar link dialog at 1280 px');
   const links = [webcal, https];

@@ -161,13 +161,33 @@ for (const width of [375, 1280]) {
     await partnerPage.getByRole('button', { name: 'Save' }).click();
     await expect(partnerPage.getByText(/^Saved\. Thank you/)).toBeVisible();
 
-    // The partner sees the shared sessions in My bookings.
+    // The partner sees the standing time in My bookings: the booker's to move, end and pay.
     await partnerPage.goto('/bookings');
-    const upcoming = partnerPage.getByRole('region', { name: 'Upcoming' });
-    await expect(upcoming.getByText('Booked by').first()).toBeVisible();
-    await expect(upcoming.getByText('Paid by the person who booked').first()).toBeVisible();
+    const regular = partnerPage.getByRole('region', { name: 'Regular sessions' });
+    const standing = regular.getByRole('listitem', { name: 'Couples Counselling' });
+    await expect(standing.getByText(`Booked by ${bookerName}`)).toBeVisible();
+    const paidBy = standing.getByText('Paid by the person who booked');
+    await expect(paidBy).toBeVisible();
+    // Legible: not the badge's white text on the card's white (the site has no text-bg helpers).
+    expect(await paidBy.evaluate((badge) => getComputedStyle(badge).color)).not.toBe(
+      'rgb(255, 255, 255)',
+    );
+    await expect(standing.getByText('With Pat <b>Partner</b> (joined)')).toBeVisible();
+    await expect(standing.getByRole('button', { name: /^(Move|Skip)/ })).toHaveCount(0);
+    await expect(standing.getByRole('button', { name: /Set up monthly payment/ })).toHaveCount(0);
+    await expect(standing.getByRole('button', { name: 'End these sessions' })).toHaveCount(0);
+    await expect(
+      partnerPage.getByRole('region', { name: 'Upcoming' }).getByText('Couples Counselling'),
+    ).toHaveCount(0);
     await expect(partnerPage.locator('main b')).toHaveCount(0);
     await expectNoAxeViolations(partnerPage, `partner’s bookings at ${width} px`);
+    expect(
+      await partnerPage.evaluate(() => document.documentElement.scrollWidth),
+    ).toBeLessThanOrEqual(width);
+    // The dates change from run to run: masked in the shot.
+    await expect(standing).toHaveScreenshot(`couples-partner-series-${width}.png`, {
+      mask: [standing.locator('.card-body > p').first(), standing.locator('.series-sessions')],
+    });
 
     // The practitioner sees both names.
     const practitioner = await createUser({ verified: true, label: `couple-practice-${width}` });

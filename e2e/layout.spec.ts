@@ -1,6 +1,7 @@
 /**
  * Layouts a person found broken (issue 38), each at 375 and 1280 px: the client's record and the
- * session dialog with the longest payment badge, the diary's Sunday column, and "Your hours".
+ * session dialog with the longest payment badge, a partner's record (a score beside "None yet.",
+ * a shared session's note), the diary's Sunday column, and "Your hours".
  *
  * The record and the diary are drawn from the visual fixtures (a fixed clock and fixed answers,
  * e2e/support/visual-fixtures.ts); "Your hours" is the real API's default week.
@@ -14,6 +15,7 @@ import { signIn } from './support/signed-in';
 import { steadyNativeControls } from './support/screenshots';
 import {
   answerApiFromFixtures,
+  PARTNER_RECORD_UID,
   RECORD_CLIENT_UID,
   visualUser,
   VISUAL_NOW,
@@ -74,6 +76,53 @@ for (const width of WIDTHS) {
     expect(scrollWidth, 'the page does not scroll sideways').toBeLessThanOrEqual(clientWidth);
     await expect(payments.locator('.payment-badge')).toBeInViewport({ ratio: 1 });
     await expect(page).toHaveScreenshot(`record-payments-${width}.png`, { fullPage: true });
+  });
+
+  test(`a partner's record: another PHQ-9 beside a score, never beside "None yet.", and the shared note at ${width} px`, async ({
+    page,
+  }) => {
+    await practitionerOnFixtures(page, width, 'partner');
+    await page.goto(`/practice/clients/${PARTNER_RECORD_UID}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Pat Lee’s record');
+    const phq = page.getByRole('region', { name: 'PHQ-9: depression' });
+    await expect(phq.getByRole('button', { name: 'Ask for another PHQ-9 today' })).toBeVisible();
+    const gad = page.getByRole('region', { name: 'GAD-7: anxiety' });
+    await expect(gad.getByText('None yet.')).toBeVisible();
+    await expect(gad.getByRole('button')).toHaveCount(0);
+    // The couple's session Jordan booked: its note is on Pat's record too.
+    const sessions = page.getByRole('region', { name: 'Bookings' }).getByRole('listitem');
+    await expect(sessions.first()).toContainText('(booked by Jordan Lee), with Pat Lee (joined)');
+    await expect(sessions.first()).toContainText(
+      'Session note: signed Tuesday 23 February 2027 (the session’s note, on the record of everyone in the room)',
+    );
+    await expect(sessions.nth(1)).not.toContainText('Session note');
+    // She opens the note from here (the session's tools load on their own).
+    await expect(
+      sessions.first().getByRole('button', { name: /^Note and attendance/ }),
+    ).toBeVisible();
+    // A date in the score table wraps between words, never inside one ("Monda / y").
+    const split = await phq
+      .getByRole('cell', { name: 'Monday 22 February 2027' })
+      .evaluate((cell) => {
+        const text = cell.firstChild as Text;
+        const words = [...(text.textContent ?? '').matchAll(/\S+/g)];
+        return words
+          .filter((word) => {
+            const range = document.createRange();
+            range.setStart(text, word.index);
+            range.setEnd(text, word.index + word[0].length);
+            return range.getClientRects().length > 1;
+          })
+          .map((word) => word[0]);
+      });
+    expect(split, 'words broken across lines').toEqual([]);
+    await settle(page);
+    const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+      scrollWidth: document.documentElement.scrollWidth,
+      clientWidth: document.documentElement.clientWidth,
+    }));
+    expect(scrollWidth, 'the page does not scroll sideways').toBeLessThanOrEqual(clientWidth);
+    await expect(page).toHaveScreenshot(`record-partner-${width}.png`, { fullPage: true });
   });
 
   test(`the session dialog shows its whole date line and payment badge at ${width} px`, async ({

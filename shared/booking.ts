@@ -292,6 +292,7 @@ const MessageKindSchema = v.picklist([
   'participant-declined',
   'participant-cancelled',
   'participant-left',
+  'participant-sessions-cancelled',
 ]);
 export type MessageKind = v.InferOutput<typeof MessageKindSchema>;
 

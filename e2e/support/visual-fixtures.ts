@@ -18,6 +18,7 @@ import {
   type Slot,
 } from '../../shared/booking';
 import { allowedActions, type Actor } from '../../shared/booking-status';
+import { RecordNoteSchema } from '../../shared/clinical-api';
 import { AuditSchema, ClientRecordSchema, RiskFlagsSchema } from '../../shared/intake';
 import type { PaymentStateView } from '../../shared/payments-api';
 import { QuestionnairesSchema } from '../../shared/questionnaires';
@@ -210,6 +211,57 @@ const CLIENT_RECORD = {
   ],
 };
 
+/** A couple's partner who joined Jordan's standing time (issue 38): a score, and a shared note. */
+export const PARTNER_RECORD_UID = 'client-pat';
+const PARTNER = { name: 'Pat Lee', email: 'pat.lee@example.com' };
+const sharedSession = (id: string, date: string) => ({
+  id,
+  serviceId: 2,
+  serviceName: SERVICES[2]!.name,
+  start: at(date, '18:00'),
+  end: plusMinutes(at(date, '18:00'), SERVICES[2]!.minutes),
+  status: 'confirmed',
+  seriesId: 'couple-series',
+  bookedBy: CLIENTS.jordan.clientName,
+  participants: [{ ...PARTNER, status: 'joined' as const, agreementAccepted: true }],
+});
+const PartnerRecordSchema = v.object({
+  ...ClientRecordSchema.entries,
+  notes: v.array(RecordNoteSchema),
+});
+const PARTNER_RECORD: v.InferInput<typeof PartnerRecordSchema> = {
+  client: { uid: PARTNER_RECORD_UID, ...PARTNER },
+  intake: null,
+  questionnaires: [
+    {
+      id: 'pat-phq-9',
+      instrument: 'PHQ-9',
+      answers: [1, 1, 1, 1, 1, 1, 1, 1, 0],
+      total: 8,
+      band: 'Mild',
+      risk: false,
+      riskItems: [],
+      riskSeenAt: null,
+      submittedAt: at('2027-02-22', '11:30'),
+    },
+  ],
+  bookings: [
+    sharedSession('pat-shared-1', '2027-02-23'),
+    sharedSession('pat-shared-2', '2027-03-02'),
+  ],
+  notes: [
+    {
+      bookingId: 'pat-shared-1',
+      start: at('2027-02-23', '18:00'),
+      serviceName: SERVICES[2]!.name,
+      text: 'Both spoke of the move; agreed one evening a week for themselves.',
+      status: 'signed',
+      signedAt: at('2027-02-23', '20:00'),
+      addenda: [],
+    },
+  ],
+};
+
 const DIARY_BLOCKS: Block[] = [
   {
     id: 'block-1',
@@ -386,6 +438,8 @@ export async function answerApiFromFixtures(page: Page): Promise<void> {
     }
     if (method === 'GET' && path === `/api/practice/clients/${RECORD_CLIENT_UID}`)
       return json(route, ClientRecordSchema, CLIENT_RECORD);
+    if (method === 'GET' && path === `/api/practice/clients/${PARTNER_RECORD_UID}`)
+      return json(route, PartnerRecordSchema, PARTNER_RECORD);
     if (method === 'GET' && path === '/api/practice/audit')
       return json(route, AuditSchema, { entries: [] });
     if (method === 'GET' && path === '/api/waitlist')

@@ -1,7 +1,7 @@
 import { clientBookings, deleteClientBookings, lockClient } from '../bookings';
 import { retireClinicalRecord, type RetiringClient } from '../clinical';
 import { dropClientMessages, queueMessages, notificationsForDeletedAccount } from '../messages';
-import { leaveFutureSessions } from '../participants';
+import { cancelForParticipants, leaveFutureSessions } from '../participants';
 import { retirePaymentIdentity } from '../payments';
 import type { Database } from '../platform/database/database';
 import { endpoint } from '../platform/http/endpoint';
@@ -30,11 +30,13 @@ export async function retireAccount(
   const retired = await retireClinicalRecord(trx, client, now);
   await dropClientMessages(trx, client.uid);
   // Written before the bookings go: the messages then keep no link to them.
-  await queueMessages(
-    trx,
-    notificationsForDeletedAccount(await clientBookings(trx, client.uid), now, client),
-    { now, practiceEmail },
-  );
+  const booked = await clientBookings(trx, client.uid);
+  await queueMessages(trx, notificationsForDeletedAccount(booked, now, client), {
+    now,
+    practiceEmail,
+  });
+  // The partners and family who joined their sessions are told those sessions are cancelled.
+  await cancelForParticipants(trx, booked, { now, practiceEmail });
   // Sessions they joined as a partner or family member go on for the others, who are told.
   await leaveFutureSessions(trx, client.uid, { now, practiceEmail });
   await deleteClientWaitlist(trx, client.uid);

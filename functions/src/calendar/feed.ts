@@ -4,6 +4,7 @@ import { BOOKING_RULES } from '../../../shared/booking-rules';
 import { addDays, practiceDate, startOfPracticeDay } from '../../../shared/time';
 import { blocksOverlapping } from '../hours';
 import { bookingsStartingWithin } from '../bookings';
+import { partyLookup } from '../participants';
 import {
   deleteFeed,
   feedExists,
@@ -90,8 +91,15 @@ export const calendarFeed = endpoint({
       bookingsStartingWithin(context.db, within),
       blocksOverlapping(context.db, within),
     ]);
+    const confirmed = bookings.filter((booking) => booking.status === 'confirmed');
+    // Everyone in a couple's or family's room is named (by initials), not the booker alone.
+    const partyOf = await partyLookup(context.db, confirmed, 'practitioner');
     const text = feedCalendar({
-      bookings: bookings.filter((booking) => booking.status === 'confirmed'),
+      bookings: confirmed,
+      othersIn: (booking) =>
+        (partyOf(booking).participants ?? [])
+          .filter((each) => each.status === 'invited' || each.status === 'joined')
+          .map((each) => each.name),
       blocks,
       services: context.services,
       practiceEmail: context.outbox.practiceEmail,

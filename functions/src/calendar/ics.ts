@@ -170,6 +170,8 @@ export interface FeedContents {
   services: readonly Pick<Service, 'id' | 'name' | 'format' | 'price' | 'session'>[];
   practiceEmail: string;
   meetingHost?: string;
+  /** The names of the others in a couple's or family's room (invited or joined), if any. */
+  othersIn?: (booking: BookingRecord) => readonly string[];
 }
 
 /** The same session has the same UID on every fetch, so her calendar app updates it in place. */
@@ -200,7 +202,7 @@ export function feedCalendar(contents: FeedContents): string {
       timezone: PRACTICE_TIME_ZONE,
       sequence: booking.sequence,
       status: ICalEventStatus.CONFIRMED,
-      summary: `${service?.name ?? 'Session'}: ${clientInitials(booking.client.name)}`,
+      summary: `${service?.name ?? 'Session'}: ${[booking.client.name, ...(contents.othersIn?.(booking) ?? [])].map(clientInitials).join(', ')}`,
       location: link ?? placeOf(booking, context),
       ...(link && { url: link }),
     });

@@ -1,6 +1,7 @@
 import { clientBookings, type BookingRecord, joinUrlOf, bookingView } from '../bookings';
 import { partyLookup, sharedSessions } from '../participants';
 import { writeAudit } from '../platform/audit';
+import type { Database } from '../platform/database/database';
 import { findIntake } from './intake-queries';
 import { clientQuestionnaires } from './questionnaire-queries';
 import { hasClinicalRecord, isRetained, refuseIfRetained } from './retention';
@@ -15,7 +16,13 @@ import {
 import { OUTCOME_RULES, labelScores } from '../../../shared/clinical-rules';
 import { INSTRUMENTS, type QuestionnaireRecord } from '../../../shared/questionnaires';
 import type { Service } from '../../../shared/service';
-import { clientNotes, clientRiskFollowUps, insertRiskFollowUp, type NoteRow } from './note-queries';
+import {
+  clientNotes,
+  clientRiskFollowUps,
+  insertRiskFollowUp,
+  notesOfSessions,
+  type NoteRow,
+} from './note-queries';
 import { DEFAULT_MEETING_HOST } from '../platform/settings';
 import { endpoint } from '../platform/http/endpoint';
 import { intakeView } from './intake';
@@ -77,6 +84,22 @@ function sharedView(booking: BookingRecord, services: readonly Service[], now: D
   };
 }
 
+/** The client's own notes and those of the shared sessions they joined, newest session first. */
+async function withSharedNotes(
+  db: Database,
+  own: readonly NoteRow[],
+  shared: readonly BookingRecord[],
+): Promise<NoteRow[]> {
+  const known = new Set(own.map((note) => note.id));
+  const ofShared = (
+    await notesOfSessions(
+      db,
+      shared.map((booking) => booking.id),
+    )
+  ).filter((note) => !known.has(note.id));
+  return [...own, ...ofShared].sort((a, b) => b.sessionStart.getTime() - a.sessionStart.getTime());
+}
+
 /** GET /api/practice/clients/:id: the client's intake, questionnaires and bookings; audited. */
 export const practiceClient = endpoint({
   auth: 'practitioner',
@@ -88,7 +111,7 @@ export const practiceClient = endpoint({
         'This client deleted their account: open their record under Retained records.',
       );
     }
-    const [intake, questionnaires, bookings, notes, riskFollowUps, shared] = await Promise.all([
+    const [intake, questionnaires, bookings, ownNotes, riskFollowUps, shared] = await Promise.all([
       findIntake(context.db, uid),
       clientQuestionnaires(context.db, uid),
       clientBookings(context.db, uid),
@@ -97,6 +120,8 @@ export const practiceClient = endpoint({
       // The couples' and families' sessions they joined are in their record too.
       sharedSessions(context.db, uid),
     ]);
+    // A shared session's note belongs to the session: it is on every participant's record too.
+    const notes = await withSharedNotes(context.db, ownNotes, shared);
     const recorded = intake?.client ?? bookings.at(-1)?.client;
     if (!recorded && questionnaires.length === 0 && notes.length === 0 && shared.length === 0) {
       throw problems.notFound('There is no client with that id. Open them from the diary.');

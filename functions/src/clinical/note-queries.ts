@@ -164,6 +164,20 @@ export async function clientNotes(db: Database, clientUid: string): Promise<Note
   return toNotes(db, rows);
 }
 
+/** The notes of some sessions, whoever booked them (a shared session's note is every participant's). */
+export async function notesOfSessions(
+  db: Database,
+  bookingIds: readonly string[],
+): Promise<NoteRow[]> {
+  if (bookingIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('session_notes')
+    .select(noteSelection)
+    .where('booking_id', 'in', [...new Set(bookingIds)])
+    .execute();
+  return toNotes(db, rows);
+}
+
 export async function insertRiskFollowUp(
   db: Database,
   followUp: {

@@ -1,5 +1,6 @@
 import { NoteTextRequestSchema, type Note } from '../../../shared/clinical-api';
 import { findBooking, type BookingRecord } from '../bookings';
+import { joinedAccounts } from '../participants';
 import { writeAudit } from '../platform/audit';
 import { addAddendum, saveDraft, sessionNote, signNote } from './note-queries';
 import { endpoint } from '../platform/http/endpoint';
@@ -44,13 +45,17 @@ async function audited(
   action: 'read' | 'change',
   what: string,
 ) {
-  await writeAudit(context.db, {
-    at: context.now(),
-    actorUid: caller.uid,
-    clientUid: booking.client.uid,
-    action,
-    what: `${what} of ${ofSession(booking)}`,
-  });
+  // A shared session's note is on every participant's record: each record logs it.
+  const records = [booking.client.uid, ...(await joinedAccounts(context.db, booking))];
+  for (const clientUid of new Set(records)) {
+    await writeAudit(context.db, {
+      at: context.now(),
+      actorUid: caller.uid,
+      clientUid,
+      action,
+      what: `${what} of ${ofSession(booking)}`,
+    });
+  }
 }
 
 const answer = (note: Note) => json(200, note);

@@ -52,6 +52,7 @@ export type Notification = (
         | 'participant-left';
       to: 'client' | 'practice';
     }
+  | { kind: 'participant-sessions-cancelled'; to: 'client' }
 ) & {
   /** The session the message is about (for a series: its first session, or the one changed). */
   booking: BookingRecord;

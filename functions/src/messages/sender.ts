@@ -74,6 +74,7 @@ function calendarFor(message: ClaimedMessage, context: Parameters<typeof session
     case 'week-skipped':
       return message.to === 'client' ? session('CANCEL') : undefined;
     case 'account-deleted':
+    case 'participant-sessions-cancelled':
       return message.sessions && message.sessions.length > 0
         ? {
             method: 'CANCEL' as const,

@@ -3,8 +3,11 @@ export { checkedParty, inviteParty } from './party';
 export { partyLookup } from './views';
 export { participantRoutes } from './routes';
 export {
+  cancelForParticipants,
   inCouplesWork,
+  joinedAccounts,
   joinedParticipant,
+  joinedSeries,
   leaveFutureSessions,
   participantCancelled,
   sharedSessions,

@@ -20,6 +20,12 @@ export async function sharedSessions(db: Database, uid: string): Promise<Booking
   );
 }
 
+/** The series an account joined as a participant (still joined). */
+export async function joinedSeries(db: Database, uid: string): Promise<string[]> {
+  const joined = await joinedBy(db, uid);
+  return joined.flatMap((each) => (each.seriesId ? [each.seriesId] : []));
+}
+
 /** The caller's place in a session's room, if they joined it. */
 export async function joinedParticipant(
   db: Database,
@@ -31,6 +37,18 @@ export async function joinedParticipant(
     seriesIds: booking.seriesId ? [booking.seriesId] : [],
   });
   return room.find((each) => each.uid === uid && each.status === 'joined');
+}
+
+/** The accounts that joined a session's room (a session of a series: the series' party). */
+export async function joinedAccounts(
+  db: Database,
+  booking: Pick<BookingRecord, 'id' | 'seriesId'>,
+): Promise<string[]> {
+  const room = await participantsOf(db, {
+    bookingIds: booking.seriesId ? [] : [booking.id],
+    seriesIds: booking.seriesId ? [booking.seriesId] : [],
+  });
+  return room.flatMap((each) => (each.status === 'joined' && each.uid ? [each.uid] : []));
 }
 
 /** A participant cancelled one session: the practice, the client and every participant hear. */
@@ -79,6 +97,53 @@ export async function leaveFutureSessions(
   }
   await queueMessages(trx, notifications, context);
   return left.length;
+}
+
+/**
+ * The booker's account is going, and with it the sessions they booked: each participant who
+ * joined hears which of those still ahead are cancelled (a calendar file removes them). Call it
+ * in the deletion's transaction, before the bookings are deleted (the room is found from them).
+ */
+export async function cancelForParticipants(
+  trx: Database,
+  booked: readonly BookingRecord[],
+  context: { now: Date; practiceEmail: string },
+): Promise<void> {
+  const ahead = booked.filter((each) => isActive(each) && each.start > context.now);
+  if (ahead.length === 0) return;
+  const room = await participantsOf(trx, {
+    bookingIds: ahead.filter((each) => !each.seriesId).map((each) => each.id),
+    seriesIds: ahead.flatMap((each) => (each.seriesId ? [each.seriesId] : [])),
+  });
+  const notifications = room.flatMap((participant): Notification[] => {
+    if (participant.status !== 'joined' || !participant.uid || !participant.email) return [];
+    const client = { uid: participant.uid, email: participant.email, name: participant.name };
+    const attendees = [client];
+    const sessions = ahead
+      .filter((each) =>
+        participant.seriesId
+          ? each.seriesId === participant.seriesId
+          : each.id === participant.bookingId,
+      )
+      .map((each) => ({ ...each, client, attendees }));
+    const first = sessions[0];
+    if (!first) return [];
+    return [
+      {
+        kind: 'participant-sessions-cancelled',
+        to: 'client',
+        booking: first,
+        sessions,
+        forParticipant: participant.uid,
+        party: {
+          participantId: participant.id,
+          name: participant.name,
+          bookerName: ahead[0]?.client.name || 'The person who booked',
+        },
+      },
+    ];
+  });
+  await queueMessages(trx, notifications, context);
 }
 
 /**

@@ -24,6 +24,7 @@ export type PartyMessageKind = Extract<
   | 'participant-declined'
   | 'participant-cancelled'
   | 'participant-left'
+  | 'participant-sessions-cancelled'
 >;
 
 export const isPartyMessage = (
@@ -83,6 +84,16 @@ export function partyMessageFor(
             subject: `Session cancelled: ${session}`,
             text: `${hello(booking.client.name)}\n\n${who} cancelled the session ${session}. The calendar file attached removes it from your calendar.\n\nYour bookings: ${myBookings}\n\n${signature}`,
           };
+    case 'participant-sessions-cancelled': {
+      const dates = (notification.sessions ?? [booking])
+        .map((each) => `- ${when.format(each.start)}`)
+        .join('\n');
+      return {
+        ...toClient,
+        subject: `Your shared sessions are cancelled: ${serviceName}`,
+        text: `${hello(booking.client.name)}\n\n${booker} has deleted their account, so the ${serviceName} sessions they booked with you are cancelled:\n${dates}\n\nThe calendar file attached removes them from your calendar. Your own account and record stay as they are; to go on, you can book a session of your own: ${context.siteUrl}/\n\n${signature}`,
+      };
+    }
     case 'participant-left':
       return notification.to === 'practice'
         ? {

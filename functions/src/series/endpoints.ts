@@ -5,9 +5,8 @@ import {
   bookableWindow,
   isActive,
 } from '../../../shared/booking-rules';
-import { allowedActions, type Actor } from '../../../shared/booking-status';
 import type { Service } from '../../../shared/service';
-import { HOUR_MS, dayOfWeek, practiceDate, practiceWallClock } from '../../../shared/time';
+import { HOUR_MS, practiceWallClock } from '../../../shared/time';
 import {
   busyIntervals,
   changeSeriesSessions,
@@ -33,6 +32,7 @@ import {
   recordSkips,
   skipsOf,
 } from './queries';
+import { joinedSeriesViews, seriesView } from './series-view';
 import { bookWeeks } from './weeks';
 import { occurrencesBetween } from './occurrences';
 import { endWaitForService, offerFreedTimes } from '../waitlist';
@@ -50,44 +50,6 @@ export async function seriesContext(db: Database, series: SeriesRecord): Promise
     skipsOf(db, [series.id]),
   ]);
   return { record: series, sessions, skipped: skips.get(series.id) ?? [] };
-}
-
-function seriesView(
-  { record, sessions, skipped }: SeriesContext,
-  context: Pick<ApiContext, 'services'>,
-  now: Date,
-  actor: Actor,
-): Series {
-  const noticeEnds = now.getTime() + BOOKING_RULES.clientCancelNoticeHours * HOUR_MS;
-  return {
-    id: record.id,
-    serviceId: record.serviceId,
-    serviceName:
-      context.services.find((service) => service.id === record.serviceId)?.name ??
-      'A service no longer offered',
-    everyWeeks: record.everyWeeks,
-    status: record.status,
-    weekday: dayOfWeek(practiceDate(record.firstStart)),
-    time: record.localTime,
-    firstStart: record.firstStart.toISOString(),
-    note: record.note,
-    sessions: sessions.map((session) => ({
-      id: session.id,
-      start: session.start.toISOString(),
-      end: session.end.toISOString(),
-      status: session.status,
-      actions: allowedActions(session, actor, now),
-    })),
-    skipped: skipped.map((each) => each.toISOString()),
-    endable:
-      (record.status === 'requested' || record.status === 'confirmed') &&
-      (actor === 'practitioner' ||
-        sessions.some((session) => isActive(session) && session.start.getTime() > noticeEnds)),
-    ...(actor === 'practitioner' && {
-      clientName: record.client.name,
-      clientEmail: record.client.email,
-    }),
-  };
 }
 
 const withSeries = (
@@ -240,7 +202,8 @@ export const listSeries = endpoint({
       payment: payments.series(record.id, record.serviceId, record.firstStart, record.status),
       ...partyOf({ seriesId: record.id }),
     }));
-    return json(200, { series });
+    const joined = await joinedSeriesViews(context.db, context, caller.uid, now);
+    return json(200, { series: [...series, ...joined] });
   },
 });
 

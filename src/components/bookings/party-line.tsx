@@ -1,4 +1,5 @@
 import type { Booking, Series } from '../../../shared/booking';
+import type { ParticipantView } from '../../../shared/participants';
 
 const STATUS_WORDS = {
   invited: 'invited',
@@ -6,6 +7,13 @@ const STATUS_WORDS = {
   declined: 'declined',
   left: 'left',
 } as const;
+
+/**
+ * Where one adult stands: invited, declined, left, or joined, and then whether their own intake
+ * and agreement (given together) are still to do before the first session.
+ */
+export const participantState = (each: Pick<ParticipantView, 'status' | 'agreementAccepted'>) =>
+  `${STATUS_WORDS[each.status]}${each.status === 'joined' && !each.agreementAccepted ? ', intake and agreement to do' : ''}`;
 
 /** Who else is in the room: the adults (and whether they joined) and the children's names. */
 export function PartyLine({
@@ -23,13 +31,7 @@ export function PartyLine({
       )}
       {adults.length > 0 && (
         <span className="d-block">
-          With{' '}
-          {adults
-            .map(
-              (each) =>
-                `${each.name} (${STATUS_WORDS[each.status]}${each.status === 'joined' && !each.agreementAccepted ? ', agreement to do' : ''})`,
-            )
-            .join(', ')}
+          With {adults.map((each) => `${each.name} (${participantState(each)})`).join(', ')}
         </span>
       )}
       {children.length > 0 && <span className="d-block">Children: {children.join(', ')}</span>}

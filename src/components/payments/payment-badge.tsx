@@ -35,3 +35,10 @@ export function PaymentBadge({
     </span>
   );
 }
+
+/** A participant's session or series: the person who booked pays (no amount is theirs to see). */
+export function PaidByBookerBadge() {
+  return (
+    <span className="badge payment-badge payment-by-booker">Paid by the person who booked</span>
+  );
+}

@@ -8,7 +8,7 @@ import { modeText, VideoJoin } from '../../components/bookings/video-join';
 import { formatMoney } from '../../../shared/money';
 import { PayButton } from '../../components/payments/pay-button';
 import { PartyLine } from '../../components/bookings/party-line';
-import { PaymentBadge } from '../../components/payments/payment-badge';
+import { PaidByBookerBadge, PaymentBadge } from '../../components/payments/payment-badge';
 import { LoadFailed } from '../../components/layout/load-failed';
 import { checkoutPath } from '../../config/routes';
 import { errorSentence } from '../../lib/api';
@@ -74,7 +74,7 @@ function BookingItem({ booking, onCancelled }: { booking: Booking; onCancelled: 
         <p className="mb-2 d-flex flex-wrap gap-2">
           <StatusBadge status={booking.status} />
           {booking.role === 'participant' ? (
-            <span className="badge text-bg-light border">Paid by the person who booked</span>
+            <PaidByBookerBadge />
           ) : (
             <PaymentBadge payment={booking.payment} />
           )}

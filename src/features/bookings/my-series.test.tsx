@@ -287,3 +287,78 @@ describe('My bookings: standing series', () => {
     expect(within(first).queryByRole('button')).not.toBeInTheDocument();
   });
 });
+
+describe('My bookings: a couple’s standing time', () => {
+  const couples: Series = {
+    ...weekly,
+    serviceId: 2,
+    serviceName: 'Couples Counselling',
+    participants: [{ name: 'Pat <b>Partner</b>', status: 'joined', agreementAccepted: false }],
+  };
+  const asShared = (each: Series['sessions'][number]): Booking => ({
+    ...asBooking(each),
+    serviceId: 2,
+    serviceName: 'Couples Counselling',
+    role: 'participant',
+    bookedBy: 'Ada Booker',
+  });
+
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(NOW);
+    for (const mock of [fetchMyBookings, fetchMySeries, cancelBooking, endSeries])
+      vi.mocked(mock).mockReset();
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('tells the booker, in words, whose agreement is still to do', async () => {
+    answer({ ...couples, payment: { status: 'unpaid', amount: 32000 } });
+    renderPage();
+    const regular = await screen.findByRole('region', { name: 'Regular sessions' });
+    const group = within(regular).getByRole('listitem', { name: 'Couples Counselling' });
+    expect(
+      within(group).getByText('With Pat <b>Partner</b> (joined, intake and agreement to do)'),
+    ).toBeInTheDocument();
+    expect(within(group).getByText('Payment: Unpaid')).toBeInTheDocument();
+  });
+
+  it('shows a joined partner the series: booked by, paid by the booker, cancel one session only', async () => {
+    const user = userEvent.setup();
+    const shared: Series = {
+      ...couples,
+      note: '',
+      endable: false,
+      role: 'participant',
+      bookedBy: 'Ada Booker',
+      participants: [{ name: 'Pat Partner', status: 'joined', agreementAccepted: true }],
+      sessions: couples.sessions.map((each) => ({
+        ...each,
+        actions: (each.actions ?? []).filter((action) => action === 'cancel'),
+      })),
+    };
+    vi.mocked(fetchMySeries).mockResolvedValue({ series: [shared] });
+    vi.mocked(fetchMyBookings).mockResolvedValue({ bookings: shared.sessions.map(asShared) });
+    vi.mocked(cancelBooking).mockResolvedValue(asShared(shared.sessions[1]!));
+    renderPage();
+    const regular = await screen.findByRole('region', { name: 'Regular sessions' });
+    const group = within(regular).getByRole('listitem', { name: 'Couples Counselling' });
+    expect(within(group).getByText('Booked by Ada Booker')).toBeInTheDocument();
+    expect(within(group).getByText('Paid by the person who booked')).toBeInTheDocument();
+    expect(within(group).queryByText(/Payment:/)).not.toBeInTheDocument();
+    expect(within(group).queryByRole('button', { name: /Set up monthly payment/ })).toBeNull();
+    expect(within(group).queryByRole('button', { name: /^Move/ })).toBeNull();
+    expect(within(group).queryByRole('button', { name: /^Skip/ })).toBeNull();
+    expect(within(group).queryByRole('button', { name: 'End these sessions' })).toBeNull();
+    // Listed once: with the series, not again under Upcoming.
+    const upcoming = screen.getByRole('region', { name: 'Upcoming' });
+    expect(within(upcoming).queryByText(/Couples Counselling/)).not.toBeInTheDocument();
+
+    await user.click(within(group).getByRole('button', { name: 'Cancel Tuesday 13 April, 18:00' }));
+    const dialog = screen.getByRole('dialog', { name: 'Cancel this session?' });
+    expect(dialog).toHaveTextContent(
+      'That session is cancelled for everyone in the room, and Ada Booker and the practice are told',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Yes, cancel it' }));
+    expect(cancelBooking).toHaveBeenCalledWith('s2');
+  });
+});

@@ -6,10 +6,11 @@ import type { Series, SeriesStatus } from '../../../shared/booking';
 import { BOOKING_RULES, hoursText, isActive, RULE_SENTENCES } from '../../../shared/booking-rules';
 import { practiceFacts } from '../../../shared/practice';
 import { cadenceText, seriesSummary } from '../../../shared/series-text';
+import { PartyLine } from '../../components/bookings/party-line';
 import { StatusBadge } from '../../components/bookings/status-badge';
 import { planPayText } from '../../components/payments/pay-text';
 import { PayButton } from '../../components/payments/pay-button';
-import { PaymentBadge } from '../../components/payments/payment-badge';
+import { PaidByBookerBadge, PaymentBadge } from '../../components/payments/payment-badge';
 import { paths } from '../../config/routes';
 import { errorSentence } from '../../lib/api';
 import { describeTime, formatDayWithYear, formatTime } from '../../lib/practice-time';
@@ -115,11 +116,14 @@ function AskFirst({
 function SessionItem({
   session,
   now,
+  participant,
   onMove,
   onSkip,
 }: {
   session: Session;
   now: number;
+  /** The caller joined someone else's series: they cancel one session, never skip the week. */
+  participant: boolean;
   onMove: () => void;
   onSkip: () => void;
 }) {
@@ -154,9 +158,9 @@ function SessionItem({
               variant="outline-danger"
               size="sm"
               onClick={onSkip}
-              aria-label={`Skip ${startText(session.start)}`}
+              aria-label={`${participant ? 'Cancel' : 'Skip'} ${startText(session.start)}`}
             >
-              Skip this week
+              {participant ? 'Cancel this session' : 'Skip this week'}
             </Button>
           )}
         </div>
@@ -192,6 +196,8 @@ function SeriesItem({
   const heading = useRef<HTMLHeadingElement>(null);
   const headingId = `series-${series.id}`;
   const service = serviceOf(series);
+  // Someone else booked it: they move, skip, end and pay; this person may cancel one session.
+  const participant = series.role === 'participant';
   const coming = series.sessions
     .filter((session) => Date.parse(session.end) > now)
     .sort((a, b) => a.start.localeCompare(b.start));
@@ -232,11 +238,12 @@ function SeriesItem({
           {service}
         </h3>
         <p className="mb-1">{summaryOf(series)} (UK time)</p>
+        <PartyLine booking={series} />
         <p className="mb-2 d-flex flex-wrap gap-2">
           <span className={`badge status-badge ${SERIES_COLOURS[series.status]}`}>
             Series: {SERIES_LABELS[series.status]}
           </span>
-          <PaymentBadge payment={series.payment} />
+          {participant ? <PaidByBookerBadge /> : <PaymentBadge payment={series.payment} />}
         </p>
         {series.status === 'confirmed' && series.payment?.status === 'unpaid' && (
           <p className="mb-2">
@@ -265,6 +272,7 @@ function SeriesItem({
                   key={session.id}
                   session={session}
                   now={now}
+                  participant={participant}
                   onMove={() => setMoving(session)}
                   onSkip={() => {
                     setDone(false);
@@ -301,22 +309,26 @@ function SeriesItem({
       />
       <AskFirst
         show={skipping !== null}
-        title="Skip this week?"
-        yes="Yes, skip it"
+        title={participant ? 'Cancel this session?' : 'Skip this week?'}
+        yes={participant ? 'Yes, cancel it' : 'Yes, skip it'}
         no="Keep it"
         pending={pending}
         problem={problem}
         restoreFocus={!done}
         onYes={() => {
           if (skipping)
-            void ask(() => cancelBooking(skipping.id), `Skipped: ${startText(skipping.start)}.`);
+            void ask(
+              () => cancelBooking(skipping.id),
+              `${participant ? 'Cancelled' : 'Skipped'}: ${startText(skipping.start)}.`,
+            );
         }}
         onClose={closeAsk}
         onExited={afterAsk}
       >
         <p className="mb-2">
-          Skip {skipping ? startText(skipping.start) : ''}? That session is cancelled and the
-          practice is told; your other sessions stay as they are.
+          {participant
+            ? `Cancel ${skipping ? startText(skipping.start) : ''}? That session is cancelled for everyone in the room, and ${series.bookedBy ?? 'the person who booked'} and the practice are told; the other sessions stay as they are.`
+            : `Skip ${skipping ? startText(skipping.start) : ''}? That session is cancelled and the practice is told; your other sessions stay as they are.`}
         </p>
       </AskFirst>
       <AskFirst

@@ -1,7 +1,9 @@
 import { useState, type ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { ATTENDANCE, ATTENDANCE_LABELS } from '../../../shared/booking';
+import type { RecordNote } from '../../../shared/clinical-api';
 import { INSTRUMENTS, type InstrumentId } from '../../../shared/questionnaires';
+import { participantState } from '../../components/bookings/party-line';
 import { LoadingScreen } from '../../components/layout/loading-screen';
 import { LoadFailed } from '../../components/layout/load-failed';
 import { PageHeading } from '../../components/layout/page-heading';
@@ -39,6 +41,23 @@ function AuditList({ uid }: { uid: string }) {
   );
 }
 
+/** Whether a session has its note yet; a shared session's note is on every participant's record. */
+function NoteState({ note, shared }: { note: RecordNote | undefined; shared: boolean }) {
+  if (!note) return null;
+  const state = note.signedAt
+    ? `signed ${formatDayWithYear(note.signedAt)}`
+    : note.text
+      ? 'draft'
+      : undefined;
+  if (!state) return null;
+  return (
+    <span className="d-block small">
+      Session note: {state}
+      {shared && ' (the session’s note, on the record of everyone in the room)'}
+    </span>
+  );
+}
+
 /** /practice/clients/<uid>: one client's intake, agreement and questionnaires, for the practitioner. */
 export function ClientRecordPage({
   sessionTools,
@@ -68,7 +87,7 @@ export function ClientRecordPage({
       </>
     );
   }
-  const { client, intake, questionnaires, bookings, riskFollowUps, attendance } = state.data;
+  const { client, intake, questionnaires, bookings, riskFollowUps, attendance, notes } = state.data;
   const who = client.name || client.email;
   const unseen = questionnaires.filter((result) => result.risk && !result.riskSeenAt);
 
@@ -175,8 +194,12 @@ export function ClientRecordPage({
                 {booking.bookedBy && ` (booked by ${booking.bookedBy})`}
                 {(booking.participants ?? []).length > 0 &&
                   `, with ${(booking.participants ?? [])
-                    .map((each) => `${each.name} (${each.status})`)
+                    .map((each) => `${each.name} (${participantState(each)})`)
                     .join(', ')}`}
+                <NoteState
+                  note={notes.find((note) => note.bookingId === booking.id)}
+                  shared={booking.bookedBy !== undefined || (booking.participants ?? []).length > 0}
+                />
                 {sessionTools?.(booking, `${booking.serviceName}, ${when(booking.start)}`, refresh)}
               </li>
             ))}

@@ -18,6 +18,7 @@ import {
   AttendanceCountsSchema,
   AttendanceSchema,
   BookingModeSchema,
+  RecordNoteSchema,
   RiskFollowUpSchema,
   type RiskFollowUpRequest,
 } from '../../../shared/clinical-api';
@@ -57,6 +58,8 @@ const RecordWithFollowUpsSchema = v.object({
   bookings: v.array(RecordBookingSchema),
   riskFollowUps: v.optional(v.array(RiskFollowUpSchema), []),
   attendance: v.optional(AttendanceCountsSchema),
+  /** The notes on this record: the client's sessions' and the shared sessions' they joined. */
+  notes: v.optional(v.array(RecordNoteSchema), []),
 });
 
 export const fetchClientRecord = (uid: string, signal?: AbortSignal) =>

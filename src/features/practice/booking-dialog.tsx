@@ -9,6 +9,7 @@ import { PaymentBadge } from '../../components/payments/payment-badge';
 import { formatDayWithYear } from '../../lib/practice-time';
 import { reminderText, serviceOf, timeSpan } from './diary-layout';
 import { SessionTools } from './session-tools';
+import { participantState } from '../../components/bookings/party-line';
 import { UNDO_MS } from './use-deferred-answer';
 import { ClientName } from './waiting-list';
 
@@ -159,11 +160,7 @@ export function BookingDialog({
                     <ul className="list-unstyled mb-0">
                       {(booking.participants ?? []).map((each) => (
                         <li key={`${each.name}-${each.email ?? ''}`}>
-                          {each.name} ({each.status}
-                          {each.status === 'joined' && !each.agreementAccepted
-                            ? ', agreement to do'
-                            : ''}
-                          ) ·{' '}
+                          {each.name} ({participantState(each)}) ·{' '}
                           <a href={`mailto:${each.email ?? ''}`} className="text-break">
                             {each.email}
                           </a>

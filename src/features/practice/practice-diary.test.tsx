@@ -168,6 +168,32 @@ describe("the practitioner's diary", () => {
     );
   });
 
+  it('names everyone in a couple’s or family’s request, and whose intake and agreement are to do', async () => {
+    serve({
+      horizon: diary([
+        booking('couple', '2026-04-09T13:00:00Z', {
+          serviceId: 3,
+          serviceName: 'Family Therapy',
+          participants: [
+            { name: 'Pat Partner', status: 'joined', agreementAccepted: false, email: 'p@x.test' },
+            { name: 'Gran <b>Adult</b>', status: 'invited', agreementAccepted: false },
+            { name: 'Uncle Done', status: 'joined', agreementAccepted: true },
+          ],
+          children: ['Kit'],
+        }),
+      ]),
+    });
+    render(<PracticeDiary />);
+    await waitingList().findAllByRole('listitem');
+    const row = rowOf('Client couple');
+    expect(
+      row.getByText(
+        'With Pat Partner (joined, intake and agreement to do), Gran <b>Adult</b> (invited), Uncle Done (joined)',
+      ),
+    ).toBeInTheDocument();
+    expect(row.getByText('Children: Kit')).toBeInTheDocument();
+  });
+
   it('Confirm answers at once and the row keeps its place, with no Cancel where Confirm was', async () => {
     const request = booking('a', '2026-04-09T13:00:00Z');
     serve({ horizon: diary([request, booking('b', '2026-04-10T13:00:00Z')]) });

@@ -2,6 +2,7 @@ import Button from 'react-bootstrap/Button';
 import { Link } from 'react-router';
 import type { BookingStatus, PracticeBooking, Series } from '../../../shared/booking';
 import { cadenceText, seriesSummary } from '../../../shared/series-text';
+import { PartyLine } from '../../components/bookings/party-line';
 import { StatusBadge } from '../../components/bookings/status-badge';
 import { LoadFailed } from '../../components/layout/load-failed';
 import { clientRecordPath } from '../../config/routes';
@@ -65,6 +66,7 @@ function WaitingItem({
             {booking.clientEmail}
           </a>
         </p>
+        <PartyLine booking={booking} />
         {booking.note && <p className="small mb-1 booking-note">Note: {booking.note}</p>}
         <p className="mb-2">
           <StatusBadge status={status} />
@@ -161,6 +163,7 @@ function SeriesItem({
             </>
           )}
         </p>
+        <PartyLine booking={series} />
         {series.note && <p className="small mb-1 booking-note">Note: {series.note}</p>}
         <p className="mb-2">
           <StatusBadge status={status} />
