@@ -291,6 +291,7 @@ const MessageKindSchema = v.picklist([
   'participant-declined',
   'participant-cancelled',
   'participant-left',
+  'sign-in-alert',
 ]);
 export type MessageKind = v.InferOutput<typeof MessageKindSchema>;
 
