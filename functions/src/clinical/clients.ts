@@ -1,3 +1,4 @@
+import type { Database } from '../platform/database/database';
 import { clientBookings, type BookingRecord, joinUrlOf, bookingView } from '../bookings';
 import { partyLookup, sharedSessions } from '../participants';
 import { writeAudit } from '../platform/audit';
@@ -231,3 +232,15 @@ export const addRiskFollowUp = endpoint({
     return json(201, followUp);
   },
 });
+
+/** The client's signed session notes with their addenda, as the record shows them (drafts stay out). */
+export async function signedNotesOf(
+  db: Database,
+  uid: string,
+  services: readonly Service[],
+): Promise<RecordNote[]> {
+  const notes = await clientNotes(db, uid);
+  return notes
+    .filter((note) => note.status === 'signed')
+    .map((note) => recordNoteView(note, services));
+}
