@@ -12,6 +12,6 @@ export const IDLE_RULES = {
 const minutes = (count: number) => `${count} minute${count === 1 ? '' : 's'}`;
 
 export const IDLE_SENTENCES = {
-  warning: `You have not used the practice pages for ${minutes(IDLE_RULES.signOutMinutes - IDLE_RULES.warnMinutesBefore)}. To keep your clients' records safe, you will be signed out in ${minutes(IDLE_RULES.warnMinutesBefore)}, in every tab.`,
+  warning: `You have not used the practice pages for ${minutes(IDLE_RULES.signOutMinutes - IDLE_RULES.warnMinutesBefore)}. To keep your clients’ records safe, you will be signed out in ${minutes(IDLE_RULES.warnMinutesBefore)}, in every tab.`,
   signedOut: `You were signed out after ${minutes(IDLE_RULES.signOutMinutes)} without use of the practice pages. Log in again to carry on.`,
 };
