@@ -1,7 +1,9 @@
+import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
+import { INTAKE } from '../functions/src/testing/factories/clinical';
 import { IDLE_RULES, IDLE_SENTENCES } from '../shared/idle-sign-out';
 import { expectNoAxeViolations } from './support/axe';
-import { emailsTo } from './support/bookings';
+import { apiAs, emailsTo } from './support/bookings';
 import { createUser, grantPractitioner } from './support/emulator';
 import { expect, test } from './support/fixtures';
 import { E2E } from './support/ports';
@@ -113,4 +115,35 @@ test('thirty minutes without input sign her out of every practice tab, after a w
     await expect(logInLink(tab)).toBeVisible();
     await expect(tab.getByRole('heading', { level: 1, name: /Diary|Payments/ })).toHaveCount(0);
   }
+});
+
+test('Export record downloads the client’s whole record as JSON, and the record’s log says so', async ({
+  page,
+}) => {
+  const client = await createUser({ verified: true, label: 'export-client' });
+  expect((await apiAs(client, '/api/intake', { method: 'PUT', body: INTAKE })).status).toBe(200);
+  const user = await createUser({ verified: true, label: 'export' });
+  await grantPractitioner(user.uid);
+  await signIn(page, user, `/practice/clients/${client.uid}`);
+  const exportRecord = page.getByRole('button', { name: 'Export record' });
+  await expect(exportRecord).toBeVisible();
+  const downloaded = page.waitForEvent('download');
+  // By keyboard, as every control of the page.
+  await exportRecord.focus();
+  await page.keyboard.press('Enter');
+  const download = await downloaded;
+  expect(download.suggestedFilename()).toMatch(
+    new RegExp(`^client-record-${client.uid}-\\d{4}-\\d{2}-\\d{2}\\.json$`),
+  );
+  const record = JSON.parse(readFileSync(await download.path(), 'utf8')) as {
+    account: { uid: string; email: string };
+    intake: { phone: string };
+    sessionNotes: unknown[];
+  };
+  expect(record.account).toMatchObject({ uid: client.uid, email: client.email });
+  expect(record.intake.phone).toBe(INTAKE.phone);
+  expect(record.sessionNotes).toEqual([]);
+  await expect(
+    page.getByRole('region', { name: 'Who has read this record' }).getByText(/Exported the client/),
+  ).toBeVisible();
 });
