@@ -10,7 +10,7 @@ import { authenticate } from '../platform/http/caller';
 import { endpoint } from '../platform/http/endpoint';
 import { problems } from '../platform/http/problems';
 import { json, type ApiContext } from '../platform/http/types';
-import { AuthenticationAnswer, challengeOf, passkeySetup, verified } from './ceremony';
+import { AuthenticationAnswer, BrowserId, challengeOf, passkeySetup, verified } from './ceremony';
 import { browserName } from './registration';
 import {
   findPasskey,
@@ -23,9 +23,6 @@ import {
   useRecoveryCode,
   recoveryCodesLeft,
 } from './store';
-
-/** The browser's own random id (kept in its storage), so a new browser can be told apart. */
-const BrowserId = v.optional(v.pipe(v.string(), v.regex(/^[\w-]{16,100}$/)));
 
 /**
  * POST /api/passkeys/authentication/options: a challenge for navigator.credentials.get(). Signed

@@ -12,8 +12,8 @@ const PHONE = 'phone-browser-0123456789';
 describe.each(DATABASE_KINDS)('the sign-in alert on %s', (kind) => {
   const { db, api, request, sent, mailTo } = useApiStack(kind, { now: () => NOW });
 
-  /** A practitioner who has enrolled her passkey from the link. */
-  async function enrolled() {
+  /** A practitioner who has enrolled her passkey from the link (in the browser `browser`). */
+  async function enrolled(browser?: string) {
     const account = await createAccount({ name: 'Alex Morgan' });
     const { enrolment, password } = await grantEnrolment(account);
     const authenticator = testAuthenticator();
@@ -23,6 +23,7 @@ describe.each(DATABASE_KINDS)('the sign-in alert on %s', (kind) => {
     const registered = await request('POST', '/passkeys/registration', password, {
       enrolment,
       response: authenticator.create(options.json),
+      browser,
     });
     expect(registered.status, JSON.stringify(registered.json)).toBe(201);
     return { account, authenticator };
@@ -77,6 +78,14 @@ describe.each(DATABASE_KINDS)('the sign-in alert on %s', (kind) => {
         entry.what.startsWith('first sign-in from'),
       ),
     ).toHaveLength(2);
+  });
+
+  it('takes the browser she enrolled in as one she has used: no alert from it, one from another', async () => {
+    const { account, authenticator } = await enrolled(LAPTOP);
+    await signInFrom(authenticator, LAPTOP);
+    expect(alertsTo(account.email)).toEqual([]);
+    await signInFrom(authenticator, PHONE);
+    expect(alertsTo(account.email)).toHaveLength(1);
   });
 
   it('sends no alert for a sign-in that names no browser', async () => {
