@@ -74,7 +74,10 @@ for (const width of WIDTHS) {
       clientWidth: document.documentElement.clientWidth,
     }));
     expect(scrollWidth, 'the page does not scroll sideways').toBeLessThanOrEqual(clientWidth);
+    // Whole once scrolled down to: nothing of it is cut off at the side.
+    await payments.locator('.payment-badge').scrollIntoViewIfNeeded();
     await expect(payments.locator('.payment-badge')).toBeInViewport({ ratio: 1 });
+    await page.evaluate(() => window.scrollTo(0, 0));
     await expect(page).toHaveScreenshot(`record-payments-${width}.png`, { fullPage: true });
   });
 

@@ -4,7 +4,7 @@
  * sides validate with these schemas.
  */
 import * as v from 'valibot';
-import { RiskFollowUpSchema } from './clinical-api';
+import { RecordNoteSchema, RiskFollowUpSchema } from './clinical-api';
 import { LocalDateSchema } from './booking';
 import { PaymentStateSchema } from './payments-api';
 import { QuestionnaireRecordSchema } from './questionnaires';
@@ -214,6 +214,16 @@ export const AccountExportSchema = v.object({
   ),
 });
 export type AccountExport = v.InferOutput<typeof AccountExportSchema>;
+
+/**
+ * GET /api/practice/clients/<uid>/export: what the client's own copy holds (every part kept as
+ * sent: the file is the record) and the practitioner's signed session notes.
+ */
+export const ClientRecordExportSchema = v.looseObject({
+  exportedAt: v.string(),
+  account: v.object({ uid: v.string(), email: v.string(), name: v.string() }),
+  sessionNotes: v.array(RecordNoteSchema),
+});
 
 /** GET /api/practice/risk-flags: clients with risk answers not yet marked seen. */
 export const RiskFlagsSchema = v.object({

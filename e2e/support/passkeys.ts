@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { SECOND_FACTOR_PROBLEMS } from '../../shared/second-factor';
 import { SoftwareAuthenticator } from '../../functions/src/testing/authenticator';
 import { E2E } from './ports';
 
@@ -138,4 +139,53 @@ export async function virtualAuthenticator(page: Page) {
     },
   });
   return { cdp, authenticatorId };
+}
+
+const REFUND = /\/api\/practice\/payments\/[^/]+\/refund$/;
+const PASSKEY_SIGN_IN = '/api/passkeys/authentication';
+
+/**
+ * The API's refusal of an act that needs her passkey within the last 5 minutes, as it sends it
+ * (functions/src/platform/http/caller.ts, from the same sentences).
+ */
+const FRESH_PASSKEY_REFUSAL = {
+  status: 403,
+  headers: { 'content-type': 'application/problem+json; charset=utf-8' },
+  body: JSON.stringify({
+    type: '/api/problems/fresh-passkey-required',
+    title: SECOND_FACTOR_PROBLEMS.title,
+    status: 403,
+    detail: SECOND_FACTOR_PROBLEMS.notFresh,
+  }),
+};
+
+/**
+ * The refund is refused as the API refuses one whose passkey use is over 5 minutes old, until
+ * the page has signed in with her passkey again: the API measures that age on the wall clock (as
+ * it does a token's expiry), which a test cannot move by 5 minutes. What it refuses is exactly what
+ * the API would: a refreshed ID token keeps its sign-in's time, so the page's own retry with one is
+ * refused too; once it has a new passkey sign-in the refund goes to the API. The function it returns
+ * checks what the page did: refused, refused again, a passkey sign-in, the refund done (201).
+ */
+export async function passkeyAskedAgainForRefund(
+  page: Page,
+  expectProblems: (...patterns: RegExp[]) => void,
+): Promise<() => Promise<void>> {
+  expectProblems(/response 403: .*\/api\/practice\/payments\/[^/]+\/refund$/);
+  let passkeyAgain = false;
+  await page.route(REFUND, (route) =>
+    passkeyAgain ? route.fallback() : route.fulfill(FRESH_PASSKEY_REFUSAL),
+  );
+  const seen: (number | 'passkey')[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === PASSKEY_SIGN_IN) passkeyAgain = true;
+  });
+  page.on('response', (response) => {
+    const path = new URL(response.url()).pathname;
+    if (REFUND.test(path) && response.request().method() === 'POST') seen.push(response.status());
+    if (path === PASSKEY_SIGN_IN && response.ok()) seen.push('passkey');
+  });
+  return async () => {
+    await expect.poll(() => seen).toEqual([403, 403, 'passkey', 201]);
+  };
 }

@@ -103,7 +103,7 @@ export async function addPasskey(enrolment?: string): Promise<{ recoveryCodes?: 
   const answer = await apiRequest(
     '/api/passkeys/registration',
     v.object({ token: v.string(), recoveryCodes: v.optional(v.array(v.string())) }),
-    { method: 'POST', body: { enrolment, response } },
+    { method: 'POST', body: { enrolment, response, browser: browserId() } },
   );
   await signInWithCustomToken(firebaseAuth(), answer.token);
   return answer.recoveryCodes ? { recoveryCodes: answer.recoveryCodes } : {};

@@ -1,7 +1,7 @@
+import type { Database } from '../platform/database/database';
 import { clientBookings, type BookingRecord, joinUrlOf, bookingView } from '../bookings';
 import { partyLookup, sharedSessions } from '../participants';
 import { writeAudit } from '../platform/audit';
-import type { Database } from '../platform/database/database';
 import { findIntake } from './intake-queries';
 import { clientQuestionnaires } from './questionnaire-queries';
 import { hasClinicalRecord, isRetained, refuseIfRetained } from './retention';
@@ -256,3 +256,15 @@ export const addRiskFollowUp = endpoint({
     return json(201, followUp);
   },
 });
+
+/** The client's signed session notes with their addenda, as the record shows them (drafts stay out). */
+export async function signedNotesOf(
+  db: Database,
+  uid: string,
+  services: readonly Service[],
+): Promise<RecordNote[]> {
+  const notes = await clientNotes(db, uid);
+  return notes
+    .filter((note) => note.status === 'signed')
+    .map((note) => recordNoteView(note, services));
+}

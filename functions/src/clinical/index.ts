@@ -7,3 +7,5 @@ export { clinicalRoutes } from './routes';
 export { intakeView } from './intake';
 export { notesRequestsOf } from './notes-requests';
 export { clientRiskFollowUps } from './note-queries';
+export { clientUid, signedNotesOf } from './clients';
+export { isRetained } from './retention';

@@ -1,3 +1,4 @@
+export { queueAccountNotice } from './account-notices';
 export { deliveryKick } from './delivery-kick';
 export {
   dropClientMessages,

@@ -1,5 +1,6 @@
 import type { FailedMessage } from '../../../shared/booking';
 import type { MessageKind, Notification } from './notifications';
+import { type AccountNotice, isAccountNoticeKind, parseAccountNotice } from './account-notices';
 import type { BookingRecord } from '../bookings';
 import type { Database } from '../platform/database/database';
 import { withParticipants } from '../participants';
@@ -92,13 +93,16 @@ export async function queueMessages(
   return rows.map((row) => row.id);
 }
 
-export type ClaimedMessage = Notification & {
+interface Claim {
   id: string;
   /** The address the message goes to. */
   address: string;
   attempts: number;
   createdAt: Date;
-};
+}
+
+/** A message about a booking, or one about the account itself (no booking). */
+export type ClaimedMessage = (Notification & Claim) | (AccountNotice & Claim);
 
 /**
  * Claims up to `limit` messages that are due, for one sender: a row is claimed by one sender
@@ -131,18 +135,22 @@ export async function claimDueMessages(
     )
     .returning(['id', 'kind', 'recipient', 'to_address', 'payload', 'attempts', 'created_at'])
     .execute();
-  return rows.map(
-    (row) =>
-      ({
-        ...parsePayload(row.payload),
-        kind: row.kind as MessageKind,
-        to: row.recipient,
-        id: row.id,
-        address: row.to_address,
-        attempts: row.attempts,
-        createdAt: new Date(row.created_at),
-      }) as ClaimedMessage,
-  );
+  return rows.map((row) => {
+    const claim: Claim = {
+      id: row.id,
+      address: row.to_address,
+      attempts: row.attempts,
+      createdAt: new Date(row.created_at),
+    };
+    if (isAccountNoticeKind(row.kind))
+      return { ...parseAccountNotice(row.kind, row.payload), ...claim };
+    return {
+      ...parsePayload(row.payload),
+      kind: row.kind as MessageKind,
+      to: row.recipient,
+      ...claim,
+    } as ClaimedMessage;
+  });
 }
 
 /** Sent: the body's material (names, times, the note) is erased; only the record stays. */

@@ -18,6 +18,7 @@ import { DELIVERY_RULES, nextAttempt } from '../platform/mail/delivery';
 import { cancelledSessionsCalendar, seriesCalendar, sessionCalendar } from '../calendar';
 import type { MailMessage } from '../platform/mail/transport';
 import { messageFor } from './templates';
+import { accountNoticeEmail } from './account-notices';
 import type { Mailer } from '../platform/mail/transport';
 
 export interface OutboxSettings {
@@ -55,9 +56,10 @@ async function deliverOne(
   }
 }
 
-/** The email for one message, written now from the change it records. */
+type BookingMessage = Exclude<ClaimedMessage, { kind: 'sign-in-alert' }>;
+
 /** The calendar file each kind carries to the client. */
-function calendarFor(message: ClaimedMessage, context: Parameters<typeof sessionCalendar>[2]) {
+function calendarFor(message: BookingMessage, context: Parameters<typeof sessionCalendar>[2]) {
   const session = (method: 'REQUEST' | 'CANCEL') => ({
     method,
     content: sessionCalendar(message.booking, method, context),
@@ -91,7 +93,10 @@ function calendarFor(message: ClaimedMessage, context: Parameters<typeof session
   }
 }
 
+/** The email for one message, written now from the change it records. */
 async function emailFor(message: ClaimedMessage, settings: OutboxSettings): Promise<MailMessage> {
+  if (message.kind === 'sign-in-alert')
+    return { ...accountNoticeEmail(message, settings), to: message.address };
   // A confirmation says so when the intake is still to do before the first session.
   const confirming = message.kind === 'confirmed' || message.kind === 'series-confirmed';
   const context = {
@@ -111,6 +116,7 @@ async function emailFor(message: ClaimedMessage, settings: OutboxSettings): Prom
  * email only while the entry is still there (the client may have left or booked meanwhile).
  */
 async function stillWanted(message: ClaimedMessage, db: Database): Promise<boolean> {
+  if (message.kind === 'sign-in-alert') return true;
   if (message.kind === 'waitlist-offer' || message.kind === 'waitlist-ending')
     return message.waitlist
       ? (await findWaitlistEntry(db, message.waitlist.entryId)) !== undefined

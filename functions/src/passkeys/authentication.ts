@@ -4,15 +4,17 @@ import {
   verifyAuthenticationResponse,
 } from '@simplewebauthn/server';
 import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
+import { queueAccountNotice } from '../messages';
 import { writeAudit } from '../platform/audit';
 import { authenticate } from '../platform/http/caller';
 import { endpoint } from '../platform/http/endpoint';
 import { problems } from '../platform/http/problems';
 import { json, type ApiContext } from '../platform/http/types';
-import { AuthenticationAnswer, challengeOf, passkeySetup, verified } from './ceremony';
+import { AuthenticationAnswer, BrowserId, challengeOf, passkeySetup, verified } from './ceremony';
 import { browserName } from './registration';
 import {
   findPasskey,
+  hashOf,
   markPasskeyUsed,
   passkeysOf,
   rememberBrowser,
@@ -21,9 +23,6 @@ import {
   useRecoveryCode,
   recoveryCodesLeft,
 } from './store';
-
-/** The browser's own random id (kept in its storage), so a new browser can be told apart. */
-const BrowserId = v.optional(v.pipe(v.string(), v.regex(/^[\w-]{16,100}$/)));
 
 /**
  * POST /api/passkeys/authentication/options: a challenge for navigator.credentials.get(). Signed
@@ -85,6 +84,8 @@ export const authenticateWithPasskey = endpoint({
         requireUserVerification: true,
       }),
     );
+    // Her address, for the email a browser not seen before brings.
+    const account = { uid: passkey.uid, ...(await context.findUser?.(passkey.uid)) };
     await context.db.transaction().execute(async (trx) => {
       await markPasskeyUsed(trx, passkey.id, authenticationInfo.newCounter, now);
       await writeAudit(trx, {
@@ -94,8 +95,9 @@ export const authenticateWithPasskey = endpoint({
         action: 'security',
         what: `signed in with passkey: ${passkey.name}`,
       });
-      await noteBrowser(trx, passkey.uid, body.browser, from, now);
+      await noteBrowser(trx, account, body.browser, from, now);
     });
+    context.outbox.deliver();
     const token = await accounts.mintToken(passkey.uid, { second_factor: 'passkey' });
     return json(200, { token });
   },
@@ -115,6 +117,7 @@ export const signInWithRecoveryCode = endpoint({
   async run({ caller, body, context, from }) {
     const { accounts } = passkeySetup(context);
     const now = context.now();
+    const account = { uid: caller.uid, email: caller.email, name: caller.name };
     const left = await context.db.transaction().execute(async (trx) => {
       if (!(await useRecoveryCode(trx, caller.uid, body.code, now))) return undefined;
       await writeAudit(trx, {
@@ -124,9 +127,10 @@ export const signInWithRecoveryCode = endpoint({
         action: 'security',
         what: 'signed in with a recovery code',
       });
-      await noteBrowser(trx, caller.uid, body.browser, from, now);
+      await noteBrowser(trx, account, body.browser, from, now);
       return recoveryCodesLeft(trx, caller.uid);
     });
+    context.outbox.deliver();
     if (left === undefined) {
       throw problems.passkeyRefused(
         'That recovery code is not one of yours, or it was used already. Check it and try another.',
@@ -137,24 +141,33 @@ export const signInWithRecoveryCode = endpoint({
   },
 });
 
-/** Remembers the browser; a new one is written in the audit log as the sign-in's browser. */
+/**
+ * Remembers the browser; a new one is written in the audit log as the sign-in's browser, and the
+ * account hears of it by email ("Not you? Sign out everywhere"), in the same transaction.
+ */
 async function noteBrowser(
   db: ApiContext['db'],
-  uid: string,
+  account: { uid: string; email?: string; name?: string },
   browser: string | undefined,
   from: string,
   now: Date,
-): Promise<boolean> {
-  if (!browser) return false;
-  const isNew = await rememberBrowser(db, uid, browser, now);
-  if (isNew) {
-    await writeAudit(db, {
-      at: now,
-      actorUid: uid,
-      clientUid: uid,
-      action: 'security',
-      what: `first sign-in from ${browserName(from)}`,
-    });
+): Promise<void> {
+  if (!browser) return;
+  const { uid, email } = account;
+  if (!(await rememberBrowser(db, uid, browser, now))) return;
+  const name = browserName(from);
+  await writeAudit(db, {
+    at: now,
+    actorUid: uid,
+    clientUid: uid,
+    action: 'security',
+    what: `first sign-in from ${name}`,
+  });
+  if (email) {
+    await queueAccountNotice(
+      db,
+      { kind: 'sign-in-alert', to: 'client', at: now, browser: name, name: account.name ?? '' },
+      { uid, email, once: hashOf(browser), now },
+    );
   }
-  return isNew;
 }

@@ -16,6 +16,9 @@ export function passkeySetup(context: ApiContext): {
 /** The clock a sign-in's age and an enrolment link's expiry are measured on. */
 export const sessionNow = (context: ApiContext) => (context.sessionClock ?? (() => new Date()))();
 
+/** The browser's own random id (kept in its storage), so a new browser can be told apart. */
+export const BrowserId = v.optional(v.pipe(v.string(), v.regex(/^[\w-]{16,100}$/)));
+
 const base64url = (max: number) => v.pipe(v.string(), v.maxLength(max), v.regex(/^[\w-]*$/));
 
 /** A browser's answer to navigator.credentials.create(), as @simplewebauthn/browser sends it. */

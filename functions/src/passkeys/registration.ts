@@ -6,7 +6,14 @@ import { requireSecondFactor } from '../platform/http/caller';
 import { endpoint } from '../platform/http/endpoint';
 import { problems } from '../platform/http/problems';
 import { json, type ApiContext, type Caller } from '../platform/http/types';
-import { challengeOf, passkeySetup, RegistrationAnswer, sessionNow, verified } from './ceremony';
+import {
+  BrowserId,
+  challengeOf,
+  passkeySetup,
+  RegistrationAnswer,
+  sessionNow,
+  verified,
+} from './ceremony';
 import { clearEnrolment, validEnrolment } from './enrolment';
 import {
   passkeysOf,
@@ -15,6 +22,7 @@ import {
   savePasskey,
   takeChallenge,
   useEnrolment,
+  rememberBrowser,
 } from './store';
 
 const Enrolment = v.optional(v.pipe(v.string(), v.regex(/^[\w-]{20,100}$/)));
@@ -75,6 +83,7 @@ export const registerPasskey = endpoint({
     enrolment: Enrolment,
     name: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(80))),
     response: RegistrationAnswer,
+    browser: BrowserId,
   }),
   async run({ caller, body, context, from }) {
     const { relyingParty, accounts } = passkeySetup(context);
@@ -120,6 +129,8 @@ export const registerPasskey = endpoint({
         action: 'security',
         what: enrolmentHash ? `passkey enrolled from the link: ${name}` : `passkey added: ${name}`,
       });
+      // This answer signs the browser in: the browser she made her passkey in is one she has used.
+      if (body.browser) await rememberBrowser(trx, caller.uid, body.browser, now);
       return first && caller.practitioner ? replaceRecoveryCodes(trx, caller.uid, now) : undefined;
     });
     if (enrolmentHash) await clearEnrolment(context, caller.uid);

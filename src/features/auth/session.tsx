@@ -13,6 +13,7 @@ import {
 } from 'react';
 import { loadFirebase } from '../../lib/load-firebase';
 import { readSessionHint, subscribeSessionHint, writeSessionHint } from '../../lib/session-hint';
+import { takeSignOutExpected } from '../../lib/sign-out';
 import { showToast } from '../../lib/toast';
 import { authErrorMessage } from './auth-errors';
 import { keepSessionChecked } from './session-check';
@@ -38,21 +39,7 @@ const SIGNED_OUT: Session = { status: 'signed-out' };
 /** The one sentence a visitor sees when the server, not they, ended their session. */
 export const SESSION_ENDED_MESSAGE = authErrorMessage({ code: 'auth/user-token-expired' });
 
-let signOutExpected = false;
-
-/**
- * Runs something that signs the visitor out on purpose (Log Out, deleting the account), so the
- * sign-out is not reported as a session the server ended.
- */
-export async function signOutOnPurpose<T>(action: () => Promise<T>): Promise<T> {
-  signOutExpected = true;
-  try {
-    return await action();
-  } catch (error) {
-    signOutExpected = false;
-    throw error;
-  }
-}
+export { signOutOnPurpose } from '../../lib/sign-out';
 
 /**
  * Whether this change to "signed out" is one the visitor did not ask for: revoked, disabled,
@@ -60,10 +47,7 @@ export async function signOutOnPurpose<T>(action: () => Promise<T>): Promise<T> 
  */
 function sessionEndedByServer(user: User | null): boolean {
   if (user) return false;
-  if (signOutExpected) {
-    signOutExpected = false;
-    return false;
-  }
+  if (takeSignOutExpected()) return false;
   return readSessionHint();
 }
 

@@ -11,6 +11,7 @@ import { formatDayWithYear, formatTime } from '../../lib/practice-time';
 import { useResource } from '../../lib/use-resource';
 import { AskAnotherQuestionnaire } from './ask-another-questionnaire';
 import { fetchAudit, fetchClientRecord, type RecordBooking } from './clinical-api';
+import { ExportRecordButton } from './export-record-button';
 import { RecordPayments } from './record-payments';
 import { RiskFollowUpForm, RiskFollowUps } from './risk-follow-up';
 import { ScoreChart, ScoreTable } from './score-chart';
@@ -95,6 +96,7 @@ export function ClientRecordPage({
     <>
       <PageHeading>{who ? `${who}’s record` : 'Client record'}</PageHeading>
       {client.email && client.email !== who && <p>{client.email}</p>}
+      <ExportRecordButton uid={client.uid} onExported={() => setRound((n) => n + 1)} />
       {unseen.length > 0 && (
         <section className="alert alert-danger" aria-labelledby="risk-heading">
           <h2 id="risk-heading" className="h5">

@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import {
   AccountExportSchema,
   AuditSchema,
+  ClientRecordExportSchema,
   ClientRecordSchema,
   IntakeRecordSchema,
   RiskFlagsSchema,
@@ -92,6 +93,10 @@ export const fetchRiskFlags = (signal?: AbortSignal) =>
 
 export const fetchMyData = (signal?: AbortSignal) =>
   apiRequest('/api/account/export', AccountExportSchema, { signal });
+
+/** The client's whole record for the practitioner (her passkey within 5 minutes); audited. */
+export const fetchRecordExport = (uid: string) =>
+  apiRequest(`/api/practice/clients/${encodeURIComponent(uid)}/export`, ClientRecordExportSchema);
 
 /** Lets the client send one more of `instrument` today (one a day otherwise); audited by the API. */
 export const requestQuestionnaire = (uid: string, instrument: InstrumentId) =>

@@ -244,6 +244,7 @@ const MESSAGE_KIND_NAMES: Partial<Record<MessageKind, string>> = {
   'week-skipped': 'skipped week',
   'waitlist-offer': 'waiting-list offer',
   'waitlist-ending': 'waiting-list renewal',
+  'sign-in-alert': 'new sign-in alert',
 };
 
 /** "confirmation"; a kind without a name of its own is read from its id ("risk flagged"). */

@@ -8,6 +8,7 @@ import type { IdTokenResult } from '../../lib/firebase';
 import { loadFirebase } from '../../lib/load-firebase';
 import { onSecondFactorRequired } from '../../lib/api';
 import { hasSecondFactor } from '../../lib/passkeys';
+import { IdleSignOut } from './idle-sign-out';
 import { PasskeyStep } from './passkey-step';
 
 type Access = 'checking' | 'allowed' | 'passkey' | 'recovered' | 'not-allowed' | 'unknown';
@@ -24,7 +25,8 @@ function accessOf(token: IdTokenResult | undefined): Access {
 /**
  * Shows the diary only to an account whose ID token carries `practitioner: true` and her
  * passkey step (`second_factor`, within 12 hours); until then it asks for the passkey. The
- * server checks both again on every call. Rendered inside the sign-in gate.
+ * server checks both again on every call. Rendered inside the sign-in gate. Open, the pages sign
+ * her out after a while without input (IdleSignOut).
  */
 export function RequirePractitioner({ children }: { children: ReactNode }) {
   const [access, setAccess] = useState<Access>('checking');
@@ -59,7 +61,14 @@ export function RequirePractitioner({ children }: { children: ReactNode }) {
   useEffect(() => onSecondFactorRequired(() => setAccess('passkey')), []);
 
   if (access === 'checking') return <LoadingScreen />;
-  if (access === 'allowed') return children;
+  if (access === 'allowed') {
+    return (
+      <>
+        <IdleSignOut />
+        {children}
+      </>
+    );
+  }
   if (access === 'passkey') {
     return (
       <PasskeyStep
@@ -77,6 +86,7 @@ export function RequirePractitioner({ children }: { children: ReactNode }) {
           You signed in with a recovery code. Add a new passkey now on{' '}
           <Link to={paths.account}>your account page</Link>, so the next sign-in needs no code.
         </Alert>
+        <IdleSignOut />
         {children}
       </>
     );

@@ -1,5 +1,6 @@
 import type { DecodedIdToken } from 'firebase-admin/auth';
 import { getAuth } from 'firebase-admin/auth';
+import { SECOND_FACTOR_PROBLEMS, SECOND_FACTOR_RULES } from '../../../../shared/second-factor';
 import { problems } from './problems';
 import type {
   AccountAdmin,
@@ -92,29 +93,20 @@ export function requireVerifiedEmail(caller: Caller): void {
   }
 }
 
-/** How long a sign-in's passkey step counts for the practice pages, and for the gravest acts. */
-export const SECOND_FACTOR_RULES = { sessionHours: 12, freshMinutes: 5 } as const;
-
 /**
  * The practitioner's sign-in must have had its second step (the `second_factor` claim) within
  * 12 hours; with `fresh`, within 5 minutes (a refund, a passkey added or removed).
  */
 export function requireSecondFactor(caller: Caller, now: Date, fresh = false): void {
   if (!caller.secondFactor) {
-    throw problems.secondFactorRequired(
-      'Confirm it is you with your passkey: the practice pages need it after your password.',
-    );
+    throw problems.secondFactorRequired(SECOND_FACTOR_PROBLEMS.missing);
   }
   const age = now.getTime() - caller.authTime.getTime();
   if (age > SECOND_FACTOR_RULES.sessionHours * 3_600_000) {
-    throw problems.secondFactorRequired(
-      `Confirm it is you with your passkey: it was last used over ${SECOND_FACTOR_RULES.sessionHours} hours ago.`,
-    );
+    throw problems.secondFactorRequired(SECOND_FACTOR_PROBLEMS.stale);
   }
   if (fresh && age > SECOND_FACTOR_RULES.freshMinutes * 60_000) {
-    throw problems.freshPasskeyRequired(
-      `Confirm it is you with your passkey again: this needs it within the last ${SECOND_FACTOR_RULES.freshMinutes} minutes.`,
-    );
+    throw problems.freshPasskeyRequired(SECOND_FACTOR_PROBLEMS.notFresh);
   }
 }
 

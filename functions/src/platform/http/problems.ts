@@ -1,4 +1,5 @@
 import type { Problem } from '../../../../shared/booking';
+import { SECOND_FACTOR_PROBLEMS } from '../../../../shared/second-factor';
 import type { ApiResponse } from './types';
 
 /** An error answer (RFC 9457) thrown from anywhere in a handler and sent as it is. */
@@ -22,16 +23,8 @@ export const problems = {
   emailNotVerified: problem(403, 'email-not-verified', 'Verify your email address first'),
   notYours: problem(403, 'not-yours', 'This booking is not yours'),
   notPractitioner: problem(403, 'not-practitioner', 'Only the practitioner may do this'),
-  secondFactorRequired: problem(
-    403,
-    'second-factor-required',
-    'Confirm it is you with your passkey',
-  ),
-  freshPasskeyRequired: problem(
-    403,
-    'fresh-passkey-required',
-    'Confirm it is you with your passkey',
-  ),
+  secondFactorRequired: problem(403, 'second-factor-required', SECOND_FACTOR_PROBLEMS.title),
+  freshPasskeyRequired: problem(403, 'fresh-passkey-required', SECOND_FACTOR_PROBLEMS.title),
   passkeyRefused: problem(400, 'passkey-refused', 'The passkey was not accepted'),
   enrolmentRequired: problem(403, 'enrolment-required', 'Use your enrolment link'),
   lastPasskey: problem(409, 'last-passkey', 'This is your last passkey'),
