@@ -68,8 +68,8 @@ export function outcomesOf(questionnaires: readonly QuestionnaireRecord[]): Inst
   });
 }
 
-/** A session the client joined as a participant, as their record lists it (no payment: the booker's). */
-function sharedView(booking: BookingRecord, services: readonly Service[], now: Date) {
+/** A session as the client's record lists it (their own, or one they joined as a participant). */
+function recordBookingView(booking: BookingRecord, services: readonly Service[], now: Date) {
   const view = bookingView(booking, services, now);
   return {
     id: view.id,
@@ -143,18 +143,9 @@ export const practiceClient = endpoint({
       questionnaires,
       bookings: [
         ...bookings.map((booking) => {
-          const view = bookingView(booking, context.services, now);
           const payment = payments.booking(booking);
           return {
-            id: view.id,
-            serviceId: view.serviceId,
-            serviceName: view.serviceName,
-            start: view.start,
-            end: view.end,
-            status: view.status,
-            seriesId: booking.seriesId ?? null,
-            attendance: booking.attendance ?? null,
-            mode: booking.mode ?? 'in-person',
+            ...recordBookingView(booking, context.services, now),
             ...(joinUrlOf(booking, context.meetingHost ?? DEFAULT_MEETING_HOST) && {
               joinUrl: joinUrlOf(booking, context.meetingHost ?? DEFAULT_MEETING_HOST),
             }),
@@ -162,8 +153,9 @@ export const practiceClient = endpoint({
             ...partyOf(booking),
           };
         }),
+        // No payment on a joined session: it is the booker's.
         ...shared.map((booking) => ({
-          ...sharedView(booking, context.services, now),
+          ...recordBookingView(booking, context.services, now),
           ...partyOf(booking),
           bookedBy: booking.client.name || booking.client.email,
         })),
