@@ -1,5 +1,5 @@
 import { clientBookings, deleteClientBookings, lockClient } from '../bookings';
-import { retireClinicalRecord, type RetiringClient } from '../clinical';
+import { keepSharedAttendance, retireClinicalRecord, type RetiringClient } from '../clinical';
 import { dropClientMessages, queueMessages, notificationsForDeletedAccount } from '../messages';
 import { cancelForParticipants, leaveFutureSessions } from '../participants';
 import { retirePaymentIdentity } from '../payments';
@@ -37,6 +37,8 @@ export async function retireAccount(
   });
   // The partners and family who joined their sessions are told those sessions are cancelled.
   await cancelForParticipants(trx, booked, { now, practiceEmail });
+  // The sessions they had together stay on each participant's record, which is theirs to keep.
+  await keepSharedAttendance(trx, client.uid, now);
   // Sessions they joined as a partner or family member go on for the others, who are told.
   await leaveFutureSessions(trx, client.uid, { now, practiceEmail });
   await deleteClientWaitlist(trx, client.uid);

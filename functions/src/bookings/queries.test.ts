@@ -243,6 +243,7 @@ describe('migrations', () => {
         '0013_retained_records',
         '0014_participants',
         '0015_passkeys',
+        '0016_attended_sessions',
       ]);
       // One file per migration, named as it runs: a file missing from the list never runs.
       const files = fs.readdirSync(

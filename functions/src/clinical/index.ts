@@ -1,6 +1,11 @@
 export { findIntake } from './intake-queries';
 export { clientQuestionnaires } from './questionnaire-queries';
-export { pruneClinicalRecords, retireClinicalRecord, type RetiringClient } from './retention';
+export {
+  keepSharedAttendance,
+  pruneClinicalRecords,
+  retireClinicalRecord,
+  type RetiringClient,
+} from './retention';
 export { unseenRiskCount } from './risk-queries';
 export { billingAddressOf } from './billing-address';
 export { clinicalRoutes } from './routes';

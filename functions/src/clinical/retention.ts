@@ -34,32 +34,61 @@ export async function hasClinicalRecord(db: Database, clientUid: string): Promis
   return intake !== undefined || questionnaire !== undefined || note !== undefined;
 }
 
-/** The start of the client's last session that has happened (confirmed, started), if any. */
+/**
+ * The sessions a client was in that have happened (confirmed, started): their own bookings, those
+ * they joined in someone else's (joined by the session's end, or left after its start), and those
+ * kept for them when such a booking went with the booker's account (keepSharedAttendance).
+ */
+const heldSessions = (clientUid: string, now: Date) => sql`
+  select b.starts_at from bookings b
+    where b.client_uid = ${clientUid} and b.status = 'confirmed' and b.starts_at <= ${now}
+  union all
+  select b.starts_at from bookings b
+    join participants p on p.booking_id = b.id or p.series_id = b.series_id
+    where p.uid = ${clientUid} and b.status = 'confirmed' and b.starts_at <= ${now}
+      and ((p.status = 'joined' and p.responded_at <= b.ends_at)
+        or (p.status = 'left' and p.responded_at >= b.starts_at))
+  union all
+  select a.starts_at from attended_sessions a where a.client_uid = ${clientUid}`;
+
+/** The start of the client's last session that has happened, if any. */
 export async function lastSessionStart(
   db: Database,
   clientUid: string,
   now: Date,
 ): Promise<Date | undefined> {
-  const row = await db
-    .selectFrom('bookings')
-    .select((eb) => eb.fn.max('starts_at').as('last'))
-    .where('client_uid', '=', clientUid)
-    .where('status', '=', 'confirmed')
-    .where('starts_at', '<=', now)
-    .executeTakeFirst();
-  return row?.last ? new Date(row.last) : undefined;
+  const { rows } = await sql<{ last: Date | string | null }>`
+    select max(starts_at) as last from (${heldSessions(clientUid, now)}) held`.execute(db);
+  return rows[0]?.last ? new Date(rows[0].last) : undefined;
 }
 
-/** How many sessions the client has had (confirmed and started). */
+/** How many sessions the client has had. */
 export async function sessionsHad(db: Database, clientUid: string, now: Date): Promise<number> {
-  const row = await db
-    .selectFrom('bookings')
-    .select((eb) => eb.fn.countAll<string>().as('count'))
-    .where('client_uid', '=', clientUid)
-    .where('status', '=', 'confirmed')
-    .where('starts_at', '<=', now)
-    .executeTakeFirst();
-  return Number(row?.count ?? 0);
+  const { rows } = await sql<{ count: string | number }>`
+    select count(distinct starts_at) as count from (${heldSessions(clientUid, now)}) held`.execute(
+    db,
+  );
+  return Number(rows[0]?.count ?? 0);
+}
+
+/**
+ * Before the booker's bookings are deleted with their account: the sessions each participant was
+ * in, kept for that participant's record (its retention is decided from the sessions they had).
+ */
+export async function keepSharedAttendance(
+  db: Database,
+  bookerUid: string,
+  now: Date,
+): Promise<void> {
+  await sql`
+    insert into attended_sessions (client_uid, starts_at)
+    select distinct p.uid, b.starts_at from bookings b
+      join participants p on p.booking_id = b.id or p.series_id = b.series_id
+      where b.client_uid = ${bookerUid} and b.status = 'confirmed' and b.starts_at <= ${now}
+        and p.uid is not null
+        and ((p.status = 'joined' and p.responded_at <= b.ends_at)
+          or (p.status = 'left' and p.responded_at >= b.starts_at))
+    on conflict do nothing`.execute(db);
 }
 
 /** Deletes everything clinical held about a client, the audit of it included. */
@@ -71,6 +100,7 @@ async function deleteClinicalRecord(db: Database, clientUid: string): Promise<vo
   await db.deleteFrom('notes_requests').where('client_uid', '=', clientUid).execute();
   await db.deleteFrom('risk_alerts').where('client_uid', '=', clientUid).execute();
   await db.deleteFrom('audit_log').where('client_uid', '=', clientUid).execute();
+  await db.deleteFrom('attended_sessions').where('client_uid', '=', clientUid).execute();
   await db.deleteFrom('clinical_retention').where('client_uid', '=', clientUid).execute();
 }
 
@@ -203,12 +233,23 @@ export async function pruneClinicalRecords(db: Database, now: Date): Promise<num
       having max(q.latest) <= ${cutoff}
         and exists (
           select 1 from bookings b
-          where b.client_uid = q.client_uid and b.status = 'confirmed' and b.starts_at <= ${now}
+          left join participants p
+            on (p.booking_id = b.id or p.series_id = b.series_id) and p.status in ('joined', 'left')
+          where (b.client_uid = q.client_uid or p.uid = q.client_uid)
+            and b.status = 'confirmed' and b.starts_at <= ${now}
+          union all
+          select 1 from attended_sessions a where a.client_uid = q.client_uid
         )
         and not exists (
           select 1 from bookings b
-          where b.client_uid = q.client_uid and b.status in ('requested', 'confirmed')
-            and b.starts_at > ${cutoff}
+          left join participants p
+            on (p.booking_id = b.id or p.series_id = b.series_id) and p.status = 'joined'
+          where (b.client_uid = q.client_uid or p.uid = q.client_uid)
+            and b.status in ('requested', 'confirmed') and b.starts_at > ${cutoff}
+        )
+        and not exists (
+          select 1 from attended_sessions a
+          where a.client_uid = q.client_uid and a.starts_at > ${cutoff}
         )`.execute(trx);
     const clients = new Set([
       ...expired.map((row) => row.client_uid),

@@ -3,6 +3,8 @@ import { createAccount, type TestAccount } from '../testing/accounts';
 import { useApiStack } from '../testing/api-stack';
 import { DATABASE_KINDS } from '../testing/databases';
 import { createAccounts } from '../testing/factories/accounts';
+import { INTAKE } from '../testing/factories/clinical';
+import { applyRetention } from '../retention';
 
 /**
  * A shared session is the session of everyone in the room: its note on each record, each name in
@@ -31,7 +33,7 @@ for (const [who, name] of [
 
 describe.each(DATABASE_KINDS)('shared sessions on %s', (kind) => {
   let clock = NOW;
-  const { api, request, mailTo, sent } = useApiStack(kind, {
+  const { api, db, request, mailTo, sent } = useApiStack(kind, {
     now: () => clock,
     practiceEmail: PRACTICE_EMAIL,
     beforeEach: () => (clock = NOW),
@@ -201,5 +203,42 @@ describe.each(DATABASE_KINDS)('shared sessions on %s', (kind) => {
     expect(mine.participants).toEqual([
       { name: 'Lee Leaving', status: 'left', agreementAccepted: false },
     ]);
+  });
+
+  it('a partner who was in a session and deletes their account: their record is kept its whole period', async () => {
+    const leaving = await createAccount({ name: 'Lee Leaving' });
+    NAMES.set(leaving.uid, 'Lee Leaving');
+    await confirmedCouple(booker, leaving);
+    clock = new Date('2027-03-09T19:05:00Z'); // the first session is over
+    const answer = await request('POST', '/account/deletion', leaving);
+    // Seven years from the session they were in, though the booking was never theirs.
+    expect(answer).toMatchObject({ status: 200, json: { keptUntil: '2034-03-09T18:00:00.000Z' } });
+  });
+
+  it('the booker’s account deleted after a session: the partner’s record still holds the session they had', async () => {
+    const leaving = await createAccount({ name: 'Lee Leaving' });
+    const other = await createAccount({ name: 'Sam Staying' });
+    NAMES.set(leaving.uid, 'Lee Leaving');
+    NAMES.set(other.uid, 'Sam Staying');
+    await confirmedCouple(leaving, other);
+    clock = new Date('2027-03-16T19:05:00Z'); // two sessions are over
+    expect((await request('POST', '/account/deletion', leaving)).status).toBe(200);
+    // The booking went with the booker's account; the partner's own record is still theirs to keep.
+    const answer = await request('POST', '/account/deletion', other);
+    expect(answer).toMatchObject({ status: 200, json: { keptUntil: '2034-03-16T18:00:00.000Z' } });
+  });
+
+  it('a partner’s record is kept from the sessions they were in, then goes with the schedule', async () => {
+    const other = await createAccount({ name: 'Sam Staying' });
+    NAMES.set(other.uid, 'Sam Staying');
+    expect((await request('PUT', '/intake', other, INTAKE)).status).toBe(200);
+    const series = await confirmedCouple(booker, other);
+    clock = new Date('2027-03-09T19:05:00Z'); // their one session is over; the practice ends the rest
+    expect((await request('POST', `/series/${series.id}/end`, practitioner)).status).toBe(200);
+    const pruned = async (at: string) => (await applyRetention(db, new Date(at))).clinicalRecords;
+    // Seven years from that session, not from the intake a week before it.
+    expect(await pruned('2034-03-09T17:59:59.999Z')).toBe(0);
+    expect(await pruned('2034-03-09T18:00:00.000Z')).toBe(1);
+    expect(await db.selectFrom('intakes').select('client_uid').execute()).toEqual([]);
   });
 });

@@ -165,6 +165,12 @@ interface ClinicalRetentionTable {
   retired_at: Date | null;
 }
 
+/** A session a participant was in whose booking went with the booker's account (0016). */
+interface AttendedSessionsTable {
+  client_uid: string;
+  starts_at: Date;
+}
+
 export interface NotesRequestsTable {
   id: Generated<string>;
   client_uid: string;
@@ -298,6 +304,7 @@ export interface DatabaseSchema {
   questionnaires: QuestionnairesTable;
   audit_log: AuditLogTable;
   clinical_retention: ClinicalRetentionTable;
+  attended_sessions: AttendedSessionsTable;
   session_notes: SessionNotesTable;
   note_addenda: NoteAddendaTable;
   risk_follow_ups: RiskFollowUpsTable;

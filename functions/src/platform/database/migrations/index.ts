@@ -15,6 +15,7 @@ import { up as up0012 } from './0012_payment_credits';
 import { up as up0013 } from './0013_retained_records';
 import { up as up0014 } from './0014_participants';
 import { up as up0015 } from './0015_passkeys';
+import { up as up0016 } from './0016_attended_sessions';
 
 /**
  * Versioned migrations, one file each, applied in name order on start (Kysely records them in
@@ -37,6 +38,7 @@ const migrations: Record<string, Migration> = {
   '0013_retained_records': { up: up0013 },
   '0014_participants': { up: up0014 },
   '0015_passkeys': { up: up0015 },
+  '0016_attended_sessions': { up: up0016 },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
