@@ -20,6 +20,7 @@ import {
   clientNotes,
   clientRiskFollowUps,
   insertRiskFollowUp,
+  notesOfAttended,
   notesOfSessions,
   type NoteRow,
 } from './note-queries';
@@ -87,17 +88,20 @@ function recordBookingView(booking: BookingRecord, services: readonly Service[],
 /** The client's own notes and those of the shared sessions they joined, newest session first. */
 async function withSharedNotes(
   db: Database,
+  clientUid: string,
   own: readonly NoteRow[],
   shared: readonly BookingRecord[],
 ): Promise<NoteRow[]> {
-  const known = new Set(own.map((note) => note.id));
-  const ofShared = (
-    await notesOfSessions(
+  const [ofShared, ofAttended] = await Promise.all([
+    notesOfSessions(
       db,
       shared.map((booking) => booking.id),
-    )
-  ).filter((note) => !known.has(note.id));
-  return [...own, ...ofShared].sort((a, b) => b.sessionStart.getTime() - a.sessionStart.getTime());
+    ),
+    // Sessions whose booking went with the booker's deleted account keep their note here too.
+    notesOfAttended(db, clientUid),
+  ]);
+  const byId = new Map([...own, ...ofShared, ...ofAttended].map((note) => [note.id, note]));
+  return [...byId.values()].sort((a, b) => b.sessionStart.getTime() - a.sessionStart.getTime());
 }
 
 /** GET /api/practice/clients/:id: the client's intake, questionnaires and bookings; audited. */
@@ -121,7 +125,7 @@ export const practiceClient = endpoint({
       sharedSessions(context.db, uid),
     ]);
     // A shared session's note belongs to the session: it is on every participant's record too.
-    const notes = await withSharedNotes(context.db, ownNotes, shared);
+    const notes = await withSharedNotes(context.db, uid, ownNotes, shared);
     const recorded = intake?.client ?? bookings.at(-1)?.client;
     if (!recorded && questionnaires.length === 0 && notes.length === 0 && shared.length === 0) {
       throw problems.notFound('There is no client with that id. Open them from the diary.');

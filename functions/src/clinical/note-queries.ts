@@ -178,6 +178,22 @@ export async function notesOfSessions(
   return toNotes(db, rows);
 }
 
+/** The notes of sessions a participant was in whose bookings went with the booker's account. */
+export async function notesOfAttended(db: Database, clientUid: string): Promise<NoteRow[]> {
+  const rows = await db
+    .selectFrom('session_notes')
+    .select(noteSelection)
+    .where('id', 'in', (eb) =>
+      eb
+        .selectFrom('attended_sessions')
+        .select('note_id')
+        .where('client_uid', '=', clientUid)
+        .where('note_id', 'is not', null),
+    )
+    .execute();
+  return toNotes(db, rows);
+}
+
 export async function insertRiskFollowUp(
   db: Database,
   followUp: {

@@ -73,7 +73,8 @@ export async function sessionsHad(db: Database, clientUid: string, now: Date): P
 
 /**
  * Before the booker's bookings are deleted with their account: the sessions each participant was
- * in, kept for that participant's record (its retention is decided from the sessions they had).
+ * in, kept for that participant's record (its retention is decided from the sessions they had),
+ * each with its note, which stays on every record of the room (notesOfAttended).
  */
 export async function keepSharedAttendance(
   db: Database,
@@ -81,9 +82,10 @@ export async function keepSharedAttendance(
   now: Date,
 ): Promise<void> {
   await sql`
-    insert into attended_sessions (client_uid, starts_at)
-    select distinct p.uid, b.starts_at from bookings b
+    insert into attended_sessions (client_uid, starts_at, note_id)
+    select distinct p.uid, b.starts_at, n.id from bookings b
       join participants p on p.booking_id = b.id or p.series_id = b.series_id
+      left join session_notes n on n.booking_id = b.id
       where b.client_uid = ${bookerUid} and b.status = 'confirmed' and b.starts_at <= ${now}
         and p.uid is not null
         and ((p.status = 'joined' and p.responded_at <= b.ends_at)

@@ -215,15 +215,32 @@ describe.each(DATABASE_KINDS)('shared sessions on %s', (kind) => {
     expect(answer).toMatchObject({ status: 200, json: { keptUntil: '2034-03-09T18:00:00.000Z' } });
   });
 
-  it('the booker’s account deleted after a session: the partner’s record still holds the session they had', async () => {
+  it('the booker’s account deleted after a session: the partner’s record still holds the session and its note', async () => {
     const leaving = await createAccount({ name: 'Lee Leaving' });
     const other = await createAccount({ name: 'Sam Staying' });
     NAMES.set(leaving.uid, 'Lee Leaving');
     NAMES.set(other.uid, 'Sam Staying');
-    await confirmedCouple(leaving, other);
+    const series = await confirmedCouple(leaving, other);
+    clock = new Date('2027-03-09T19:05:00Z'); // the first session is over
+    const path = `/practice/bookings/${series.sessions[0]?.id}/note`;
+    expect((await request('PUT', path, practitioner, { text: 'Both came on time.' })).status).toBe(
+      200,
+    );
+    expect((await request('POST', `${path}/sign`, practitioner)).status).toBe(200);
     clock = new Date('2027-03-16T19:05:00Z'); // two sessions are over
     expect((await request('POST', '/account/deletion', leaving)).status).toBe(200);
-    // The booking went with the booker's account; the partner's own record is still theirs to keep.
+    // The booking went with the booker's account; the session's note is still on the partner's.
+    const record = await request('GET', `/practice/clients/${other.uid}`, practitioner);
+    expect(record.status).toBe(200);
+    expect(record.json.notes).toEqual([
+      expect.objectContaining({
+        start: '2027-03-09T18:00:00.000Z',
+        serviceName: 'Couples Counselling',
+        text: 'Both came on time.',
+        status: 'signed',
+      }),
+    ]);
+    // And their record is theirs to keep: seven years from the last session they were in.
     const answer = await request('POST', '/account/deletion', other);
     expect(answer).toMatchObject({ status: 200, json: { keptUntil: '2034-03-16T18:00:00.000Z' } });
   });

@@ -169,6 +169,7 @@ interface ClinicalRetentionTable {
 interface AttendedSessionsTable {
   client_uid: string;
   starts_at: Date;
+  note_id: string | null;
 }
 
 export interface NotesRequestsTable {
