@@ -2,6 +2,7 @@ import { agreementText } from '../../../shared/agreement';
 import { NOTES_ON_REQUEST } from '../../../shared/records-api';
 import { clientBookings, bookingView } from '../bookings';
 import {
+  attendedSessionsOf,
   clientQuestionnaires,
   clientRiskFollowUps,
   findIntake,
@@ -28,11 +29,11 @@ interface RecordOwner {
 export async function clientRecordCopy(context: ApiContext, owner: RecordOwner) {
   const now = context.now();
   const { db } = context;
+  const serviceNameOf = (serviceId: number) =>
+    context.services.find((service) => service.id === serviceId)?.name ?? `Service ${serviceId}`;
   const named = <Row extends { serviceId: number }>(row: Row) => ({
     ...row,
-    serviceName:
-      context.services.find((service) => service.id === row.serviceId)?.name ??
-      `Service ${row.serviceId}`,
+    serviceName: serviceNameOf(row.serviceId),
   });
   const [
     bookings,
@@ -46,6 +47,7 @@ export async function clientRecordCopy(context: ApiContext, owner: RecordOwner) 
     notesRequests,
     riskFollowUps,
     shared,
+    attended,
   ] = await Promise.all([
     clientBookings(db, owner.uid),
     findIntake(db, owner.uid),
@@ -58,6 +60,7 @@ export async function clientRecordCopy(context: ApiContext, owner: RecordOwner) 
     notesRequestsOf(db, owner.uid),
     clientRiskFollowUps(db, owner.uid),
     sharedSessions(db, owner.uid),
+    attendedSessionsOf(db, owner.uid),
   ]);
   return {
     exportedAt: now.toISOString(),
@@ -78,10 +81,19 @@ export async function clientRecordCopy(context: ApiContext, owner: RecordOwner) 
       };
     }),
     // Sessions they joined in someone else's booking: the times only, none of the booker's data.
-    sharedSessions: shared.map((booking) => {
-      const { serviceName, start, end, status } = bookingView(booking, context.services, now);
-      return { serviceName, start, end, status };
-    }),
+    // Those whose booking went with the booker's account are kept as times they were there.
+    sharedSessions: [
+      ...attended.map((session) => ({
+        serviceName: serviceNameOf(session.service_id),
+        start: new Date(session.starts_at).toISOString(),
+        end: new Date(session.ends_at).toISOString(),
+        status: 'confirmed' as const,
+      })),
+      ...shared.map((booking) => {
+        const { serviceName, start, end, status } = bookingView(booking, context.services, now);
+        return { serviceName, start, end, status };
+      }),
+    ],
     // Each named as the client booked it, so the copy reads without the services list.
     series: series.map(named),
     waitlist: waitlist.map(named),

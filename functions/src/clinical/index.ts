@@ -1,6 +1,7 @@
 export { findIntake } from './intake-queries';
 export { clientQuestionnaires } from './questionnaire-queries';
 export {
+  attendedSessionsOf,
   keepSharedAttendance,
   pruneClinicalRecords,
   retireClinicalRecord,

@@ -51,6 +51,16 @@ const heldSessions = (clientUid: string, now: Date) => sql`
   union all
   select a.starts_at from attended_sessions a where a.client_uid = ${clientUid}`;
 
+/** The sessions kept for a participant whose booker's account went, oldest first (their export). */
+export async function attendedSessionsOf(db: Database, clientUid: string) {
+  return db
+    .selectFrom('attended_sessions')
+    .select(['starts_at', 'ends_at', 'service_id'])
+    .where('client_uid', '=', clientUid)
+    .orderBy('starts_at')
+    .execute();
+}
+
 /** The start of the client's last session that has happened, if any. */
 export async function lastSessionStart(
   db: Database,
@@ -82,8 +92,8 @@ export async function keepSharedAttendance(
   now: Date,
 ): Promise<void> {
   await sql`
-    insert into attended_sessions (client_uid, starts_at, note_id)
-    select distinct p.uid, b.starts_at, n.id from bookings b
+    insert into attended_sessions (client_uid, starts_at, ends_at, service_id, note_id)
+    select distinct p.uid, b.starts_at, b.ends_at, b.service_id, n.id from bookings b
       join participants p on p.booking_id = b.id or p.series_id = b.series_id
       left join session_notes n on n.booking_id = b.id
       where b.client_uid = ${bookerUid} and b.status = 'confirmed' and b.starts_at <= ${now}

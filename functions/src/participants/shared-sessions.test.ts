@@ -240,6 +240,22 @@ describe.each(DATABASE_KINDS)('shared sessions on %s', (kind) => {
         status: 'signed',
       }),
     ]);
+    // Their own copy still lists the times they were there (and nothing more of the booker's).
+    const copy = await request('GET', '/account/export', other);
+    expect(copy.json.sharedSessions).toEqual([
+      {
+        serviceName: 'Couples Counselling',
+        start: '2027-03-09T18:00:00.000Z',
+        end: '2027-03-09T19:00:00.000Z',
+        status: 'confirmed',
+      },
+      {
+        serviceName: 'Couples Counselling',
+        start: '2027-03-16T18:00:00.000Z',
+        end: '2027-03-16T19:00:00.000Z',
+        status: 'confirmed',
+      },
+    ]);
     // And their record is theirs to keep: seven years from the last session they were in.
     const answer = await request('POST', '/account/deletion', other);
     expect(answer).toMatchObject({ status: 200, json: { keptUntil: '2034-03-16T18:00:00.000Z' } });

@@ -169,6 +169,8 @@ interface ClinicalRetentionTable {
 interface AttendedSessionsTable {
   client_uid: string;
   starts_at: Date;
+  ends_at: Date;
+  service_id: number;
   note_id: string | null;
 }
 

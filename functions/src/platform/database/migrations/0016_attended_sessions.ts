@@ -9,6 +9,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     create table attended_sessions (
       client_uid text not null check (client_uid <> ''),
       starts_at timestamptz not null,
+      ends_at timestamptz not null,
+      service_id integer not null,
       note_id uuid references session_notes (id) on delete set null,
       primary key (client_uid, starts_at)
     )`.execute(db);
