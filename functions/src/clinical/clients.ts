@@ -259,7 +259,9 @@ export async function signedNotesOf(
   uid: string,
   services: readonly Service[],
 ): Promise<RecordNote[]> {
-  const notes = await clientNotes(db, uid);
+  // The shared sessions' notes too: a session's note is on the record of everyone in the room.
+  const [own, shared] = await Promise.all([clientNotes(db, uid), sharedSessions(db, uid)]);
+  const notes = await withSharedNotes(db, uid, own, shared);
   return notes
     .filter((note) => note.status === 'signed')
     .map((note) => recordNoteView(note, services));

@@ -103,6 +103,11 @@ describe.each(DATABASE_KINDS)('shared sessions on %s', (kind) => {
       expect(log, nameOf(who)).toContain(read);
       expect(log, nameOf(who)).toContain('Signed the note of the session on 9 March 2027');
     }
+    // Her export of the partner's record carries it too.
+    const exported = await request('GET', `/practice/clients/${partner.uid}/export`, practitioner);
+    expect(exported.json.sessionNotes).toEqual([
+      expect.objectContaining({ text: 'Both spoke of the move.', status: 'signed' }),
+    ]);
     // The partner still cannot read it; their own record is the practitioner's only.
     expect((await request('GET', path, partner)).status).toBe(404);
   });
