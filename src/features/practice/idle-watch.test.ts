@@ -95,7 +95,7 @@ describe('the practice pages idle sign-out', () => {
     const [first, second] = joinedChannels(2);
     const one = tab(first!);
     const other = tab(second!);
-    first!.postMessage('signed-out');
+    first!.postMessage({ type: 'signed-out' });
     expect(other.seen.signedOut).toBe(1);
     expect(one.seen.signedOut).toBe(0);
   });
@@ -106,5 +106,18 @@ describe('the practice pages idle sign-out', () => {
     one.watch.stop();
     vi.advanceTimersByTime(60 * MINUTE);
     expect(one.seen).toEqual({ warned: 0, active: 0, signedOut: 0 });
+  });
+
+  it('counts input in another tab from when it happened, though its message is handled late', () => {
+    const [channel] = joinedChannels(1);
+    const here = tab(channel!);
+    const inputElsewhere = Date.now() + 5 * MINUTE;
+    // Input in another tab at 5 minutes; this busy tab handles its message at 15.
+    vi.advanceTimersByTime(15 * MINUTE);
+    channel!.onmessage?.({ data: { type: 'active', at: inputElsewhere } });
+    vi.advanceTimersByTime(20 * MINUTE - 1000);
+    expect(here.seen.signedOut).toBe(0);
+    vi.advanceTimersByTime(1000);
+    expect(here.seen.signedOut).toBe(1);
   });
 });

@@ -8,8 +8,11 @@ const TICK_MS = 1000;
 /** What she does that counts as use of the page. */
 const INPUT_EVENTS = ['keydown', 'pointerdown', 'pointermove', 'wheel', 'touchstart'] as const;
 
-/** What the practice tabs of one browser tell each other. */
-type TabMessage = 'active' | 'signed-out';
+/**
+ * What the practice tabs of one browser tell each other. Input carries its own time: a message
+ * handled late (a busy or background tab) must not make her input later than it was.
+ */
+type TabMessage = { type: 'active'; at: number } | { type: 'signed-out' };
 
 /** The part of a BroadcastChannel the watch uses (tests hand in their own). */
 export interface TabChannel {
@@ -51,8 +54,8 @@ export function watchIdle(options: {
   let lastTold = 0;
   let state: 'active' | 'warning' | 'signed-out' = 'active';
 
-  const resume = () => {
-    lastInput = Date.now();
+  const resume = (at = Date.now()) => {
+    lastInput = Math.max(lastInput, at);
     if (state === 'warning') {
       state = 'active';
       options.onActive();
@@ -70,13 +73,13 @@ export function watchIdle(options: {
     lastInput = Date.now();
     if (lastInput - lastTold >= TICK_MS) {
       lastTold = lastInput;
-      channel?.postMessage('active');
+      channel?.postMessage({ type: 'active', at: lastInput });
     }
   };
   const tick = () => {
     const idle = Date.now() - lastInput;
     if (idle >= SIGN_OUT_AFTER_MS) {
-      channel?.postMessage('signed-out');
+      channel?.postMessage({ type: 'signed-out' });
       signOut();
     } else if (idle >= WARN_AFTER_MS && state === 'active') {
       state = 'warning';
@@ -88,8 +91,10 @@ export function watchIdle(options: {
     target.addEventListener(type, onInput, { capture: true, passive: true });
   if (channel) {
     channel.onmessage = ({ data }) => {
-      if (data === 'signed-out') signOut();
-      else if (data === 'active' && state !== 'signed-out') resume();
+      const message = data as Partial<TabMessage> | null;
+      if (message?.type === 'signed-out') signOut();
+      else if (message?.type === 'active' && state !== 'signed-out')
+        resume(typeof message.at === 'number' ? message.at : Date.now());
     };
   }
   const timer = setInterval(tick, TICK_MS);
@@ -108,7 +113,7 @@ export function watchIdle(options: {
       if (state === 'signed-out') return;
       resume();
       lastTold = lastInput;
-      channel?.postMessage('active');
+      channel?.postMessage({ type: 'active', at: lastInput });
     },
     stop,
   };
