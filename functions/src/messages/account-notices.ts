@@ -1,5 +1,5 @@
 import { practiceFacts as practice } from '../../../shared/practice';
-import { PRACTICE_TIME_ZONE } from '../../../shared/time';
+import { emailDateTime } from './email-dates';
 import type { Database } from '../platform/database/database';
 import type { MailMessage } from '../platform/mail/transport';
 
@@ -63,16 +63,7 @@ export function parseAccountNotice(kind: AccountNoticeKind, payload: unknown): A
   };
 }
 
-const when = new Intl.DateTimeFormat('en-GB', {
-  timeZone: PRACTICE_TIME_ZONE,
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-  timeZoneName: 'short',
-});
+const when = emailDateTime;
 
 /** The words of an account notice. */
 export function accountNoticeEmail(

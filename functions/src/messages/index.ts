@@ -17,3 +17,4 @@ export {
   type SeriesContext,
 } from './notifications';
 export { type OutboxSettings, runOutbox } from './sender';
+export { emailDateTime } from './email-dates';

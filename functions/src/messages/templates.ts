@@ -8,6 +8,7 @@ import {
 import { practiceAddressLine, practiceFacts as practice } from '../../../shared/practice';
 import type { Service } from '../../../shared/service';
 import { PRACTICE_TIME_ZONE } from '../../../shared/time';
+import { emailDateTime } from './email-dates';
 import { isActive } from '../../../shared/booking-rules';
 import { ACCESS_REQUEST_PERIOD, RETENTION_SENTENCE } from '../../../shared/retention';
 import { seriesSummary } from '../../../shared/series-text';
@@ -19,16 +20,7 @@ import { DEFAULT_MEETING_HOST } from '../platform/settings';
 import type { MailMessage } from '../platform/mail/transport';
 import { isPartyMessage, partyMessageFor } from '../participants';
 
-const when = new Intl.DateTimeFormat('en-GB', {
-  timeZone: PRACTICE_TIME_ZONE,
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-  timeZoneName: 'short',
-});
+const when = emailDateTime;
 
 const dayOnly = new Intl.DateTimeFormat('en-GB', {
   timeZone: PRACTICE_TIME_ZONE,

@@ -1,18 +1,6 @@
 import { practiceFacts as practice } from '../../../shared/practice';
-import { PRACTICE_TIME_ZONE } from '../../../shared/time';
-import type { MessageContext, Notification } from '../messages';
+import { emailDateTime, type MessageContext, type Notification } from '../messages';
 import type { MailMessage } from '../platform/mail/transport';
-
-const when = new Intl.DateTimeFormat('en-GB', {
-  timeZone: PRACTICE_TIME_ZONE,
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-  timeZoneName: 'short',
-});
 
 const signature = `${practice.practitioner}\n${practice.name}\n${practice.phone.display}`;
 const hello = (name: string) => `Hello${name ? ` ${name}` : ''},`;
@@ -39,7 +27,7 @@ export function partyMessageFor(
 ): Omit<MailMessage, 'calendar'> {
   const { booking } = notification;
   const serviceName = context.service?.name ?? 'Session';
-  const session = `${serviceName}, ${when.format(booking.start)}`;
+  const session = `${serviceName}, ${emailDateTime.format(booking.start)}`;
   const standing = booking.seriesId ? ' (the first of your standing sessions)' : '';
   const who = notification.party?.name ?? 'Someone';
   const booker = notification.party?.bookerName || 'Someone';
@@ -86,7 +74,7 @@ export function partyMessageFor(
           };
     case 'participant-sessions-cancelled': {
       const dates = (notification.sessions ?? [booking])
-        .map((each) => `- ${when.format(each.start)}`)
+        .map((each) => `- ${emailDateTime.format(each.start)}`)
         .join('\n');
       return {
         ...toClient,
