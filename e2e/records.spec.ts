@@ -288,6 +288,21 @@ const REQUESTS = v.parse(PracticeNotesRequestsSchema, {
       draftsLeftOut: 1,
       withheld: [],
     },
+    {
+      // Answered, with an address longer than a phone is wide: it wraps, the page does not scroll.
+      id: '0b7c2d9e-1f3a-4b5c-9d8e-7f6a5b4c3d2e',
+      receivedAt: '2027-01-04T09:00:00.000Z',
+      dueOn: '2027-02-04',
+      releasedAt: '2027-01-11T09:00:00.000Z',
+      client: {
+        uid: 'client-long',
+        name: '',
+        email: 'bartholomew.hetheringtonfotheringay@counsellingclients.example.test',
+      },
+      notes: [],
+      draftsLeftOut: 0,
+      withheld: [],
+    },
   ],
 });
 const RELEASED = v.parse(MyNotesSchema, {
@@ -327,6 +342,9 @@ for (const width of [375, 1280] as const) {
     const request = page.getByRole('region', { name: 'Nia Asks' });
     await expect(request).toContainText('Answer by Friday 26 March 2027.', { timeout: 30_000 });
     await expect(request).toContainText('1 unsigned draft is never released.');
+    await expect(page.getByRole('listitem')).toContainText(
+      'bartholomew.hetheringtonfotheringay@counsellingclients.example.test',
+    );
     const withhold = request.getByRole('checkbox').nth(1);
     await tabTo(page, withhold);
     await page.keyboard.press('Space');

@@ -48,8 +48,9 @@ export async function steadyNativeControls(page: Page): Promise<void> {
  * - for a picture of an element, whatever is fixed or sticky on screen and not part of the element
  *   (the sticky navbar, toasts, the skip link) is hidden while it is taken. An element taller than
  *   the screen is drawn while the page scrolls past it, and the navbar would land on it in a
- *   different place each time. A dialog the element sits in, and its backdrop, stay: they are the
- *   element's setting. Hidden with `visibility`, so nothing moves; put back afterwards.
+ *   different place each time. Hidden with `visibility`, so nothing moves; put back afterwards.
+ *   An element that is itself fixed on screen, or inside something fixed (a dialog, a toast), does
+ *   not scroll: what is behind it, navbar and backdrop, stays as its setting.
  * A picture of the whole page keeps its navbar, where a visitor sees it.
  */
 export async function expectPicture(
@@ -64,13 +65,15 @@ export async function expectPicture(
   }
   await steadyNativeControls(target.page());
   await target.evaluate((subject) => {
-    const inDialog = subject.closest('.modal, [role="dialog"], dialog') !== null;
+    const pinned = (element: Element) => /fixed|sticky/.test(getComputedStyle(element).position);
+    // Something fixed on screen itself (a dialog, a toast) does not scroll: the page behind it,
+    // navbar and backdrop included, is its setting and stays.
+    for (let node: Element | null = subject; node; node = node.parentElement) {
+      if (pinned(node)) return;
+    }
     for (const element of document.body.querySelectorAll<HTMLElement>('*')) {
-      const { position, visibility } = getComputedStyle(element);
-      if (position !== 'fixed' && position !== 'sticky') continue;
-      if (visibility === 'hidden') continue;
+      if (!pinned(element) || getComputedStyle(element).visibility === 'hidden') continue;
       if (element.contains(subject) || subject.contains(element)) continue;
-      if (inDialog && element.classList.contains('modal-backdrop')) continue;
       element.dataset.pictureHidden = '';
       element.style.setProperty('visibility', 'hidden');
     }
