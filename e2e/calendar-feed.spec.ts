@@ -179,6 +179,8 @@ test('the practitioner subscribes by keyboard; the feed holds the session with i
 test('a questionnaire sent today shows when the next can be sent; the practitioner can ask for another', async ({
   page,
 }) => {
+  // Three sign-ins, her passkey step and two axe runs: on a busy machine, more than 45 s.
+  test.slow();
   const client = await createUser({ verified: true, label: 'questionnaire-limit' });
   const practitioner = await createUser({ verified: true, label: 'limit-practitioner' });
   await makePractitioner(practitioner);
