@@ -203,7 +203,17 @@ export default tseslint.config(
           message:
             "Use the `newContext` fixture: a context opened by hand escapes the fixture's checks.",
         },
+        {
+          selector: "CallExpression[callee.property.name='toHaveScreenshot']",
+          message:
+            'Take pictures with `expectPicture` (e2e/support/screenshots.ts): it keeps native controls and whatever is fixed on screen out of them.',
+        },
       ],
     },
+  },
+  {
+    // The one place a picture is taken: fixtures.ts's rule above does not apply here either.
+    files: ['e2e/support/screenshots.ts'],
+    rules: { 'no-restricted-syntax': 'off' },
   },
 );

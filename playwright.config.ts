@@ -49,11 +49,13 @@ export default defineConfig({
   },
   projects: [
     { name: 'chromium', testIgnore: ['smoke/**', /hours\.spec\.ts/], use: chromium },
-    // Her hours are the whole practice's: set only once every other spec has finished with them.
+    // Her hours are the whole practice's: set only once every other spec has finished with them,
+    // and one test at a time (with --repeat-each, copies of the serial file would run side by side).
     {
       name: 'hours',
       testMatch: /hours\.spec\.ts/,
       dependencies: ['chromium'],
+      workers: 1,
       use: chromium,
     },
   ],

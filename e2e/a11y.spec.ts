@@ -11,6 +11,7 @@ import { createUser, latestOobCode, uniqueEmail, type TestUser } from './support
 import { expect, signIn, test } from './support/signed-in';
 import { errorText, logInLink, logOutButton, toast } from './support/session';
 import { expectNoAxeViolations as expectAxeClean } from './support/axe';
+import { expectNoSidewaysScroll } from './support/layout';
 
 const CREDENTIAL_400 = /response 400: .*accounts:signInWithPassword/;
 const NOT_FOUND_404 = /response 404: .*\/no\/such\/page$/;
@@ -156,10 +157,7 @@ test.describe('axe finds no WCAG 2.2 AA violations', () => {
     await expectNoAxeViolations(page, 'account re-authentication prompt');
 
     await page.setViewportSize({ width: 375, height: 740 });
-    const overflow = await page.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    );
-    expect(overflow, 'no sideways scrolling at 375 px').toBe(0);
+    await expectNoSidewaysScroll(page);
     await page.getByRole('button', { name: 'Menu' }).click();
     const myAccount = navLink(page, 'My account');
     await expect(myAccount).toBeVisible();
@@ -590,18 +588,14 @@ test.describe('booking pages', () => {
       await page.goto('/checkout?service=2');
       await expect(page.getByRole('radio').first()).toBeAttached();
       await expectNoAxeViolations(page, `checkout times at ${width} px`);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-        width,
-      );
+      await expectNoSidewaysScroll(page);
 
       await page.goto('/bookings');
       await expect(page.getByText('Status: Requested')).toBeVisible();
       await page.getByRole('button', { name: /^Cancel Couples Counselling on / }).click();
       await expect(page.getByRole('button', { name: 'Yes, cancel it' })).toBeFocused();
       await expectNoAxeViolations(page, `My bookings at ${width} px`);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-        width,
-      );
+      await expectNoSidewaysScroll(page);
     });
   }
 

@@ -17,7 +17,7 @@ import { createUser, type TestUser } from './support/emulator';
 import { expect, test } from './support/fixtures';
 import { signIn } from './support/signed-in';
 import { expectNoAxeViolations } from './support/axe';
-import { steadyNativeControls } from './support/screenshots';
+import { expectPicture } from './support/screenshots';
 
 const COUPLES = 2;
 // Checkout week 4, tried from its end: a11y.spec takes that week's first times, and the horizon
@@ -140,8 +140,7 @@ test('the practitioner subscribes by keyboard; the feed holds the session with i
 
   await expectNoAxeViolations(page, 'calendar link dialog at 1280 px');
   const links = [webcal, https];
-  await steadyNativeControls(page);
-  await expect(dialog).toHaveScreenshot('calendar-feed-dialog-1280.png', { mask: links });
+  await expectPicture(dialog, 'calendar-feed-dialog-1280.png', { mask: links });
 
   // Replacing asks first, and the old link stops at once.
   await tabTo(page, dialog.getByRole('button', { name: 'Replace link' }));
@@ -172,8 +171,7 @@ test('the practitioner subscribes by keyboard; the feed holds the session with i
   await expect(https).toHaveValue(/\.ics$/);
   await expect(https).not.toHaveValue(replaced);
   await expectNoAxeViolations(page, 'calendar link dialog at 375 px');
-  await steadyNativeControls(page);
-  await expect(dialog).toHaveScreenshot('calendar-feed-dialog-375.png', { mask: links });
+  await expectPicture(dialog, 'calendar-feed-dialog-375.png', { mask: links });
   await page.getByRole('button', { name: 'Close' }).last().click();
   await expect(open).toBeFocused();
 });
@@ -181,6 +179,8 @@ test('the practitioner subscribes by keyboard; the feed holds the session with i
 test('a questionnaire sent today shows when the next can be sent; the practitioner can ask for another', async ({
   page,
 }) => {
+  // Three sign-ins, her passkey step and two axe runs: on a busy machine, more than 45 s.
+  test.slow();
   const client = await createUser({ verified: true, label: 'questionnaire-limit' });
   const practitioner = await createUser({ verified: true, label: 'limit-practitioner' });
   await makePractitioner(practitioner);

@@ -16,8 +16,9 @@ import {
   waitForApi,
 } from './support/bookings';
 import { expectNoAxeViolations } from './support/axe';
-import { steadyNativeControls } from './support/screenshots';
+import { expectPicture } from './support/screenshots';
 import { expect, signIn, test } from './support/signed-in';
+import { expectNoSidewaysScroll } from './support/layout';
 
 // Couples Counselling: a weekly series, for the client and their partner.
 const COUPLES = 2;
@@ -71,11 +72,9 @@ for (const width of [375, 1280]) {
     await partnerName.fill('Pat <b>Partner</b>');
     await page.getByLabel('Partner’s email').fill(partnerEmail);
     await expectNoAxeViolations(page, `couples checkout at ${width} px`);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-      width,
-    );
-    await steadyNativeControls(page);
-    await expect(page.locator('fieldset.party-fields')).toHaveScreenshot(
+    await expectNoSidewaysScroll(page);
+    await expectPicture(
+      page.locator('fieldset.party-fields'),
       `couples-partner-fields-${width}.png`,
       { mask: [page.getByLabel('Partner’s email')] },
     );
@@ -125,9 +124,7 @@ for (const width of [375, 1280]) {
     await expect(card).toContainText('invites you to come too');
     await expect(card.getByRole('heading')).toHaveText(`Couples Counselling with ${bookerName}`);
     await expectNoAxeViolations(partnerPage, `invitation at ${width} px`);
-    expect(
-      await partnerPage.evaluate(() => document.documentElement.scrollWidth),
-    ).toBeLessThanOrEqual(width);
+    await expectNoSidewaysScroll(partnerPage);
     // The session's date changes from run to run: the shot shows a fixed one in its place.
     await card
       .locator('p')
@@ -138,14 +135,12 @@ for (const width of [375, 1280]) {
           'from Wednesday 3 March at 18:00 (UK time)',
         );
       });
-    await expect(card).toHaveScreenshot(`couples-invitation-${width}.png`);
+    await expectPicture(card, `couples-invitation-${width}.png`);
 
     // Joined by keyboard alone.
     await pressByKeyboard(partnerPage, 'Join Couples Counselling');
     await expect(partnerPage.getByText('You have joined Couples Counselling.')).toBeVisible();
-    await expect(partnerPage.locator('.alert-success')).toHaveScreenshot(
-      `couples-joined-${width}.png`,
-    );
+    await expectPicture(partnerPage.locator('.alert-success'), `couples-joined-${width}.png`);
     await partnerPage.getByRole('link', { name: 'Your details and the agreement' }).click();
 
     // The partner gives their own details and accepts the agreement.
@@ -181,11 +176,9 @@ for (const width of [375, 1280]) {
     ).toHaveCount(0);
     await expect(partnerPage.locator('main b')).toHaveCount(0);
     await expectNoAxeViolations(partnerPage, `partner’s bookings at ${width} px`);
-    expect(
-      await partnerPage.evaluate(() => document.documentElement.scrollWidth),
-    ).toBeLessThanOrEqual(width);
+    await expectNoSidewaysScroll(partnerPage);
     // The dates change from run to run: masked in the shot.
-    await expect(standing).toHaveScreenshot(`couples-partner-series-${width}.png`, {
+    await expectPicture(standing, `couples-partner-series-${width}.png`, {
       mask: [standing.locator('.card-body > p').first(), standing.locator('.series-sessions')],
     });
 

@@ -17,7 +17,7 @@ import { expect, test } from './support/fixtures';
 import { toast } from './support/session';
 import { signIn } from './support/signed-in';
 import { expectNoAxeViolations } from './support/axe';
-import { steadyNativeControls } from './support/screenshots';
+import { expectPicture } from './support/screenshots';
 
 const BEREAVEMENT = 5; // 50 minutes, one session at a time
 const WIDTHS = [375, 1280] as const;
@@ -106,8 +106,7 @@ for (const width of WIDTHS) {
     await expect(block.getByLabel('Label (optional)')).toHaveValue('Supervision');
     // The bank holidays listed are the coming year's: they move with the day the test runs.
     const holidays = form.locator('#hours-bank-holidays ul');
-    await steadyNativeControls(page);
-    await expect(form).toHaveScreenshot(`hours-error-${width}.png`, { mask: [holidays] });
+    await expectPicture(form, `hours-error-${width}.png`, { mask: [holidays] });
     await expectNoAxeViolations(page, `your hours with an error at ${width} px`);
 
     // The summary's link takes her to the field; she corrects it there.
@@ -119,13 +118,8 @@ for (const width of WIDTHS) {
     await page.keyboard.press('Enter');
     await expect(toast(page, 'Your hours are saved.')).toBeVisible();
     await expect(form.getByRole('alert')).toHaveCount(0);
-    // A toast comes and goes on its own timer; it is not part of the form's look.
-    await page.evaluate(() => {
-      for (const host of document.querySelectorAll<HTMLElement>('.Toastify'))
-        host.style.visibility = 'hidden';
-    });
-    await steadyNativeControls(page);
-    await expect(form).toHaveScreenshot(`hours-${width}.png`, { mask: [holidays] });
+    // The toast ("Your hours are saved.") is fixed on screen: expectPicture leaves it out.
+    await expectPicture(form, `hours-${width}.png`, { mask: [holidays] });
 
     // The checkout, on that day next week: 10:00 to 16:00 less the block (and the break before it).
     await page.goto(`/checkout?service=${BEREAVEMENT}&day=${date}`);

@@ -12,7 +12,7 @@ import { makePractitioner } from './support/bookings';
 import { createUser, grantPractitioner } from './support/emulator';
 import { expect, ready, test } from './support/fixtures';
 import { signIn } from './support/signed-in';
-import { steadyNativeControls } from './support/screenshots';
+import { expectPicture, steadyNativeControls } from './support/screenshots';
 import {
   answerApiFromFixtures,
   PARTNER_RECORD_UID,
@@ -20,6 +20,7 @@ import {
   visualUser,
   VISUAL_NOW,
 } from './support/visual-fixtures';
+import { expectNoSidewaysScroll } from './support/layout';
 
 const WIDTHS = [375, 1280] as const;
 type Width = (typeof WIDTHS)[number];
@@ -69,16 +70,12 @@ for (const width of WIDTHS) {
     const payments = page.getByRole('region', { name: 'Payments' });
     await expect(payments).toContainText('Payment: Paid to Sunday 28 March 2027');
     await settle(page);
-    const { scrollWidth, clientWidth } = await page.evaluate(() => ({
-      scrollWidth: document.documentElement.scrollWidth,
-      clientWidth: document.documentElement.clientWidth,
-    }));
-    expect(scrollWidth, 'the page does not scroll sideways').toBeLessThanOrEqual(clientWidth);
+    await expectNoSidewaysScroll(page);
     // Whole once scrolled down to: nothing of it is cut off at the side.
     await payments.locator('.payment-badge').scrollIntoViewIfNeeded();
     await expect(payments.locator('.payment-badge')).toBeInViewport({ ratio: 1 });
     await page.evaluate(() => window.scrollTo(0, 0));
-    await expect(page).toHaveScreenshot(`record-payments-${width}.png`, { fullPage: true });
+    await expectPicture(page, `record-payments-${width}.png`, { fullPage: true });
   });
 
   test(`a partner's record: another PHQ-9 beside a score, never beside "None yet.", and the shared note at ${width} px`, async ({
@@ -120,12 +117,8 @@ for (const width of WIDTHS) {
       });
     expect(split, 'words broken across lines').toEqual([]);
     await settle(page);
-    const { scrollWidth, clientWidth } = await page.evaluate(() => ({
-      scrollWidth: document.documentElement.scrollWidth,
-      clientWidth: document.documentElement.clientWidth,
-    }));
-    expect(scrollWidth, 'the page does not scroll sideways').toBeLessThanOrEqual(clientWidth);
-    await expect(page).toHaveScreenshot(`record-partner-${width}.png`, { fullPage: true });
+    await expectNoSidewaysScroll(page);
+    await expectPicture(page, `record-partner-${width}.png`, { fullPage: true });
   });
 
   test(`the session dialog shows its whole date line and payment badge at ${width} px`, async ({
@@ -152,7 +145,7 @@ for (const width of WIDTHS) {
       await pastRightEdge(badge, body),
       'the badge ends inside the dialog',
     ).toBeLessThanOrEqual(0);
-    await expect(page).toHaveScreenshot(`session-dialog-paid-${width}.png`);
+    await expectPicture(page, `session-dialog-paid-${width}.png`);
   });
 
   test(`the diary's Sunday card stays inside the week at ${width} px`, async ({ page }) => {
@@ -173,7 +166,7 @@ for (const width of WIDTHS) {
     await expect(badge).toHaveText(/Unpaid$/);
     const line = sunday.locator('.event-status');
     expect(await pastRightEdge(badge, line), 'the payment badge is whole').toBeLessThanOrEqual(0);
-    await expect(page).toHaveScreenshot(`diary-sunday-${width}.png`, { fullPage: true });
+    await expectPicture(page, `diary-sunday-${width}.png`, { fullPage: true });
   });
 
   test(`"Your hours" lines up every open day's times at ${width} px`, async ({ page }) => {
@@ -198,6 +191,6 @@ for (const width of WIDTHS) {
     const ends = await lefts('end');
     expect(new Set(starts).size, `start times in one column: ${starts.join(', ')}`).toBe(1);
     expect(new Set(ends).size, `end times in one column: ${ends.join(', ')}`).toBe(1);
-    await expect(days).toHaveScreenshot(`hours-days-${width}.png`);
+    await expectPicture(days, `hours-days-${width}.png`);
   });
 }

@@ -3,7 +3,7 @@ import { expectNoAxeViolations } from './support/axe';
 import { createUser } from './support/emulator';
 import { expect, test } from './support/fixtures';
 import { enrolmentLink, virtualAuthenticator } from './support/passkeys';
-import { steadyNativeControls } from './support/screenshots';
+import { expectPicture } from './support/screenshots';
 import { signIn } from './support/signed-in';
 
 const STEP = 'Confirm it is you with your passkey';
@@ -12,8 +12,7 @@ const STEP = 'Confirm it is you with your passkey';
 async function looks(page: Page, name: string, width: 375 | 1280) {
   await page.setViewportSize({ width, height: 900 });
   await expectNoAxeViolations(page, `${name} at ${width} px`);
-  await steadyNativeControls(page);
-  await expect(page).toHaveScreenshot(`${name}-${width}.png`, {
+  await expectPicture(page, `${name}-${width}.png`, {
     fullPage: true,
     // The codes are new each time; their place and number are what the picture shows.
     mask: [page.locator('.recovery-codes li'), page.locator('.passkey-list li')],

@@ -22,7 +22,8 @@ import { logInLink, logOutButton } from './support/session';
 import { E2E } from './support/ports';
 import { signIn } from './support/signed-in';
 import { expectNoAxeViolations } from './support/axe';
-import { setStyles, steadyNativeControls } from './support/screenshots';
+import { expectPicture, setStyles } from './support/screenshots';
+import { expectNoSidewaysScroll } from './support/layout';
 
 // Weekly CBT from the middle of checkout week 2, a one-off CBT in the middle of week 7: times the
 // other files (which take each week's first or last free times) leave alone.
@@ -56,13 +57,6 @@ interface Booked {
   id: string;
   start: string;
   payment?: { status: string; paidUntil?: string };
-}
-
-async function expectNoSidewaysScroll(page: Page, state: string) {
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth > window.innerWidth,
-  );
-  expect(overflow, `no sideways scrolling at 375 px (${state})`).toBe(false);
 }
 
 /** Presses Tab until the element has focus (as a keyboard user reaches it), and checks it shows. */
@@ -272,15 +266,13 @@ test('a weekly series paid on Checkout: Paid to …, the receipt email and its P
     );
   const billingShot = { fullPage: true, mask: billingMask };
   await oneLineCells(true);
-  await steadyNativeControls(page);
-  await expect(page).toHaveScreenshot('billing-1280.png', billingShot);
+  await expectPicture(page, 'billing-1280.png', billingShot);
   await oneLineCells(false);
   await page.setViewportSize({ width: 375, height: 800 });
-  await expectNoSidewaysScroll(page, 'Billing');
+  await expectNoSidewaysScroll(page, `the page at 375 px (${'Billing'})`);
   await expectNoAxeViolations(page, 'Billing at 375 px');
   await oneLineCells(true);
-  await steadyNativeControls(page);
-  await expect(page).toHaveScreenshot('billing-375.png', billingShot);
+  await expectPicture(page, 'billing-375.png', billingShot);
   await page.setViewportSize({ width: 1280, height: 900 });
 
   // The emailed links can be stopped from Billing (asked first): then the email's link is refused.
@@ -321,18 +313,16 @@ test('a weekly series paid on Checkout: Paid to …, the receipt email and its P
   await page.setViewportSize({ width: 375, height: 800 });
   await page.goto('/practice/payments');
   await expect(refund).toBeVisible();
-  await expectNoSidewaysScroll(page, 'Payments this month');
+  await expectNoSidewaysScroll(page, `the page at 375 px (${'Payments this month'})`);
   await expectNoAxeViolations(page, 'Payments this month at 375 px');
 
   // Its look, in a month before any payment (this month's list holds every file's payments).
   await page.goto(`/practice/payments?month=${EMPTY_MONTH}`);
   await expect(page.getByText('Nothing is due.')).toBeVisible();
-  await expectNoSidewaysScroll(page, 'an empty month');
-  await steadyNativeControls(page);
-  await expect(page).toHaveScreenshot('practice-payments-375.png', { fullPage: true });
+  await expectNoSidewaysScroll(page, `the page at 375 px (${'an empty month'})`);
+  await expectPicture(page, 'practice-payments-375.png', { fullPage: true });
   await page.setViewportSize({ width: 1280, height: 900 });
-  await steadyNativeControls(page);
-  await expect(page).toHaveScreenshot('practice-payments-1280.png', { fullPage: true });
+  await expectPicture(page, 'practice-payments-1280.png', { fullPage: true });
 });
 
 test('a one-off session paid with a declined card: Checkout says why, and nothing is paid', async ({
@@ -476,7 +466,7 @@ test('a refund by the practitioner: its credit note page and PDF, linked from Pa
   expect(html).toContain('<title>Credit note |');
   await expectNoAxeViolations(page, 'a credit note');
   await page.setViewportSize({ width: 375, height: 800 });
-  await expectNoSidewaysScroll(page, 'a credit note');
+  await expectNoSidewaysScroll(page, `the page at 375 px (${'a credit note'})`);
   await page.setViewportSize({ width: 1280, height: 900 });
 
   // Its PDF, as the page's button fetches it (signed in), read back as text.
@@ -524,7 +514,7 @@ test('a refund by the practitioner: its credit note page and PDF, linked from Pa
   await expect(link).toBeVisible();
   await page.setViewportSize({ width: 375, height: 800 });
   await expect(link).toBeVisible();
-  await expectNoSidewaysScroll(page, 'Billing with a refund');
+  await expectNoSidewaysScroll(page, `the page at 375 px (${'Billing with a refund'})`);
   const table = page.locator('.billing-table');
   expect(
     await table.evaluate((element) => element.scrollWidth <= element.clientWidth),
@@ -581,7 +571,7 @@ test('a plan cancelled in the Customer Portal: Billing and the practitioner’s 
   });
   await expectNoAxeViolations(page, 'Billing with a plan cancelled in the Portal');
   await page.setViewportSize({ width: 375, height: 800 });
-  await expectNoSidewaysScroll(page, 'Billing with a cancelled plan');
+  await expectNoSidewaysScroll(page, `the page at 375 px (${'Billing with a cancelled plan'})`);
   await expectNoAxeViolations(page, 'Billing with a cancelled plan at 375 px');
   await page.setViewportSize({ width: 1280, height: 900 });
 
@@ -596,7 +586,7 @@ test('a plan cancelled in the Customer Portal: Billing and the practitioner’s 
   await expect(cancelled).toContainText('The series’ sessions still stand');
   await expectNoAxeViolations(page, 'Payments with a plan cancelled in the Portal');
   await page.setViewportSize({ width: 375, height: 800 });
-  await expectNoSidewaysScroll(page, 'Payments with a cancelled plan');
+  await expectNoSidewaysScroll(page, `the page at 375 px (${'Payments with a cancelled plan'})`);
   await expectNoAxeViolations(page, 'Payments with a cancelled plan at 375 px');
 });
 
@@ -650,7 +640,7 @@ test('a session paid twice (a second page paid as the first expired): refunded a
   await expect(page.getByText(words)).toBeVisible({ timeout: 20_000 });
   await expectNoAxeViolations(page, 'Billing with an automatic refund');
   await page.setViewportSize({ width: 375, height: 800 });
-  await expectNoSidewaysScroll(page, 'Billing with an automatic refund');
+  await expectNoSidewaysScroll(page, `the page at 375 px (${'Billing with an automatic refund'})`);
   await expectNoAxeViolations(page, 'Billing with an automatic refund at 375 px');
   // The receipt reads at 375 px without sideways scrolling: its sessions are labelled lines.
   await page
@@ -658,7 +648,7 @@ test('a session paid twice (a second page paid as the first expired): refunded a
     .first()
     .click();
   await expect(page.getByText('Sessions covered')).toBeVisible();
-  await expectNoSidewaysScroll(page, 'a receipt');
+  await expectNoSidewaysScroll(page, `the page at 375 px (${'a receipt'})`);
   await expect(page.locator('.receipt-sessions td[data-label="Fee"]').first()).toBeVisible();
   await expectNoAxeViolations(page, 'a receipt at 375 px');
   await page.setViewportSize({ width: 1280, height: 900 });

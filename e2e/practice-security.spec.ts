@@ -7,7 +7,7 @@ import { apiAs, emailsTo } from './support/bookings';
 import { createUser, grantPractitioner } from './support/emulator';
 import { expect, test } from './support/fixtures';
 import { E2E } from './support/ports';
-import { steadyNativeControls } from './support/screenshots';
+import { expectPicture } from './support/screenshots';
 import { logIn, logInLink, logOutButton } from './support/session';
 import { signIn } from './support/signed-in';
 
@@ -90,10 +90,7 @@ test('thirty minutes without input sign her out of every practice tab, after a w
   for (const width of [375, 1280] as const) {
     await page.setViewportSize({ width, height: 800 });
     await expectNoAxeViolations(page, `the idle warning at ${width} px`);
-    await steadyNativeControls(page);
-    await expect(warningIn(page).locator('.modal-content')).toHaveScreenshot(
-      `idle-warning-${width}.png`,
-    );
+    await expectPicture(warningIn(page).locator('.modal-content'), `idle-warning-${width}.png`);
   }
 
   // By keyboard: Enter on "Stay signed in" keeps her in, in both tabs.

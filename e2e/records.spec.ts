@@ -27,7 +27,8 @@ import { signIn } from './support/signed-in';
 import { expectNoAxeViolations } from './support/axe';
 import { E2E } from './support/ports';
 import { toast } from './support/session';
-import { steadyNativeControls } from './support/screenshots';
+import { expectPicture } from './support/screenshots';
+import { expectNoSidewaysScroll } from './support/layout';
 
 /** Presses Tab until `target` has the focus (keyboard alone), or fails. */
 async function tabTo(page: Page, target: Locator) {
@@ -36,13 +37,6 @@ async function tabTo(page: Page, target: Locator) {
     await page.keyboard.press('Tab');
   }
   throw new Error('Tab never reached the element');
-}
-
-async function expectNoSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  expect(overflow, 'no sideways scrolling').toBe(0);
 }
 
 test('a client asks for their session notes, the practitioner releases them, the client downloads them', async ({
@@ -256,8 +250,7 @@ for (const width of [375, 1280] as const) {
     await expect(page.locator('main').getByRole('button')).toHaveCount(0);
     await expectNoAxeViolations(page, `a retained record at ${width} px`);
     await expectNoSidewaysScroll(page);
-    await steadyNativeControls(page);
-    await expect(page).toHaveScreenshot(`retained-record-${width}.png`, { fullPage: true });
+    await expectPicture(page, `retained-record-${width}.png`, { fullPage: true });
   });
 }
 
@@ -293,6 +286,21 @@ const REQUESTS = v.parse(PracticeNotesRequestsSchema, {
       client: { uid: 'client-nia', name: 'Nia Asks', email: 'nia@example.test' },
       notes: NOTES,
       draftsLeftOut: 1,
+      withheld: [],
+    },
+    {
+      // Answered, with an address longer than a phone is wide: it wraps, the page does not scroll.
+      id: '0b7c2d9e-1f3a-4b5c-9d8e-7f6a5b4c3d2e',
+      receivedAt: '2027-01-04T09:00:00.000Z',
+      dueOn: '2027-02-04',
+      releasedAt: '2027-01-11T09:00:00.000Z',
+      client: {
+        uid: 'client-long',
+        name: '',
+        email: 'bartholomew.hetheringtonfotheringay@counsellingclients.example.test',
+      },
+      notes: [],
+      draftsLeftOut: 0,
       withheld: [],
     },
   ],
@@ -334,6 +342,9 @@ for (const width of [375, 1280] as const) {
     const request = page.getByRole('region', { name: 'Nia Asks' });
     await expect(request).toContainText('Answer by Friday 26 March 2027.', { timeout: 30_000 });
     await expect(request).toContainText('1 unsigned draft is never released.');
+    await expect(page.getByRole('listitem')).toContainText(
+      'bartholomew.hetheringtonfotheringay@counsellingclients.example.test',
+    );
     const withhold = request.getByRole('checkbox').nth(1);
     await tabTo(page, withhold);
     await page.keyboard.press('Space');
@@ -345,8 +356,7 @@ for (const width of [375, 1280] as const) {
     await expect(release).toBeEnabled();
     await expectNoAxeViolations(page, `a notes request under review at ${width} px`);
     await expectNoSidewaysScroll(page);
-    await steadyNativeControls(page);
-    await expect(page).toHaveScreenshot(`notes-request-${width}.png`, { fullPage: true });
+    await expectPicture(page, `notes-request-${width}.png`, { fullPage: true });
   });
 
   test(`a client reads their released notes, one withheld, at ${width} px`, async ({ page }) => {
@@ -363,8 +373,7 @@ for (const width of [375, 1280] as const) {
     // The whole page in view, so that the sticky header does not cover the section once it has
     // been scrolled to (My data's sections above it make the page longer than a phone's height).
     await page.setViewportSize({ width, height: 3200 });
-    await steadyNativeControls(page);
-    await expect(notes).toHaveScreenshot(`released-notes-${width}.png`);
+    await expectPicture(notes, `released-notes-${width}.png`);
   });
 }
 
@@ -490,7 +499,6 @@ for (const width of [375, 1280] as const) {
     expect((await downloading).suggestedFilename()).toBe('my-data-2027-03-01.json');
     await expectNoAxeViolations(page, `my data at ${width} px`);
     await expectNoSidewaysScroll(page);
-    await steadyNativeControls(page);
-    await expect(page).toHaveScreenshot(`my-data-${width}.png`, { fullPage: true });
+    await expectPicture(page, `my-data-${width}.png`, { fullPage: true });
   });
 }

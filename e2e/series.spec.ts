@@ -19,6 +19,7 @@ import { expect, test } from './support/fixtures';
 import { signIn } from './support/signed-in';
 import { toast } from './support/session';
 import { expectNoAxeViolations } from './support/axe';
+import { expectNoSidewaysScroll } from './support/layout';
 
 // Weekly CBT from the last free time of checkout week 5: sessions in weeks 5, 6 and 7, late in the
 // day, where the other files (which take each week's first free times) do not book.
@@ -205,10 +206,7 @@ test('My bookings with a series and its move dialog, at 375 px', async ({ page }
   await page.goto('/bookings');
   const group = page.getByRole('listitem', { name: SERVICE_NAME });
   await expect(group.getByText('Series: Confirmed')).toBeVisible();
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth > window.innerWidth,
-  );
-  expect(overflow, 'no sideways scrolling at 375 px').toBe(false);
+  await expectNoSidewaysScroll(page);
   await expectNoAxeViolations(page, 'My bookings with a series at 375 px');
   await page.screenshot({ path: testInfo.outputPath('series-375.png'), fullPage: true });
 

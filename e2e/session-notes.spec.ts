@@ -35,7 +35,7 @@ import { expect, ready, test } from './support/fixtures';
 import { signIn } from './support/signed-in';
 import { answerApiFromFixtures, visualUser } from './support/visual-fixtures';
 import { expectNoAxeViolations } from './support/axe';
-import { steadyNativeControls } from './support/screenshots';
+import { expectPicture } from './support/screenshots';
 
 const WIDTHS = [375, 1280] as const;
 const VIEWPORTS = {
@@ -268,8 +268,7 @@ for (const width of WIDTHS) {
       await expect(page.getByRole('status').filter({ hasText: 'Saved at 12:00' })).toBeVisible();
       expect(api.puts.at(-1)).toBe(`First session. ${HOSTILE}`);
       await showTools(page);
-      await steadyNativeControls(page);
-      await expect(tools(page)).toHaveScreenshot(`note-draft-${width}.png`);
+      await expectPicture(tools(page), `note-draft-${width}.png`);
       await expectNoAxeViolations(page, 'draft note');
 
       // Reloaded: the words are there.
@@ -338,8 +337,7 @@ for (const width of WIDTHS) {
       // The pointer rests where "Note and attendance" was clicked: off the picture, so it hovers nothing.
       await page.mouse.move(0, 0);
       await showTools(page);
-      await steadyNativeControls(page);
-      await expect(tools(page)).toHaveScreenshot(`note-signed-attendance-${width}.png`);
+      await expectPicture(tools(page), `note-signed-attendance-${width}.png`);
       await expectNoAxeViolations(page, 'signed note and attendance');
     });
   });

@@ -21,7 +21,7 @@ import { grantPractitioner, type TestUser } from './support/emulator';
 import { expect, ready, test } from './support/fixtures';
 import { signIn } from './support/signed-in';
 import { answerApiFromFixtures, visualUser, VISUAL_NOW } from './support/visual-fixtures';
-import { steadyNativeControls } from './support/screenshots';
+import { expectPicture } from './support/screenshots';
 
 const WIDTHS = [375, 1280] as const;
 type Width = (typeof WIDTHS)[number];
@@ -338,8 +338,7 @@ for (const width of WIDTHS) {
         );
         await scene.open(page, width);
         await settle(page);
-        await steadyNativeControls(page);
-        await expect(page).toHaveScreenshot(`${scene.name}-${width}.png`, {
+        await expectPicture(page, `${scene.name}-${width}.png`, {
           fullPage: !scene.dialog,
           mask: varying(page),
         });

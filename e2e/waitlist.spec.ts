@@ -14,7 +14,7 @@ import {
 import { createUser, type TestUser } from './support/emulator';
 import { expect, signIn, test } from './support/signed-in';
 import { expectNoAxeViolations } from './support/axe';
-import { steadyNativeControls } from './support/screenshots';
+import { expectPicture, steadyNativeControls } from './support/screenshots';
 import { answerApiFromFixtures, VISUAL_NOW } from './support/visual-fixtures';
 
 // Bereavement and Grief: booked one session at a time, 50 minutes.
@@ -124,8 +124,7 @@ test('a client joins the waiting list by keyboard, is offered a cancelled time b
       width: Math.round(box.width),
       height: Math.round(box.height),
     };
-    await steadyNativeControls(page);
-    await expect(page).toHaveScreenshot(`waitlist-form-errors-${width}.png`, { clip });
+    await expectPicture(page, `waitlist-form-errors-${width}.png`, { clip });
   }
   // The summary's link takes focus to the field.
   await page.keyboard.press('Tab');
@@ -279,6 +278,6 @@ test("the diary's waiting list, as it looks (375 and 1280 px)", async ({ page })
     await steadyNativeControls(page);
     // In the middle of the screen: scrolled only just into view, the sticky header covers its top.
     await section.evaluate((element) => element.scrollIntoView({ block: 'center' }));
-    await expect(section).toHaveScreenshot(`diary-waitlist-${width}.png`);
+    await expectPicture(section, `diary-waitlist-${width}.png`);
   }
 });

@@ -1,4 +1,5 @@
-import type { Locator, Page } from '@playwright/test';
+import { expect } from '@playwright/test';
+import type { Locator, Page, PageAssertionsToHaveScreenshotOptions } from '@playwright/test';
 
 /** CSS properties by their CSSOM names (`whiteSpace`, `resize`); '' takes a property back off. */
 export type InlineStyles = Partial<
@@ -39,3 +40,54 @@ export async function steadyNativeControls(page: Page): Promise<void> {
     }
   });
 }
+
+/**
+ * Every picture test goes through here (lint refuses `toHaveScreenshot` elsewhere), so what makes a
+ * picture differ from run to run is taken out once:
+ * - native controls, as `steadyNativeControls` says;
+ * - for a picture of an element, whatever is fixed or sticky on screen and not part of the element
+ *   (the sticky navbar, toasts, the skip link) is hidden while it is taken. An element taller than
+ *   the screen is drawn while the page scrolls past it, and the navbar would land on it in a
+ *   different place each time. Hidden with `visibility`, so nothing moves; put back afterwards.
+ *   An element that is itself fixed on screen, or inside something fixed (a dialog, a toast), does
+ *   not scroll: what is behind it, navbar and backdrop, stays as its setting.
+ * A picture of the whole page keeps its navbar, where a visitor sees it.
+ */
+export async function expectPicture(
+  target: Page | Locator,
+  name: string,
+  options: PageAssertionsToHaveScreenshotOptions = {},
+): Promise<void> {
+  if (isPage(target)) {
+    await steadyNativeControls(target);
+    await expect(target).toHaveScreenshot(name, options);
+    return;
+  }
+  await steadyNativeControls(target.page());
+  await target.evaluate((subject) => {
+    const pinned = (element: Element) => /fixed|sticky/.test(getComputedStyle(element).position);
+    // Something fixed on screen itself (a dialog, a toast) does not scroll: the page behind it,
+    // navbar and backdrop included, is its setting and stays.
+    for (let node: Element | null = subject; node; node = node.parentElement) {
+      if (pinned(node)) return;
+    }
+    for (const element of document.body.querySelectorAll<HTMLElement>('*')) {
+      if (!pinned(element) || getComputedStyle(element).visibility === 'hidden') continue;
+      if (element.contains(subject) || subject.contains(element)) continue;
+      element.dataset.pictureHidden = '';
+      element.style.setProperty('visibility', 'hidden');
+    }
+  });
+  try {
+    await expect(target).toHaveScreenshot(name, options);
+  } finally {
+    await target.page().evaluate(() => {
+      for (const element of document.querySelectorAll<HTMLElement>('[data-picture-hidden]')) {
+        element.style.removeProperty('visibility');
+        delete element.dataset.pictureHidden;
+      }
+    });
+  }
+}
+
+const isPage = (target: Page | Locator): target is Page => 'goto' in target;

@@ -47,11 +47,14 @@ export function NotesRequestsPage() {
       {answered.length === 0 ? (
         <p>None yet.</p>
       ) : (
-        <ul>
+        <ul className="notes-request-who">
           {answered.map((request) => (
             <li key={request.id}>
-              {request.client.name || request.client.email} ({request.client.email}): asked{' '}
-              {when(request.receivedAt)}, released {when(request.releasedAt ?? request.receivedAt)}
+              {request.client.name
+                ? `${request.client.name} (${request.client.email})`
+                : request.client.email}
+              : asked {when(request.receivedAt)}, released{' '}
+              {when(request.releasedAt ?? request.receivedAt)}
               {request.withheld.length > 0 &&
                 `; ${request.withheld.length} withheld (${request.withheld.map((each) => each.reason).join('; ')})`}
             </li>
@@ -99,10 +102,10 @@ function OpenRequest({
 
   return (
     <section aria-labelledby={headingId} className="card card-body mb-4">
-      <h3 id={headingId} className="h5">
+      <h3 id={headingId} className="h5 notes-request-who">
         {who}
       </h3>
-      {request.client.email !== who && <p>{request.client.email}</p>}
+      {request.client.email !== who && <p className="notes-request-who">{request.client.email}</p>}
       <p>
         Asked {when(request.receivedAt)}. <strong>Answer by {day(request.dueOn)}.</strong>
         {request.draftsLeftOut > 0 &&
