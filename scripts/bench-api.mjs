@@ -1,6 +1,7 @@
 // npm run bench:api — builds functions/src/bench/api-bench.ts like the function (npm deps from
 // functions/node_modules) and runs it: availability and booking p50/p95 on PGlite and PostgreSQL.
 import { execFileSync } from 'node:child_process';
+import './local-bin.ts';
 import { LOCAL_HOST, TEST_POSTGRES_PORT } from './local-stack.ts';
 
 execFileSync(

@@ -4,6 +4,7 @@
 // Writes the client build, then prerenders the public pages.
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
+import './local-bin.ts';
 import { localStackOfMode } from './local-env.ts';
 import { LOCAL_STACKS, type LocalStack } from './local-stack.ts';
 

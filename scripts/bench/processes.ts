@@ -1,5 +1,6 @@
 // Child processes of the bench: started with their ids tracked, so that they are stopped on error
 // and on Ctrl-C; free ports; the static server (reference/serve.mjs) and the reference page.
+import '../local-bin.ts';
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';

@@ -110,7 +110,12 @@ const benchCaller = async (token: string) => ({
 
 async function measure(label: string, target: DatabaseTarget) {
   const db = await openDatabase(target);
-  await sql`truncate messages, payment_refunds, payments, payment_plans, payment_events, payment_customers, receipt_counters, bookings, blocks, series, series_skips`.execute(
+  // Every table of the schema, whatever migrations have added since (a list went stale once:
+  // payment_credits came after it and the truncate refused to run).
+  const tables = await sql<{ name: string }>`
+    select tablename as name from pg_tables
+    where schemaname = 'public' and tablename not like 'kysely_migration%'`.execute(db);
+  await sql`truncate ${sql.join(tables.rows.map((table) => sql.table(table.name)))} cascade`.execute(
     db,
   );
   await seed(db);
