@@ -471,7 +471,7 @@ test('a refund by the practitioner: its credit note page and PDF, linked from Pa
 
   // Its PDF, as the page's button fetches it (signed in), read back as text.
   const pdf = await fetch(
-    `${new URL(page.url()).origin}/api/payments/credit-notes/${noteId}/credit-note.pdf`,
+    `${new URL(page.url()).origin}/api/practice/payments/credit-notes/${noteId}/credit-note.pdf`,
     {
       headers: { Authorization: `Bearer ${await idTokenFor(practitioner)}` },
     },

@@ -144,7 +144,7 @@ test('a client joins the waiting list by keyboard, is offered a cancelled time b
   // The practitioner cancels the other client's session: the offer email comes.
   expect(
     (
-      await apiAs(practitioner, `/api/bookings/${booked.body.id}/cancel`, {
+      await apiAs(practitioner, `/api/practice/bookings/${booked.body.id}/cancel`, {
         method: 'POST',
         body: {},
       })

@@ -339,5 +339,15 @@ export const receiptPath = (paymentId: string) =>
 export const creditNotePath = (refundId: string) =>
   `${routeTable.billingCreditNote.path}/${encodeURIComponent(refundId)}`;
 
+/**
+ * The router state a practice page's link to a receipt or credit note carries: the page then
+ * reads it as the practitioner's (/api/practice/payments/…), not as the client's own.
+ */
+export const PRACTICE_DOCUMENT = { practiceDocument: true } as const;
+export const isPracticeDocument = (state: unknown): boolean =>
+  typeof state === 'object' && state !== null && 'practiceDocument' in state
+    ? state.practiceDocument === true
+    : false;
+
 /** Stripe Checkout's return to the billing page (`?checkout=done`, the brief's, or `?checkout=cancelled`). */
 export const CHECKOUT_RETURN = { param: 'checkout', done: 'done', cancelled: 'cancelled' } as const;

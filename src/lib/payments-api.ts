@@ -30,16 +30,24 @@ export function fetchMyPayments(signal?: AbortSignal) {
   return apiRequest('/api/payments', MyPaymentsSchema, { signal });
 }
 
+/** Where a document is read: the client's own under /api/payments, any client's (hers) under /api/practice. */
+const documentsPath = (asPractitioner: boolean) =>
+  asPractitioner ? '/api/practice/payments' : '/api/payments';
+
 /** One receipt, with every field an insurer asks for. */
-export function fetchReceipt(id: string, signal?: AbortSignal) {
-  return apiRequest(`/api/payments/${encodeURIComponent(id)}`, ReceiptSchema, { signal });
+export function fetchReceipt(id: string, signal?: AbortSignal, asPractitioner = false) {
+  return apiRequest(`${documentsPath(asPractitioner)}/${encodeURIComponent(id)}`, ReceiptSchema, {
+    signal,
+  });
 }
 
 /** One credit note (a refund), with the same fields as a receipt. */
-export function fetchCreditNote(id: string, signal?: AbortSignal) {
-  return apiRequest(`/api/payments/credit-notes/${encodeURIComponent(id)}`, ReceiptSchema, {
-    signal,
-  });
+export function fetchCreditNote(id: string, signal?: AbortSignal, asPractitioner = false) {
+  return apiRequest(
+    `${documentsPath(asPractitioner)}/credit-notes/${encodeURIComponent(id)}`,
+    ReceiptSchema,
+    { signal },
+  );
 }
 
 /** Stripe's own pages: Checkout and the Customer Portal. */

@@ -8,80 +8,119 @@ import { queueMessages, notificationsFor } from '../messages';
 import { endpoint } from '../platform/http/endpoint';
 import { refundCancelledSession } from '../payments';
 import { problems } from '../platform/http/problems';
-import { bookingForCaller } from './refusals';
+import { bookerOrParticipant, bookingNamed, type BookingAccess } from './access';
 import { offerFreedTimes } from '../waitlist';
 import { participantCancelled } from '../participants';
-import { json } from '../platform/http/types';
+import { json, type ApiContext } from '../platform/http/types';
+import type { BookingRecord } from './types';
 import { bookingView, practiceBookingView } from './views';
 
+type Participant = Extract<BookingAccess, { as: 'participant' }>['participant'];
+type StatusAction = Exclude<BookingAction, 'move'>;
+
 /**
- * POST /api/bookings/:id/confirm, /decline and /cancel: a status change from the table in
- * shared/booking-status.ts, by the practitioner or (cancel) the booking's own client.
+ * A status change from the table in shared/booking-status.ts, once the router has decided who
+ * acts: the practitioner (her routes), the booker, or a participant who joined (cancel only).
  */
-const statusChange = (action: Exclude<BookingAction, 'move'>, auth: 'client' | 'practitioner') =>
+async function applyStatusChange(
+  context: ApiContext,
+  change: {
+    action: StatusAction;
+    booking: BookingRecord;
+    actor: 'client' | 'practitioner';
+    message?: string;
+    participant?: Participant;
+  },
+) {
+  const { action, booking: asked, actor, participant } = change;
+  const { id } = asked;
+  const now = context.now();
+  const check = checkChange(action, asked, actor, now);
+  if (!check.ok) {
+    if (check.refusal === 'too-late') throw problems.outsideRules(RULE_SENTENCES.cancelTooLate);
+    throw problems.wrongStatus(
+      action === 'cancel'
+        ? `This booking is already ${asked.status}.`
+        : `Only requests can be answered; this booking is ${asked.status}.`,
+    );
+  }
+  if (action === 'confirm' && (await blocksOverlapping(context.db, asked)).length > 0) {
+    throw problems.slotTaken(
+      'This request is inside time you blocked. Decline it, or remove the blocked time first.',
+    );
+  }
+  const { from, to } = STATUS_CHANGES[action];
+  const by = actor === 'practitioner' ? 'practice' : 'client';
+  const changed = await context.db.transaction().execute(async (trx) => {
+    let booking = await changeStatus(trx, id, from, to, now);
+    // A client's own cancellation inside the notice period is a late cancellation, by itself.
+    if (booking && action === 'cancel' && actor === 'client' && booking.status === 'cancelled')
+      if (isLateCancellation(booking.start, now))
+        booking = (await markAttendance(trx, id, 'late-cancellation', now)) ?? booking;
+    if (booking) {
+      const words = by === 'practice' ? change.message : '';
+      await queueMessages(
+        trx,
+        participant
+          ? participantCancelled(booking, participant)
+          : notificationsFor({ booking, status: to, by, message: words }),
+        { now, practiceEmail: context.outbox.practiceEmail },
+      );
+      // A cancelled or declined session's time is free again: offer it to those waiting.
+      if (to === 'cancelled' || to === 'declined')
+        await offerFreedTimes(trx, context, { starts: [booking.start], standing: false }, now);
+    }
+    return booking;
+  });
+  if (!changed)
+    throw problems.wrongStatus('This booking changed a moment ago. Reload it and try again.');
+  context.outbox.deliver();
+  if (action === 'cancel') await refundCancelledSession(context, changed, by, now);
+  const { services, meetingHost } = context;
+  return json(
+    200,
+    action === 'cancel'
+      ? bookingView(changed, services, now, meetingHost)
+      : practiceBookingView(changed, services, now, undefined, meetingHost),
+  );
+}
+
+const StatusBody = v.optional(StatusChangeRequestSchema, {});
+
+/**
+ * POST /api/bookings/:id/confirm, /decline and /api/practice/bookings/:id/cancel: the
+ * practitioner answers or cancels any session, with an optional word for the client's email.
+ */
+const practiceChange = (action: StatusAction) =>
   endpoint({
-    auth,
-    body: v.optional(StatusChangeRequestSchema, {}),
-    async run({ caller, body, params, context }) {
-      const { booking, ownBooking, actor, participant } = await bookingForCaller(
-        context,
-        caller,
-        params.id,
-        'cancel',
-      );
-      const { id } = booking;
-      const now = context.now();
-      const check = checkChange(action, booking, actor, now);
-      if (!check.ok) {
-        if (check.refusal === 'too-late') throw problems.outsideRules(RULE_SENTENCES.cancelTooLate);
-        throw problems.wrongStatus(
-          action === 'cancel'
-            ? `This booking is already ${booking.status}.`
-            : `Only requests can be answered; this booking is ${booking.status}.`,
-        );
-      }
-      if (action === 'confirm' && (await blocksOverlapping(context.db, booking)).length > 0) {
-        throw problems.slotTaken(
-          'This request is inside time you blocked. Decline it, or remove the blocked time first.',
-        );
-      }
-      const { from, to } = STATUS_CHANGES[action];
-      const by = actor === 'practitioner' && !ownBooking ? 'practice' : 'client';
-      const changed = await context.db.transaction().execute(async (trx) => {
-        let booking = await changeStatus(trx, id, from, to, now);
-        // A client's own cancellation inside the notice period is a late cancellation, by itself.
-        if (booking && action === 'cancel' && actor === 'client' && booking.status === 'cancelled')
-          if (isLateCancellation(booking.start, now))
-            booking = (await markAttendance(trx, id, 'late-cancellation', now)) ?? booking;
-        if (booking) {
-          const words = by === 'practice' ? body.message : '';
-          await queueMessages(
-            trx,
-            participant
-              ? participantCancelled(booking, participant)
-              : notificationsFor({ booking, status: to, by, message: words }),
-            { now, practiceEmail: context.outbox.practiceEmail },
-          );
-          // A cancelled or declined session's time is free again: offer it to those waiting.
-          if (to === 'cancelled' || to === 'declined')
-            await offerFreedTimes(trx, context, { starts: [booking.start], standing: false }, now);
-        }
-        return booking;
+    auth: 'practitioner',
+    body: StatusBody,
+    async run({ body, params, context }) {
+      const booking = await bookingNamed(context, params.id);
+      return applyStatusChange(context, {
+        action,
+        booking,
+        actor: 'practitioner',
+        ...(body.message !== undefined && { message: body.message }),
       });
-      if (!changed)
-        throw problems.wrongStatus('This booking changed a moment ago. Reload it and try again.');
-      context.outbox.deliver();
-      if (action === 'cancel') await refundCancelledSession(context, changed, by, now);
-      const { services, meetingHost } = context;
-      return json(
-        200,
-        action === 'cancel'
-          ? bookingView(changed, services, now, meetingHost)
-          : practiceBookingView(changed, services, now, undefined, meetingHost),
-      );
     },
   });
 
-export const confirmBooking = statusChange('confirm', 'practitioner');
-export const declineBooking = statusChange('decline', 'practitioner');
-export const cancelBooking = statusChange('cancel', 'client');
+export const confirmBooking = practiceChange('confirm');
+export const declineBooking = practiceChange('decline');
+export const practiceCancelBooking = practiceChange('cancel');
+
+/** POST /api/bookings/:id/cancel: its booker, or a participant who joined, within the rules. */
+export const cancelBooking = endpoint({
+  auth: 'client',
+  body: StatusBody,
+  relation: bookerOrParticipant,
+  async run({ access, context }) {
+    return applyStatusChange(context, {
+      action: 'cancel',
+      booking: access.booking,
+      actor: 'client',
+      ...(access.as === 'participant' && { participant: access.participant }),
+    });
+  },
+});

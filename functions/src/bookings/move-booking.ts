@@ -1,4 +1,4 @@
-import { MoveRequestSchema } from '../../../shared/booking';
+import { MoveRequestSchema, type MoveRequest } from '../../../shared/booking';
 import { BOOKING_RULES, RULE_SENTENCES } from '../../../shared/booking-rules';
 import { checkChange } from '../../../shared/booking-status';
 import { HOUR_MS, MINUTE_MS } from '../../../shared/time';
@@ -9,83 +9,100 @@ import { busyStretch, checkStart } from './slots';
 import { endpoint } from '../platform/http/endpoint';
 import { offerFreedTimes } from '../waitlist';
 import { problems } from '../platform/http/problems';
-import { bookingForCaller, startRefusal } from './refusals';
-import { json } from '../platform/http/types';
+import { startRefusal } from './refusals';
+import { bookerOnly, bookingNamed } from './access';
+import type { BookingRecord } from './types';
+import { json, type ApiContext } from '../platform/http/types';
 import { bookingView, practiceBookingView, serviceById } from './views';
 
 const taken = () => problems.slotTaken('That time is not free. Choose another time from the list.');
 
 /**
- * POST /api/bookings/:id/move: a session to another free time, same length and status. Its
- * client with the notice period before both times; the practitioner at any time.
+ * A session to another free time, same length and status: its booker with the notice period
+ * before both times; the practitioner at any time.
  */
+async function moveTo(
+  context: ApiContext,
+  booking: BookingRecord,
+  actor: 'client' | 'practitioner',
+  body: MoveRequest,
+) {
+  const { id } = booking;
+  const now = context.now();
+  const allowed = checkChange('move', booking, actor, now);
+  if (!allowed.ok) {
+    if (allowed.refusal === 'too-late') throw problems.outsideRules(RULE_SENTENCES.moveTooLate);
+    throw problems.wrongStatus(`This booking is ${booking.status}: it cannot be moved.`);
+  }
+  const service = serviceById(context.services, booking.serviceId);
+  const start = new Date(body.start);
+  if (actor === 'practitioner' && start <= now)
+    throw problems.outsideRules('That time is already over. Choose a time still ahead.');
+  const stretch = busyStretch(start, service.minutes);
+  const ownStretch = busyStretch(booking.start, service.minutes);
+  // Its own current time does not stand in its way.
+  const busy = (await busyIntervals(context.db, stretch)).filter(
+    (each) =>
+      each.start.getTime() !== ownStretch.start.getTime() ||
+      each.end.getTime() !== ownStretch.end.getTime(),
+  );
+  // The practitioner keeps no notice period: the rules are read as if asked in good time.
+  const asOf =
+    actor === 'client'
+      ? now
+      : new Date(start.getTime() - BOOKING_RULES.minimumNoticeHours * HOUR_MS - MINUTE_MS);
+  const check = checkStart({
+    hours: context.hours,
+    working: await readWorkingHours(context.db),
+    serviceMinutes: service.minutes,
+    now: asOf,
+    start,
+    busy,
+  });
+  if (!check.ok) throw check.reason === 'taken' ? taken() : startRefusal(check.reason);
+  const result = await context.db.transaction().execute(async (trx) => {
+    const moved = await moveBooking(trx, {
+      id,
+      start: check.session.start,
+      end: check.session.end,
+      busyUntil: check.busyUntil,
+      now,
+    });
+    if (moved.outcome === 'moved') {
+      const about = { booking: moved.booking, previousStart: booking.start };
+      const messages: Notification[] = [{ kind: 'moved', to: 'client', ...about }];
+      if (actor === 'client') messages.push({ kind: 'moved-by-client', to: 'practice', ...about });
+      await queueMessages(trx, messages, { now, practiceEmail: context.outbox.practiceEmail });
+      // The old time is free again.
+      await offerFreedTimes(trx, context, { starts: [booking.start], standing: false }, now);
+    }
+    return moved;
+  });
+  if (result.outcome === 'taken') throw taken();
+  if (result.outcome !== 'moved')
+    throw problems.wrongStatus('This booking changed a moment ago. Reload it and try again.');
+  context.outbox.deliver();
+  const { services, meetingHost } = context;
+  return json(
+    200,
+    actor === 'practitioner'
+      ? practiceBookingView(result.booking, services, now, undefined, meetingHost)
+      : bookingView(result.booking, services, now, meetingHost),
+  );
+}
+
+/** POST /api/bookings/:id/move: its booker moves it, within the notice period's rules. */
 export const moveSession = endpoint({
   auth: 'client',
   body: MoveRequestSchema,
-  async run({ caller, body, params, context }) {
-    const { booking, actor } = await bookingForCaller(context, caller, params.id, 'move');
-    const { id } = booking;
-    const now = context.now();
-    const allowed = checkChange('move', booking, actor, now);
-    if (!allowed.ok) {
-      if (allowed.refusal === 'too-late') throw problems.outsideRules(RULE_SENTENCES.moveTooLate);
-      throw problems.wrongStatus(`This booking is ${booking.status}: it cannot be moved.`);
-    }
-    const service = serviceById(context.services, booking.serviceId);
-    const start = new Date(body.start);
-    if (actor === 'practitioner' && start <= now)
-      throw problems.outsideRules('That time is already over. Choose a time still ahead.');
-    const stretch = busyStretch(start, service.minutes);
-    const ownStretch = busyStretch(booking.start, service.minutes);
-    // Its own current time does not stand in its way.
-    const busy = (await busyIntervals(context.db, stretch)).filter(
-      (each) =>
-        each.start.getTime() !== ownStretch.start.getTime() ||
-        each.end.getTime() !== ownStretch.end.getTime(),
-    );
-    // The practitioner keeps no notice period: the rules are read as if asked in good time.
-    const asOf =
-      actor === 'client'
-        ? now
-        : new Date(start.getTime() - BOOKING_RULES.minimumNoticeHours * HOUR_MS - MINUTE_MS);
-    const check = checkStart({
-      hours: context.hours,
-      working: await readWorkingHours(context.db),
-      serviceMinutes: service.minutes,
-      now: asOf,
-      start,
-      busy,
-    });
-    if (!check.ok) throw check.reason === 'taken' ? taken() : startRefusal(check.reason);
-    const result = await context.db.transaction().execute(async (trx) => {
-      const moved = await moveBooking(trx, {
-        id,
-        start: check.session.start,
-        end: check.session.end,
-        busyUntil: check.busyUntil,
-        now,
-      });
-      if (moved.outcome === 'moved') {
-        const about = { booking: moved.booking, previousStart: booking.start };
-        const messages: Notification[] = [{ kind: 'moved', to: 'client', ...about }];
-        if (!caller.practitioner)
-          messages.push({ kind: 'moved-by-client', to: 'practice', ...about });
-        await queueMessages(trx, messages, { now, practiceEmail: context.outbox.practiceEmail });
-        // The old time is free again.
-        await offerFreedTimes(trx, context, { starts: [booking.start], standing: false }, now);
-      }
-      return moved;
-    });
-    if (result.outcome === 'taken') throw taken();
-    if (result.outcome !== 'moved')
-      throw problems.wrongStatus('This booking changed a moment ago. Reload it and try again.');
-    context.outbox.deliver();
-    const { services, meetingHost } = context;
-    return json(
-      200,
-      actor === 'practitioner'
-        ? practiceBookingView(result.booking, services, now, undefined, meetingHost)
-        : bookingView(result.booking, services, now, meetingHost),
-    );
-  },
+  relation: bookerOnly,
+  run: ({ access, body, context }) => moveTo(context, access.booking, 'client', body),
+});
+
+/** POST /api/practice/bookings/:id/move: the practitioner moves any session, at any time. */
+export const practiceMoveSession = endpoint({
+  auth: 'practitioner',
+  body: MoveRequestSchema,
+  run: async ({ body, params, context }) =>
+    moveTo(context, await bookingNamed(context, params.id), 'practitioner', body),
 });

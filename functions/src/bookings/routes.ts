@@ -1,8 +1,13 @@
 import type { RouteTable } from '../platform/http/router';
 import { availability, practiceAvailability } from './availability';
-import { cancelBooking, confirmBooking, declineBooking } from './change-status';
+import {
+  cancelBooking,
+  confirmBooking,
+  declineBooking,
+  practiceCancelBooking,
+} from './change-status';
 import { createBooking } from './create-booking';
-import { moveSession } from './move-booking';
+import { moveSession, practiceMoveSession } from './move-booking';
 import { myBookings } from './my-bookings';
 
 export const bookingRoutes: RouteTable = {
@@ -13,4 +18,6 @@ export const bookingRoutes: RouteTable = {
   '/bookings/:id/confirm': { POST: confirmBooking },
   '/bookings/:id/decline': { POST: declineBooking },
   '/bookings/:id/move': { POST: moveSession },
+  '/practice/bookings/:id/cancel': { POST: practiceCancelBooking },
+  '/practice/bookings/:id/move': { POST: practiceMoveSession },
 };

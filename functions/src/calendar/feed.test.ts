@@ -113,7 +113,7 @@ describe.each(DATABASE_KINDS)('the calendar feed on %s', (kind) => {
     });
     expect(asked.status).toBe(201);
     const gone = await confirmed(client, '2027-03-11T10:00:00Z');
-    await request('POST', `/bookings/${gone.id}/cancel`, practitioner, { message: '' });
+    await request('POST', `/practice/bookings/${gone.id}/cancel`, practitioner, { message: '' });
     const block = await request('POST', '/practice/blocks', practitioner, {
       start: '2027-03-12T12:00:00Z',
       end: '2027-03-12T13:00:00Z',

@@ -9,16 +9,14 @@ import { problems } from '../platform/http/problems';
 import { json, type ApiContext, type Caller } from '../platform/http/types';
 
 /**
- * The session's note: the practitioner's alone. Anyone else, the session's own client included,
- * is told there is no such thing (404), so a note's existence is not given away. Note text never
+ * The session's note: the practitioner's alone, so every note route is declared for her (her
+ * passkey step included): the router refuses anyone else before this runs. Note text never
  * goes to a log or an error message.
  */
-async function sessionFor(context: ApiContext, caller: Caller, id: string | undefined) {
-  const notFound = () =>
-    problems.notFound('There is no session with that id. Open it from the diary.');
-  if (!caller.practitioner) throw notFound();
+async function sessionFor(context: ApiContext, id: string | undefined) {
   const booking = await findBooking(context.db, pathId(id, 'session'));
-  if (!booking) throw notFound();
+  if (!booking)
+    throw problems.notFound('There is no session with that id. Open it from the diary.');
   return booking;
 }
 
@@ -62,9 +60,9 @@ const answer = (note: Note) => json(200, note);
 
 /** GET /api/practice/bookings/:id/note: the note (an empty draft before one is written); audited. */
 export const getNote = endpoint({
-  auth: 'client',
+  auth: 'practitioner',
   async run({ caller, params, context }) {
-    const booking = await sessionFor(context, caller, params.id);
+    const booking = await sessionFor(context, params.id);
     await audited(context, caller, booking, 'read', 'Read the note');
     return answer(await sessionNote(context.db, booking.id));
   },
@@ -72,10 +70,10 @@ export const getNote = endpoint({
 
 /** PUT /api/practice/bookings/:id/note { text }: saves the draft (autosave); 409 once signed. */
 export const putNote = endpoint({
-  auth: 'client',
+  auth: 'practitioner',
   body: NoteTextRequestSchema,
   async run({ caller, body, params, context }) {
-    const booking = await sessionFor(context, caller, params.id);
+    const booking = await sessionFor(context, params.id);
     const now = context.now();
     requireWritable(booking, now);
     const outcome = await saveDraft(context.db, booking, body.text, now);
@@ -90,9 +88,9 @@ export const putNote = endpoint({
 
 /** POST /api/practice/bookings/:id/note/sign: locks the note (the database keeps it locked). */
 export const signSessionNote = endpoint({
-  auth: 'client',
+  auth: 'practitioner',
   async run({ caller, params, context }) {
-    const booking = await sessionFor(context, caller, params.id);
+    const booking = await sessionFor(context, params.id);
     const now = context.now();
     requireWritable(booking, now);
     const outcome = await signNote(context.db, booking.id, now);
@@ -106,10 +104,10 @@ export const signSessionNote = endpoint({
 
 /** POST /api/practice/bookings/:id/note/addenda { text }: a dated addition under a signed note. */
 export const addNoteAddendum = endpoint({
-  auth: 'client',
+  auth: 'practitioner',
   body: NoteTextRequestSchema,
   async run({ caller, body, params, context }) {
-    const booking = await sessionFor(context, caller, params.id);
+    const booking = await sessionFor(context, params.id);
     const now = context.now();
     const text = body.text.trim();
     if (!text) throw problems.invalidInput('Write the addendum first: it is empty.');

@@ -201,7 +201,7 @@ describe.each(DATABASE_KINDS)('the outbox on %s', (kind) => {
     const { json: cancelled } = await book(secondClient, '2027-03-10T14:00:00Z');
     await request('POST', `/bookings/${booking.id}/confirm`, practitioner);
     await request('POST', `/bookings/${cancelled.id}/confirm`, practitioner);
-    await request('POST', `/bookings/${cancelled.id}/cancel`, practitioner);
+    await request('POST', `/practice/bookings/${cancelled.id}/cancel`, practitioner);
     await api.deliveryIdle();
     mail.sent.length = 0;
     const due = new Date(new Date(start).getTime() - 24 * HOUR);

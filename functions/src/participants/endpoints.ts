@@ -4,7 +4,7 @@ import { findBooking, seriesBookings, type BookingRecord, type Client } from '..
 import { queueMessages, type Notification } from '../messages';
 import { findSeries, seriesContext } from '../series';
 import type { Database } from '../platform/database/database';
-import { endpoint } from '../platform/http/endpoint';
+import { endpoint, type Relation } from '../platform/http/endpoint';
 import { pathId } from '../platform/http/input';
 import { problems } from '../platform/http/problems';
 import { json, type ApiContext, type Caller } from '../platform/http/types';
@@ -78,6 +78,13 @@ async function invitationForCaller(db: Database, caller: Caller, id: string | un
   return { participant, session };
 }
 
+/** An invitation route's thing: the invitation sent to the caller's own address. */
+const invitee: Relation<Awaited<ReturnType<typeof invitationForCaller>>> = {
+  thing: 'invitation',
+  who: ['invitee'],
+  resolve: (context, caller, params) => invitationForCaller(context.db, caller, params.id),
+};
+
 /**
  * What a joining participant is sent at once when the session is already confirmed: the same
  * confirmation (and calendar file, with everyone in the room) its client had.
@@ -120,8 +127,9 @@ async function confirmationFor(
 const answer = (status: 'joined' | 'declined') =>
   endpoint({
     auth: 'verified',
-    async run({ caller, params, context }) {
-      const { participant, session } = await invitationForCaller(context.db, caller, params.id);
+    relation: invitee,
+    async run({ caller, access, context }) {
+      const { participant, session } = access;
       const now = context.now();
       const answered = await context.db.transaction().execute(async (trx) => {
         const changed = await answerInvitation(trx, {

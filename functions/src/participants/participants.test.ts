@@ -371,7 +371,7 @@ describe.each(DATABASE_KINDS)('couples and families on %s', (kind) => {
     expect((await request('GET', `/practice/clients/${booker.uid}`, partner)).status).toBe(403);
     expect(
       (await request('GET', `/practice/bookings/${series.sessions[0]?.id}/note`, partner)).status,
-    ).toBe(404);
+    ).toBe(403);
     const record = await request('GET', `/practice/clients/${booker.uid}`, practitioner);
     expect(record.status).toBe(200);
     const phq = await request('POST', '/questionnaires', booker, {

@@ -272,7 +272,9 @@ describe.each(DATABASE_KINDS)('shared sessions on %s', (kind) => {
     expect((await request('PUT', '/intake', other, INTAKE)).status).toBe(200);
     const series = await confirmedCouple(booker, other);
     clock = new Date('2027-03-09T19:05:00Z'); // their one session is over; the practice ends the rest
-    expect((await request('POST', `/series/${series.id}/end`, practitioner)).status).toBe(200);
+    expect((await request('POST', `/practice/series/${series.id}/end`, practitioner)).status).toBe(
+      200,
+    );
     const pruned = async (at: string) => (await applyRetention(db, new Date(at))).clinicalRecords;
     // Seven years from that session, not from the intake a week before it.
     expect(await pruned('2034-03-09T17:59:59.999Z')).toBe(0);

@@ -28,15 +28,15 @@ export const listPasskeys = endpoint({
  * last passkey stays (without one she could not open the practice pages).
  */
 export const removePasskey = endpoint({
-  auth: 'client',
-  async run({ caller, context, params }) {
+  auth: 'ownPasskeys',
+  async run({ caller, access, context, params }) {
     requireSecondFactor(caller, sessionNow(context), true);
     const id = params.id ?? '';
     const passkeys = await passkeysOf(context.db, caller.uid);
     if (!passkeys.some((passkey) => passkey.id === id)) {
       throw problems.notFound('You have no passkey with this id. Reload the page to see yours.');
     }
-    if (caller.practitioner && passkeys.length === 1) {
+    if (access === 'practitioner' && passkeys.length === 1) {
       throw problems.lastPasskey(
         'Add another passkey before you remove this one: the practice pages need one.',
       );

@@ -3,7 +3,7 @@ import { generateRegistrationOptions, verifyRegistrationResponse } from '@simple
 import type { RegistrationResponseJSON } from '@simplewebauthn/server';
 import { writeAudit } from '../platform/audit';
 import { requireSecondFactor } from '../platform/http/caller';
-import { endpoint } from '../platform/http/endpoint';
+import { endpoint, type PasskeyRules } from '../platform/http/endpoint';
 import { problems } from '../platform/http/problems';
 import { json, type ApiContext, type Caller } from '../platform/http/types';
 import {
@@ -35,6 +35,7 @@ const Enrolment = v.optional(v.pipe(v.string(), v.regex(/^[\w-]{20,100}$/)));
 async function mayAddPasskey(
   context: ApiContext,
   caller: Caller,
+  rules: PasskeyRules,
   enrolment: string | undefined,
 ): Promise<string | undefined> {
   const existing = await passkeysOf(context.db, caller.uid);
@@ -42,17 +43,17 @@ async function mayAddPasskey(
     requireSecondFactor(caller, sessionNow(context), true);
     return undefined;
   }
-  if (caller.practitioner) return validEnrolment(context, caller, enrolment);
+  if (rules === 'practitioner') return validEnrolment(context, caller, enrolment);
   return undefined;
 }
 
 /** POST /api/passkeys/registration/options: the options for navigator.credentials.create(). */
 export const registrationOptions = endpoint({
-  auth: 'client',
+  auth: 'ownPasskeys',
   body: v.object({ enrolment: Enrolment }),
-  async run({ caller, body, context }) {
+  async run({ caller, access, body, context }) {
     const { relyingParty } = passkeySetup(context);
-    await mayAddPasskey(context, caller, body.enrolment);
+    await mayAddPasskey(context, caller, access, body.enrolment);
     const existing = await passkeysOf(context.db, caller.uid);
     const options = await generateRegistrationOptions({
       rpName: relyingParty.rpName,
@@ -77,7 +78,7 @@ export const registrationOptions = endpoint({
  * recovery codes, shown this once; every new passkey also signs the browser in with it (`token`).
  */
 export const registerPasskey = endpoint({
-  auth: 'client',
+  auth: 'ownPasskeys',
   unprocessable: true,
   body: v.object({
     enrolment: Enrolment,
@@ -85,9 +86,9 @@ export const registerPasskey = endpoint({
     response: RegistrationAnswer,
     browser: BrowserId,
   }),
-  async run({ caller, body, context, from }) {
+  async run({ caller, access, body, context, from }) {
     const { relyingParty, accounts } = passkeySetup(context);
-    const enrolmentHash = await mayAddPasskey(context, caller, body.enrolment);
+    const enrolmentHash = await mayAddPasskey(context, caller, access, body.enrolment);
     const now = context.now();
     const challenge = challengeOf(body.response.response.clientDataJSON);
     if (!(await takeChallenge(context.db, challenge, 'registration', caller.uid, now))) {
@@ -131,7 +132,9 @@ export const registerPasskey = endpoint({
       });
       // This answer signs the browser in: the browser she made her passkey in is one she has used.
       if (body.browser) await rememberBrowser(trx, caller.uid, body.browser, now);
-      return first && caller.practitioner ? replaceRecoveryCodes(trx, caller.uid, now) : undefined;
+      return first && access === 'practitioner'
+        ? replaceRecoveryCodes(trx, caller.uid, now)
+        : undefined;
     });
     if (enrolmentHash) await clearEnrolment(context, caller.uid);
     const token = await accounts.mintToken(caller.uid, { second_factor: 'passkey' });

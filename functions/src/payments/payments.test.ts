@@ -190,7 +190,7 @@ describe.each(DATABASE_KINDS)('payments on %s', (kind) => {
     ).toBe('%PDF-');
     // Someone else's receipt is not there for them; the practitioner may read it.
     expect((await request('GET', `/payments/${id}`, other)).status).toBe(404);
-    expect((await request('GET', `/payments/${id}`, practitioner)).status).toBe(200);
+    expect((await request('GET', `/practice/payments/${id}`, practitioner)).status).toBe(200);
     // Paid already: a second Checkout is refused.
     expect((await request('POST', '/payments/checkout', client, { bookingId })).status).toBe(409);
   });
@@ -509,7 +509,9 @@ describe.each(DATABASE_KINDS)('payments on %s', (kind) => {
     expect((await request('POST', `/bookings/${soon}/cancel`, client)).status).toBe(422);
     expect(stripe.refunds).toHaveLength(1);
     // The practitioner cancels at any time: refunded.
-    expect((await request('POST', `/bookings/${soon}/cancel`, practitioner)).status).toBe(200);
+    expect((await request('POST', `/practice/bookings/${soon}/cancel`, practitioner)).status).toBe(
+      200,
+    );
     expect(stripe.refunds.map((refund) => refund.amount)).toEqual([FEE, FEE]);
     stripe.refunds.length = 0;
   });
@@ -572,9 +574,9 @@ describe.each(DATABASE_KINDS)('payments on %s', (kind) => {
       pdfPath: `/payments/credit-notes/${noteId}/credit-note.pdf`,
     });
     expect(note.json.vatSentence).toMatch(/exempt from VAT/);
-    expect((await request('GET', `/payments/credit-notes/${noteId}`, practitioner)).status).toBe(
-      200,
-    );
+    expect(
+      (await request('GET', `/practice/payments/credit-notes/${noteId}`, practitioner)).status,
+    ).toBe(200);
     const notTheirs = await request('GET', `/payments/credit-notes/${noteId}`, other);
     expect(notTheirs.status).toBe(404);
     expect(notTheirs.json.detail).toBe('There is no such credit note. Open your payments again.');

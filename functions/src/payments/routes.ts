@@ -6,6 +6,10 @@ import {
   creditNotePdf,
   paymentReceipt,
   paymentReceiptPdf,
+  practiceCreditNote,
+  practiceCreditNotePdf,
+  practicePaymentReceipt,
+  practicePaymentReceiptPdf,
   signedCreditNotePdf,
   signedReceiptPdf,
 } from './receipts';
@@ -26,5 +30,10 @@ export const paymentRoutes: RouteTable = {
   '/payments/:id/receipt.pdf': { GET: paymentReceiptPdf },
   '/payments/:id/signed-receipt.pdf': { GET: signedReceiptPdf },
   '/practice/payments': { GET: practicePayments },
+  // The practitioner's copies: any client's documents, behind her passkey.
+  '/practice/payments/credit-notes/:id': { GET: practiceCreditNote },
+  '/practice/payments/credit-notes/:id/credit-note.pdf': { GET: practiceCreditNotePdf },
+  '/practice/payments/:id': { GET: practicePaymentReceipt },
+  '/practice/payments/:id/receipt.pdf': { GET: practicePaymentReceiptPdf },
   '/practice/payments/:id/refund': { POST: refundPayment },
 };

@@ -37,7 +37,7 @@ import { bookWeeks } from './weeks';
 import { occurrencesBetween } from './occurrences';
 import { endWaitForService, offerFreedTimes } from '../waitlist';
 import { checkedParty, inviteParty, partyLookup } from '../participants';
-import { endpoint } from '../platform/http/endpoint';
+import { endpoint, type Relation } from '../platform/http/endpoint';
 import { paymentStates, endSubscription } from '../payments';
 import { pathId } from '../platform/http/input';
 import { problems } from '../platform/http/problems';
@@ -271,58 +271,77 @@ export const confirmSeries = answerSeries('confirmed');
 export const declineSeries = answerSeries('declined');
 
 /**
- * POST /api/series/:id/end: its client (sessions more than the notice period ahead are
- * cancelled) or the practitioner (every session still ahead). Past sessions stay.
+ * Ends a series: by its booker, sessions more than the notice period ahead are cancelled; by
+ * the practitioner, every session still ahead. Past sessions stay.
  */
+async function endSeriesAs(context: ApiContext, found: SeriesRecord, byClient: boolean) {
+  const now = context.now();
+  const cutoff = byClient
+    ? new Date(now.getTime() + BOOKING_RULES.clientCancelNoticeHours * HOUR_MS)
+    : now;
+  const ended = await context.db.transaction().execute(async (trx) => {
+    const record = await changeSeriesStatus(trx, {
+      id: found.id,
+      from: ['requested', 'confirmed'],
+      to: 'ended',
+      now,
+    });
+    if (!record) return undefined;
+    const cancelled = await changeSeriesSessions(trx, {
+      seriesId: record.id,
+      from: ['requested', 'confirmed'],
+      to: 'cancelled',
+      after: cutoff,
+      now,
+    });
+    // An ended series' weekly time is a standing time free again.
+    await offerFreedTimes(
+      trx,
+      context,
+      { starts: cancelled.map((each) => each.start), standing: true },
+      now,
+    );
+    const series = await seriesContext(trx, record);
+    await queueMessages(
+      trx,
+      [
+        withSeries('series-ended', 'client', series),
+        ...(byClient ? [withSeries('series-ended-by-client', 'practice', series)] : []),
+      ],
+      { now, practiceEmail: context.outbox.practiceEmail },
+    );
+    return series;
+  });
+  if (!ended) throw problems.wrongStatus(`This series is already ${found.status}.`);
+  context.outbox.deliver();
+  await endSubscription(context, ended.record.id, now);
+  return json(200, seriesView(ended, context, now, byClient ? 'client' : 'practitioner'));
+}
+
+/** The series a client route names, if the caller booked it. */
+const seriesBooker: Relation<SeriesRecord> = {
+  thing: 'series',
+  who: ['booker'],
+  async resolve(context, caller, params) {
+    const found = await seriesOf(context.db, params.id);
+    if (found.client.uid !== caller.uid)
+      throw problems.notYours('You can only end your own sessions.');
+    return found;
+  },
+};
+
+/** POST /api/series/:id/end: its booker ends it. */
 export const endSeries = endpoint({
   auth: 'client',
-  async run({ caller, params, context }) {
-    const found = await seriesOf(context.db, params.id);
-    const byClient = found.client.uid === caller.uid && !caller.practitioner;
-    if (found.client.uid !== caller.uid && !caller.practitioner)
-      throw problems.notYours('You can only end your own sessions.');
-    const now = context.now();
-    const cutoff = byClient
-      ? new Date(now.getTime() + BOOKING_RULES.clientCancelNoticeHours * HOUR_MS)
-      : now;
-    const ended = await context.db.transaction().execute(async (trx) => {
-      const record = await changeSeriesStatus(trx, {
-        id: found.id,
-        from: ['requested', 'confirmed'],
-        to: 'ended',
-        now,
-      });
-      if (!record) return undefined;
-      const cancelled = await changeSeriesSessions(trx, {
-        seriesId: record.id,
-        from: ['requested', 'confirmed'],
-        to: 'cancelled',
-        after: cutoff,
-        now,
-      });
-      // An ended series' weekly time is a standing time free again.
-      await offerFreedTimes(
-        trx,
-        context,
-        { starts: cancelled.map((each) => each.start), standing: true },
-        now,
-      );
-      const series = await seriesContext(trx, record);
-      await queueMessages(
-        trx,
-        [
-          withSeries('series-ended', 'client', series),
-          ...(byClient ? [withSeries('series-ended-by-client', 'practice', series)] : []),
-        ],
-        { now, practiceEmail: context.outbox.practiceEmail },
-      );
-      return series;
-    });
-    if (!ended) throw problems.wrongStatus(`This series is already ${found.status}.`);
-    context.outbox.deliver();
-    await endSubscription(context, ended.record.id, now);
-    return json(200, seriesView(ended, context, now, byClient ? 'client' : 'practitioner'));
-  },
+  relation: seriesBooker,
+  run: ({ access, context }) => endSeriesAs(context, access, true),
+});
+
+/** POST /api/practice/series/:id/end: the practitioner ends any series. */
+export const practiceEndSeries = endpoint({
+  auth: 'practitioner',
+  run: async ({ params, context }) =>
+    endSeriesAs(context, await seriesOf(context.db, params.id), false),
 });
 
 /** The sessions of the series still waiting for an answer, for the diary. */

@@ -229,7 +229,7 @@ describe.each(DATABASE_KINDS)('standing series on %s', (kind) => {
     // The practitioner keeps no notice period.
     expect(
       (
-        await request('POST', `/bookings/${first.id}/move`, practitioner, {
+        await request('POST', `/practice/bookings/${first.id}/move`, practitioner, {
           start: '2027-03-09T10:30:00Z',
         })
       ).status,

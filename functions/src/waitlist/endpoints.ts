@@ -13,7 +13,7 @@ import {
   waitlistEntries,
   type WaitlistRecord,
 } from './queries';
-import { endpoint } from '../platform/http/endpoint';
+import { endpoint, type Relation } from '../platform/http/endpoint';
 import { pathId } from '../platform/http/input';
 import { problems } from '../platform/http/problems';
 import { json, noContent, type ApiContext } from '../platform/http/types';
@@ -78,28 +78,46 @@ export const myWaitlist = endpoint({
   },
 });
 
-/** DELETE /api/waitlist/:id: its client leaves, or the practitioner removes it. */
+/** The waiting-list entry a client route names, if it is the caller's: anyone else's is not found. */
+const ownEntry: Relation<WaitlistRecord> = {
+  thing: 'waiting-list entry',
+  who: ['owner'],
+  async resolve(context, caller, params) {
+    const entry = await findWaitlistEntry(context.db, pathId(params.id, 'waiting-list entry'));
+    // Someone else's entry is not found: its existence is the client's business alone.
+    if (!entry || entry.client.uid !== caller.uid) throw notFound();
+    return entry;
+  },
+};
+
+async function removeEntry(context: ApiContext, id: string) {
+  if (!(await leaveWaitlist(context.db, id))) throw notFound();
+  return noContent();
+}
+
+/** DELETE /api/waitlist/:id: its client leaves the list. */
 export const leaveWaitlistEndpoint = endpoint({
   auth: 'client',
-  async run({ caller, params, context }) {
-    const id = pathId(params.id, 'waiting-list entry');
-    const entry = await findWaitlistEntry(context.db, id);
-    // Someone else's entry is not found: its existence is the client's business alone.
-    if (!entry || (entry.client.uid !== caller.uid && !caller.practitioner)) throw notFound();
-    if (!(await leaveWaitlist(context.db, id))) throw notFound();
-    return noContent();
-  },
+  relation: ownEntry,
+  run: ({ access, context }) => removeEntry(context, access.id),
+});
+
+/** DELETE /api/practice/waitlist/:id: the practitioner takes anyone off the list. */
+export const practiceRemoveWaitlistEntry = endpoint({
+  auth: 'practitioner',
+  run: ({ params, context }) => removeEntry(context, pathId(params.id, 'waiting-list entry')),
 });
 
 /** POST /api/waitlist/:id/renew: its client stays on the list for another full term. */
 export const renewWaitlist = endpoint({
   auth: 'client',
-  async run({ caller, params, context }) {
-    const id = pathId(params.id, 'waiting-list entry');
-    const entry = await findWaitlistEntry(context.db, id);
-    if (!entry || entry.client.uid !== caller.uid) throw notFound();
+  relation: ownEntry,
+  async run({ access, context }) {
     const now = context.now();
-    const renewed = await renewWaitlistEntry(context.db, id, { now, expiresAt: expiryFrom(now) });
+    const renewed = await renewWaitlistEntry(context.db, access.id, {
+      now,
+      expiresAt: expiryFrom(now),
+    });
     if (!renewed) throw notFound();
     return json(200, entryView(renewed, context));
   },

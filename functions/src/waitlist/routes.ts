@@ -3,6 +3,7 @@ import {
   joinWaitlistEndpoint,
   leaveWaitlistEndpoint,
   myWaitlist,
+  practiceRemoveWaitlistEntry,
   practiceWaitlist,
   renewWaitlist,
 } from './endpoints';
@@ -12,4 +13,5 @@ export const waitlistRoutes: RouteTable = {
   '/waitlist/:id': { DELETE: leaveWaitlistEndpoint },
   '/waitlist/:id/renew': { POST: renewWaitlist },
   '/practice/waitlist': { GET: practiceWaitlist },
+  '/practice/waitlist/:id': { DELETE: practiceRemoveWaitlistEntry },
 };

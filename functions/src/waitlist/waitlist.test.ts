@@ -77,7 +77,9 @@ describe.each(DATABASE_KINDS)('the waiting list on %s', (kind) => {
     const standing = await join(practitioner, { serviceId: 1, ...wanted, standing: true });
     expect(standing.status).toBe(201);
 
-    expect((await request('POST', `/bookings/${id}/cancel`, practitioner, {})).status).toBe(200);
+    expect(
+      (await request('POST', `/practice/bookings/${id}/cancel`, practitioner, {})).status,
+    ).toBe(200);
     expect(await offersTo()).toEqual([ada.email, ben.email].sort());
 
     await api.deliveryIdle();
@@ -94,7 +96,9 @@ describe.each(DATABASE_KINDS)('the waiting list on %s', (kind) => {
 
     // Freed a second time (booked and cancelled again): nobody hears of it twice.
     const again = await confirmedSession(booker, WEDNESDAY_MORNING);
-    expect((await request('POST', `/bookings/${again}/cancel`, practitioner, {})).status).toBe(200);
+    expect(
+      (await request('POST', `/practice/bookings/${again}/cancel`, practitioner, {})).status,
+    ).toBe(200);
     expect(await offersTo()).toEqual([ada.email, ben.email].sort());
   });
 
@@ -110,7 +114,7 @@ describe.each(DATABASE_KINDS)('the waiting list on %s', (kind) => {
     );
 
     const moving = await confirmedSession(booker, WEDNESDAY_MORNING);
-    const moved = await request('POST', `/bookings/${moving}/move`, practitioner, {
+    const moved = await request('POST', `/practice/bookings/${moving}/move`, practitioner, {
       start: '2027-03-10T15:00:00Z',
     });
     expect(moved.status).toBe(200);
@@ -159,7 +163,9 @@ describe.each(DATABASE_KINDS)('the waiting list on %s', (kind) => {
       (await join(cai, { serviceId: 1, days: ['Tuesday'], parts: ['morning'], standing: true }))
         .status,
     ).toBe(201);
-    expect((await request('POST', `/series/${series.json.id}/end`, practitioner)).status).toBe(200);
+    expect(
+      (await request('POST', `/practice/series/${series.json.id}/end`, practitioner)).status,
+    ).toBe(200);
     expect(await offersTo()).toEqual([ada.email, ben.email].sort());
     await api.deliveryIdle();
     const offer = sent.find(
@@ -176,7 +182,7 @@ describe.each(DATABASE_KINDS)('the waiting list on %s', (kind) => {
       expect(
         (await join(who, { serviceId: 5, days: ['Wednesday'], parts: ['morning'] })).status,
       ).toBe(201);
-    await request('POST', `/bookings/${id}/cancel`, practitioner, {});
+    await request('POST', `/practice/bookings/${id}/cancel`, practitioner, {});
     expect(await offersTo()).toHaveLength(2);
     const answers = await Promise.all(
       [ada, ben].map((who) =>
@@ -253,7 +259,9 @@ describe.each(DATABASE_KINDS)('the waiting list on %s', (kind) => {
     expect((await request('DELETE', `/waitlist/${entry.id}`, ada)).status).toBe(204);
     expectProblem(await request('DELETE', `/waitlist/${entry.id}`, ada), 404);
     const second = (await join(ben, body)).json;
-    expect((await request('DELETE', `/waitlist/${second.id}`, practitioner)).status).toBe(204);
+    expect((await request('DELETE', `/practice/waitlist/${second.id}`, practitioner)).status).toBe(
+      204,
+    );
     expect((await request('GET', '/practice/waitlist', practitioner)).json.entries).toEqual([]);
   });
 

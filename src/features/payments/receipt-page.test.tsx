@@ -4,6 +4,7 @@ import type { Receipt } from '../../../shared/payments-api';
 import { MONEY_FACTS } from '../../../shared/money';
 import { fetchCreditNote, fetchReceipt } from '../../lib/payments-api';
 import { CreditNotePage, pdfUrl, ReceiptPage } from './receipt-page';
+import { PRACTICE_DOCUMENT } from '../../config/routes';
 
 vi.mock('../../lib/payments-api', () => ({ fetchReceipt: vi.fn(), fetchCreditNote: vi.fn() }));
 vi.mock('../../lib/firebase', () => ({ firebaseAuth: vi.fn(), signOut: vi.fn() }));
@@ -53,7 +54,7 @@ describe('the receipt page', () => {
       </MemoryRouter>,
     );
     const article = await screen.findByRole('article', { name: 'Receipt MP-2027-0007' });
-    expect(fetchReceipt).toHaveBeenCalledWith('p1', expect.any(AbortSignal));
+    expect(fetchReceipt).toHaveBeenCalledWith('p1', expect.any(AbortSignal), false);
     for (const text of [
       'Monday 1 March 2027',
       'Ada Client',
@@ -95,7 +96,7 @@ describe('the receipt page', () => {
       </MemoryRouter>,
     );
     const article = await screen.findByRole('article', { name: 'Credit note MP-CN-2027-0002' });
-    expect(fetchCreditNote).toHaveBeenCalledWith('r1', expect.any(AbortSignal));
+    expect(fetchCreditNote).toHaveBeenCalledWith('r1', expect.any(AbortSignal), false);
     const value = (term: string) => within(article).getByText(term).nextElementSibling;
     expect(value('For receipt')).toHaveTextContent('MP-2027-0007');
     expect(value('Date refunded')).toHaveTextContent('Wednesday 3 March 2027');
@@ -103,5 +104,32 @@ describe('the receipt page', () => {
     expect(value('Card')).toHaveTextContent('Visa ending 4242');
     expect(within(article).getByText(MONEY_FACTS.vatSentence)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Download MP-CN-2027-0002 as PDF' })).toBeEnabled();
+  });
+
+  it('opened from the practice pages, reads the credit note as the practitioner’s and leads back there', async () => {
+    vi.mocked(fetchCreditNote).mockResolvedValue({
+      ...receipt,
+      kind: 'credit-note',
+      number: 'MP-CN-2027-0003',
+      receiptNumber: 'MP-2027-0007',
+      pdfPath: '/practice/payments/credit-notes/r2/credit-note.pdf',
+    });
+    render(
+      <MemoryRouter
+        initialEntries={[
+          { pathname: '/account/billing/credit-notes/r2', state: PRACTICE_DOCUMENT },
+        ]}
+      >
+        <Routes>
+          <Route path="/account/billing/credit-notes/:id" element={<CreditNotePage />} />
+        </Routes>
+      </MemoryRouter>,
+    );
+    await screen.findByRole('article', { name: 'Credit note MP-CN-2027-0003' });
+    expect(fetchCreditNote).toHaveBeenLastCalledWith('r2', expect.any(AbortSignal), true);
+    expect(screen.getByRole('link', { name: 'Back to Payments' })).toHaveAttribute(
+      'href',
+      '/practice/payments',
+    );
   });
 });

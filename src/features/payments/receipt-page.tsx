@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
-import { Link, useParams } from 'react-router';
+import { Link, useLocation, useParams } from 'react-router';
 import type { Receipt } from '../../../shared/payments-api';
 import { formatMoney } from '../../../shared/money';
 import { LoadFailed } from '../../components/layout/load-failed';
 import { LoadingScreen } from '../../components/layout/loading-screen';
-import { paths } from '../../config/routes';
+import { isPracticeDocument, paths } from '../../config/routes';
 import { apiFile, errorSentence } from '../../lib/api';
 import { fetchCreditNote, fetchReceipt } from '../../lib/payments-api';
 import { formatDayWithYear } from '../../lib/practice-time';
@@ -158,11 +158,13 @@ export function CreditNotePage() {
   return <DocumentPage kind="credit-note" />;
 }
 
+/** A link from the practice pages opens the document as the practitioner's (PRACTICE_DOCUMENT). */
 function DocumentPage({ kind }: { kind: Receipt['kind'] }) {
   const { id } = useParams();
+  const asPractitioner = isPracticeDocument(useLocation().state);
   const fetchDocument = kind === 'receipt' ? fetchReceipt : fetchCreditNote;
-  const { state, reload } = useResource(id && `${kind}:${id}`, (signal) =>
-    fetchDocument(id ?? '', signal),
+  const { state, reload } = useResource(id && `${kind}:${id}:${String(asPractitioner)}`, (signal) =>
+    fetchDocument(id ?? '', signal, asPractitioner),
   );
   const name = kind === 'receipt' ? 'receipt' : 'credit note';
   if (state.status === 'loading') return <LoadingScreen label={`Loading the ${name}…`} />;
@@ -172,9 +174,15 @@ function DocumentPage({ kind }: { kind: Receipt['kind'] }) {
       <ReceiptView receipt={state.data} />
       <p className="receipt-actions d-flex flex-wrap gap-2 align-items-start">
         <PdfButton receipt={state.data} />
-        <Link to={paths.billing} className="btn btn-outline-success">
-          Back to Billing
-        </Link>
+        {asPractitioner ? (
+          <Link to={paths.practicePayments} className="btn btn-outline-success">
+            Back to Payments
+          </Link>
+        ) : (
+          <Link to={paths.billing} className="btn btn-outline-success">
+            Back to Billing
+          </Link>
+        )}
       </p>
     </>
   );

@@ -7,7 +7,7 @@ import { formatMoney } from '../../../shared/money';
 import type { PracticePayment, PracticePayments } from '../../../shared/payments-api';
 import { LoadFailed } from '../../components/layout/load-failed';
 import { LoadingScreen } from '../../components/layout/loading-screen';
-import { clientRecordPath, creditNotePath, paths } from '../../config/routes';
+import { clientRecordPath, creditNotePath, paths, PRACTICE_DOCUMENT } from '../../config/routes';
 import { errorSentence } from '../../lib/api';
 import { formatDayWithYear, formatTime } from '../../lib/practice-time';
 import { showToast } from '../../lib/toast';
@@ -214,8 +214,11 @@ function MonthView({ data, onChanged }: { data: PracticePayments; onChanged: () 
             {data.refunds.map((refund) => (
               <li key={refund.id}>
                 {refund.clientName}: {formatMoney(refund.amount)} on {formatDayWithYear(refund.at)}{' '}
-                (credit note <Link to={creditNotePath(refund.id)}>{refund.creditNoteNumber}</Link>)
-                {refund.reason && <span className="d-block small">{`${refund.reason}.`}</span>}
+                (credit note{' '}
+                <Link to={creditNotePath(refund.id)} state={PRACTICE_DOCUMENT}>
+                  {refund.creditNoteNumber}
+                </Link>
+                ){refund.reason && <span className="d-block small">{`${refund.reason}.`}</span>}
               </li>
             ))}
           </ul>

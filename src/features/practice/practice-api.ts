@@ -27,8 +27,11 @@ export function fetchDiary(range: { from: string; to: string } | undefined, sign
 /** The answers the diary gives itself (moving a session is another screen's). */
 export type BookingAnswer = 'confirm' | 'decline' | 'cancel';
 
+/** Cancelling is hers at /api/practice/… (a client cancels at /api/bookings/<id>/cancel). */
 const answerPath = (id: string, answer: BookingAnswer) =>
-  `/api/bookings/${encodeURIComponent(id)}/${answer}`;
+  answer === 'cancel'
+    ? `/api/practice/bookings/${encodeURIComponent(id)}/cancel`
+    : `/api/bookings/${encodeURIComponent(id)}/${answer}`;
 
 /** Decline and cancel carry the practitioner's optional word for the client's email. */
 const answerBody = (answer: BookingAnswer, message: string) =>
@@ -73,7 +76,12 @@ export async function answerBookingOnLeave(
 export type SeriesAnswer = 'confirm' | 'decline' | 'end';
 
 export function answerSeries(id: string, answer: SeriesAnswer) {
-  return apiRequest(`/api/series/${encodeURIComponent(id)}/${answer}`, SeriesSchema, {
+  // Ending is hers at /api/practice/… (a client ends their own at /api/series/<id>/end).
+  const path =
+    answer === 'end'
+      ? `/api/practice/series/${encodeURIComponent(id)}/end`
+      : `/api/series/${encodeURIComponent(id)}/${answer}`;
+  return apiRequest(path, SeriesSchema, {
     method: 'POST',
   });
 }
@@ -128,7 +136,7 @@ export function fetchPracticeWaitlist(signal?: AbortSignal) {
 }
 
 export function removeWaitlistEntry(id: string) {
-  return apiRequest(`/api/waitlist/${encodeURIComponent(id)}`, v.undefined(), {
+  return apiRequest(`/api/practice/waitlist/${encodeURIComponent(id)}`, v.undefined(), {
     method: 'DELETE',
   });
 }

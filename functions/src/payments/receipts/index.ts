@@ -4,6 +4,10 @@ export {
   creditNotePdf,
   paymentReceipt,
   paymentReceiptPdf,
+  practiceCreditNote,
+  practiceCreditNotePdf,
+  practicePaymentReceipt,
+  practicePaymentReceiptPdf,
   signedCreditNotePdf,
   signedReceiptPdf,
 } from './endpoints';

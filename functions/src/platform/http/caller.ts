@@ -10,6 +10,7 @@ import type {
   SecondFactor,
   TokenVerifier,
   UserLookup,
+  VerifiedToken,
 } from './types';
 
 /** firebase-admin checks the signature, expiry and (checkRevoked) that the session was not revoked. */
@@ -43,7 +44,7 @@ export function firebaseIdentityDeletion(): (uid: string) => Promise<void> {
   };
 }
 
-function callerFrom(token: DecodedIdToken): Caller {
+function callerFrom(token: DecodedIdToken): VerifiedToken {
   return {
     uid: token.uid,
     email: token.email ?? '',
@@ -74,8 +75,11 @@ const isAuthError = (error: unknown) =>
   typeof error.code === 'string' &&
   error.code.startsWith('auth/');
 
-/** The caller from `Authorization: Bearer <ID token>`, or 401. Runs before anything else. */
-export async function authenticate(request: ApiRequest, context: ApiContext): Promise<Caller> {
+/** The verified token from `Authorization: Bearer <ID token>`, or 401. Runs before anything else. */
+export async function authenticate(
+  request: ApiRequest,
+  context: ApiContext,
+): Promise<VerifiedToken> {
   const match = /^Bearer ([\w.-]{20,4096})$/.exec(request.authorization ?? '');
   if (!match?.[1]) throw problems.notSignedIn('Sign in, then try again.');
   try {
@@ -110,10 +114,16 @@ export function requireSecondFactor(caller: Caller, now: Date, fresh = false): v
   }
 }
 
-export function requirePractitioner(caller: Caller): void {
-  if (!caller.practitioner) {
+export function requirePractitioner(token: VerifiedToken): void {
+  if (!token.practitioner) {
     throw problems.notPractitioner(
       'This page is for the practitioner. Sign in with the practice account.',
     );
   }
+}
+
+/** What a handler may know of the caller: the token without the practitioner's claim. */
+export function callerOf(token: VerifiedToken): Caller {
+  const { uid, email, emailVerified, name, authTime, secondFactor } = token;
+  return { uid, email, emailVerified, name, authTime, secondFactor };
 }

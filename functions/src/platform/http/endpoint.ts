@@ -1,6 +1,7 @@
 import type * as v from 'valibot';
 import {
   authenticate,
+  callerOf,
   requirePractitioner,
   requireSecondFactor,
   requireVerifiedEmail,
@@ -11,19 +12,47 @@ import type { ApiContext, ApiRequest, ApiResponse, Caller } from './types';
 
 /**
  * Who may call an endpoint: `anyone` (no sign-in), `client` (signed in), `verified` (signed in
- * with a verified email), `practitioner` (signed in with the practitioner's claim).
+ * with a verified email), `practitioner` (her claim and her passkey step within 12 hours; her
+ * password alone is refused), `ownPasskeys` (signed in, about their own passkeys: the handler
+ * is told which rules the account keeps, `PasskeyRules`). A signed-in route that names a thing
+ * (`:id`) declares a `Relation`: what the caller must be to it.
  */
-export type Access = 'anyone' | 'client' | 'verified' | 'practitioner';
+export type Access = 'anyone' | 'client' | 'verified' | 'practitioner' | 'ownPasskeys';
 
+/**
+ * Whose passkey rules an account keeps: the practitioner's (her first passkey only through her
+ * enrolment link, recovery codes with it, never without one) or a client's. The only trace of
+ * the practitioner's claim a handler sees, and only on an `ownPasskeys` route.
+ */
+export type PasskeyRules = 'practitioner' | 'client';
+
+/** What a signed-in caller may be to the thing a client route names. */
+export type Relationship = 'booker' | 'participant' | 'owner' | 'invitee';
+
+/**
+ * How a client route finds the thing its path names and what the caller is to it. Anyone
+ * else is refused here (404, or 403 where the thing is theirs to see), before the handler.
+ */
+export interface Relation<T> {
+  /** The thing, as the docs name it ("booking"). */
+  thing: string;
+  /** Who may act on it: docs/api.md and the route test (routes.test.ts) read this. */
+  who: readonly Relationship[];
+  resolve: (context: ApiContext, caller: Caller, params: Params) => Promise<T>;
+}
+
+type Params = Readonly<Record<string, string>>;
 type Schema = v.GenericSchema;
 type Parsed<S> = S extends Schema ? v.InferOutput<S> : undefined;
 
 /** What a handler is given once the router has checked the caller and the input. */
-export interface Call<A extends Access, B, Q> {
+export interface Call<A extends Access, B, Q, R = undefined> {
   caller: A extends 'anyone' ? undefined : Caller;
+  /** What the caller is to the thing asked for, as the router decided it. */
+  access: A extends 'ownPasskeys' ? PasskeyRules : R;
   body: Parsed<B>;
   query: Parsed<Q>;
-  params: Readonly<Record<string, string>>;
+  params: Params;
   context: ApiContext;
   /** The caller's address and browser (ApiRequest.from). */
   from: string;
@@ -40,7 +69,8 @@ export interface Endpoint {
   /** A JSON body the schema refuses is 422 rather than 400. */
   unprocessable?: boolean;
   query?: Schema;
-  run: (call: Call<Access, Schema, Schema>) => Promise<ApiResponse>;
+  relation?: Relation<unknown>;
+  run: (call: Call<Access, Schema, Schema, unknown>) => Promise<ApiResponse>;
 }
 
 /** Declares an endpoint; the types of `run`'s caller, body and query follow the declaration. */
@@ -48,13 +78,15 @@ export function endpoint<
   A extends Access,
   B extends Schema | undefined = undefined,
   Q extends Schema | undefined = undefined,
+  R = undefined,
 >(declaration: {
   auth: A;
   fresh?: boolean;
   body?: B;
   unprocessable?: boolean;
   query?: Q;
-  run: (call: Call<A, B, Q>) => Promise<ApiResponse>;
+  relation?: Relation<R>;
+  run: (call: Call<A, B, Q, R>) => Promise<ApiResponse>;
 }): Endpoint {
   return declaration as unknown as Endpoint;
 }
@@ -62,31 +94,40 @@ export function endpoint<
 const wallClock = () => new Date();
 
 /**
- * Checks the caller (401, then 403: the practitioner's with her passkey step), then the body and query (400), then a signed-in caller's
- * write rate (429), then runs the endpoint.
+ * The one access decision of a request, made before the handler: checks the caller (401, then
+ * 403: the practitioner's with her passkey step), then the body and query (400), then a signed-in
+ * caller's write rate (429), then what the caller is to the thing asked for (404 or 403), then
+ * runs the endpoint with the caller stripped of the practitioner's claim.
  */
 export async function callEndpoint(
   target: Endpoint,
   request: ApiRequest,
   context: ApiContext,
-  params: Readonly<Record<string, string>>,
+  params: Params,
 ): Promise<ApiResponse> {
   let caller: Caller | undefined;
+  let access: unknown;
   if (target.auth !== 'anyone') {
-    caller = await authenticate(request, context);
-    if (target.auth === 'verified') requireVerifiedEmail(caller);
+    const token = await authenticate(request, context);
+    if (target.auth === 'verified') requireVerifiedEmail(token);
     if (target.auth === 'practitioner') {
-      requirePractitioner(caller);
-      requireSecondFactor(caller, (context.sessionClock ?? wallClock)(), target.fresh);
+      // The one place her second factor is checked.
+      requirePractitioner(token);
+      requireSecondFactor(token, (context.sessionClock ?? wallClock)(), target.fresh);
     }
+    if (target.auth === 'ownPasskeys')
+      access = (token.practitioner ? 'practitioner' : 'client') satisfies PasskeyRules;
+    caller = callerOf(token);
   }
   const body = target.body ? parseBody(target.body, request, target.unprocessable) : undefined;
   const query = target.query ? parse(target.query, queryObject(request)) : undefined;
   if (caller && request.method !== 'GET' && request.method !== 'HEAD') {
     await limitWrites(context, caller);
   }
+  if (target.relation && caller) access = await target.relation.resolve(context, caller, params);
   return target.run({
     caller,
+    access,
     body,
     query,
     params,

@@ -30,13 +30,15 @@ export interface ApiResponse {
   body?: unknown;
 }
 
-/** Who is asking, from a verified Firebase ID token. */
+/**
+ * Who is asking, as a handler sees them. It says nothing of the practitioner's claim: what the
+ * caller is to the thing asked for is decided by the router first (endpoint.ts, `Access`).
+ */
 export interface Caller {
   uid: string;
   email: string;
   emailVerified: boolean;
   name: string;
-  practitioner: boolean;
   /** When this sign-in began (the ID token's `auth_time`), carried by every token it refreshes. */
   authTime: Date;
   /** How the sign-in's second step was made (the developer claim `second_factor`), if it was. */
@@ -56,8 +58,14 @@ export interface AccountAdmin {
   setClaims: (uid: string, claims: Record<string, unknown>) => Promise<void>;
 }
 
+/** A verified ID token: the caller, and whether the account holds the practitioner's claim. */
+export interface VerifiedToken extends Caller {
+  /** Read by the router alone (endpoint.ts), never given to a handler. */
+  practitioner: boolean;
+}
+
 /** Verifies an ID token (revoked ones fail) or throws an error with an `auth/…` code. */
-export type TokenVerifier = (idToken: string) => Promise<Caller>;
+export type TokenVerifier = (idToken: string) => Promise<VerifiedToken>;
 
 /** An account's name and email by uid (Firebase Auth), or null when there is no such account. */
 export type UserLookup = (
