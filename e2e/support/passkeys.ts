@@ -47,8 +47,8 @@ const api = <T>(path: string, body: unknown, idToken?: string) =>
   });
 
 /**
- * Makes the account the practitioner as `npm run practitioner` does: the claim, and a one-time
- * enrolment link whose token is returned (only its hash is kept, in the claim).
+ * Makes the account the practitioner as `npm run practitioner` does: the claim, the grant and a
+ * one-time enrolment link whose token is returned (only its hash is kept, in the claims).
  */
 export async function enrolmentLink(uid: string): Promise<{ email: string; token: string }> {
   const { users } = await json<{ users: { email: string }[] }>(
@@ -58,6 +58,7 @@ export async function enrolmentLink(uid: string): Promise<{ email: string; token
   const email = users[0]!.email;
   const token = randomBytes(32).toString('base64url');
   const expires = Math.floor(Date.now() / 1000) + 24 * 3600;
+  const hash = createHash('sha256').update(token).digest('hex');
   await json(`${toolkit}/projects/${E2E.projectId}/accounts:update`, {
     method: 'POST',
     headers: ADMIN,
@@ -65,7 +66,9 @@ export async function enrolmentLink(uid: string): Promise<{ email: string; token
       localId: uid,
       customAttributes: JSON.stringify({
         practitioner: true,
-        passkey_enrolment: `${createHash('sha256').update(token).digest('hex')}:${expires}`,
+        passkey_enrolment: `${hash}:${expires}`,
+        // The grant her passkeys are made under (functions/src/passkeys/grant.ts).
+        practitioner_grant: hash,
       }),
     }),
   });

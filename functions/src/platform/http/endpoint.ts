@@ -78,6 +78,7 @@ export async function callEndpoint(
     if (target.auth === 'practitioner') {
       requirePractitioner(caller);
       requireSecondFactor(caller, (context.sessionClock ?? wallClock)(), target.fresh);
+      await context.practiceActivity(context, caller);
     }
   }
   const body = target.body ? parseBody(target.body, request, target.unprocessable) : undefined;
