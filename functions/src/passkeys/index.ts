@@ -1,3 +1,3 @@
 export { passkeyRoutes } from './routes';
-export { keepPracticeSessionAlive } from './practice-session';
+export { backdatePracticeRequests, keepPracticeSessionAlive } from './practice-session';
 export { deleteSignInRecords } from './store';

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { SECOND_FACTOR_PROBLEMS, SECOND_FACTOR_RULES } from '../../../shared/second-factor';
 import { problems } from '../platform/http/problems';
 import type { ApiContext, Caller } from '../platform/http/types';
@@ -46,4 +47,25 @@ export async function keepPracticeSessionAlive(context: ApiContext, caller: Call
       })),
     )
     .execute();
+}
+
+/**
+ * The browser tests' stack only (seeding/practice-idle.ts): moves her sign-ins' last practice
+ * request back by `minutes`, as that much time without one would. The stack's server runs on
+ * the wall clock, which a browser test cannot move by half an hour.
+ */
+export async function backdatePracticeRequests(
+  db: ApiContext['db'],
+  uid: string,
+  minutes: number,
+): Promise<number> {
+  const moved = await db
+    .updateTable('practice_sign_ins')
+    .set((eb) => ({
+      last_request_at: sql<Date>`${eb.ref('last_request_at')} - make_interval(mins => ${minutes})`,
+    }))
+    .where('uid', '=', uid)
+    .returning('uid')
+    .execute();
+  return moved.length;
 }
