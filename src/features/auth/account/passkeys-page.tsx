@@ -177,10 +177,13 @@ function PasskeysSection({ user }: { user: User }) {
         <ul className="list-unstyled passkey-list">
           {list.passkeys.map((passkey) => (
             <li key={passkey.id} className="mb-3">
-              <strong>{passkey.name}</strong>, added {day(passkey.createdAt)}
-              {passkey.lastUsedAt
-                ? `, last used ${dayAndTime(passkey.lastUsedAt)}`
-                : ', not used yet'}
+              <strong>{passkey.name}</strong>
+              <span className="d-block passkey-when">
+                Added {day(passkey.createdAt)},{' '}
+                {passkey.lastUsedAt
+                  ? `last used ${dayAndTime(passkey.lastUsedAt)}`
+                  : 'not used yet'}
+              </span>
               {removing === passkey.id ? (
                 <span className="d-block mt-1">
                   Remove this passkey?{' '}
@@ -204,7 +207,7 @@ function PasskeysSection({ user }: { user: User }) {
                 <Button
                   size="sm"
                   variant="outline-danger"
-                  className="ms-2"
+                  className="mt-1"
                   aria-label={`Remove ${passkey.name}`}
                   onClick={() => setRemoving(passkey.id)}
                 >
