@@ -36,7 +36,6 @@ const WHO: Record<string, string> = {
   client: 'signed in (`client`)',
   verified: 'signed in, email verified (`verified`)',
   practitioner: 'the practitioner (`practitioner`)',
-  ownPasskeys: 'signed in, their own passkeys (`ownPasskeys`)',
 };
 
 /** "the booking's booker or participant" */

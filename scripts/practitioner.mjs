@@ -1,7 +1,10 @@
 // Makes an account the practitioner (custom claim `practitioner: true`), who may open /practice,
 // and prints a one-time link (24 hours) to enrol her first passkey, which the practice pages ask
 // for after her password. Only the link's SHA-256 is kept, in the claim `passkey_enrolment`
-// ("<hash>:<expiry in Unix seconds>", read by functions/src/passkeys/enrolment.ts).
+// ("<hash>:<expiry in Unix seconds>", read by functions/src/passkeys/enrolment.ts), and as the
+// grant (`practitioner_grant`): only passkeys made under it count (functions/src/passkeys/grant.ts),
+// so any passkey the account had before stops signing in now and is deleted when she enrols.
+// Every session of the account is ended, so no sign-in from before the grant carries it.
 //   npm run practitioner -- <email>                       the dev Auth emulator (npm start)
 //   GOOGLE_APPLICATION_CREDENTIALS=key.json npm run practitioner -- <email> --project <id> --site https://www.example.com
 //   add --remove to take the claim away
@@ -53,19 +56,25 @@ try {
   if (remove) {
     delete claims.practitioner;
     delete claims.passkey_enrolment;
+    delete claims.practitioner_grant;
   } else {
     const token = randomBytes(32).toString('base64url');
     const expires = Math.floor(Date.now() / 1000) + ENROLMENT_HOURS * 3600;
+    const hash = createHash('sha256').update(token).digest('hex');
     claims.practitioner = true;
-    claims.passkey_enrolment = `${createHash('sha256').update(token).digest('hex')}:${expires}`;
+    claims.passkey_enrolment = `${hash}:${expires}`;
+    claims.practitioner_grant = hash;
     const origin = (site ?? siteOrigin(LOCAL_STACKS.dev.ports.site)).replace(/\/+$/, '');
     link = `${origin}/account/passkeys?token=${token}`;
   }
   await auth.setCustomUserClaims(user.uid, claims);
+  // A sign-in from before the grant (anyone who held the account then) ends here.
+  await auth.revokeRefreshTokens(user.uid);
   console.log(
     remove
-      ? `${email} is no longer the practitioner (${where}).`
+      ? `${email} is no longer the practitioner (${where}). Every session of the account was ended.`
       : `${email} is now the practitioner (${where}).\n` +
+          'Any passkey and recovery code the account had before no longer signs in, and is deleted when she enrols from the link below; every session of the account was ended.\n' +
           `Her enrolment link (works once, for ${ENROLMENT_HOURS} hours; only she should open it, signed in as ${email}):\n\n  ${link}\n\n` +
           'There she adds her first passkey and saves her ten recovery codes; the diary asks for the passkey after each sign-in.',
   );

@@ -294,6 +294,11 @@ const MessageKindSchema = v.picklist([
   'participant-left',
   'participant-sessions-cancelled',
   'sign-in-alert',
+  'passkey-added',
+  'passkey-removed',
+  'recovery-code-used',
+  'recovery-code-failed',
+  'recovery-codes-renewed',
 ]);
 export type MessageKind = v.InferOutput<typeof MessageKindSchema>;
 

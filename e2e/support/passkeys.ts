@@ -47,8 +47,8 @@ const api = <T>(path: string, body: unknown, idToken?: string) =>
   });
 
 /**
- * Makes the account the practitioner as `npm run practitioner` does: the claim, and a one-time
- * enrolment link whose token is returned (only its hash is kept, in the claim).
+ * Makes the account the practitioner as `npm run practitioner` does: the claim, the grant and a
+ * one-time enrolment link whose token is returned (only its hash is kept, in the claims).
  */
 export async function enrolmentLink(uid: string): Promise<{ email: string; token: string }> {
   const { users } = await json<{ users: { email: string }[] }>(
@@ -58,6 +58,7 @@ export async function enrolmentLink(uid: string): Promise<{ email: string; token
   const email = users[0]!.email;
   const token = randomBytes(32).toString('base64url');
   const expires = Math.floor(Date.now() / 1000) + 24 * 3600;
+  const hash = createHash('sha256').update(token).digest('hex');
   await json(`${toolkit}/projects/${E2E.projectId}/accounts:update`, {
     method: 'POST',
     headers: ADMIN,
@@ -65,7 +66,9 @@ export async function enrolmentLink(uid: string): Promise<{ email: string; token
       localId: uid,
       customAttributes: JSON.stringify({
         practitioner: true,
-        passkey_enrolment: `${createHash('sha256').update(token).digest('hex')}:${expires}`,
+        passkey_enrolment: `${hash}:${expires}`,
+        // The grant her passkeys are made under (functions/src/passkeys/grant.ts).
+        practitioner_grant: hash,
       }),
     }),
   });
@@ -92,16 +95,32 @@ export async function enrolPractitioner(uid: string): Promise<void> {
 
 export const isPractitioner = (uid: string) => firstPasskeys.has(uid);
 
+/** Her last passkey sign-in's ID token, by uid, and when it was made. */
+const recentSignIns = new Map<string, { idToken: string; at: number }>();
+
+/**
+ * How long a test reuses her passkey sign-in: within the 5 minutes the gravest acts ask for, so
+ * a test's many calls ask the API for few passkey challenges (it limits them per address).
+ */
+const REUSE_MS = 4 * 60_000;
+
 /** An ID token of a sign-in with her (Node's) passkey, through the API's real endpoints. */
 export async function passkeyIdToken(uid: string): Promise<string> {
   const first = firstPasskeys.get(uid);
   if (!first) throw new Error('Enrol the practitioner first (grantPractitioner).');
+  const recent = recentSignIns.get(uid);
+  if (recent && Date.now() - recent.at < REUSE_MS) return recent.idToken;
   const options = await api<{ challenge: string }>('/passkeys/authentication/options', {});
   const { token } = await api<{ token: string }>('/passkeys/authentication', {
     response: first.authenticator.get(options),
   });
-  return signInWith({ token }, 'signInWithCustomToken');
+  const idToken = await signInWith({ token }, 'signInWithCustomToken');
+  recentSignIns.set(uid, { idToken, at: Date.now() });
+  return idToken;
 }
+
+/** Her sessions were ended (signed out everywhere, a passkey removed): the next call signs in anew. */
+export const forgetPasskeySignIn = (uid: string) => recentSignIns.delete(uid);
 
 /**
  * Gives the page a virtual authenticator (CDP) holding a passkey of hers of its own, added with

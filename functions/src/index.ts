@@ -17,6 +17,7 @@ import { internalError, problemResponse } from './platform/http/problems';
 import { handleRequests, type RouteTable } from './platform/http/router';
 import { routes } from './routes';
 import { seedingRoutes } from './seeding';
+import { keepPracticeSessionAlive } from './passkeys';
 import type { ApiContext } from './platform/http/types';
 import { applyRetention } from './retention';
 import { rollSeries } from './series';
@@ -28,8 +29,11 @@ import { smtpMailer } from './platform/mail/transport';
  * The whole API as one function of a request; any server (Functions, node:http) can carry it.
  * `extra`: the browser tests' seeding routes, on their stack only.
  */
-export const createApi = (context: ApiContext, extra: RouteTable = {}) =>
-  handleRequests({ ...routes, ...extra }, context);
+export const createApi = (context: Omit<ApiContext, 'practiceActivity'>, extra: RouteTable = {}) =>
+  handleRequests(
+    { ...routes, ...extra },
+    { ...context, practiceActivity: keepPracticeSessionAlive },
+  );
 
 interface Runtime {
   api: ReturnType<typeof createApi>;

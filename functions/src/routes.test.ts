@@ -94,7 +94,7 @@ describe('the route table’s declarations', () => {
   it('declares who may call every endpoint, and a relation only on a client route', () => {
     expect(entries.length).toBeGreaterThanOrEqual(10);
     for (const { path, method, target } of entries) {
-      expect(['anyone', 'client', 'verified', 'practitioner', 'ownPasskeys']).toContain(
+      expect(['anyone', 'client', 'verified', 'practitioner']).toContain(
         target.auth,
       );
       if (target.relation)
@@ -107,7 +107,7 @@ describe('the route table’s declarations', () => {
     const ownByQuery = ['DELETE /passkeys/:id'];
     const unresolved = entries
       .filter(({ path, target }) => path.includes('/:id') && !target.relation)
-      .filter(({ target }) => ['client', 'verified', 'ownPasskeys'].includes(target.auth))
+      .filter(({ target }) => ['client', 'verified'].includes(target.auth))
       .map(({ method, path }) => `${method} ${path}`);
     expect(unresolved).toEqual(ownByQuery);
   });

@@ -17,18 +17,25 @@ export type PasskeyKey = ReturnType<SoftwareAuthenticator['exportKey']>;
 const ENROLMENT_HOURS = 24;
 
 /**
- * The custom claims `npm run practitioner` gives her: `practitioner: true` and the enrolment
- * link's SHA-256 with its expiry (read by functions/src/passkeys/enrolment.ts). The link's token
+ * The custom claims `npm run practitioner` gives her: `practitioner: true`, the enrolment
+ * link's SHA-256 with its expiry, and that hash as her grant (read by functions/src/passkeys/enrolment.ts). The link's token
  * itself is returned, never kept.
  */
 export function practitionerClaims(now = Date.now()): {
   token: string;
-  claims: { practitioner: true; passkey_enrolment: string };
+  claims: { practitioner: true; passkey_enrolment: string; practitioner_grant: string };
 } {
   const token = randomBytes(32).toString('base64url');
   const expires = Math.floor(now / 1000) + ENROLMENT_HOURS * 3600;
   const hash = createHash('sha256').update(token).digest('hex');
-  return { token, claims: { practitioner: true, passkey_enrolment: `${hash}:${expires}` } };
+  return {
+    token,
+    claims: {
+      practitioner: true,
+      passkey_enrolment: `${hash}:${expires}`,
+      practitioner_grant: hash,
+    },
+  };
 }
 
 type Post = <T>(path: string, body: unknown, idToken: string) => Promise<T>;

@@ -123,3 +123,26 @@ export async function withFreshPasskey<T>(act: () => Promise<T>): Promise<T> {
     return act();
   }
 }
+
+/**
+ * Removes one of the account's passkeys (with a passkey used in the last 5 minutes). The passkey
+ * may have begun sessions anywhere, so the API ends every session of the account; this browser
+ * signs in again with the token it gives back.
+ */
+export async function removePasskey(id: string): Promise<void> {
+  const { token } = await withFreshPasskey(() =>
+    apiRequest(`/api/passkeys/${encodeURIComponent(id)}`, TokenAnswer, { method: 'DELETE' }),
+  );
+  await signInWithCustomToken(firebaseAuth(), token);
+}
+
+/** Ten new recovery codes for her (the old ones stop at once), to show this once. */
+export async function renewRecoveryCodes(): Promise<string[]> {
+  const answer = await withFreshPasskey(() =>
+    apiRequest('/api/passkeys/recovery-codes', v.object({ recoveryCodes: v.array(v.string()) }), {
+      method: 'POST',
+      body: {},
+    }),
+  );
+  return answer.recoveryCodes;
+}

@@ -2,6 +2,7 @@ import { clientBookings, deleteClientBookings, lockClient } from '../bookings';
 import { keepSharedAttendance, retireClinicalRecord, type RetiringClient } from '../clinical';
 import { dropClientMessages, queueMessages, notificationsForDeletedAccount } from '../messages';
 import { cancelForParticipants, leaveFutureSessions } from '../participants';
+import { deleteSignInRecords } from '../passkeys';
 import { retirePaymentIdentity } from '../payments';
 import type { Database } from '../platform/database/database';
 import { endpoint } from '../platform/http/endpoint';
@@ -44,6 +45,8 @@ export async function retireAccount(
   await deleteClientWaitlist(trx, client.uid);
   await deleteClientBookings(trx, client.uid);
   await retirePaymentIdentity(trx, client.uid, now);
+  // Its passkeys and recovery codes go: none may sign in as the uid again.
+  await deleteSignInRecords(trx, client.uid);
   return retired;
 }
 

@@ -18,7 +18,7 @@ import { DELIVERY_RULES, nextAttempt } from '../platform/mail/delivery';
 import { cancelledSessionsCalendar, seriesCalendar, sessionCalendar } from '../calendar';
 import type { MailMessage } from '../platform/mail/transport';
 import { messageFor } from './templates';
-import { accountNoticeEmail } from './account-notices';
+import { accountNoticeEmail, isAccountNotice, type AccountNoticeKind } from './account-notices';
 import type { Mailer } from '../platform/mail/transport';
 
 export interface OutboxSettings {
@@ -56,7 +56,7 @@ async function deliverOne(
   }
 }
 
-type BookingMessage = Exclude<ClaimedMessage, { kind: 'sign-in-alert' }>;
+type BookingMessage = Exclude<ClaimedMessage, { kind: AccountNoticeKind }>;
 
 /** The calendar file each kind carries to the client. */
 function calendarFor(message: BookingMessage, context: Parameters<typeof sessionCalendar>[2]) {
@@ -95,7 +95,7 @@ function calendarFor(message: BookingMessage, context: Parameters<typeof session
 
 /** The email for one message, written now from the change it records. */
 async function emailFor(message: ClaimedMessage, settings: OutboxSettings): Promise<MailMessage> {
-  if (message.kind === 'sign-in-alert')
+  if (isAccountNotice(message))
     return { ...accountNoticeEmail(message, settings), to: message.address };
   // A confirmation says so when the intake is still to do before the first session.
   const confirming = message.kind === 'confirmed' || message.kind === 'series-confirmed';
@@ -116,7 +116,7 @@ async function emailFor(message: ClaimedMessage, settings: OutboxSettings): Prom
  * email only while the entry is still there (the client may have left or booked meanwhile).
  */
 async function stillWanted(message: ClaimedMessage, db: Database): Promise<boolean> {
-  if (message.kind === 'sign-in-alert') return true;
+  if (isAccountNotice(message)) return true;
   if (message.kind === 'waitlist-offer' || message.kind === 'waitlist-ending')
     return message.waitlist
       ? (await findWaitlistEntry(db, message.waitlist.entryId)) !== undefined

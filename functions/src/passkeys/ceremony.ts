@@ -1,5 +1,7 @@
 import * as v from 'valibot';
-import { problems } from '../platform/http/problems';
+import { PASSKEY_CHALLENGE_LIMITS, SECOND_FACTOR_PROBLEMS } from '../../../shared/second-factor';
+import { ProblemError, problems } from '../platform/http/problems';
+import { takeWrite } from '../platform/http/write-limits';
 import type { AccountAdmin, ApiContext, PasskeySettings } from '../platform/http/types';
 
 /** What the passkey endpoints need of the context: the relying party and Firebase Auth. */
@@ -87,4 +89,45 @@ export function challengeOf(clientDataJSON: string): string {
     // falls through to the refusal
   }
   throw problems.passkeyRefused('Your passkey answered something we could not read. Try again.');
+}
+
+/**
+ * Each passkey challenge is a row kept 5 minutes: one caller (the account, else the address)
+ * may ask for only so many (shared/second-factor.ts), else 429 with Retry-After. On the wall
+ * clock, as the write limit is (real requests per real second).
+ */
+export async function limitChallenges(
+  context: ApiContext,
+  caller: { uid: string } | undefined,
+  from: string,
+): Promise<void> {
+  const who = caller ? `account:${caller.uid}` : `address:${from.split(',')[0] ?? from}`;
+  const now = context.writeClock?.() ?? new Date();
+  const take = await takeWrite(
+    context.db,
+    `passkey-challenges:${who}`,
+    PASSKEY_CHALLENGE_LIMITS,
+    now,
+  );
+  if (take.allowed) return;
+  throw new ProblemError(
+    {
+      type: '/api/problems/rate-limited',
+      title: 'Too many passkey requests',
+      status: 429,
+      detail: SECOND_FACTOR_PROBLEMS.tooManyChallenges(take.retryAfterSeconds),
+    },
+    { 'retry-after': String(take.retryAfterSeconds) },
+  );
+}
+
+/**
+ * The browser a sign-in came from, as the server sees it: the browser's own id when it sends
+ * one, else its User-Agent, so a request cannot opt out of the new-browser alert by leaving
+ * the id out. `from` is the request's "address, User-Agent" (ApiRequest.from).
+ */
+export function browserKey(browserId: string | undefined, from: string): string {
+  if (browserId) return browserId;
+  const comma = from.indexOf(', ');
+  return `user-agent:${comma >= 0 ? from.slice(comma + 2) : from}`;
 }

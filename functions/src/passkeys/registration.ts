@@ -1,21 +1,26 @@
 import * as v from 'valibot';
 import { generateRegistrationOptions, verifyRegistrationResponse } from '@simplewebauthn/server';
 import type { RegistrationResponseJSON } from '@simplewebauthn/server';
+import { queueAccountNotice } from '../messages';
 import { writeAudit } from '../platform/audit';
 import { requireSecondFactor } from '../platform/http/caller';
-import { endpoint, type PasskeyRules } from '../platform/http/endpoint';
+import { endpoint } from '../platform/http/endpoint';
 import { problems } from '../platform/http/problems';
 import { json, type ApiContext, type Caller } from '../platform/http/types';
 import {
   BrowserId,
+  browserKey,
   challengeOf,
+  limitChallenges,
   passkeySetup,
   RegistrationAnswer,
   sessionNow,
   verified,
 } from './ceremony';
 import { clearEnrolment, validEnrolment } from './enrolment';
+import { accountStanding, countsFor, type AccountStanding } from './grant';
 import {
+  deletePasskeysOutsideGrant,
   passkeysOf,
   replaceRecoveryCodes,
   saveChallenge,
@@ -27,33 +32,46 @@ import {
 
 const Enrolment = v.optional(v.pipe(v.string(), v.regex(/^[\w-]{20,100}$/)));
 
+/** How a passkey may be added, and under which grant it is kept. */
+interface Addition {
+  /** Her enrolment link's hash, when it is what lets her add this one. */
+  enrolmentHash?: string;
+  standing: AccountStanding;
+}
+
 /**
- * Who may add a passkey: her first only through the enrolment link; any further one (and a
- * client's second) only with a passkey used in the last 5 minutes. A client's first needs only
- * the client's own sign-in. Returns the enrolment link's hash when one is being used.
+ * Who may add a passkey: the practitioner's first of her grant only through the enrolment link
+ * (a passkey the account had before the grant does not count); any further one (and a client's
+ * second) only with a passkey used in the last 5 minutes. A client's first needs only the
+ * client's own sign-in.
  */
 async function mayAddPasskey(
   context: ApiContext,
   caller: Caller,
-  rules: PasskeyRules,
   enrolment: string | undefined,
-): Promise<string | undefined> {
-  const existing = await passkeysOf(context.db, caller.uid);
+): Promise<Addition> {
+  const standing = await accountStanding(context, caller.uid);
+  const existing = (await passkeysOf(context.db, caller.uid)).filter((passkey) =>
+    countsFor(standing, passkey),
+  );
   if (existing.length > 0) {
     requireSecondFactor(caller, sessionNow(context), true);
-    return undefined;
+    return { standing };
   }
-  if (rules === 'practitioner') return validEnrolment(context, caller, enrolment);
-  return undefined;
+  if (standing.practitioner) {
+    return { standing, enrolmentHash: await validEnrolment(context, caller, enrolment) };
+  }
+  return { standing };
 }
 
 /** POST /api/passkeys/registration/options: the options for navigator.credentials.create(). */
 export const registrationOptions = endpoint({
-  auth: 'ownPasskeys',
+  auth: 'client',
   body: v.object({ enrolment: Enrolment }),
-  async run({ caller, access, body, context }) {
+  async run({ caller, body, context, from }) {
     const { relyingParty } = passkeySetup(context);
-    await mayAddPasskey(context, caller, access, body.enrolment);
+    await mayAddPasskey(context, caller, body.enrolment);
+    await limitChallenges(context, caller, from);
     const existing = await passkeysOf(context.db, caller.uid);
     const options = await generateRegistrationOptions({
       rpName: relyingParty.rpName,
@@ -74,11 +92,13 @@ export const registrationOptions = endpoint({
 });
 
 /**
- * POST /api/passkeys/registration: checks the new passkey and keeps it. Her first comes with ten
- * recovery codes, shown this once; every new passkey also signs the browser in with it (`token`).
+ * POST /api/passkeys/registration: checks the new passkey and keeps it, under her grant. Her
+ * first of a grant (through the link) comes with ten recovery codes, shown this once, and
+ * removes every passkey and code the account had before; every new passkey also signs the
+ * browser in with it (`token`), and emails the account.
  */
 export const registerPasskey = endpoint({
-  auth: 'ownPasskeys',
+  auth: 'client',
   unprocessable: true,
   body: v.object({
     enrolment: Enrolment,
@@ -86,9 +106,9 @@ export const registerPasskey = endpoint({
     response: RegistrationAnswer,
     browser: BrowserId,
   }),
-  async run({ caller, access, body, context, from }) {
+  async run({ caller, body, context, from }) {
     const { relyingParty, accounts } = passkeySetup(context);
-    const enrolmentHash = await mayAddPasskey(context, caller, access, body.enrolment);
+    const { enrolmentHash, standing } = await mayAddPasskey(context, caller, body.enrolment);
     const now = context.now();
     const challenge = challengeOf(body.response.response.clientDataJSON);
     if (!(await takeChallenge(context.db, challenge, 'registration', caller.uid, now))) {
@@ -113,7 +133,10 @@ export const registerPasskey = endpoint({
           'This enrolment link was already used. Ask for a new one.',
         );
       }
-      const first = (await passkeysOf(trx, caller.uid)).length === 0;
+      // Her grant starts clean: what the account held before it signs in as no one.
+      if (enrolmentHash && standing.grant) {
+        await deletePasskeysOutsideGrant(trx, caller.uid, standing.grant);
+      }
       await savePasskey(trx, {
         id: credential.id,
         uid: caller.uid,
@@ -122,6 +145,7 @@ export const registerPasskey = endpoint({
         transports: credential.transports ?? [],
         name,
         createdAt: now,
+        practitionerGrant: standing.grant,
       });
       await writeAudit(trx, {
         at: now,
@@ -130,12 +154,25 @@ export const registerPasskey = endpoint({
         action: 'security',
         what: enrolmentHash ? `passkey enrolled from the link: ${name}` : `passkey added: ${name}`,
       });
+      if (caller.email) {
+        await queueAccountNotice(
+          trx,
+          {
+            kind: 'passkey-added',
+            to: 'client',
+            at: now,
+            browser: browserName(from),
+            name: caller.name,
+            passkey: name,
+          },
+          { uid: caller.uid, email: caller.email, once: credential.id, now },
+        );
+      }
       // This answer signs the browser in: the browser she made her passkey in is one she has used.
-      if (body.browser) await rememberBrowser(trx, caller.uid, body.browser, now);
-      return first && access === 'practitioner'
-        ? replaceRecoveryCodes(trx, caller.uid, now)
-        : undefined;
+      await rememberBrowser(trx, caller.uid, browserKey(body.browser, from), now);
+      return enrolmentHash ? replaceRecoveryCodes(trx, caller.uid, standing.grant, now) : undefined;
     });
+    context.outbox.deliver();
     if (enrolmentHash) await clearEnrolment(context, caller.uid);
     const token = await accounts.mintToken(caller.uid, { second_factor: 'passkey' });
     return json(201, {

@@ -4,7 +4,13 @@ import {
   authenticationOptions,
   signInWithRecoveryCode,
 } from './authentication';
-import { listPasskeys, removePasskey, signOutEverywhere } from './manage';
+import {
+  finishReview,
+  listPasskeys,
+  removePasskey,
+  renewRecoveryCodes,
+  signOutEverywhere,
+} from './manage';
 import { registerPasskey, registrationOptions } from './registration';
 
 export const passkeyRoutes: RouteTable = {
@@ -14,6 +20,8 @@ export const passkeyRoutes: RouteTable = {
   '/passkeys/authentication/options': { POST: authenticationOptions },
   '/passkeys/authentication': { POST: authenticateWithPasskey },
   '/passkeys/recovery': { POST: signInWithRecoveryCode },
+  '/passkeys/recovery-codes': { POST: renewRecoveryCodes },
+  '/passkeys/review': { POST: finishReview },
   // After the fixed paths: the first pattern that fits wins.
   '/passkeys/:id': { DELETE: removePasskey },
   '/account/sign-out-everywhere': { POST: signOutEverywhere },

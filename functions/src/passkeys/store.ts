@@ -13,6 +13,8 @@ export interface StoredPasskey {
   name: string;
   createdAt: Date;
   lastUsedAt: Date | null;
+  /** The practitioner grant it was made under (grant.ts); null: made as a client. */
+  practitionerGrant: string | null;
 }
 
 const CHALLENGE_MINUTES = 5;
@@ -41,6 +43,7 @@ function fromRow(row: {
   name: string;
   created_at: Date;
   last_used_at: Date | null;
+  practitioner_grant: string | null;
 }): StoredPasskey {
   return {
     id: row.id,
@@ -51,6 +54,7 @@ function fromRow(row: {
     name: row.name,
     createdAt: new Date(row.created_at),
     lastUsedAt: row.last_used_at && new Date(row.last_used_at),
+    practitionerGrant: row.practitioner_grant,
   };
 }
 
@@ -68,22 +72,77 @@ export async function savePasskey(
       transports: passkey.transports.join(','),
       name: passkey.name,
       created_at: passkey.createdAt,
+      practitioner_grant: passkey.practitionerGrant,
     })
     .execute();
 }
 
-/** Records a use; the counter only moves forward (a cloned authenticator would go back). */
+/**
+ * Records a use. The signature counter only goes forward (WebAuthn: a counter that does not
+ * grow, once either is non-zero, may be a cloned authenticator): false, and nothing written,
+ * when this one does not. The database refuses it too (0017_passkey_rules.ts).
+ */
 export async function markPasskeyUsed(
   db: Database,
   id: string,
   counter: number,
   now: Date,
-): Promise<void> {
-  await db
+): Promise<boolean> {
+  const used = await db
     .updateTable('passkeys')
     .set({ counter, last_used_at: now })
     .where('id', '=', id)
+    .where('counter', counter === 0 ? '=' : '<', counter)
+    .returning('id')
+    .executeTakeFirst();
+  return used !== undefined;
+}
+
+/** Passkeys of the account not made under `grant`: what an earlier owner of the account left. */
+export async function deletePasskeysOutsideGrant(
+  db: Database,
+  uid: string,
+  grant: string,
+): Promise<void> {
+  await db
+    .deleteFrom('passkeys')
+    .where('uid', '=', uid)
+    .where((eb) =>
+      eb.or([eb('practitioner_grant', 'is', null), eb('practitioner_grant', '<>', grant)]),
+    )
     .execute();
+}
+
+/** Everything the sign-in kept of an account, when the account is deleted. */
+export async function deleteSignInRecords(db: Database, uid: string): Promise<void> {
+  await db.deleteFrom('passkeys').where('uid', '=', uid).execute();
+  await db.deleteFrom('recovery_codes').where('uid', '=', uid).execute();
+  await db.deleteFrom('known_browsers').where('uid', '=', uid).execute();
+  await db.deleteFrom('passkey_challenges').where('uid', '=', uid).execute();
+  await db.deleteFrom('practice_sign_ins').where('uid', '=', uid).execute();
+  await db.deleteFrom('passkey_reviews').where('uid', '=', uid).execute();
+}
+
+/** After "Sign out everywhere": the account is asked to review its passkeys. */
+export async function askForReview(db: Database, uid: string, now: Date): Promise<void> {
+  await db
+    .insertInto('passkey_reviews')
+    .values({ uid, asked_at: now })
+    .onConflict((conflict) => conflict.column('uid').doUpdateSet({ asked_at: now }))
+    .execute();
+}
+
+export async function reviewDue(db: Database, uid: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('passkey_reviews')
+    .select('uid')
+    .where('uid', '=', uid)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function endReview(db: Database, uid: string): Promise<void> {
+  await db.deleteFrom('passkey_reviews').where('uid', '=', uid).execute();
 }
 
 export async function deletePasskey(db: Database, uid: string, id: string): Promise<boolean> {
@@ -168,6 +227,7 @@ const RECOVERY_CODES = 10;
 export async function replaceRecoveryCodes(
   db: Database,
   uid: string,
+  grant: string | null,
   now: Date,
 ): Promise<string[]> {
   const codes = Array.from({ length: RECOVERY_CODES }, () => {
@@ -177,15 +237,23 @@ export async function replaceRecoveryCodes(
   await db.deleteFrom('recovery_codes').where('uid', '=', uid).execute();
   await db
     .insertInto('recovery_codes')
-    .values(codes.map((code) => ({ uid, code_hash: hashOf(code), created_at: now })))
+    .values(
+      codes.map((code) => ({
+        uid,
+        code_hash: hashOf(code),
+        created_at: now,
+        practitioner_grant: grant,
+      })),
+    )
     .execute();
   return codes;
 }
 
-/** Uses a recovery code: true once per code. */
+/** Uses a recovery code of her current grant: true once per code. */
 export async function useRecoveryCode(
   db: Database,
   uid: string,
+  grant: string | null,
   code: string,
   now: Date,
 ): Promise<boolean> {
@@ -193,6 +261,7 @@ export async function useRecoveryCode(
     .updateTable('recovery_codes')
     .set({ used_at: now })
     .where('uid', '=', uid)
+    .where('practitioner_grant', grant === null ? 'is' : '=', grant)
     .where('code_hash', '=', hashOf(code.trim().toLowerCase()))
     .where('used_at', 'is', null)
     .returning('code_hash')
@@ -200,11 +269,16 @@ export async function useRecoveryCode(
   return used !== undefined;
 }
 
-export async function recoveryCodesLeft(db: Database, uid: string): Promise<number> {
+export async function recoveryCodesLeft(
+  db: Database,
+  uid: string,
+  grant: string | null,
+): Promise<number> {
   const row = await db
     .selectFrom('recovery_codes')
     .select((eb) => eb.fn.countAll<string>().as('left'))
     .where('uid', '=', uid)
+    .where('practitioner_grant', grant === null ? 'is' : '=', grant)
     .where('used_at', 'is', null)
     .executeTakeFirstOrThrow();
   return Number(row.left);

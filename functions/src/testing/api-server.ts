@@ -106,6 +106,8 @@ export interface CallOptions {
   rawBody?: string;
   contentType?: string;
   authorization?: string;
+  /** The browser the request says it comes from (a User-Agent header). */
+  userAgent?: string;
 }
 
 export async function call(
@@ -118,6 +120,7 @@ export async function call(
   const authorization =
     options.authorization ?? (options.token ? `Bearer ${options.token}` : undefined);
   if (authorization !== undefined) headers.authorization = authorization;
+  if (options.userAgent !== undefined) headers['user-agent'] = options.userAgent;
   let body: string | undefined;
   if (options.rawBody !== undefined) body = options.rawBody;
   else if (options.body !== undefined) body = JSON.stringify(options.body);

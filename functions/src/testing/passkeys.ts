@@ -5,8 +5,9 @@ import { SoftwareAuthenticator } from './authenticator';
 
 /**
  * Gives the account an enrolment link as `npm run practitioner` does (scripts/practitioner.mjs):
- * the practitioner claim and `passkey_enrolment: "<SHA-256 of the token>:<expiry, Unix s>"`.
- * Returns the link's token and a password-only token that carries the claims.
+ * the practitioner claim, `passkey_enrolment: "<SHA-256 of the token>:<expiry, Unix s>"` and the
+ * grant (`practitioner_grant`, that hash), every earlier session ended. Returns the link's token
+ * and a password-only token that carries the claims.
  */
 export async function grantEnrolment(
   account: TestAccount,
@@ -17,7 +18,10 @@ export async function grantEnrolment(
   await adminAuth().setCustomUserClaims(account.uid, {
     practitioner: true,
     passkey_enrolment: `${hash}:${Math.floor(expiresAt.getTime() / 1000)}`,
+    practitioner_grant: hash,
   });
+  // Revocation counts whole seconds: a sign-in from this very second would still be taken.
+  await adminAuth().revokeRefreshTokens(account.uid);
   return { enrolment, password: { ...account, idToken: await passwordToken(account.email) } };
 }
 

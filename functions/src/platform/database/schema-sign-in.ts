@@ -14,6 +14,8 @@ export interface PasskeysTable {
   name: string;
   created_at: Date;
   last_used_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** The practitioner grant it was made under (her enrolment link's hash); null: a client's. */
+  practitioner_grant: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface PasskeyChallengesTable {
@@ -34,10 +36,24 @@ export interface RecoveryCodesTable {
   code_hash: string;
   created_at: Date;
   used_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  practitioner_grant: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface KnownBrowsersTable {
   uid: string;
   browser_hash: string;
   first_seen_at: Date;
+}
+
+/** Her last practice request of one sign-in (the ID token's auth_time). */
+export interface PracticeSignInsTable {
+  uid: string;
+  auth_time: Date;
+  last_request_at: Date;
+}
+
+/** An account asked to review its passkeys (after "Sign out everywhere"). */
+export interface PasskeyReviewsTable {
+  uid: string;
+  asked_at: Date;
 }

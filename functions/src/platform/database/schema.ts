@@ -17,6 +17,8 @@ import type {
   PasskeyEnrolmentsUsedTable,
   RecoveryCodesTable,
   KnownBrowsersTable,
+  PracticeSignInsTable,
+  PasskeyReviewsTable,
 } from './schema-sign-in';
 
 export type {
@@ -333,4 +335,6 @@ export interface DatabaseSchema {
   passkey_enrolments_used: PasskeyEnrolmentsUsedTable;
   recovery_codes: RecoveryCodesTable;
   known_browsers: KnownBrowsersTable;
+  practice_sign_ins: PracticeSignInsTable;
+  passkey_reviews: PasskeyReviewsTable;
 }

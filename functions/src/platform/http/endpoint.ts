@@ -13,18 +13,10 @@ import type { ApiContext, ApiRequest, ApiResponse, Caller } from './types';
 /**
  * Who may call an endpoint: `anyone` (no sign-in), `client` (signed in), `verified` (signed in
  * with a verified email), `practitioner` (her claim and her passkey step within 12 hours; her
- * password alone is refused), `ownPasskeys` (signed in, about their own passkeys: the handler
- * is told which rules the account keeps, `PasskeyRules`). A signed-in route that names a thing
+ * password alone is refused). A signed-in route that names a thing
  * (`:id`) declares a `Relation`: what the caller must be to it.
  */
-export type Access = 'anyone' | 'client' | 'verified' | 'practitioner' | 'ownPasskeys';
-
-/**
- * Whose passkey rules an account keeps: the practitioner's (her first passkey only through her
- * enrolment link, recovery codes with it, never without one) or a client's. The only trace of
- * the practitioner's claim a handler sees, and only on an `ownPasskeys` route.
- */
-export type PasskeyRules = 'practitioner' | 'client';
+export type Access = 'anyone' | 'client' | 'verified' | 'practitioner';
 
 /** What a signed-in caller may be to the thing a client route names. */
 export type Relationship = 'booker' | 'participant' | 'owner' | 'invitee';
@@ -49,7 +41,7 @@ type Parsed<S> = S extends Schema ? v.InferOutput<S> : undefined;
 export interface Call<A extends Access, B, Q, R = undefined> {
   caller: A extends 'anyone' ? undefined : Caller;
   /** What the caller is to the thing asked for, as the router decided it. */
-  access: A extends 'ownPasskeys' ? PasskeyRules : R;
+  access: R;
   body: Parsed<B>;
   query: Parsed<Q>;
   params: Params;
@@ -114,9 +106,8 @@ export async function callEndpoint(
       // The one place her second factor is checked.
       requirePractitioner(token);
       requireSecondFactor(token, (context.sessionClock ?? wallClock)(), target.fresh);
+      await context.practiceActivity(context, token);
     }
-    if (target.auth === 'ownPasskeys')
-      access = (token.practitioner ? 'practitioner' : 'client') satisfies PasskeyRules;
     caller = callerOf(token);
   }
   const body = target.body ? parseBody(target.body, request, target.unprocessable) : undefined;

@@ -76,6 +76,11 @@ export type UserLookup = (
 export interface ApiContext {
   db: Database;
   verifyToken: TokenVerifier;
+  /**
+   * Her practice request, once her passkey step is checked: refuses (403) a sign-in idle past the
+   * practice pages' limit and records this request (passkeys/practice-session.ts).
+   */
+  practiceActivity: (context: ApiContext, caller: Caller) => Promise<void>;
   /** Custom tokens and sessions (Firebase Auth); the passkey endpoints need it. */
   accounts?: AccountAdmin;
   /** The relying party of passkeys: the site's host name and its origin. */

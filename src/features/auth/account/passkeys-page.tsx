@@ -9,9 +9,15 @@ import { PageHeading } from '../../../components/layout/page-heading';
 import { paths } from '../../../config/routes';
 import { apiRequest, errorSentence } from '../../../lib/api';
 import { firebaseAuth, signOut, type User } from '../../../lib/firebase';
-import { addPasskey, withFreshPasskey } from '../../../lib/passkeys';
+import {
+  addPasskey,
+  removePasskey,
+  renewRecoveryCodes,
+  withFreshPasskey,
+} from '../../../lib/passkeys';
 import { RequireSignedIn } from '../require-verified-email';
 import { signOutOnPurpose } from '../session';
+import { RecoveryCodes, RenewRecoveryCodes } from './recovery-codes';
 
 const PasskeyList = v.object({
   passkeys: v.array(
@@ -23,33 +29,25 @@ const PasskeyList = v.object({
     }),
   ),
   recoveryCodesLeft: v.number(),
+  /** After "Sign out everywhere": she is asked to look at each passkey and keep only hers. */
+  reviewDue: v.boolean(),
 });
 type Passkeys = v.InferOutput<typeof PasskeyList>;
 
 const day = (iso: string) =>
   new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
 
+const dayAndTime = (iso: string) =>
+  new Date(iso).toLocaleString('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
+
 const sentence = (error: unknown) =>
   error instanceof Error && error.name !== 'ApiError' ? error.message : errorSentence(error);
-
-/** Ten recovery codes, shown this once: she saves them, then goes on to the diary. */
-function RecoveryCodes({ codes, onSaved }: { codes: string[]; onSaved: () => void }) {
-  return (
-    <section className="account-section" aria-labelledby="codes-heading">
-      <h2 id="codes-heading">Your recovery codes</h2>
-      <Alert variant="warning">
-        Save these ten codes now (print them, or keep them in a password manager): they are shown
-        only this once. Each one works once, in place of your passkey, if your devices are lost.
-      </Alert>
-      <ol className="recovery-codes font-monospace">
-        {codes.map((code) => (
-          <li key={code}>{code}</li>
-        ))}
-      </ol>
-      <Button onClick={onSaved}>I have saved my codes</Button>
-    </section>
-  );
-}
 
 function PasskeysSection({ user }: { user: User }) {
   const [search] = useSearchParams();
@@ -58,8 +56,9 @@ function PasskeysSection({ user }: { user: User }) {
   const [list, setList] = useState<Passkeys>();
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
-  const [codes, setCodes] = useState<string[]>();
+  const [codes, setCodes] = useState<{ list: string[]; renewed: boolean }>();
   const [added, setAdded] = useState(false);
+  const [done, setDone] = useState<string>();
   const [removing, setRemoving] = useState<string>();
   const [practitioner, setPractitioner] = useState(false);
 
@@ -94,26 +93,42 @@ function PasskeysSection({ user }: { user: User }) {
       const first = list?.passkeys.length === 0;
       const answer = await (first ? addPasskey(enrolment) : withFreshPasskey(() => addPasskey()));
       setAdded(true);
-      if (answer.recoveryCodes) setCodes(answer.recoveryCodes);
+      setDone(undefined);
+      if (answer.recoveryCodes) setCodes({ list: answer.recoveryCodes, renewed: false });
       await load();
     });
 
-  const remove = (id: string) =>
+  const remove = (id: string, name: string) =>
     act(async () => {
-      await withFreshPasskey(() =>
-        apiRequest(`/api/passkeys/${encodeURIComponent(id)}`, v.undefined(), { method: 'DELETE' }),
-      );
+      await removePasskey(id);
       setRemoving(undefined);
+      setAdded(false);
+      setDone(
+        `${name} is removed: it no longer signs in, and every other session of your account has ended.`,
+      );
+      await load();
+    });
+
+  const renew = () =>
+    act(async () => {
+      setCodes({ list: await renewRecoveryCodes(), renewed: true });
+      await load();
+    });
+
+  const reviewed = () =>
+    act(async () => {
+      await apiRequest('/api/passkeys/review', v.undefined(), { method: 'POST', body: {} });
+      setDone('Thank you: your passkeys are as you left them.');
       await load();
     });
 
   if (codes) {
     return (
       <RecoveryCodes
-        codes={codes}
+        codes={codes.list}
         onSaved={() => {
           setCodes(undefined);
-          void navigate(practitioner ? paths.practice : paths.account);
+          if (!codes.renewed) void navigate(practitioner ? paths.practice : paths.account);
         }}
       />
     );
@@ -138,12 +153,37 @@ function PasskeysSection({ user }: { user: User }) {
           Your passkey is added.
         </Alert>
       )}
+      {done && !error && (
+        <Alert variant="success" role="status">
+          {done}
+        </Alert>
+      )}
+      {list?.reviewDue && (
+        <section className="passkey-review mb-3" aria-labelledby="review-heading">
+          <h3 id="review-heading" className="h5">
+            Check your passkeys
+          </h3>
+          <p>
+            You signed out everywhere, but a passkey still signs in wherever it is kept. Look at
+            each one below, when it was added and last used, and remove any you do not recognise:
+            removing one ends every session of your account again.
+          </p>
+          <Button variant="outline-primary" disabled={busy} onClick={() => void reviewed()}>
+            These passkeys are all mine
+          </Button>
+        </section>
+      )}
       {list && list.passkeys.length > 0 && (
         <ul className="list-unstyled passkey-list">
           {list.passkeys.map((passkey) => (
             <li key={passkey.id} className="mb-3">
-              <strong>{passkey.name}</strong>, added {day(passkey.createdAt)}
-              {passkey.lastUsedAt ? `, last used ${day(passkey.lastUsedAt)}` : ', not used yet'}
+              <strong>{passkey.name}</strong>
+              <span className="d-block passkey-when">
+                Added {day(passkey.createdAt)},{' '}
+                {passkey.lastUsedAt
+                  ? `last used ${dayAndTime(passkey.lastUsedAt)}`
+                  : 'not used yet'}
+              </span>
               {removing === passkey.id ? (
                 <span className="d-block mt-1">
                   Remove this passkey?{' '}
@@ -151,7 +191,7 @@ function PasskeysSection({ user }: { user: User }) {
                     size="sm"
                     variant="danger"
                     disabled={busy}
-                    onClick={() => void remove(passkey.id)}
+                    onClick={() => void remove(passkey.id, passkey.name)}
                   >
                     Yes, remove it
                   </Button>{' '}
@@ -167,7 +207,7 @@ function PasskeysSection({ user }: { user: User }) {
                 <Button
                   size="sm"
                   variant="outline-danger"
-                  className="ms-2"
+                  className="mt-1"
                   aria-label={`Remove ${passkey.name}`}
                   onClick={() => setRemoving(passkey.id)}
                 >
@@ -178,7 +218,13 @@ function PasskeysSection({ user }: { user: User }) {
           ))}
         </ul>
       )}
-      {list && practitioner && <p>Recovery codes left: {list.recoveryCodesLeft}.</p>}
+      {list && practitioner && !none && (
+        <RenewRecoveryCodes
+          left={list.recoveryCodesLeft}
+          busy={busy}
+          onRenew={() => void renew()}
+        />
+      )}
       {practitioner && none && !enrolment ? (
         <p>
           Your first passkey is added from the enrolment link you were given. Ask for a new link if
@@ -202,7 +248,10 @@ function SignOutEverywhere() {
     try {
       await apiRequest('/api/account/sign-out-everywhere', v.undefined(), { method: 'POST' });
       await signOutOnPurpose(() => signOut(firebaseAuth()));
-      void navigate(paths.login, { state: { signedOutEverywhere: true } });
+      // Back from the login, she lands on this page and its passkey review.
+      void navigate(paths.login, {
+        state: { from: { pathname: paths.passkeys, search: '', hash: '' } },
+      });
     } catch (failure) {
       setError(sentence(failure));
     }
