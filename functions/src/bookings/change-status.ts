@@ -10,7 +10,7 @@ import { refundCancelledSession } from '../payments';
 import { problems } from '../platform/http/problems';
 import { bookingForCaller } from './refusals';
 import { offerFreedTimes } from '../waitlist';
-import { participantCancelled } from '../participants';
+import { participantCancelled, roomsFor, sharedSessionView } from '../participants';
 import { json } from '../platform/http/types';
 import { bookingView, practiceBookingView } from './views';
 
@@ -73,6 +73,11 @@ const statusChange = (action: Exclude<BookingAction, 'move'>, auth: 'client' | '
       context.outbox.deliver();
       if (action === 'cancel') await refundCancelledSession(context, changed, by, now);
       const { services, meetingHost } = context;
+      // A participant is answered in their own view of the session, not the booker's.
+      if (participant) {
+        const roomOf = await roomsFor(context.db, [changed], caller.uid);
+        return json(200, sharedSessionView(changed, roomOf(changed), context, now));
+      }
       return json(
         200,
         action === 'cancel'
