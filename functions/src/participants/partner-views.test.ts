@@ -143,6 +143,14 @@ describe.each(DATABASE_KINDS)('a joined partner’s own view on %s', (kind) => {
       .json;
     expect(exported.sessionNotes).toEqual([]);
     expect(JSON.stringify(exported)).not.toContain('Ada came alone.');
+    // Her reading that note now is logged on the booker's record, not on the partner's.
+    expect((await request('GET', path, practitioner)).status).toBe(200);
+    const auditOf = async (who: TestAccount) =>
+      (await request('GET', `/practice/audit?client=${who.uid}`, practitioner)).json.entries
+        .map((entry: { what: string }) => entry.what)
+        .join('\n');
+    expect(await auditOf(booker)).toContain('Read the note of the session on 9 March 2027');
+    expect(await auditOf(partner)).not.toContain('9 March 2027');
     // The booker's record keeps the session and its note.
     const bookers = (await request('GET', `/practice/clients/${booker.uid}`, practitioner)).json;
     expect(bookers.notes).toEqual([expect.objectContaining({ text: 'Ada came alone.' })]);

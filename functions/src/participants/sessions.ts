@@ -84,16 +84,24 @@ export async function joinedParticipant(
   return room.find((each) => each.uid === uid && each.status === 'joined');
 }
 
-/** The accounts that joined a session's room (a session of a series: the series' party). */
+/**
+ * The accounts whose session it is as participants: those in its room who had joined before it
+ * ended (a session of a series: the series' party). One who joined later was not there: the
+ * session, its note and the audit of its note are not on their record.
+ */
 export async function joinedAccounts(
   db: Database,
-  booking: Pick<BookingRecord, 'id' | 'seriesId'>,
+  booking: Pick<BookingRecord, 'id' | 'seriesId' | 'end'>,
 ): Promise<string[]> {
   const room = await participantsOf(db, {
     bookingIds: booking.seriesId ? [] : [booking.id],
     seriesIds: booking.seriesId ? [booking.seriesId] : [],
   });
-  return room.flatMap((each) => (each.status === 'joined' && each.uid ? [each.uid] : []));
+  return room.flatMap((each) =>
+    each.status === 'joined' && each.uid && sinceJoining([booking], each.respondedAt).length > 0
+      ? [each.uid]
+      : [],
+  );
 }
 
 /** A participant cancelled one session: the practice, the client and every participant hear. */
