@@ -71,6 +71,8 @@ for (const width of [375, 1280]) {
     await expect(page.getByRole('group', { name: 'Your partner' })).toBeVisible();
     await partnerName.fill('Pat <b>Partner</b>');
     await page.getByLabel('Partner’s email').fill(partnerEmail);
+    // The booker's note is theirs and the practitioner's: the partner never sees it.
+    await page.getByLabel('Note for the practitioner (optional)').fill('Gate code 4417');
     await expectNoAxeViolations(page, `couples checkout at ${width} px`);
     await expectNoSidewaysScroll(page);
     await expectPicture(
@@ -141,7 +143,24 @@ for (const width of [375, 1280]) {
     await pressByKeyboard(partnerPage, 'Join Couples Counselling');
     await expect(partnerPage.getByText('You have joined Couples Counselling.')).toBeVisible();
     await expectPicture(partnerPage.locator('.alert-success'), `couples-joined-${width}.png`);
-    await partnerPage.getByRole('link', { name: 'Your details and the agreement' }).click();
+    await expect(
+      partnerPage.getByRole('link', { name: 'Your details and the agreement' }),
+    ).toHaveAttribute('href', '/account/intake');
+
+    // Their own card names who else is coming, never themselves, and what they still have to do.
+    await partnerPage.goto('/bookings');
+    const toDo = partnerPage
+      .getByRole('region', { name: 'Regular sessions' })
+      .getByRole('listitem', { name: 'Couples Counselling' });
+    await expect(toDo.getByText(`With ${bookerName} (who booked)`)).toBeVisible();
+    await expect(toDo.getByText(/Pat/)).toHaveCount(0);
+    await expect(toDo.getByText('Still to do before your first session:')).toBeVisible();
+    await expectNoAxeViolations(partnerPage, `partner’s bookings, intake to do, at ${width} px`);
+    await expectPicture(toDo, `couples-partner-to-do-${width}.png`, {
+      mask: [toDo.locator('.card-body > p').first(), toDo.locator('.series-sessions')],
+    });
+    await toDo.getByRole('link', { name: 'your intake and therapy agreement' }).click();
+    await expect(partnerPage).toHaveURL('/account/intake');
 
     // The partner gives their own details and accepts the agreement.
     await partnerPage.getByLabel('Date of birth').fill('1986-02-11');
@@ -160,14 +179,18 @@ for (const width of [375, 1280]) {
     await partnerPage.goto('/bookings');
     const regular = partnerPage.getByRole('region', { name: 'Regular sessions' });
     const standing = regular.getByRole('listitem', { name: 'Couples Counselling' });
-    await expect(standing.getByText(`Booked by ${bookerName}`)).toBeVisible();
+    await expect(standing.getByText(`With ${bookerName} (who booked)`)).toBeVisible();
     const paidBy = standing.getByText('Paid by the person who booked');
     await expect(paidBy).toBeVisible();
     // Legible: not the badge's white text on the card's white (the site has no text-bg helpers).
     expect(await paidBy.evaluate((badge) => getComputedStyle(badge).color)).not.toBe(
       'rgb(255, 255, 255)',
     );
-    await expect(standing.getByText('With Pat <b>Partner</b> (joined)')).toBeVisible();
+    // The partner is not named to themselves; their intake is done, so nothing is left to do.
+    await expect(standing.getByText(/Pat/)).toHaveCount(0);
+    await expect(standing.getByText(/Still to do/)).toHaveCount(0);
+    await expect(standing).not.toContainText('Gate code 4417');
+    await expect(partnerPage.locator('main')).not.toContainText('Gate code 4417');
     await expect(standing.getByRole('button', { name: /^(Move|Skip)/ })).toHaveCount(0);
     await expect(standing.getByRole('button', { name: /Set up monthly payment/ })).toHaveCount(0);
     await expect(standing.getByRole('button', { name: 'End these sessions' })).toHaveCount(0);

@@ -176,14 +176,51 @@ export const BookingSchema = v.object({
   /** Whether it is paid (payments-api.ts); the server sends it in every list. */
   payment: v.optional(PaymentStateSchema),
   ...PartyFields,
-  /** "participant": a shared session someone else booked (they manage and pay for it). */
-  role: v.optional(v.picklist(['booker', 'participant'])),
-  /** The booker's name, on a participant's shared session. */
-  bookedBy: v.optional(v.string()),
+  /** The booker's own view (a participant's is SharedSessionSchema). */
+  role: v.optional(v.literal('booker')),
 });
 export type Booking = v.InferOutput<typeof BookingSchema>;
 
-export const MyBookingsSchema = v.object({ bookings: v.array(BookingSchema) });
+/**
+ * A participant's own view of a shared session or series: who else is coming and what they
+ * themselves still have to do. The booker's note, payments and addresses are not in it.
+ */
+const SharedFields = {
+  role: v.literal('participant'),
+  /** The booker's name: they move, skip, end and pay. */
+  bookedBy: v.string(),
+  /** Who else is coming, by name: the booker first, then each other adult who joined. */
+  coming: v.array(v.string()),
+  /** Children's first names (a family's session). */
+  children: v.array(v.string()),
+  /** Their own intake and therapy agreement are still to give. */
+  intakeToDo: v.boolean(),
+};
+
+/** A session someone else booked, as a participant who joined it sees it: from their joining on. */
+export const SharedSessionSchema = v.object({
+  id: v.string(),
+  serviceId: v.number(),
+  serviceName: v.string(),
+  start: InstantSchema,
+  end: InstantSchema,
+  status: BookingStatusSchema,
+  seriesId: v.nullable(v.string()),
+  mode: BookingModeSchema,
+  joinUrl: v.optional(v.string()),
+  /** A participant may cancel one session; moving, skipping and paying are the booker's. */
+  cancellable: v.boolean(),
+  actions: v.array(v.picklist(BOOKING_ACTIONS)),
+  ...SharedFields,
+});
+export type SharedSession = v.InferOutput<typeof SharedSessionSchema>;
+
+/** POST /api/bookings/:id/cancel answers the caller's own view of the session. */
+export const CancelledSchema = v.union([BookingSchema, SharedSessionSchema]);
+
+export const MyBookingsSchema = v.object({
+  bookings: v.array(v.union([BookingSchema, SharedSessionSchema])),
+});
 
 /** Whether a confirmed session's reminder has gone: due (not yet), sent, or failed. */
 const ReminderSchema = v.object({
@@ -354,11 +391,30 @@ export const SeriesSchema = v.object({
   /** The monthly plan's state (payments-api.ts); the server sends it in every list. */
   payment: v.optional(PaymentStateSchema),
   ...PartyFields,
-  role: v.optional(v.picklist(['booker', 'participant'])),
-  bookedBy: v.optional(v.string()),
+  role: v.optional(v.literal('booker')),
 });
 export type Series = v.InferOutput<typeof SeriesSchema>;
-export const SeriesListSchema = v.object({ series: v.array(SeriesSchema) });
+
+/** A series someone else booked, as a participant who joined it sees it: from their joining on. */
+export const SharedSeriesSchema = v.object({
+  id: v.string(),
+  serviceId: v.number(),
+  serviceName: v.string(),
+  everyWeeks: v.picklist([1, 2]),
+  status: SeriesStatusSchema,
+  weekday: v.string(),
+  time: v.string(),
+  /** The first session since they joined. */
+  firstStart: InstantSchema,
+  sessions: v.array(SeriesSessionSchema),
+  skipped: v.array(InstantSchema),
+  ...SharedFields,
+});
+export type SharedSeries = v.InferOutput<typeof SharedSeriesSchema>;
+
+export const SeriesListSchema = v.object({
+  series: v.array(v.union([SeriesSchema, SharedSeriesSchema])),
+});
 
 /** GET /api/practice/bookings?from=&to= (dates in the practice's time zone). */
 export const DiaryQuerySchema = v.object({

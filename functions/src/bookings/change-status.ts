@@ -10,7 +10,7 @@ import { refundCancelledSession } from '../payments';
 import { problems } from '../platform/http/problems';
 import { bookerOrParticipant, bookingNamed, type BookingAccess } from './access';
 import { offerFreedTimes } from '../waitlist';
-import { participantCancelled } from '../participants';
+import { participantCancelled, roomsFor, sharedSessionView } from '../participants';
 import { json, type ApiContext } from '../platform/http/types';
 import type { BookingRecord } from './types';
 import { bookingView, practiceBookingView } from './views';
@@ -77,6 +77,11 @@ async function applyStatusChange(
   context.outbox.deliver();
   if (action === 'cancel') await refundCancelledSession(context, changed, by, now);
   const { services, meetingHost } = context;
+  // A participant is answered in their own view of the session, not the booker's.
+  if (participant) {
+    const roomOf = await roomsFor(context.db, [changed], participant.uid ?? '');
+    return json(200, sharedSessionView(changed, roomOf(changed), context, now));
+  }
   return json(
     200,
     action === 'cancel'

@@ -2,6 +2,7 @@ import type { BookingRecord, Client } from '../bookings';
 import type { Notification } from '../messages';
 import type { Database } from '../platform/database/database';
 import { participantsOf, type ParticipantRecord } from './queries';
+import { seriesSinceJoining, sinceJoining } from './sessions';
 
 /** The messages about a session that each person in the room gets, not only its client. */
 const SESSION_KINDS = new Set<Notification['kind']>([
@@ -33,6 +34,27 @@ const joinedOf = (records: readonly ParticipantRecord[], booking: BookingRecord)
       each.email !== null &&
       (booking.seriesId ? each.seriesId === booking.seriesId : each.bookingId === booking.id),
   );
+
+/**
+ * A participant's own copy of a message to the booker: addressed to them, with the sessions from
+ * the moment they joined. The practitioner's words to the booker (a decline's or cancellation's
+ * "A word from me") and the booker's note are the booker's alone: the copy is made without them.
+ */
+function participantsCopy(forBooker: Notification, participant: ParticipantRecord): Notification {
+  const { series, sessions } = forBooker;
+  const since = participant.respondedAt;
+  const copy: Notification = {
+    ...forBooker,
+    booking: { ...forBooker.booking, note: '', client: asClient(participant) },
+    ...(series && { series: seriesSinceJoining(series, since) }),
+    ...(sessions && {
+      sessions: sinceJoining(sessions, since).map((each) => ({ ...each, note: '' })),
+    }),
+    forParticipant: participant.uid ?? '',
+  };
+  delete copy.message;
+  return copy;
+}
 
 /**
  * A client's message about a shared session, once for the client and once for each participant
@@ -72,13 +94,6 @@ export async function withParticipants(
       booking: withRoom(notification.booking),
       ...(series && { series }),
     };
-    return [
-      forBooker,
-      ...others.map((participant): Notification => ({
-        ...forBooker,
-        booking: { ...forBooker.booking, client: asClient(participant) },
-        forParticipant: participant.uid ?? '',
-      })),
-    ];
+    return [forBooker, ...others.map((participant) => participantsCopy(forBooker, participant))];
   });
 }

@@ -15,16 +15,25 @@ import {
   pendingInvitations,
   type ParticipantRecord,
 } from './queries';
+import { seriesSinceJoining } from './sessions';
 
-/** The session an invitation names: the one-off session, or the series' first still on. */
+/**
+ * The session an invitation names: the one-off session, or the series' first still on and not
+ * yet over (one answering late joins from then: the sessions held before are not theirs).
+ */
 async function sessionOf(
   db: Database,
   participant: ParticipantRecord,
+  now: Date,
 ): Promise<BookingRecord | undefined> {
   if (participant.bookingId) return findBooking(db, participant.bookingId);
   if (!participant.seriesId) return undefined;
   const sessions = await seriesBookings(db, [participant.seriesId]);
-  return sessions.find(isActive) ?? sessions[0];
+  return (
+    sessions.find((each) => isActive(each) && each.end > now) ??
+    sessions.find(isActive) ??
+    sessions[0]
+  );
 }
 
 function invitationView(
@@ -51,7 +60,7 @@ export const listInvitations = endpoint({
     const pending = await pendingInvitations(context.db, caller.email);
     const invitations: Invitation[] = [];
     for (const participant of pending) {
-      const session = await sessionOf(context.db, participant);
+      const session = await sessionOf(context.db, participant, context.now());
       if (session && isActive(session))
         invitations.push(invitationView(participant, session, context));
     }
@@ -60,7 +69,12 @@ export const listInvitations = endpoint({
 });
 
 /** An invitation the caller may answer: sent to their own verified address, still open. */
-async function invitationForCaller(db: Database, caller: Caller, id: string | undefined) {
+async function invitationForCaller(
+  db: Database,
+  caller: Caller,
+  id: string | undefined,
+  now: Date,
+) {
   const participant = await findParticipant(db, pathId(id, 'invitation'));
   if (!participant || participant.email === null)
     throw problems.notFound('There is no invitation with that id. Open the link again.');
@@ -72,7 +86,7 @@ async function invitationForCaller(db: Database, caller: Caller, id: string | un
     throw problems.notYours('You booked this session: the invitation is for the other person.');
   if (participant.status !== 'invited')
     throw problems.wrongStatus(`You have already ${participant.status} this invitation.`);
-  const session = await sessionOf(db, participant);
+  const session = await sessionOf(db, participant, now);
   if (!session || !isActive(session))
     throw problems.wrongStatus('This session is no longer on: there is nothing to join.');
   return { participant, session };
@@ -82,7 +96,8 @@ async function invitationForCaller(db: Database, caller: Caller, id: string | un
 const invitee: Relation<Awaited<ReturnType<typeof invitationForCaller>>> = {
   thing: 'invitation',
   who: ['invitee'],
-  resolve: (context, caller, params) => invitationForCaller(context.db, caller, params.id),
+  resolve: (context, caller, params) =>
+    invitationForCaller(context.db, caller, params.id, context.now()),
 };
 
 /**
@@ -106,19 +121,21 @@ async function confirmationFor(
       .map((each) => ({ uid: each.uid ?? '', email: each.email ?? '', name: each.name })),
   ];
   const me: Client = { uid: joined.uid ?? '', email: joined.email ?? '', name: joined.name };
-  const booking = { ...session, client: me, attendees };
+  const booking = { ...session, note: '', client: me, attendees };
   if (!joined.seriesId)
     return [{ kind: 'confirmed', to: 'client', booking, forParticipant: me.uid }];
   const record = await findSeries(db, joined.seriesId);
   if (!record) return [];
   const series = await seriesContext(db, record);
+  // Theirs from the moment they joined: no session held before, and none of the booker's note.
+  const since = seriesSinceJoining(series, joined.respondedAt);
   return [
     {
       kind: 'series-confirmed',
       to: 'client',
       booking,
       forParticipant: me.uid,
-      series: { ...series, sessions: series.sessions.map((each) => ({ ...each, attendees })) },
+      series: { ...since, sessions: since.sessions.map((each) => ({ ...each, attendees })) },
     },
   ];
 }

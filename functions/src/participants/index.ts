@@ -1,15 +1,16 @@
 export { withParticipants } from './audience';
 export { checkedParty, inviteParty } from './party';
-export { partyLookup } from './views';
+export { bookerName, partyLookup, roomsFor, sharedSessionView } from './views';
 export { participantRoutes } from './routes';
 export {
   cancelForParticipants,
   inCouplesWork,
   joinedAccounts,
   joinedParticipant,
-  joinedSeries,
   leaveFutureSessions,
   participantCancelled,
+  participationsOf,
   sharedSessions,
+  sinceJoining,
 } from './sessions';
 export { isPartyMessage, partyMessageFor } from './templates';

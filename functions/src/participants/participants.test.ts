@@ -212,16 +212,20 @@ describe.each(DATABASE_KINDS)('couples and families on %s', (kind) => {
 
     const shared = (await request('GET', '/bookings', partner)).json.bookings;
     expect(shared.length).toBe(series.sessions.length);
+    // Their own view: who else is coming (not themselves) and what they still have to do.
     expect(shared[0]).toMatchObject({
       id: series.sessions[0]?.id,
       role: 'participant',
       bookedBy: 'Ada Booker',
-      participants: [{ name: 'Pat Partner', status: 'joined', agreementAccepted: false }],
+      coming: ['Ada Booker'],
+      intakeToDo: true,
     });
     expect(JSON.stringify(shared)).not.toContain(partner.email);
     expect(shared[0]).not.toHaveProperty('payment');
     // The agreement shows once the partner has given their own intake.
     expect((await request('PUT', '/intake', partner, INTAKE)).status).toBe(200);
+    const theirs = (await request('GET', '/bookings', partner)).json.bookings;
+    expect(theirs[0]).toMatchObject({ coming: ['Ada Booker'], intakeToDo: false });
     const booked = (await request('GET', '/bookings', booker)).json.bookings;
     expect(booked[0].participants).toEqual([
       { name: 'Pat Partner', status: 'joined', agreementAccepted: true },

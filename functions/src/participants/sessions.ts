@@ -1,29 +1,74 @@
 import { isActive } from '../../../shared/booking-rules';
 import type { Service } from '../../../shared/service';
 import { clientBookings, findBooking, seriesBookings, type BookingRecord } from '../bookings';
-import { queueMessages, type Notification } from '../messages';
+import { queueMessages, type Notification, type SeriesContext } from '../messages';
 import type { Database } from '../platform/database/database';
 import { joinedBy, leaveAll, participantsOf, type ParticipantRecord } from './queries';
 
-/** Every session an account joined as a participant (each session of a joined series). */
-export async function sharedSessions(db: Database, uid: string): Promise<BookingRecord[]> {
-  const joined = await joinedBy(db, uid);
-  const oneOff = await Promise.all(
-    joined.flatMap((each) => (each.bookingId ? [findBooking(db, each.bookingId)] : [])),
-  );
-  const ofSeries = await seriesBookings(
-    db,
-    joined.flatMap((each) => (each.seriesId ? [each.seriesId] : [])),
-  );
-  return [...oneOff.flatMap((each) => (each ? [each] : [])), ...ofSeries].sort(
-    (a, b) => a.start.getTime() - b.start.getTime(),
-  );
+/**
+ * A participant's sessions are those from the moment they joined: each one that had not ended
+ * when they accepted (the rule retention counts by, clinical/retention.ts `heldSessions`).
+ */
+export const sinceJoining = <Session extends Pick<BookingRecord, 'end'>>(
+  sessions: readonly Session[],
+  joinedAt: Date | null,
+): Session[] => sessions.filter((each) => joinedAt !== null && each.end >= joinedAt);
+
+/**
+ * A series as a participant's own message tells of it: from the moment they joined (its first
+ * session theirs, the weeks skipped since), without the booker's note.
+ */
+export function seriesSinceJoining(series: SeriesContext, joinedAt: Date | null): SeriesContext {
+  const sessions = sinceJoining(series.sessions, joinedAt).map((each) => ({ ...each, note: '' }));
+  return {
+    record: {
+      ...series.record,
+      note: '',
+      firstStart: sessions[0]?.start ?? series.record.firstStart,
+    },
+    sessions,
+    skipped: series.skipped.filter((week) => joinedAt !== null && week >= joinedAt),
+  };
 }
 
-/** The series an account joined as a participant (still joined). */
-export async function joinedSeries(db: Database, uid: string): Promise<string[]> {
+/** One room an account joined, and its sessions from the moment they joined. */
+export interface Participation {
+  participant: ParticipantRecord;
+  sessions: BookingRecord[];
+}
+
+/** Every room an account joined (still joined), each with its sessions since they joined. */
+export async function participationsOf(db: Database, uid: string): Promise<Participation[]> {
   const joined = await joinedBy(db, uid);
-  return joined.flatMap((each) => (each.seriesId ? [each.seriesId] : []));
+  const [oneOff, ofSeries] = await Promise.all([
+    Promise.all(
+      joined.flatMap((each) => (each.bookingId ? [findBooking(db, each.bookingId)] : [])),
+    ),
+    seriesBookings(
+      db,
+      joined.flatMap((each) => (each.seriesId ? [each.seriesId] : [])),
+    ),
+  ]);
+  const booked = [...oneOff.flatMap((each) => (each ? [each] : [])), ...ofSeries];
+  return joined.map((participant) => ({
+    participant,
+    sessions: sinceJoining(
+      booked.filter((each) =>
+        participant.seriesId
+          ? each.seriesId === participant.seriesId
+          : each.id === participant.bookingId,
+      ),
+      participant.respondedAt,
+    ),
+  }));
+}
+
+/** Every session an account joined as a participant, from the moment they joined, oldest first. */
+export async function sharedSessions(db: Database, uid: string): Promise<BookingRecord[]> {
+  const joined = await participationsOf(db, uid);
+  return joined
+    .flatMap((each) => each.sessions)
+    .sort((a, b) => a.start.getTime() - b.start.getTime());
 }
 
 /** The caller's place in a session's room, if they joined it. */
@@ -39,16 +84,24 @@ export async function joinedParticipant(
   return room.find((each) => each.uid === uid && each.status === 'joined');
 }
 
-/** The accounts that joined a session's room (a session of a series: the series' party). */
+/**
+ * The accounts whose session it is as participants: those in its room who had joined before it
+ * ended (a session of a series: the series' party). One who joined later was not there: the
+ * session, its note and the audit of its note are not on their record.
+ */
 export async function joinedAccounts(
   db: Database,
-  booking: Pick<BookingRecord, 'id' | 'seriesId'>,
+  booking: Pick<BookingRecord, 'id' | 'seriesId' | 'end'>,
 ): Promise<string[]> {
   const room = await participantsOf(db, {
     bookingIds: booking.seriesId ? [] : [booking.id],
     seriesIds: booking.seriesId ? [booking.seriesId] : [],
   });
-  return room.flatMap((each) => (each.status === 'joined' && each.uid ? [each.uid] : []));
+  return room.flatMap((each) =>
+    each.status === 'joined' && each.uid && sinceJoining([booking], each.respondedAt).length > 0
+      ? [each.uid]
+      : [],
+  );
 }
 
 /** A participant cancelled one session: the practice, the client and every participant hear. */

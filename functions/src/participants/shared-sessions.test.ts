@@ -148,9 +148,12 @@ describe.each(DATABASE_KINDS)('shared sessions on %s', (kind) => {
       time: '18:00',
       role: 'participant',
       bookedBy: 'Ada Booker',
-      endable: false,
-      participants: [{ name: 'Pat Partner', status: 'joined', agreementAccepted: false }],
+      coming: ['Ada Booker'],
+      intakeToDo: true,
     });
+    // Their own view: nothing for the booker to do (ending, paying), and not themselves.
+    expect(shared).not.toHaveProperty('endable');
+    expect(shared).not.toHaveProperty('participants');
     expect(shared.sessions).toHaveLength(series.sessions.length);
     // The booker moves, skips, ends and pays; a participant may cancel one session.
     for (const session of shared.sessions) expect(session.actions).toEqual(['cancel']);

@@ -32,7 +32,7 @@ import {
   recordSkips,
   skipsOf,
 } from './queries';
-import { joinedSeriesViews, seriesView } from './series-view';
+import { seriesView, sharedSeriesViews } from './series-view';
 import { bookWeeks } from './weeks';
 import { occurrencesBetween } from './occurrences';
 import { endWaitForService, offerFreedTimes } from '../waitlist';
@@ -202,7 +202,7 @@ export const listSeries = endpoint({
       payment: payments.series(record.id, record.serviceId, record.firstStart, record.status),
       ...partyOf({ seriesId: record.id }),
     }));
-    const joined = await joinedSeriesViews(context.db, context, caller.uid, now);
+    const joined = await sharedSeriesViews(context.db, context, caller.uid, now);
     return json(200, { series: [...series, ...joined] });
   },
 });

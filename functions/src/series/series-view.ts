@@ -1,13 +1,12 @@
-import type { Series } from '../../../shared/booking';
+import type { Series, SharedSeries } from '../../../shared/booking';
 import { BOOKING_RULES, isActive } from '../../../shared/booking-rules';
 import { allowedActions, type Actor } from '../../../shared/booking-status';
 import { HOUR_MS, dayOfWeek, practiceDate } from '../../../shared/time';
 import type { SeriesContext } from '../messages';
-import { joinedSeries, partyLookup } from '../participants';
+import { bookerName, participationsOf, roomsFor } from '../participants';
 import type { Database } from '../platform/database/database';
 import type { ApiContext } from '../platform/http/types';
 import { findSeries, skipsOf } from './queries';
-import { seriesBookings } from '../bookings';
 
 /** A series as one actor sees it: its weeks, each session's actions, whether it may end. */
 export function seriesView(
@@ -49,52 +48,64 @@ export function seriesView(
 }
 
 /**
- * The series an account joined as a participant (`"role": "participant"`): the booker's standing
- * time, which the booker moves, skips, ends and pays. A participant may cancel one session; the
- * booker's note to the practitioner and every amount stay the booker's.
+ * The series an account joined as a participant, in their own view (`"role": "participant"`):
+ * the standing time from the moment they joined, who else is coming and the one thing they may
+ * do (cancel a session). The booker moves, skips, ends and pays; their note and amounts are
+ * not in it. A series with no session since they joined is not listed.
  */
-export async function joinedSeriesViews(
+export async function sharedSeriesViews(
   db: Database,
   context: Pick<ApiContext, 'services'>,
   uid: string,
   now: Date,
-): Promise<Series[]> {
-  const ids = await joinedSeries(db, uid);
-  if (ids.length === 0) return [];
-  const [records, sessions, skips, partyOf] = await Promise.all([
+): Promise<SharedSeries[]> {
+  const joined = (await participationsOf(db, uid)).filter(
+    (each) => each.participant.seriesId !== null && each.sessions.length > 0,
+  );
+  if (joined.length === 0) return [];
+  const ids = joined.map((each) => each.participant.seriesId ?? '');
+  const [records, skips, roomOf] = await Promise.all([
     Promise.all(ids.map((id) => findSeries(db, id))),
-    seriesBookings(db, ids),
     skipsOf(db, ids),
-    partyLookup(
+    roomsFor(
       db,
       ids.map((seriesId) => ({ seriesId })),
-      'client',
+      uid,
     ),
   ]);
-  return records.flatMap((record) => {
-    if (!record) return [];
-    const view = seriesView(
-      {
-        record,
-        sessions: sessions.filter((session) => session.seriesId === record.id),
-        skipped: skips.get(record.id) ?? [],
-      },
-      context,
-      now,
-      'client',
-    );
+  return joined.flatMap(({ participant, sessions }, index) => {
+    const record = records[index];
+    const first = sessions[0];
+    if (!record || !first) return [];
+    const room = roomOf({ seriesId: record.id });
+    const joinedAt = participant.respondedAt ?? now;
     return [
       {
-        ...view,
-        note: '',
-        sessions: view.sessions.map((session) => ({
-          ...session,
-          actions: (session.actions ?? []).filter((action) => action === 'cancel'),
+        id: record.id,
+        serviceId: record.serviceId,
+        serviceName:
+          context.services.find((service) => service.id === record.serviceId)?.name ??
+          'A service no longer offered',
+        everyWeeks: record.everyWeeks,
+        status: record.status,
+        weekday: dayOfWeek(practiceDate(record.firstStart)),
+        time: record.localTime,
+        firstStart: first.start.toISOString(),
+        sessions: sessions.map((session) => ({
+          id: session.id,
+          start: session.start.toISOString(),
+          end: session.end.toISOString(),
+          status: session.status,
+          actions: allowedActions(session, 'client', now).filter((action) => action === 'cancel'),
         })),
-        endable: false,
-        ...partyOf({ seriesId: record.id }),
+        skipped: (skips.get(record.id) ?? [])
+          .filter((week) => week >= joinedAt)
+          .map((week) => week.toISOString()),
         role: 'participant' as const,
-        bookedBy: record.client.name || 'The person who booked',
+        bookedBy: bookerName(record),
+        coming: [bookerName(record), ...room.others],
+        children: room.children,
+        intakeToDo: room.intakeToDo,
       },
     ];
   });

@@ -1,4 +1,6 @@
-import type { Booking, Series } from '../../../shared/booking';
+import { Link } from 'react-router';
+import type { Booking, Series, SharedSeries, SharedSession } from '../../../shared/booking';
+import { paths } from '../../config/routes';
 import type { ParticipantView } from '../../../shared/participants';
 
 const STATUS_WORDS = {
@@ -15,20 +17,17 @@ const STATUS_WORDS = {
 export const participantState = (each: Pick<ParticipantView, 'status' | 'agreementAccepted'>) =>
   `${STATUS_WORDS[each.status]}${each.status === 'joined' && !each.agreementAccepted ? ', intake and agreement to do' : ''}`;
 
-/** Who else is in the room: the adults (and whether they joined) and the children's names. */
+/** Who else is in the room, as the booker and the practitioner see it: each adult, the children. */
 export function PartyLine({
   booking,
 }: {
-  booking: Pick<Booking | Series, 'participants' | 'children' | 'role' | 'bookedBy'>;
+  booking: Pick<Booking | Series, 'participants' | 'children'>;
 }) {
   const adults = booking.participants ?? [];
   const children = booking.children ?? [];
-  if (adults.length === 0 && children.length === 0 && booking.role !== 'participant') return null;
+  if (adults.length === 0 && children.length === 0) return null;
   return (
     <p className="mb-1 small party-line">
-      {booking.role === 'participant' && booking.bookedBy && (
-        <span className="d-block">Booked by {booking.bookedBy}</span>
-      )}
       {adults.length > 0 && (
         <span className="d-block">
           With {adults.map((each) => `${each.name} (${participantState(each)})`).join(', ')}
@@ -36,5 +35,30 @@ export function PartyLine({
       )}
       {children.length > 0 && <span className="d-block">Children: {children.join(', ')}</span>}
     </p>
+  );
+}
+
+/**
+ * A participant's own line on a session or series someone else booked: who else is coming (the
+ * booker first), never themselves, and what they themselves still have to do.
+ */
+export function ComingLine({
+  shared,
+}: {
+  shared: Pick<SharedSession | SharedSeries, 'coming' | 'children' | 'intakeToDo'>;
+}) {
+  const [booker, ...others] = shared.coming;
+  const names = [...(booker ? [`${booker} (who booked)`] : []), ...others];
+  return (
+    <div className="mb-1 small party-line">
+      {names.length > 0 && <p className="mb-0">With {names.join(', ')}</p>}
+      {shared.children.length > 0 && <p className="mb-0">Children: {shared.children.join(', ')}</p>}
+      {shared.intakeToDo && (
+        <p className="mb-0">
+          Still to do before your first session:{' '}
+          <Link to={paths.intake}>your intake and therapy agreement</Link>
+        </p>
+      )}
+    </div>
   );
 }

@@ -1,6 +1,7 @@
 import {
   AvailabilitySchema,
   BookingSchema,
+  CancelledSchema,
   MyBookingsSchema,
   type BookingRequest,
 } from '../../../shared/booking';
@@ -37,7 +38,7 @@ export function fetchMyBookings(signal?: AbortSignal) {
 }
 
 export function cancelBooking(id: string) {
-  return apiRequest(`/api/bookings/${encodeURIComponent(id)}/cancel`, BookingSchema, {
+  return apiRequest(`/api/bookings/${encodeURIComponent(id)}/cancel`, CancelledSchema, {
     method: 'POST',
   });
 }

@@ -1,13 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import { Link } from 'react-router';
-import type { Booking } from '../../../shared/booking';
+import type { Booking, SharedSession } from '../../../shared/booking';
 import { RULE_SENTENCES } from '../../../shared/booking-rules';
 import { StatusBadge } from '../../components/bookings/status-badge';
 import { modeText, VideoJoin } from '../../components/bookings/video-join';
 import { formatMoney } from '../../../shared/money';
 import { PayButton } from '../../components/payments/pay-button';
-import { PartyLine } from '../../components/bookings/party-line';
+import { ComingLine, PartyLine } from '../../components/bookings/party-line';
 import { PaidByBookerBadge, PaymentBadge } from '../../components/payments/payment-badge';
 import { LoadFailed } from '../../components/layout/load-failed';
 import { checkoutPath } from '../../config/routes';
@@ -22,17 +22,22 @@ import { MyWaitlist } from './my-waitlist';
 import { fetchMySeries } from './series-api';
 import '../../components/bookings/bookings.css';
 
-const serviceOf = (booking: Booking) => booking.serviceName ?? 'Session';
+/** One's own booking, or a session someone else booked that one joined (their own view). */
+type Listed = Booking | SharedSession;
+
+const serviceOf = (booking: Listed) => booking.serviceName ?? 'Session';
 /** "Pay £60.00": the amount (the server's) beside the button's word. */
 const payText = (amount: number | undefined) =>
   amount === undefined ? 'Pay' : `Pay ${formatMoney(amount)}`;
 
-function whenText(booking: Booking) {
+function whenText(booking: Listed) {
   const when = describeTime(booking.start);
   return `${formatDayWithYear(booking.start)}, ${when.time} to ${formatTime(booking.end)}`;
 }
 
-function BookingItem({ booking, onCancelled }: { booking: Booking; onCancelled: () => void }) {
+function BookingItem({ booking, onCancelled }: { booking: Listed; onCancelled: () => void }) {
+  // The booker's own: its payment and note. A participant's view has neither.
+  const own = booking.role === 'participant' ? undefined : booking;
   const [confirming, setConfirming] = useState(false);
   const [pending, setPending] = useState(false);
   const [problem, setProblem] = useState<string | undefined>(undefined);
@@ -69,29 +74,29 @@ function BookingItem({ booking, onCancelled }: { booking: Booking; onCancelled: 
           {when.visitorTime && <span className="d-block small">Your time: {when.visitorTime}</span>}
           {modeText(booking) && <span className="d-block">{modeText(booking)}</span>}
         </p>
-        <PartyLine booking={booking} />
+        {booking.role === 'participant' ? (
+          <ComingLine shared={booking} />
+        ) : (
+          <PartyLine booking={booking} />
+        )}
         <VideoJoin session={booking} className="mb-2" />
         <p className="mb-2 d-flex flex-wrap gap-2">
           <StatusBadge status={booking.status} />
-          {booking.role === 'participant' ? (
-            <PaidByBookerBadge />
-          ) : (
-            <PaymentBadge payment={booking.payment} />
-          )}
+          {own ? <PaymentBadge payment={own.payment} /> : <PaidByBookerBadge />}
         </p>
-        {booking.status === 'confirmed' &&
-          !booking.seriesId &&
-          (booking.payment?.status === 'unpaid' || booking.payment?.status === 'due') && (
+        {own?.status === 'confirmed' &&
+          !own.seriesId &&
+          (own.payment?.status === 'unpaid' || own.payment?.status === 'due') && (
             <p className="mb-2">
               <PayButton
-                request={{ bookingId: booking.id, from: 'bookings' }}
-                label={`${payText(booking.payment.amount)} for ${serviceOf(booking)} on ${when.day} at ${when.time}`}
+                request={{ bookingId: own.id, from: 'bookings' }}
+                label={`${payText(own.payment.amount)} for ${serviceOf(own)} on ${when.day} at ${when.time}`}
               >
-                {payText(booking.payment.amount)}
+                {payText(own.payment.amount)}
               </PayButton>
             </p>
           )}
-        {booking.note && <p className="booking-note small mb-2">Your note: {booking.note}</p>}
+        {own?.note && <p className="booking-note small mb-2">Your note: {own.note}</p>}
         {problem && (
           <div role="alert" className="alert alert-danger py-2">
             {problem}
@@ -137,7 +142,7 @@ function BookingList({
   empty,
 }: {
   title: string;
-  bookings: Booking[];
+  bookings: Listed[];
   onCancelled: () => void;
   empty: string;
 }) {

@@ -1,7 +1,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import type { Booking, Series } from '../../../shared/booking';
+import type { Booking, Series, SharedSeries, SharedSession } from '../../../shared/booking';
 import { RULE_SENTENCES } from '../../../shared/booking-rules';
 import { ApiError } from '../../lib/api-client';
 import { goTo, startCheckout } from '../../lib/payments-api';
@@ -295,12 +295,22 @@ describe('My bookings: a couple’s standing time', () => {
     serviceName: 'Couples Counselling',
     participants: [{ name: 'Pat <b>Partner</b>', status: 'joined', agreementAccepted: false }],
   };
-  const asShared = (each: Series['sessions'][number]): Booking => ({
-    ...asBooking(each),
+  const asShared = (each: Series['sessions'][number]): SharedSession => ({
+    id: each.id,
+    start: each.start,
+    end: each.end,
+    status: each.status,
+    seriesId: 'r1',
+    mode: 'in-person',
+    cancellable: each.actions?.includes('cancel') ?? false,
+    actions: each.actions ?? [],
     serviceId: 2,
     serviceName: 'Couples Counselling',
     role: 'participant',
     bookedBy: 'Ada Booker',
+    coming: ['Ada Booker'],
+    children: [],
+    intakeToDo: false,
   });
 
   beforeEach(() => {
@@ -324,13 +334,21 @@ describe('My bookings: a couple’s standing time', () => {
 
   it('shows a joined partner the series: booked by, paid by the booker, cancel one session only', async () => {
     const user = userEvent.setup();
-    const shared: Series = {
-      ...couples,
-      note: '',
-      endable: false,
+    const shared: SharedSeries = {
+      id: couples.id,
+      serviceId: 2,
+      serviceName: 'Couples Counselling',
+      everyWeeks: couples.everyWeeks,
+      status: couples.status,
+      weekday: couples.weekday,
+      time: couples.time,
+      firstStart: couples.firstStart,
+      skipped: couples.skipped,
       role: 'participant',
       bookedBy: 'Ada Booker',
-      participants: [{ name: 'Pat Partner', status: 'joined', agreementAccepted: true }],
+      coming: ['Ada Booker'],
+      children: [],
+      intakeToDo: false,
       sessions: couples.sessions.map((each) => ({
         ...each,
         actions: (each.actions ?? []).filter((action) => action === 'cancel'),
@@ -342,7 +360,10 @@ describe('My bookings: a couple’s standing time', () => {
     renderPage();
     const regular = await screen.findByRole('region', { name: 'Regular sessions' });
     const group = within(regular).getByRole('listitem', { name: 'Couples Counselling' });
-    expect(within(group).getByText('Booked by Ada Booker')).toBeInTheDocument();
+    // Who else is coming, the booker named as such; never the partner to themselves.
+    expect(within(group).getByText('With Ada Booker (who booked)')).toBeInTheDocument();
+    expect(within(group).queryByText(/Pat Partner/)).not.toBeInTheDocument();
+    expect(within(group).queryByText(/Still to do/)).not.toBeInTheDocument();
     expect(within(group).getByText('Paid by the person who booked')).toBeInTheDocument();
     expect(within(group).queryByText(/Payment:/)).not.toBeInTheDocument();
     expect(within(group).queryByRole('button', { name: /Set up monthly payment/ })).toBeNull();

@@ -2,11 +2,11 @@ import { useId, useRef, useState, type ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import { Link } from 'react-router';
-import type { Series, SeriesStatus } from '../../../shared/booking';
+import type { Series, SeriesStatus, SharedSeries } from '../../../shared/booking';
 import { BOOKING_RULES, hoursText, isActive, RULE_SENTENCES } from '../../../shared/booking-rules';
 import { practiceFacts } from '../../../shared/practice';
 import { cadenceText, seriesSummary } from '../../../shared/series-text';
-import { PartyLine } from '../../components/bookings/party-line';
+import { ComingLine, PartyLine } from '../../components/bookings/party-line';
 import { StatusBadge } from '../../components/bookings/status-badge';
 import { planPayText } from '../../components/payments/pay-text';
 import { PayButton } from '../../components/payments/pay-button';
@@ -20,7 +20,9 @@ import { MoveDialog, startText, type MovableSession } from './move-dialog';
 import { endSeries } from './series-api';
 import './my-series.scss';
 
-type Session = Series['sessions'][number];
+/** One's own series, or one someone else booked that one joined (their own view). */
+type Listed = Series | SharedSeries;
+type Session = Listed['sessions'][number];
 
 const SERIES_LABELS: Record<SeriesStatus, string> = {
   requested: 'Requested',
@@ -40,9 +42,9 @@ const noticeText = hoursText(BOOKING_RULES.clientCancelNoticeHours);
 /** What ending a series does, from the rule's number. */
 const END_SENTENCE = `Every session more than ${noticeText} ahead will be cancelled. Sessions that have taken place, and any less than ${noticeText} away, stay as they are.`;
 
-const serviceOf = (series: Series) => series.serviceName ?? 'Sessions';
+const serviceOf = (series: Listed) => series.serviceName ?? 'Sessions';
 
-function summaryOf(series: Series): string {
+function summaryOf(series: Listed): string {
   return seriesSummary({
     everyWeeks: series.everyWeeks,
     weekday: series.weekday,
@@ -181,7 +183,7 @@ function SeriesItem({
   now,
   onChanged,
 }: {
-  series: Series;
+  series: Listed;
   /** When the list arrived (as the server answered). */
   now: number;
   onChanged: () => void;
@@ -198,6 +200,8 @@ function SeriesItem({
   const service = serviceOf(series);
   // Someone else booked it: they move, skip, end and pay; this person may cancel one session.
   const participant = series.role === 'participant';
+  // The booker's own: its payment, note and end. A participant's view has none of them.
+  const own = series.role === 'participant' ? undefined : series;
   const coming = series.sessions
     .filter((session) => Date.parse(session.end) > now)
     .sort((a, b) => a.start.localeCompare(b.start));
@@ -238,31 +242,35 @@ function SeriesItem({
           {service}
         </h3>
         <p className="mb-1">{summaryOf(series)} (UK time)</p>
-        <PartyLine booking={series} />
+        {series.role === 'participant' ? (
+          <ComingLine shared={series} />
+        ) : (
+          <PartyLine booking={series} />
+        )}
         <p className="mb-2 d-flex flex-wrap gap-2">
           <span className={`badge status-badge ${SERIES_COLOURS[series.status]}`}>
             Series: {SERIES_LABELS[series.status]}
           </span>
-          {participant ? <PaidByBookerBadge /> : <PaymentBadge payment={series.payment} />}
+          {own ? <PaymentBadge payment={own.payment} /> : <PaidByBookerBadge />}
         </p>
-        {series.status === 'confirmed' && series.payment?.status === 'unpaid' && (
+        {own?.status === 'confirmed' && own.payment?.status === 'unpaid' && (
           <p className="mb-2">
             <PayButton
-              request={{ seriesId: series.id, from: 'bookings' }}
-              label={`${planPayText(series.payment.amount)} for ${service}`}
+              request={{ seriesId: own.id, from: 'bookings' }}
+              label={`${planPayText(own.payment.amount)} for ${service}`}
             >
-              {planPayText(series.payment.amount)}
+              {planPayText(own.payment.amount)}
             </PayButton>
           </p>
         )}
-        {series.payment?.status === 'due' && (
+        {own?.payment?.status === 'due' && (
           <p className="mb-2">
             A monthly payment did not go through.{' '}
             <Link to={paths.billing}>Update your card in Billing</Link>.
           </p>
         )}
         {series.status === 'ended' && <p>These sessions have ended.</p>}
-        {series.note && <p className="booking-note small mb-2">Your note: {series.note}</p>}
+        {own?.note && <p className="booking-note small mb-2">Your note: {own.note}</p>}
         {coming.length > 0 && (
           <>
             <h4 className="h6">Next sessions</h4>
@@ -283,7 +291,7 @@ function SeriesItem({
             </ul>
           </>
         )}
-        {series.endable && (
+        {own?.endable && (
           <Button
             variant="outline-danger"
             onClick={() => {
@@ -327,7 +335,7 @@ function SeriesItem({
       >
         <p className="mb-2">
           {participant
-            ? `Cancel ${skipping ? startText(skipping.start) : ''}? That session is cancelled for everyone in the room, and ${series.bookedBy ?? 'the person who booked'} and the practice are told; the other sessions stay as they are.`
+            ? `Cancel ${skipping ? startText(skipping.start) : ''}? That session is cancelled for everyone in the room, and ${series.role === 'participant' ? series.bookedBy : 'the person who booked'} and the practice are told; the other sessions stay as they are.`
             : `Skip ${skipping ? startText(skipping.start) : ''}? That session is cancelled and the practice is told; your other sessions stay as they are.`}
         </p>
       </AskFirst>
@@ -365,12 +373,12 @@ export function MySeries({
   now,
   onChanged,
 }: {
-  series: readonly Series[];
+  series: readonly Listed[];
   now: number;
   onChanged: () => void;
 }) {
   if (series.length === 0) return null;
-  const running = (each: Series) => each.status === 'requested' || each.status === 'confirmed';
+  const running = (each: Listed) => each.status === 'requested' || each.status === 'confirmed';
   const ordered = [...series].sort(
     (a, b) => Number(running(b)) - Number(running(a)) || a.firstStart.localeCompare(b.firstStart),
   );
