@@ -110,7 +110,7 @@ const benchCaller = async (token: string) => ({
 
 async function measure(label: string, target: DatabaseTarget) {
   const db = await openDatabase(target);
-  await sql`truncate messages, payment_refunds, payments, payment_plans, payment_events, payment_customers, receipt_counters, bookings, blocks, series, series_skips`.execute(
+  await sql`truncate messages, payment_refunds, payments, payment_plans, payment_events, payment_customers, receipt_counters, busy_times, bookings, blocks, series, series_skips`.execute(
     db,
   );
   await seed(db);
