@@ -1,7 +1,8 @@
+import fc from 'fast-check';
 import { sql } from 'kysely';
 import { LAPSED_REQUEST_SENTENCE, STARTED_SENTENCES } from '../../../shared/booking-status';
 import { useApiStack } from '../testing/api-stack';
-import { DATABASE_KINDS } from '../testing/databases';
+import { DATABASE_KINDS, emptyTables } from '../testing/databases';
 import { createAccounts } from '../testing/factories/accounts';
 import { confirmedSession } from '../testing/factories/bookings';
 import type { Database } from '../platform/database/database';
@@ -21,9 +22,10 @@ const openDays = Array.from(
   .filter((day) => !BANK_HOLIDAYS.includes(day.toISOString().slice(0, 10)))
   .map((day) => new Date(`${day.toISOString().slice(0, 10)}T10:00:00Z`));
 
-const { client, racer, practitioner } = await createAccounts({
+const { client, racer, third, practitioner } = await createAccounts({
   client: { name: 'Ada Client' },
   racer: { name: 'Ben Racer' },
+  third: { name: 'Cy Third' },
   practitioner: { practitioner: true, name: 'Dr Practitioner' },
 });
 
@@ -250,5 +252,73 @@ describe.each(DATABASE_KINDS)('booking state on %s', (kind) => {
     );
     expect(confirmed.json.skipped).toContain(third);
     expect(await overlapsInDiary(db)).toEqual([]);
+  });
+
+  it('no sequence of requests, confirms, cancels, moves and blocks leaves a live session inside a block or over another', async () => {
+    // Half-hour starts on one day, so that sessions, moves and blocks run into one another.
+    const day = openDays[12]!;
+    const slot = (index: number) => new Date(day.getTime() + index * 30 * MINUTE);
+    const clients = [client, racer, third];
+    const pick = fc.nat({ max: 20 });
+    const step = fc.oneof(
+      fc.record({
+        kind: fc.constant('request' as const),
+        who: fc.nat({ max: 2 }),
+        at: fc.nat({ max: 11 }),
+      }),
+      fc.record({ kind: fc.constant('confirm' as const), pick }),
+      fc.record({ kind: fc.constant('decline' as const), pick }),
+      fc.record({ kind: fc.constant('cancel' as const), pick, byHer: fc.boolean() }),
+      fc.record({
+        kind: fc.constant('move' as const),
+        pick,
+        at: fc.nat({ max: 11 }),
+        byHer: fc.boolean(),
+      }),
+      fc.record({
+        kind: fc.constant('block' as const),
+        at: fc.nat({ max: 11 }),
+        halfHours: fc.integer({ min: 1, max: 4 }),
+        cancelCovered: fc.boolean(),
+      }),
+      fc.record({ kind: fc.constant('unblock' as const), pick }),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 12 }), async (steps) => {
+        await emptyTables(db);
+        const bookings: { id: string; who: (typeof clients)[number] }[] = [];
+        const blocks: string[] = [];
+        for (const each of steps) {
+          const booking = bookings[('pick' in each ? each.pick : 0) % Math.max(1, bookings.length)];
+          let answer: { status: number; json: { id?: string; block?: { id: string } } } | undefined;
+          if (each.kind === 'request') {
+            const who = clients[each.who]!;
+            answer = await ask(slot(each.at), who);
+            if (answer.status === 201 && answer.json.id) bookings.push({ id: answer.json.id, who });
+          } else if (each.kind === 'block') {
+            answer = await request('POST', '/practice/blocks', practitioner, {
+              start: slot(each.at).toISOString(),
+              end: slot(each.at + each.halfHours).toISOString(),
+              cancelCovered: each.cancelCovered,
+            });
+            if (answer.status === 201 && answer.json.block) blocks.push(answer.json.block.id);
+          } else if (each.kind === 'unblock') {
+            const id = blocks[each.pick % Math.max(1, blocks.length)];
+            if (id) answer = await request('DELETE', `/practice/blocks/${id}`, practitioner);
+          } else if (booking) {
+            const by = 'byHer' in each && !each.byHer ? booking.who : practitioner;
+            answer =
+              each.kind === 'move'
+                ? await request('POST', `/bookings/${booking.id}/move`, by, {
+                    start: slot(each.at).toISOString(),
+                  })
+                : await request('POST', `/bookings/${booking.id}/${each.kind}`, by, {});
+          }
+          if (answer) expect(answer.status, JSON.stringify(each)).toBeLessThan(500);
+          expect(await overlapsInDiary(db), JSON.stringify(each)).toEqual([]);
+        }
+      }),
+      { numRuns: 25 },
+    );
   });
 });
