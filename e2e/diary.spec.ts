@@ -316,7 +316,7 @@ test.describe("the practitioner's diary", () => {
     });
   }
 
-  test('blocking time over a request lists it, and declines it with the block when asked', async ({
+  test('blocking time over a request lists it, and declines it with the block', async ({
     page,
   }) => {
     const { booking } = await requestOn(5, 'covered');
@@ -339,11 +339,6 @@ test.describe("the practitioner's diary", () => {
     await expect(page.locator('.block-covered')).toContainText(
       `${formatDay(booking.start)}, ${formatTime(booking.start)}`,
     );
-    await page
-      .getByRole('checkbox', {
-        name: 'Decline these requests and cancel these sessions, and tell each client',
-      })
-      .check();
     await page.getByRole('button', { name: 'Block this time' }).click();
     // Held for Undo first, as a decline is: nothing is sent until the window has passed.
     await expect(page.getByRole('button', { name: 'Undo' })).toBeFocused();
@@ -395,11 +390,6 @@ test.describe("the practitioner's diary", () => {
     await page.getByLabel('End time').fill(formatTime(booking.end));
     await page.getByRole('button', { name: 'Block this time' }).click();
     await expect(page.getByRole('heading', { name: 'This time holds 1 session' })).toBeFocused();
-    await page
-      .getByRole('checkbox', {
-        name: 'Decline these requests and cancel these sessions, and tell each client',
-      })
-      .check();
     const words = 'I am unwell: <b>sorry</b> & see you soon.';
     await page.getByRole('textbox', { name: 'Message for the clients (optional)' }).fill(words);
     await expectNoAxeViolations(page, 'the block form with a message for the clients');
@@ -436,29 +426,25 @@ test.describe("the practitioner's diary", () => {
       .toContain(`> ${words}`);
   });
 
-  test('a request inside blocked time cannot be confirmed, and a block in the past is refused', async ({
+  test('blocked time over a request is refused unless it declines it, and a block in the past is refused', async ({
     page,
     expectProblems,
   }) => {
-    expectProblems(/response 409: .*\/confirm$/, /response 422: .*\/api\/practice\/blocks$/);
-    const { client, booking } = await requestOn(6, 'inside-block');
+    expectProblems(/response 422: .*\/api\/practice\/blocks$/);
+    const { booking } = await requestOn(6, 'inside-block');
     const practitioner = await practitionerIn(page, 'block-refusals');
-    const blocked = await apiAs<{ block: { id: string }; covered: Booked[] }>(
-      practitioner,
-      '/api/practice/blocks',
-      { method: 'POST', body: { start: booking.start, end: booking.end, reason: 'Away' } },
+    // Blocked time never holds a live session: the request stays, and the block is not made.
+    const blocked = await apiAs<{ detail: string }>(practitioner, '/api/practice/blocks', {
+      method: 'POST',
+      body: { start: booking.start, end: booking.end, reason: 'Away' },
+    });
+    expect(blocked.status).toBe(409);
+    expect(blocked.body.detail).toBe(
+      'This time holds 1 request. Decline and cancel them with the block (each client is told), or block a different time.',
     );
-    expect(blocked.status).toBe(201);
-    expect(blocked.body.covered.map((item) => item.id)).toEqual([booking.id]);
-    blocksToRemove.push({ practitioner, id: blocked.body.block.id });
-
-    await page.goto('/practice');
-    const row = waitingRow(page, client);
-    await row.getByRole('button', { name: /^Confirm / }).click();
-    await expect(row.getByRole('alert')).toContainText('inside time you blocked');
-    await expect(row.getByRole('button', { name: /^Confirm / })).toBeFocused();
     expect(await statusOf(practitioner, booking.id)).toBe('requested');
 
+    await page.goto('/practice');
     const yesterday = londonDate(Date.now() - 86_400_000);
     await page.getByLabel('Start date').fill(yesterday);
     await page.getByLabel('Start time').fill('09:00');

@@ -50,6 +50,33 @@ describe('which status changes are allowed, and by whom', () => {
     });
   });
 
+  it('allows nothing but a decline once the start has come, to her as to the client', () => {
+    const started = { status: 'requested' as const, start: now };
+    expect(allowedActions(started, 'practitioner', now)).toEqual(['decline']);
+    expect(checkChange('confirm', started, 'practitioner', now)).toEqual({
+      ok: false,
+      refusal: 'started',
+    });
+    const running = { status: 'confirmed' as const, start: hoursFromNow(-0.5) };
+    expect(allowedActions(running, 'practitioner', now)).toEqual([]);
+    expect(checkChange('move', running, 'practitioner', now)).toEqual({
+      ok: false,
+      refusal: 'started',
+    });
+    expect(checkChange('cancel', running, 'client', now)).toEqual({
+      ok: false,
+      refusal: 'started',
+    });
+    // A minute before: still hers to confirm, move or cancel.
+    const soon = { status: 'requested' as const, start: hoursFromNow(1 / 60) };
+    expect(allowedActions(soon, 'practitioner', now)).toEqual([
+      'confirm',
+      'decline',
+      'cancel',
+      'move',
+    ]);
+  });
+
   it('follows a changed notice period', () => {
     const booking = { status: 'confirmed' as const, start: hoursFromNow(30) };
     const rules = { ...BOOKING_RULES, clientCancelNoticeHours: 48 };

@@ -15,16 +15,23 @@ interface Change {
   by: readonly Actor[];
   /** How long before the start a client may still do it (the practitioner may at any time). */
   clientNoticeHours?: (rules: BookingRules) => number;
+  /**
+   * Only before the start, by anyone: a session that has begun is history (its attendance says
+   * what happened, and giving money back is her separate refund), and a request not answered by
+   * its start has lapsed (the scheduled job declines it).
+   */
+  beforeStart?: true;
 }
 
 export const STATUS_CHANGES: Readonly<Record<Exclude<BookingAction, 'move'>, Change>> = {
-  confirm: { from: ['requested'], to: 'confirmed', by: ['practitioner'] },
+  confirm: { from: ['requested'], to: 'confirmed', by: ['practitioner'], beforeStart: true },
   decline: { from: ['requested'], to: 'declined', by: ['practitioner'] },
   cancel: {
     from: ['requested', 'confirmed'],
     to: 'cancelled',
     by: ['client', 'practitioner'],
     clientNoticeHours: (rules) => rules.clientCancelNoticeHours,
+    beforeStart: true,
   },
 };
 
@@ -38,6 +45,7 @@ const MOVE: Change = {
   to: 'confirmed',
   by: ['client', 'practitioner'],
   clientNoticeHours: (rules) => rules.clientCancelNoticeHours,
+  beforeStart: true,
 };
 
 const changeOf = (action: BookingAction): Change =>
@@ -45,7 +53,20 @@ const changeOf = (action: BookingAction): Change =>
 
 export const BOOKING_ACTIONS: readonly BookingAction[] = ['confirm', 'decline', 'cancel', 'move'];
 
-export type Refusal = 'not-allowed' | 'wrong-status' | 'too-late';
+export type Refusal = 'not-allowed' | 'wrong-status' | 'too-late' | 'started';
+
+/** Why a change is refused once the session's time has begun (409), in words she can act on. */
+export const STARTED_SENTENCES: Readonly<Record<Exclude<BookingAction, 'decline'>, string>> = {
+  confirm:
+    'This request was not answered before its time began, so it can no longer be confirmed. Decline it, and offer the client another time.',
+  cancel:
+    'This session has already begun, so it cannot be cancelled. Record what happened as its attendance; to give money back, refund the payment itself.',
+  move: 'This session has already begun, so it cannot be moved. Record what happened as its attendance, and book another session if one is needed.',
+};
+
+/** The word a client gets when their request reached its time unanswered (the scheduled job). */
+export const LAPSED_REQUEST_SENTENCE =
+  'Your request reached its time before I could answer it, so it has lapsed.';
 
 /** Whether `actor` may take `action` on a booking now, or why not. */
 export function checkChange(
@@ -58,6 +79,8 @@ export function checkChange(
   const change = changeOf(action);
   if (!change.by.includes(actor)) return { ok: false, refusal: 'not-allowed' };
   if (!change.from.includes(booking.status)) return { ok: false, refusal: 'wrong-status' };
+  if (change.beforeStart && booking.start.getTime() <= now.getTime())
+    return { ok: false, refusal: 'started' };
   const notice = actor === 'client' ? change.clientNoticeHours?.(rules) : undefined;
   if (notice !== undefined && booking.start.getTime() <= now.getTime() + notice * HOUR_MS)
     return { ok: false, refusal: 'too-late' };

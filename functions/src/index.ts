@@ -20,6 +20,7 @@ import { seedingRoutes } from './seeding';
 import { keepPracticeSessionAlive } from './passkeys';
 import type { ApiContext } from './platform/http/types';
 import { applyRetention } from './retention';
+import { declineLapsedRequests } from './bookings';
 import { rollSeries } from './series';
 import { lapseWaitlist } from './waitlist';
 import { deliveryKick, runOutbox, type OutboxSettings } from './messages';
@@ -61,6 +62,7 @@ async function productionRuntime(): Promise<Runtime> {
   if (config.outboxTimerSeconds) {
     setInterval(() => {
       rollSeries(outbox, now())
+        .then(() => declineLapsedRequests(outbox, now()))
         .then(() => lapseWaitlist(outbox, now()))
         .then(() => applyRetention(outbox.db, now()))
         .then(() => runOutbox(outbox, now))
@@ -124,8 +126,8 @@ export const api = onRequest(
 
 /**
  * Cloud Scheduler, every hour: standing series booked to the end of the horizon (each new week,
- * or the word that it is not free), and waiting-list entries warned before they lapse and ended
- * when they have.
+ * or the word that it is not free), requests not answered by their start declined (the client
+ * told), and waiting-list entries warned before they lapse and ended when they have.
  * Idempotent: a second run, even at once, books and deletes nothing twice.
  */
 export const series = onSchedule(
@@ -133,6 +135,7 @@ export const series = onSchedule(
   async () => {
     const { outbox: settings } = await runtime();
     await rollSeries(settings, new Date());
+    await declineLapsedRequests(settings, new Date());
     await lapseWaitlist(settings, new Date());
   },
 );

@@ -1,9 +1,14 @@
 import { RULE_SENTENCES, isLateCancellation } from '../../../shared/booking-rules';
-import { STATUS_CHANGES, checkChange, type BookingAction } from '../../../shared/booking-status';
+import {
+  STARTED_SENTENCES,
+  STATUS_CHANGES,
+  checkChange,
+  type BookingAction,
+} from '../../../shared/booking-status';
 import * as v from 'valibot';
 import { StatusChangeRequestSchema } from '../../../shared/booking';
-import { blocksOverlapping } from '../hours';
-import { changeStatus, markAttendance } from './queries';
+import { changeStatus, findBooking, markAttendance } from './queries';
+import { stillInHerTime } from './her-time';
 import { queueMessages, notificationsFor } from '../messages';
 import { endpoint } from '../platform/http/endpoint';
 import { refundCancelledSession } from '../payments';
@@ -17,6 +22,25 @@ import { bookingView, practiceBookingView } from './views';
 
 type Participant = Extract<BookingAccess, { as: 'participant' }>['participant'];
 type StatusAction = Exclude<BookingAction, 'move'>;
+
+/** Whether `actor` may take `action` on the booking as it is now; if not, the answer why. */
+function judge(
+  action: StatusAction,
+  booking: BookingRecord,
+  actor: 'client' | 'practitioner',
+  now: Date,
+) {
+  const check = checkChange(action, booking, actor, now);
+  if (check.ok) return;
+  if (check.refusal === 'too-late') throw problems.outsideRules(RULE_SENTENCES.cancelTooLate);
+  if (check.refusal === 'started' && action !== 'decline')
+    throw problems.wrongStatus(STARTED_SENTENCES[action]);
+  throw problems.wrongStatus(
+    action === 'cancel'
+      ? `This booking is already ${booking.status}.`
+      : `Only requests can be answered; this booking is ${booking.status}.`,
+  );
+}
 
 /**
  * A status change from the table in shared/booking-status.ts, once the router has decided who
@@ -35,23 +59,18 @@ async function applyStatusChange(
   const { action, booking: asked, actor, participant } = change;
   const { id } = asked;
   const now = context.now();
-  const check = checkChange(action, asked, actor, now);
-  if (!check.ok) {
-    if (check.refusal === 'too-late') throw problems.outsideRules(RULE_SENTENCES.cancelTooLate);
-    throw problems.wrongStatus(
-      action === 'cancel'
-        ? `This booking is already ${asked.status}.`
-        : `Only requests can be answered; this booking is ${asked.status}.`,
-    );
-  }
-  if (action === 'confirm' && (await blocksOverlapping(context.db, asked)).length > 0) {
-    throw problems.slotTaken(
-      'This request is inside time you blocked. Decline it, or remove the blocked time first.',
-    );
-  }
   const { from, to } = STATUS_CHANGES[action];
   const by = actor === 'practitioner' ? 'practice' : 'client';
   const changed = await context.db.transaction().execute(async (trx) => {
+    // The row lock: a cancel and a move of one session take turns, and each is judged on the
+    // session as the other left it (its new start, its new status).
+    const current = await findBooking(trx, id, { lock: true });
+    if (!current) return undefined;
+    judge(action, current, actor, now);
+    if (action === 'confirm') {
+      const refusal = await stillInHerTime(trx, context, current);
+      if (refusal) throw problems.slotTaken(refusal);
+    }
     let booking = await changeStatus(trx, id, from, to, now);
     // A client's own cancellation inside the notice period is a late cancellation, by itself.
     if (booking && action === 'cancel' && actor === 'client' && booking.status === 'cancelled')

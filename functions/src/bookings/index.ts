@@ -12,6 +12,7 @@ export {
   findBooking,
   insertBooking,
   insertSeriesSession,
+  isOverlapRefused,
   lockClient,
   markAttendance,
   openRequests,
@@ -19,3 +20,5 @@ export {
 } from './queries';
 export { busyStretch, candidateStarts, checkStart } from './slots';
 export { startRefusal } from './refusals';
+export { stillInHerTime } from './her-time';
+export { declineLapsedRequests } from './lapsed-requests';

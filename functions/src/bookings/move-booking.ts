@@ -1,8 +1,8 @@
 import { MoveRequestSchema, type MoveRequest } from '../../../shared/booking';
 import { BOOKING_RULES, RULE_SENTENCES } from '../../../shared/booking-rules';
-import { checkChange } from '../../../shared/booking-status';
+import { STARTED_SENTENCES, checkChange } from '../../../shared/booking-status';
 import { HOUR_MS, MINUTE_MS } from '../../../shared/time';
-import { busyIntervals, moveBooking } from './queries';
+import { busyIntervals, findBooking, moveBooking } from './queries';
 import { readWorkingHours } from '../hours';
 import { queueMessages, type Notification } from '../messages';
 import { busyStretch, checkStart } from './slots';
@@ -29,38 +29,44 @@ async function moveTo(
 ) {
   const { id } = booking;
   const now = context.now();
-  const allowed = checkChange('move', booking, actor, now);
-  if (!allowed.ok) {
-    if (allowed.refusal === 'too-late') throw problems.outsideRules(RULE_SENTENCES.moveTooLate);
-    throw problems.wrongStatus(`This booking is ${booking.status}: it cannot be moved.`);
-  }
   const service = serviceById(context.services, booking.serviceId);
   const start = new Date(body.start);
   if (actor === 'practitioner' && start <= now)
     throw problems.outsideRules('That time is already over. Choose a time still ahead.');
-  const stretch = busyStretch(start, service.minutes);
-  const ownStretch = busyStretch(booking.start, service.minutes);
-  // Its own current time does not stand in its way.
-  const busy = (await busyIntervals(context.db, stretch)).filter(
-    (each) =>
-      each.start.getTime() !== ownStretch.start.getTime() ||
-      each.end.getTime() !== ownStretch.end.getTime(),
-  );
-  // The practitioner keeps no notice period: the rules are read as if asked in good time.
-  const asOf =
-    actor === 'client'
-      ? now
-      : new Date(start.getTime() - BOOKING_RULES.minimumNoticeHours * HOUR_MS - MINUTE_MS);
-  const check = checkStart({
-    hours: context.hours,
-    working: await readWorkingHours(context.db),
-    serviceMinutes: service.minutes,
-    now: asOf,
-    start,
-    busy,
-  });
-  if (!check.ok) throw check.reason === 'taken' ? taken() : startRefusal(check.reason);
+  const working = await readWorkingHours(context.db);
   const result = await context.db.transaction().execute(async (trx) => {
+    // The row lock: a move and a cancel of one session take turns, and each is judged on the
+    // session as the other left it.
+    const current = await findBooking(trx, id, { lock: true });
+    if (!current) return { outcome: 'gone' as const };
+    const allowed = checkChange('move', current, actor, now);
+    if (!allowed.ok) {
+      if (allowed.refusal === 'too-late') throw problems.outsideRules(RULE_SENTENCES.moveTooLate);
+      if (allowed.refusal === 'started') throw problems.wrongStatus(STARTED_SENTENCES.move);
+      throw problems.wrongStatus(`This booking is ${current.status}: it cannot be moved.`);
+    }
+    const stretch = busyStretch(start, service.minutes);
+    const ownStretch = busyStretch(current.start, service.minutes);
+    // Its own current time does not stand in its way.
+    const busy = (await busyIntervals(trx, stretch)).filter(
+      (each) =>
+        each.start.getTime() !== ownStretch.start.getTime() ||
+        each.end.getTime() !== ownStretch.end.getTime(),
+    );
+    // The practitioner keeps no notice period: the rules are read as if asked in good time.
+    const asOf =
+      actor === 'client'
+        ? now
+        : new Date(start.getTime() - BOOKING_RULES.minimumNoticeHours * HOUR_MS - MINUTE_MS);
+    const check = checkStart({
+      hours: context.hours,
+      working,
+      serviceMinutes: service.minutes,
+      now: asOf,
+      start,
+      busy,
+    });
+    if (!check.ok) throw check.reason === 'taken' ? taken() : startRefusal(check.reason);
     const moved = await moveBooking(trx, {
       id,
       start: check.session.start,
@@ -69,12 +75,12 @@ async function moveTo(
       now,
     });
     if (moved.outcome === 'moved') {
-      const about = { booking: moved.booking, previousStart: booking.start };
+      const about = { booking: moved.booking, previousStart: current.start };
       const messages: Notification[] = [{ kind: 'moved', to: 'client', ...about }];
       if (actor === 'client') messages.push({ kind: 'moved-by-client', to: 'practice', ...about });
       await queueMessages(trx, messages, { now, practiceEmail: context.outbox.practiceEmail });
       // The old time is free again.
-      await offerFreedTimes(trx, context, { starts: [booking.start], standing: false }, now);
+      await offerFreedTimes(trx, context, { starts: [current.start], standing: false }, now);
     }
     return moved;
   });

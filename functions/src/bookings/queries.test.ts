@@ -183,8 +183,21 @@ describe.each(DATABASE_KINDS)('data layer on %s', (kind) => {
     expect((await bookingsStartingWithin(db, day)).map((each) => each.client.uid)).toEqual([
       'client-a',
     ]);
+    // Blocked time never overlaps a live session: the database refuses it.
+    await expect(insertBlock(db, { ...day, reason: 'Day off' })).rejects.toThrow(
+      /blocked_time_clear_of_sessions/,
+    );
+    await expect(insertBooking(db, booking('2027-03-04T12:00:00Z'), limits)).resolves.toMatchObject(
+      {
+        outcome: 'created',
+      },
+    );
+    await db.updateTable('bookings').set({ status: 'cancelled' }).execute();
     const block = await insertBlock(db, { ...day, reason: 'Day off' });
     expect(block).toMatchObject({ ...day, reason: 'Day off' });
+    expect(await insertBooking(db, booking('2027-03-04T14:00:00Z'), limits)).toEqual({
+      outcome: 'taken',
+    });
     expect(await blocksOverlapping(db, day)).toEqual([block]);
     expect(await removeBlock(db, block.id)).toEqual(block);
     expect(await removeBlock(db, block.id)).toBeUndefined();
@@ -244,6 +257,8 @@ describe('migrations', () => {
         '0014_participants',
         '0015_passkeys',
         '0016_attended_sessions',
+        '0017_passkey_rules',
+        '0018_blocked_time_enforced',
       ]);
       // One file per migration, named as it runs: a file missing from the list never runs.
       const files = fs.readdirSync(

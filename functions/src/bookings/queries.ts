@@ -139,7 +139,7 @@ export async function lockClient(db: Database, clientUid: string): Promise<void>
 }
 
 /** SQLSTATE 23P01: the exclusion constraint refused an overlapping active booking. */
-function isOverlapRefused(error: unknown): boolean {
+export function isOverlapRefused(error: unknown): boolean {
   return typeof error === 'object' && error !== null && 'code' in error && error.code === '23P01';
 }
 
@@ -161,12 +161,18 @@ export async function busyIntervals(db: Database, within: Interval): Promise<Int
   return rows.map((row) => ({ start: new Date(row.start), end: new Date(row.end) }));
 }
 
-export async function findBooking(db: Database, id: string): Promise<BookingRecord | undefined> {
-  const row = await db
-    .selectFrom('bookings')
-    .select(columns)
-    .where('id', '=', id)
-    .executeTakeFirst();
+/**
+ * One booking; with `lock` (inside a transaction) its row is held until the transaction ends, so
+ * that changes to one session take turns and each is judged on what the one before it left.
+ */
+export async function findBooking(
+  db: Database,
+  id: string,
+  options: { lock?: boolean } = {},
+): Promise<BookingRecord | undefined> {
+  let query = db.selectFrom('bookings').select(columns).where('id', '=', id);
+  if (options.lock) query = query.forUpdate();
+  const row = await query.executeTakeFirst();
   return row && toRecord(row);
 }
 
@@ -193,6 +199,18 @@ export async function bookingsStartingWithin(
     .orderBy('starts_at')
     .execute();
   return rows.map(toRecord);
+}
+
+/** Requests whose start has come without an answer: the scheduled job declines them. */
+export async function lapsedRequests(db: Database, now: Date): Promise<string[]> {
+  const rows = await db
+    .selectFrom('bookings')
+    .select('id')
+    .where('status', '=', 'requested')
+    .where('starts_at', '<=', now)
+    .orderBy('starts_at')
+    .execute();
+  return rows.map((row) => row.id);
 }
 
 /** Moves a booking to `to` only if it is still in one of `from` (so two racing changes cannot both win). */
@@ -243,10 +261,28 @@ export async function seriesBookings(
 }
 
 /**
- * Adds one session of a series, unless its time is taken (the exclusion constraint) or the
- * occurrence already has one (the unique key): then nothing is written and undefined comes back.
+ * Adds one session of a series, unless its time is taken (the exclusion constraints: another
+ * session, or blocked time written a moment ago) or the occurrence already has one (the unique
+ * key): then nothing is written and undefined comes back. Call inside a transaction: a savepoint
+ * keeps a refused week from undoing the weeks already booked in it.
  */
 export async function insertSeriesSession(
+  db: Database,
+  session: NewBooking & { seriesId: string; occurrence: Date; status: 'requested' | 'confirmed' },
+): Promise<BookingRecord | undefined> {
+  await sql`savepoint series_session`.execute(db);
+  try {
+    const booked = await insertSeriesRow(db, session);
+    await sql`release savepoint series_session`.execute(db);
+    return booked;
+  } catch (error) {
+    if (!isOverlapRefused(error)) throw error;
+    await sql`rollback to savepoint series_session`.execute(db);
+    return undefined;
+  }
+}
+
+async function insertSeriesRow(
   db: Database,
   session: NewBooking & { seriesId: string; occurrence: Date; status: 'requested' | 'confirmed' },
 ): Promise<BookingRecord | undefined> {

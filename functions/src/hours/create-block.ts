@@ -1,10 +1,11 @@
 import { BlockRequestSchema, type BlockCreated } from '../../../shared/booking';
 import { STATUS_CHANGES } from '../../../shared/booking-status';
-import { DAY_MS } from '../../../shared/time';
+import { DAY_MS, practiceWallClock } from '../../../shared/time';
 import { insertBlock } from './blocks';
 import {
   bookingsStartingWithin,
   changeStatus,
+  isOverlapRefused,
   type BookingRecord,
   blockView,
   practiceBookingView,
@@ -20,10 +21,31 @@ const MAX_BLOCK_DAYS = 366;
 const overlaps = (booking: BookingRecord, start: Date, end: Date) =>
   booking.start < end && start < booking.end;
 
+const count = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
+
+function coveredRefusal(covered: readonly BookingRecord[]) {
+  const requests = covered.filter((booking) => booking.status === 'requested').length;
+  const sessions = covered.length - requests;
+  const held = [
+    requests ? count(requests, 'request') : '',
+    sessions ? count(sessions, 'session') : '',
+  ].filter(Boolean);
+  return problems.slotTaken(
+    `This time holds ${held.join(' and ')}. Decline and cancel them with the block (each client is told), or block a different time.`,
+  );
+}
+
+function startedRefusal(session: BookingRecord) {
+  return problems.slotTaken(
+    `A session that has already begun is inside this time; it ends at ${practiceWallClock(session.end)}. Block from then instead.`,
+  );
+}
+
 /**
- * POST /api/practice/blocks: the practitioner takes time out of the offered slots. The answer
- * lists the requests and sessions inside it; with `cancelCovered` they are declined and cancelled
- * in the same transaction, and each client is told (with the practitioner's `message`). The
+ * POST /api/practice/blocks: the practitioner takes time out of the offered slots. Requests and
+ * sessions inside it are declined and cancelled in the same transaction when `cancelCovered` says
+ * so, and each client is told (with the practitioner's `message`); without it such a block is
+ * refused (409), as blocked time and a live session never overlap. The
  * practice cancelled, so each paid session is refunded as the cancel endpoint refunds it. The
  * diary holds this request for Undo before sending it, so nothing here happens until Undo has gone.
  */
@@ -41,19 +63,26 @@ export const createBlock = endpoint({
     if (end.getTime() - start.getTime() > MAX_BLOCK_DAYS * DAY_MS) {
       throw problems.outsideRules(`Block at most ${MAX_BLOCK_DAYS} days at once.`);
     }
-    const answer = await context.db.transaction().execute(async (trx) => {
-      const block = await insertBlock(trx, { start, end, reason: body.reason });
-      // A session that started up to a day before the block may still run into it.
-      const nearby = await bookingsStartingWithin(trx, {
-        start: new Date(start.getTime() - DAY_MS),
-        end,
-      });
-      let covered = nearby.filter(
-        (booking) =>
-          overlaps(booking, start, end) &&
-          (booking.status === 'requested' || booking.status === 'confirmed'),
-      );
-      if (body.cancelCovered) {
+    const answer = await context.db
+      .transaction()
+      .execute(async (trx) => {
+        // A session that started up to a day before the block may still run into it.
+        const nearby = await bookingsStartingWithin(trx, {
+          start: new Date(start.getTime() - DAY_MS),
+          end,
+        });
+        const covered = nearby.filter(
+          (booking) =>
+            overlaps(booking, start, end) &&
+            (booking.status === 'requested' || booking.status === 'confirmed'),
+        );
+        // Blocked time and a live session never overlap (the database holds them apart): what
+        // the time holds is declined and cancelled with the block, or the block is not made.
+        if (covered.length > 0 && !body.cancelCovered) throw coveredRefusal(covered);
+        const started = covered.find(
+          (booking) => booking.status === 'confirmed' && booking.start <= now,
+        );
+        if (started) throw startedRefusal(started);
         const changed: BookingRecord[] = [];
         for (const booking of covered) {
           const action = booking.status === 'requested' ? 'decline' : 'cancel';
@@ -68,10 +97,18 @@ export const createBlock = endpoint({
             { now, practiceEmail: context.outbox.practiceEmail },
           );
         }
-        covered = changed;
-      }
-      return { block, covered };
-    });
+        // Written after what it covers is answered: the constraint sees the time clear.
+        const block = await insertBlock(trx, { start, end, reason: body.reason });
+        return { block, covered: changed };
+      })
+      .catch((error: unknown) => {
+        // A request written into this time a moment ago, after the list above was read.
+        if (isOverlapRefused(error))
+          throw problems.slotTaken(
+            'A request or session was booked in this time a moment ago. Reload the diary and block the time again.',
+          );
+        throw error;
+      });
     if (body.cancelCovered) {
       context.outbox.deliver();
       for (const booking of answer.covered)

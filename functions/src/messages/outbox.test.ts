@@ -294,18 +294,19 @@ describe.each(DATABASE_KINDS)('the outbox on %s', (kind) => {
     },
   );
 
-  it('refuses to confirm a request inside blocked time (409) and a block in the past (422)', async () => {
+  it('refuses blocked time over a live request unless it declines it (409), and a block in the past (422)', async () => {
     const { json: inside } = await book(client, '2027-03-12T10:00:00Z');
     const block = await request('POST', '/practice/blocks', practitioner, {
       start: '2027-03-12T09:00:00Z',
       end: '2027-03-12T12:00:00Z',
       reason: 'Dentist',
     });
-    expect(block.status).toBe(201);
-    expect(block.json.covered.map((each: { id: string }) => each.id)).toEqual([inside.id]);
-    const refused = await request('POST', `/bookings/${inside.id}/confirm`, practitioner);
-    expect(refused.status).toBe(409);
-    expect(refused.json.detail).toMatch(/inside time you blocked/);
+    expect(block.status).toBe(409);
+    expect(block.json.detail).toBe(
+      'This time holds 1 request. Decline and cancel them with the block (each client is told), or block a different time.',
+    );
+    const confirmed = await request('POST', `/bookings/${inside.id}/confirm`, practitioner);
+    expect(confirmed.status).toBe(200);
     const past = await request('POST', '/practice/blocks', practitioner, {
       start: '2027-02-27T09:00:00Z',
       end: '2027-03-01T08:00:00Z',

@@ -492,6 +492,29 @@ describe.each(DATABASE_KINDS)('payments on %s', (kind) => {
     expect(month.json.totals).toMatchObject({ paid: FEE, refunded: FEE });
     expect(await count('payment_refunds')).toBe(2);
   });
+  it('a paid session that has begun cannot be cancelled, so nothing is refunded; her refund is its own act', async () => {
+    const id = await confirmedSession(client, 3);
+    await payOneOff(client, id);
+    const start = new Date(NOW.getTime() + 3 * DAY);
+    start.setUTCHours(10, 0, 0, 0);
+    clock = new Date(start.getTime() + 10 * 60_000);
+    const cancelled = await request('POST', `/bookings/${id}/cancel`, practitioner);
+    expect(cancelled.status).toBe(409);
+    expect(cancelled.json.detail).toMatch(/already begun, so it cannot be cancelled/);
+    expect(stripe.refunds).toEqual([]);
+    const mine = (await request('GET', '/payments', client)).json.payments[0];
+    expect(mine).toMatchObject({ status: 'paid', refunded: 0 });
+    const refunded = await request(
+      'POST',
+      `/practice/payments/${mine.id}/refund`,
+      practitioner,
+      {},
+    );
+    expect(refunded.status).toBe(201);
+    expect(stripe.refunds.map((refund) => refund.amount)).toEqual([FEE]);
+    stripe.refunds.length = 0;
+  });
+
   it('cancel with notice → its fee refunded with a credit note; too late → refused, nothing refunded', async () => {
     const early = await confirmedSession(client, 5);
     await payOneOff(client, early);

@@ -10,6 +10,8 @@ import { HOUR_MS, practiceWallClock } from '../../../shared/time';
 import {
   busyIntervals,
   changeSeriesSessions,
+  changeStatus,
+  stillInHerTime,
   lockClient,
   openRequests,
   seriesBookings,
@@ -213,6 +215,25 @@ async function seriesOf(db: Database, id: string | undefined) {
   return series;
 }
 
+/** The series' requested sessions that can no longer be held, declined and recorded as skipped. */
+async function declineWeeksNotHeld(
+  db: Database,
+  context: Pick<ApiContext, 'hours' | 'services'>,
+  seriesId: string,
+  now: Date,
+) {
+  const requested = (await seriesBookings(db, [seriesId])).filter(
+    (session) => session.status === 'requested',
+  );
+  const notHeld: Date[] = [];
+  for (const session of requested) {
+    if (session.start > now && !(await stillInHerTime(db, context, session))) continue;
+    if (await changeStatus(db, session.id, ['requested'], 'declined', now))
+      notHeld.push(session.start);
+  }
+  await recordSkips(db, seriesId, notHeld, now);
+}
+
 /** POST /api/series/:id/confirm and /decline: the practitioner answers the whole series. */
 const answerSeries = (answer: 'confirmed' | 'declined') =>
   endpoint({
@@ -228,6 +249,9 @@ const answerSeries = (answer: 'confirmed' | 'declined') =>
           now,
         });
         if (!record) return undefined;
+        // Confirmed as her time is now: a week since blocked, outside her hours or already begun
+        // is declined and named as a week not held, as the rolling job names one.
+        if (answer === 'confirmed') await declineWeeksNotHeld(trx, context, record.id, now);
         const answeredSessions = await changeSeriesSessions(trx, {
           seriesId: record.id,
           from: ['requested'],

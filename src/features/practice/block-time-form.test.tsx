@@ -69,7 +69,7 @@ describe('blocking time', () => {
     vi.useRealTimers();
   });
 
-  it('lists what the time holds and, when asked, holds it for Undo, then declines and cancels it with the message', async () => {
+  it('lists what the time holds, holds it for Undo, then declines and cancels it with the message', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     vi.mocked(fetchDiary).mockResolvedValue({
@@ -98,11 +98,11 @@ describe('blocking time', () => {
       'Thursday 9 April, 16:30 to 17:20: Individual Counselling with Client s Status: Confirmed',
     ]);
     expect(blockTime).not.toHaveBeenCalled();
-    await user.click(
-      screen.getByRole('checkbox', {
-        name: 'Decline these requests and cancel these sessions, and tell each client',
-      }),
-    );
+    // Blocked time never holds a live session: there is no leaving them as they are.
+    expect(screen.queryByRole('checkbox')).toBeNull();
+    expect(
+      screen.getByText(/blocking it declines these requests and cancels these sessions/),
+    ).toBeVisible();
     const message = screen.getByRole('textbox', { name: 'Message for the clients (optional)' });
     expect(message).toHaveAttribute('maxlength', '500');
     await user.type(message, 'I am unwell, <b>sorry</b>.');
@@ -135,11 +135,6 @@ describe('blocking time', () => {
     await fillThursdayAfternoon(user);
     await user.click(screen.getByRole('button', { name: 'Block this time' }));
     await screen.findByRole('heading', { name: 'This time holds 1 session' });
-    await user.click(
-      screen.getByRole('checkbox', {
-        name: 'Decline these requests and cancel these sessions, and tell each client',
-      }),
-    );
     await user.type(screen.getByRole('textbox', { name: /^Message for the clients/ }), 'Sorry.');
     await user.click(screen.getByRole('button', { name: 'Block this time' }));
     await user.click(screen.getByRole('button', { name: 'Undo' }));
@@ -147,7 +142,6 @@ describe('blocking time', () => {
     expect(blockTime).not.toHaveBeenCalled();
     expect(screen.queryByRole('button', { name: 'Undo' })).toBeNull();
     expect(screen.getByRole('textbox', { name: /^Message for the clients/ })).toHaveValue('Sorry.');
-    expect(screen.getByRole('checkbox', { name: /^Decline these requests/ })).toBeChecked();
     expect(screen.getByRole('button', { name: 'Block this time' })).toBeEnabled();
   });
 

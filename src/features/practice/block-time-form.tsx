@@ -55,7 +55,7 @@ function coveredText(covered: readonly PracticeBooking[]) {
 function blockedSentence(start: Date, end: Date, covered: PracticeBooking[], cancelled: boolean) {
   const blocked = `Blocked ${formatDayWithYear(start)} ${formatTime(start)} to ${formatDayWithYear(end)} ${formatTime(end)}.`;
   if (covered.length === 0) return blocked;
-  if (!cancelled) return `${blocked} The ${coveredText(covered)} inside it stay as they are.`;
+  if (!cancelled) return blocked;
   const requests = covered.filter(isRequest).length;
   const sessions = covered.length - requests;
   const done = [
@@ -69,15 +69,14 @@ function blockedSentence(start: Date, end: Date, covered: PracticeBooking[], can
 
 /**
  * Block time (a day off, a holiday): London dates and times in, UTC instants to the server.
- * When the time holds requests or sessions, it lists them first and asks whether to decline
- * and cancel them with the block.
+ * When the time holds requests or sessions, it lists them first: blocking it declines and cancels
+ * them (blocked time never holds a live session: the server refuses it otherwise).
  */
 export function BlockTimeForm({ onBlocked }: { onBlocked: () => void }) {
   const [fields, setFields] = useState(EMPTY);
   const [pending, setPending] = useState(false);
   const [problem, setProblem] = useState<string | undefined>(undefined);
   const [review, setReview] = useState<Review | null>(null);
-  const [cancelCovered, setCancelCovered] = useState(false);
   const [message, setMessage] = useState('');
   const reviewHeading = useRef<HTMLHeadingElement>(null);
   const undoButton = useRef<HTMLButtonElement>(null);
@@ -109,7 +108,6 @@ export function BlockTimeForm({ onBlocked }: { onBlocked: () => void }) {
     void showToast(blockedSentence(start, end, covered, cancel));
     setFields(EMPTY);
     setReview(null);
-    setCancelCovered(false);
     setMessage('');
     onBlocked();
   };
@@ -154,8 +152,7 @@ export function BlockTimeForm({ onBlocked }: { onBlocked: () => void }) {
     event.preventDefault();
     if (held.pending) return;
     if (review) {
-      if (cancelCovered) held.defer({ review, message });
-      else void run(() => create(review, false));
+      held.defer({ review, message });
       return;
     }
     const { startDate, startTime, endDate, endTime, reason } = fields;
@@ -199,8 +196,8 @@ export function BlockTimeForm({ onBlocked }: { onBlocked: () => void }) {
         Block time
       </h3>
       <p className="small">
-        UK time (Europe/London). Blocked time is no longer offered to clients, and requests inside
-        it cannot be confirmed.
+        UK time (Europe/London). Blocked time is no longer offered to clients, and requests and
+        sessions inside it are declined and cancelled with it.
       </p>
       <div className="block-fields mb-3">
         {field('startDate', 'Start date', 'date')}
@@ -230,35 +227,25 @@ export function BlockTimeForm({ onBlocked }: { onBlocked: () => void }) {
               </li>
             ))}
           </ul>
-          <Form.Check
-            type="checkbox"
-            id="block-cancel-covered"
-            className="mb-3"
-            checked={cancelCovered}
-            onChange={(event) => setCancelCovered(event.target.checked)}
-            label="Decline these requests and cancel these sessions, and tell each client"
-          />
-          {cancelCovered ? (
-            <Form.Group controlId="block-message" className="mb-3">
-              <Form.Label>Message for the clients (optional)</Form.Label>
-              <Form.Control
-                as="textarea"
-                rows={3}
-                value={message}
-                maxLength={NOTE_MAX_LENGTH}
-                aria-describedby="block-message-help"
-                onChange={(event) => setMessage(event.target.value)}
-              />
-              <Form.Text id="block-message-help">
-                Goes in each cancellation email, at most {NOTE_MAX_LENGTH} characters. The practice
-                cancels, so each paid session is refunded to the client’s card.
-              </Form.Text>
-            </Form.Group>
-          ) : (
-            <p className="small">
-              Left as they are, they stay in the diary, and the requests cannot be confirmed.
-            </p>
-          )}
+          <p className="small" id="block-covered-help">
+            Blocked time never holds a request or a session: blocking it declines these requests and
+            cancels these sessions, and each client gets an email.
+          </p>
+          <Form.Group controlId="block-message" className="mb-3">
+            <Form.Label>Message for the clients (optional)</Form.Label>
+            <Form.Control
+              as="textarea"
+              rows={3}
+              value={message}
+              maxLength={NOTE_MAX_LENGTH}
+              aria-describedby="block-message-help"
+              onChange={(event) => setMessage(event.target.value)}
+            />
+            <Form.Text id="block-message-help">
+              Goes in each cancellation email, at most {NOTE_MAX_LENGTH} characters. The practice
+              cancels, so each paid session is refunded to the client’s card.
+            </Form.Text>
+          </Form.Group>
           <div className="undo-status" role="status">
             {held.pending && (
               <div className="alert alert-warning d-flex flex-wrap gap-2 align-items-center">
