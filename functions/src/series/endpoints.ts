@@ -38,7 +38,7 @@ import { occurrencesBetween } from './occurrences';
 import { endWaitForService, offerFreedTimes } from '../waitlist';
 import { checkedParty, inviteParty, partyLookup } from '../participants';
 import { endpoint } from '../platform/http/endpoint';
-import { paymentStates, endSubscription } from '../payments';
+import { paymentStates, endPaidSeries } from '../payments';
 import { pathId } from '../platform/http/input';
 import { problems } from '../platform/http/problems';
 import { json, type ApiContext } from '../platform/http/types';
@@ -316,12 +316,16 @@ export const endSeries = endpoint({
         ],
         { now, practiceEmail: context.outbox.practiceEmail },
       );
-      return series;
+      return { series, cancelled };
     });
     if (!ended) throw problems.wrongStatus(`This series is already ${found.status}.`);
     context.outbox.deliver();
-    await endSubscription(context, ended.record.id, now);
-    return json(200, seriesView(ended, context, now, byClient ? 'client' : 'practitioner'));
+    await endPaidSeries(
+      context,
+      { seriesId: found.id, cancelled: ended.cancelled, by: byClient ? 'client' : 'practice' },
+      now,
+    );
+    return json(200, seriesView(ended.series, context, now, byClient ? 'client' : 'practitioner'));
   },
 });
 
