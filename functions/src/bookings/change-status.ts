@@ -6,12 +6,12 @@ import { blocksOverlapping } from '../hours';
 import { changeStatus, markAttendance } from './queries';
 import { queueMessages, notificationsFor } from '../messages';
 import { endpoint } from '../platform/http/endpoint';
-import { refundCancelledSession } from '../payments';
 import { problems } from '../platform/http/problems';
 import { bookingForCaller } from './refusals';
 import { offerFreedTimes } from '../waitlist';
 import { participantCancelled } from '../participants';
 import { json } from '../platform/http/types';
+import type { BookingStatusChanged } from './types';
 import { bookingView, practiceBookingView } from './views';
 
 /**
@@ -65,13 +65,22 @@ const statusChange = (action: Exclude<BookingAction, 'move'>, auth: 'client' | '
           // A cancelled or declined session's time is free again: offer it to those waiting.
           if (to === 'cancelled' || to === 'declined')
             await offerFreedTimes(trx, context, { starts: [booking.start], standing: false }, now);
+          // The money (and whoever else reacts) follows from the event, committed with it.
+          await context.reactions.publish(trx, {
+            type: 'booking.status-changed',
+            bookingId: booking.id,
+            to,
+            by,
+            cause: 'booking',
+            occurredAt: now.toISOString(),
+          } satisfies BookingStatusChanged);
         }
         return booking;
       });
       if (!changed)
         throw problems.wrongStatus('This booking changed a moment ago. Reload it and try again.');
       context.outbox.deliver();
-      if (action === 'cancel') await refundCancelledSession(context, changed, by, now);
+      await context.reactions.run();
       const { services, meetingHost } = context;
       return json(
         200,

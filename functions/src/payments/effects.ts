@@ -2,7 +2,12 @@ import { nextBillingPeriod, sessionSharePence, sessionsInPeriod } from '../../..
 import { refundPence } from '../../../shared/booking-rules';
 import { feePerSessionPence, MONEY_FACTS, monthlyPricePence } from '../../../shared/money';
 import type { Database } from '../platform/database/database';
-import { markCheckoutExpired, openCheckoutsOf, settledPaymentForBooking } from './queries';
+import {
+  findPayment,
+  markCheckoutExpired,
+  openCheckoutsOf,
+  settledPaymentForBooking,
+} from './queries';
 import { customerOf, markPlanEnding, planOf, setOpenCheckout } from './queries-plans';
 import {
   coveringPayment,
@@ -14,7 +19,7 @@ import {
 import type { BookingRecord, SeriesRecord } from '../bookings';
 import { findSeries } from '../series';
 import { paymentsIfSetUp, type Payments } from './gateway';
-import { refundNow } from './refunds';
+import { giveHeldRefund, refundNow } from './refunds';
 import type { ApiContext } from '../platform/http/types';
 
 export type CancelledBy = 'client' | 'practice';
@@ -26,8 +31,9 @@ export type AheadOfInvoices = 'credit' | 'nothing';
  * or by the practice: its fee; late: nothing). A one-off session is refunded from its own payment;
  * a series' session from the payment whose period holds it, its share by the billing rule in
  * shared/billing.ts, or, in a month not yet invoiced, taken off the invoice that will cover it
- * (unless no such invoice will come: the series has ended). The cancellation stands whatever
- * Stripe answers; a refund held pending is settled by Stripe's webhook or made by hand.
+ * (unless no such invoice will come: the series has ended). Run from the durable queue
+ * (reactions.ts): a failure throws, to be tried again; a refund already held for the session is
+ * asked again with the same idempotency key, never held twice.
  */
 export async function refundCancelledSession(
   context: ApiContext,
@@ -38,23 +44,34 @@ export async function refundCancelledSession(
 ): Promise<void> {
   const payments = paymentsIfSetUp(context);
   if (!payments) return;
-  try {
-    if (!booking.seriesId) await closeOpenCheckouts(context, payments, booking.id);
-    const owed = await sessionRefundOwed(context.db, context, { booking, by, now });
-    if (owed?.kind === 'refund') {
-      const { paymentId, amount, sessionStart } = owed;
-      const reason = 'Session cancelled';
-      await refundNow(context, payments, paymentId, amount, booking.id, reason, now, sessionStart);
-      return;
-    }
-    if (owed?.kind === 'not-invoiced' && ahead === 'credit')
-      await creditNextInvoice(context, payments, owed, now);
-  } catch (error) {
-    console.error(
-      'Refund after a cancellation failed:',
-      error instanceof Error ? error.name : 'unknown',
-    );
+  if (!booking.seriesId) await closeOpenCheckouts(context, payments, booking.id);
+  const earlier = await refundOfBooking(context.db, booking.id);
+  if (earlier) {
+    if (earlier.row.status === 'pending') await giveHeldRefund(context, payments, earlier, now);
+    return;
   }
+  const owed = await sessionRefundOwed(context.db, context, { booking, by, now });
+  if (owed?.kind === 'refund') {
+    const { paymentId, amount, sessionStart } = owed;
+    const reason = 'Session cancelled';
+    await refundNow(context, payments, paymentId, amount, booking.id, reason, now, sessionStart);
+    return;
+  }
+  if (owed?.kind === 'not-invoiced' && ahead === 'credit')
+    await creditNextInvoice(context, payments, owed, now);
+}
+
+/** The refund already recorded for a session (one per session), as a held refund. */
+async function refundOfBooking(db: Database, bookingId: string) {
+  const row = await db
+    .selectFrom('payment_refunds')
+    .selectAll()
+    .where('booking_id', '=', bookingId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const payment = await findPayment(db, row.payment_id);
+  if (!payment?.stripe_payment_intent_id) return undefined;
+  return { row, payment, paymentIntentId: payment.stripe_payment_intent_id };
 }
 
 interface Cancellation {
@@ -198,25 +215,10 @@ async function closeOpenCheckouts(context: ApiContext, payments: Payments, booki
 }
 
 /**
- * After a series ends: each paid session it cancelled comes back by the cancellation rule (a
- * month not yet invoiced will not be: its subscription ends with the period paid for), then the
- * subscription is ended as `endSubscription` says.
- */
-export async function endPaidSeries(
-  context: ApiContext,
-  ended: { seriesId: string; cancelled: readonly BookingRecord[]; by: CancelledBy },
-  now: Date,
-) {
-  for (const session of ended.cancelled)
-    await refundCancelledSession(context, session, ended.by, now, 'nothing');
-  await endSubscription(context, ended.seriesId, now);
-}
-
-/**
  * After a series ends: its open Checkout is expired, and its subscription is cancelled at the end
  * of the period paid for.
  */
-async function endSubscription(context: ApiContext, seriesId: string, now: Date) {
+export async function endSubscription(context: ApiContext, seriesId: string, now: Date) {
   const payments = paymentsIfSetUp(context);
   if (!payments) return;
   const plan = await planOf(context.db, seriesId);

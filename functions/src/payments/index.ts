@@ -1,5 +1,5 @@
 export { holdAccountMoney, releaseAccountMoney, type AccountMoney } from './account-money';
-export { endPaidSeries, refundCancelledSession } from './effects';
+export { endPlanOnSeriesEnd, refundOnCancellation } from './reactions';
 export { paymentRoutes } from './routes';
 export { paymentStates } from './states';
 export { retirePaymentIdentity, revokeMyReceiptLinks } from './receipts';

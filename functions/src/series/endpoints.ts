@@ -17,6 +17,7 @@ import {
   busyStretch,
   checkStart,
   type BookingRecord,
+  type BookingStatusChanged,
   type SeriesRecord,
   startRefusal,
   serviceById,
@@ -32,13 +33,14 @@ import {
   recordSkips,
   skipsOf,
 } from './queries';
+import type { SeriesEnded } from './events';
 import { joinedSeriesViews, seriesView } from './series-view';
 import { bookWeeks } from './weeks';
 import { occurrencesBetween } from './occurrences';
 import { endWaitForService, offerFreedTimes } from '../waitlist';
 import { checkedParty, inviteParty, partyLookup } from '../participants';
 import { endpoint } from '../platform/http/endpoint';
-import { paymentStates, endPaidSeries } from '../payments';
+import { paymentStates } from '../payments';
 import { pathId } from '../platform/http/input';
 import { problems } from '../platform/http/problems';
 import { json, type ApiContext } from '../platform/http/types';
@@ -307,6 +309,24 @@ export const endSeries = endpoint({
         { starts: cancelled.map((each) => each.start), standing: true },
         now,
       );
+      const by = byClient ? 'client' : 'practice';
+      const occurredAt = now.toISOString();
+      for (const session of cancelled)
+        await context.reactions.publish(trx, {
+          type: 'booking.status-changed',
+          bookingId: session.id,
+          to: 'cancelled',
+          by,
+          cause: 'series-ended',
+          occurredAt,
+        } satisfies BookingStatusChanged);
+      await context.reactions.publish(trx, {
+        type: 'series.ended',
+        seriesId: record.id,
+        by,
+        cancelledIds: cancelled.map((each) => each.id),
+        occurredAt,
+      } satisfies SeriesEnded);
       const series = await seriesContext(trx, record);
       await queueMessages(
         trx,
@@ -316,16 +336,12 @@ export const endSeries = endpoint({
         ],
         { now, practiceEmail: context.outbox.practiceEmail },
       );
-      return { series, cancelled };
+      return series;
     });
     if (!ended) throw problems.wrongStatus(`This series is already ${found.status}.`);
     context.outbox.deliver();
-    await endPaidSeries(
-      context,
-      { seriesId: found.id, cancelled: ended.cancelled, by: byClient ? 'client' : 'practice' },
-      now,
-    );
-    return json(200, seriesView(ended.series, context, now, byClient ? 'client' : 'practitioner'));
+    await context.reactions.run();
+    return json(200, seriesView(ended, context, now, byClient ? 'client' : 'practitioner'));
   },
 });
 
