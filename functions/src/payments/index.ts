@@ -1,4 +1,4 @@
-export { holdAccountMoney, releaseAccountMoney, type AccountMoney } from './account-money';
+export { holdAccountMoney, releaseAccountMoney } from './account-money';
 export { endPlanOnSeriesEnd, refundOnCancellation } from './reactions';
 export { paymentRoutes } from './routes';
 export { paymentStates } from './states';
