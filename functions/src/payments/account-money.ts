@@ -4,6 +4,7 @@ import type { ApiContext } from '../platform/http/types';
 import { sessionRefundOwed } from './effects';
 import { paymentsIfSetUp } from './gateway';
 import { markCheckoutExpired } from './queries';
+import { openOneOffCheckoutsOfClient, runningPlansOfClient } from './queries-money';
 import { giveHeldRefund, holdRefund, type HeldRefund } from './refunds';
 
 /** What a deleted account's money needs from Stripe once the deletion has committed. */
@@ -29,21 +30,8 @@ export async function holdAccountMoney(
   now: Date,
 ): Promise<AccountMoney> {
   if (!context.payments) return NOTHING;
-  const plans = await db
-    .selectFrom('payment_plans')
-    .select(['stripe_subscription_id', 'open_checkout_id'])
-    .where('client_uid', '=', clientUid)
-    .where('ended_at', 'is', null)
-    .execute();
-  const openOneOffs = await db
-    .selectFrom('payments')
-    .select(['id', 'checkout_session_id'])
-    .where('client_uid', '=', clientUid)
-    .where('series_id', 'is', null)
-    .where('status', '=', 'pending')
-    .where('checkout_session_id', 'is not', null)
-    .where('checkout_expired_at', 'is', null)
-    .execute();
+  const plans = await runningPlansOfClient(db, clientUid);
+  const openOneOffs = await openOneOffCheckoutsOfClient(db, clientUid);
   const refunds: HeldRefund[] = [];
   for (const booking of sessionsAhead) {
     if (booking.status !== 'confirmed' || booking.start <= now) continue;

@@ -19,6 +19,7 @@ import {
 import type { BookingRecord, SeriesRecord } from '../bookings';
 import { findSeries } from '../series';
 import { paymentsIfSetUp, type Payments } from './gateway';
+import { refundRowOfBooking } from './queries-money';
 import { giveHeldRefund, refundNow } from './refunds';
 import type { ApiContext } from '../platform/http/types';
 
@@ -63,11 +64,7 @@ export async function refundCancelledSession(
 
 /** The refund already recorded for a session (one per session), as a held refund. */
 async function refundOfBooking(db: Database, bookingId: string) {
-  const row = await db
-    .selectFrom('payment_refunds')
-    .selectAll()
-    .where('booking_id', '=', bookingId)
-    .executeTakeFirst();
+  const row = await refundRowOfBooking(db, bookingId);
   if (!row) return undefined;
   const payment = await findPayment(db, row.payment_id);
   if (!payment?.stripe_payment_intent_id) return undefined;

@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import { sessionSharePence, sessionsInPeriod } from '../../../shared/billing';
 import type { SeriesRecord } from '../bookings';
 import type { Database } from '../platform/database/database';
@@ -7,6 +6,7 @@ import { findSeries } from '../series';
 import { paymentsIfSetUp } from './gateway';
 import type { PaymentRow } from './queries';
 import { creditsOf } from './queries-credits';
+import { givenUpInMonth, lockPaidMonths } from './queries-money';
 import { giveHeldRefund, holdRefund, type HeldRefund } from './refunds';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -29,16 +29,7 @@ export async function giveBackPaidMonths(context: ApiContext, seriesId: string, 
       if (!series) return [];
       const service = context.services.find((each) => each.id === series.serviceId);
       if (!service || service.price === 0) return [];
-      const months = await trx
-        .selectFrom('payments')
-        .selectAll()
-        .where('series_id', '=', seriesId)
-        .where('status', '=', 'paid')
-        .where('period_start', 'is not', null)
-        .where('stripe_payment_intent_id', 'is not', null)
-        .orderBy('period_start')
-        .forUpdate()
-        .execute();
+      const months = await lockPaidMonths(trx, seriesId);
       const refunds: HeldRefund[] = [];
       for (const month of months) refunds.push(...(await holdMonth(trx, series, month, now)));
       return refunds;
@@ -57,38 +48,19 @@ export async function giveBackPaidMonths(context: ApiContext, seriesId: string, 
 async function holdMonth(db: Database, series: SeriesRecord, month: PaymentRow, now: Date) {
   if (!month.period_start || !month.period_end) return [];
   const period = { start: month.period_start, end: month.period_end };
-  const billedAt = sql<Date>`coalesce(occurrence, starts_at)`;
-  const cancelled = await db
-    .selectFrom('bookings')
-    .select(['id', billedAt.as('billed')])
-    .where('series_id', '=', series.id)
-    .where('status', '=', 'cancelled')
-    .where(billedAt, '>=', period.start)
-    .where(billedAt, '<', period.end)
-    .where((eb) =>
-      eb.or([eb('attendance', 'is', null), eb('attendance', '<>', 'late-cancellation')]),
-    )
-    .execute();
-  const skipped = await db
-    .selectFrom('series_skips')
-    .select('occurrence')
-    .where('series_id', '=', series.id)
-    .where('occurrence', '>=', period.start)
-    .where('occurrence', '<', period.end)
-    .execute();
-  const given = await db
-    .selectFrom('payment_refunds')
-    .select(['booking_id', 'session_start'])
-    .where('payment_id', '=', month.id)
-    .execute();
+  const {
+    cancelled,
+    skipped,
+    refunded,
+    credited: creditedEarlier,
+  } = await givenUpInMonth(db, {
+    id: month.id,
+    seriesId: series.id,
+    ...period,
+  });
   const credited = await creditsOf(db, [month.id]);
-  const creditedEarlier = await db
-    .selectFrom('payment_credits')
-    .select('booking_id')
-    .where('series_id', '=', series.id)
-    .execute();
   const done = (bookingId: string | null, start: Date) =>
-    given.some(
+    refunded.some(
       (each) =>
         (bookingId !== null && each.booking_id === bookingId) ||
         each.session_start?.getTime() === start.getTime(),
