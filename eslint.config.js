@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import js from '@eslint/js';
 import boundaries from 'eslint-plugin-boundaries';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
@@ -50,6 +51,56 @@ const serverPolicies = [
       "Another capability is reached through its index.ts only: import from '../{{to.captured.name}}' and export what you need there.",
   },
 ];
+
+// Product code on the server: the function's own folders and shared/ only, never the stand-ins.
+const productIgnores = [
+  'functions/src/**/*.test.ts',
+  'functions/src/testing/**',
+  'functions/src/bench/**',
+];
+const productImportPatterns = [
+  {
+    regex: '^(\\.\\./)+(src|scripts)(/|$)',
+    message:
+      'The function imports shared/ and its own folders only: settings come from its environment (platform/settings.ts), facts and rules from shared/.',
+  },
+  {
+    regex: '(^|/)testing(/|$)',
+    message: 'Product code never imports testing/: the stand-ins are for tests.',
+  },
+];
+
+// A capability imports only those below it in scripts/capability-order.json; the imports against
+// the order that are still there (its `todo`) are allowed until they go, and no new one is.
+const capabilityOrder = JSON.parse(
+  readFileSync(new URL('./scripts/capability-order.json', import.meta.url), 'utf8'),
+);
+const capabilityOrderConfigs = capabilityOrder.order.flatMap((name, index) => {
+  const above = capabilityOrder.order
+    .slice(index + 1)
+    .filter((target) => !capabilityOrder.todo.some(([from, to]) => from === name && to === target));
+  if (above.length === 0) return [];
+  return [
+    {
+      files: [`functions/src/${name}/**/*.ts`],
+      ignores: productIgnores,
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          {
+            patterns: [
+              ...productImportPatterns,
+              {
+                regex: `^(\\.\\./)+(${above.join('|')})(/|$)`,
+                message: `${name} sits below ${above.join(', ')} (scripts/capability-order.json): it publishes an event they react to, never imports them (docs/style.md).`,
+              },
+            ],
+          },
+        ],
+      },
+    },
+  ];
+});
 
 export default tseslint.config(
   {
@@ -158,26 +209,11 @@ export default tseslint.config(
   {
     // The stand-ins and test servers are for tests: product code never runs them.
     files: ['functions/src/**/*.ts'],
-    ignores: ['functions/src/**/*.test.ts', 'functions/src/testing/**', 'functions/src/bench/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              regex: '^(\\.\\./)+(src|scripts)(/|$)',
-              message:
-                'The function imports shared/ and its own folders only: settings come from its environment (platform/settings.ts), facts and rules from shared/.',
-            },
-            {
-              regex: '(^|/)testing(/|$)',
-              message: 'Product code never imports testing/: the stand-ins are for tests.',
-            },
-          ],
-        },
-      ],
-    },
+    ignores: productIgnores,
+    rules: { 'no-restricted-imports': ['error', { patterns: productImportPatterns }] },
   },
+  // One direction between the capabilities (scripts/capability-order.json, docs/style.md).
+  ...capabilityOrderConfigs,
   {
     files: ['functions/src/**/*.test.ts', 'functions/src/testing/**/*.ts'],
     rules: { '@typescript-eslint/no-non-null-assertion': 'off' },

@@ -16,6 +16,7 @@ import {
 import { internalError, problemResponse } from './platform/http/problems';
 import { handleRequests, type RouteTable } from './platform/http/router';
 import { routes } from './routes';
+import { sessionReactions } from './reactions';
 import { seedingRoutes } from './seeding';
 import { keepPracticeSessionAlive } from './passkeys';
 import type { ApiContext } from './platform/http/types';
@@ -28,13 +29,22 @@ import { smtpMailer } from './platform/mail/transport';
 
 /**
  * The whole API as one function of a request; any server (Functions, node:http) can carry it.
- * `extra`: the browser tests' seeding routes, on their stack only.
+ * `extra`: the browser tests' seeding routes, on their stack only. The session events' reactions
+ * are bound to its context (reactions.ts); `reactions.run` is also the scheduled retry.
  */
-export const createApi = (context: Omit<ApiContext, 'practiceActivity'>, extra: RouteTable = {}) =>
-  handleRequests(
-    { ...routes, ...extra },
-    { ...context, practiceActivity: keepPracticeSessionAlive },
-  );
+export function createApi(
+  settings: Omit<ApiContext, 'reactions' | 'practiceActivity'>,
+  extra: RouteTable = {},
+) {
+  const context: ApiContext = {
+    ...settings,
+    practiceActivity: keepPracticeSessionAlive,
+    reactions: sessionReactions.bind(() => context),
+  };
+  return Object.assign(handleRequests({ ...routes, ...extra }, context), {
+    reactions: context.reactions,
+  });
+}
 
 interface Runtime {
   api: ReturnType<typeof createApi>;
@@ -66,6 +76,7 @@ async function productionRuntime(): Promise<Runtime> {
         .then(() => lapseWaitlist(outbox, now()))
         .then(() => applyRetention(outbox.db, now()))
         .then(() => runOutbox(outbox, now))
+        .then(() => api.reactions.run())
         .catch((error: unknown) =>
           console.error(
             'Scheduled work failed:',
@@ -159,7 +170,9 @@ export const retention = onSchedule(
 export const outbox = onSchedule(
   { schedule: 'every 1 minutes', region: 'europe-west2', timeZone: PRACTICE_TIME_ZONE },
   async () => {
-    const { outbox: settings } = await runtime();
+    const { outbox: settings, api: handle } = await runtime();
     await runOutbox(settings, () => new Date());
+    // Session events' reactions left to retry (a refund Stripe did not answer).
+    await handle.reactions.run();
   },
 );

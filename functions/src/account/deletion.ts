@@ -3,11 +3,11 @@ import { keepSharedAttendance, retireClinicalRecord, type RetiringClient } from 
 import { dropClientMessages, queueMessages, notificationsForDeletedAccount } from '../messages';
 import { cancelForParticipants, leaveFutureSessions } from '../participants';
 import { deleteSignInRecords } from '../passkeys';
-import { retirePaymentIdentity } from '../payments';
+import { holdAccountMoney, releaseAccountMoney, retirePaymentIdentity } from '../payments';
 import type { Database } from '../platform/database/database';
 import { endpoint } from '../platform/http/endpoint';
 import { problems } from '../platform/http/problems';
-import { json } from '../platform/http/types';
+import { json, type ApiContext } from '../platform/http/types';
 import { deleteClientWaitlist } from '../waitlist';
 import { RECENT_SIGN_IN_MINUTES } from '../../../shared/retention';
 
@@ -20,10 +20,11 @@ import { RECENT_SIGN_IN_MINUTES } from '../../../shared/retention';
  */
 export async function retireAccount(
   trx: Database,
+  context: Pick<ApiContext, 'services' | 'payments'>,
   client: RetiringClient,
   now: Date,
   practiceEmail: string,
-): Promise<{ keptUntil: Date | null }> {
+) {
   // One deletion of a client's records at a time: two at once (a second tab, a retry) would
   // lock the same rows in different orders once the outbox has touched them, and deadlock.
   await lockClient(trx, client.uid);
@@ -32,6 +33,9 @@ export async function retireAccount(
   await dropClientMessages(trx, client.uid);
   // Written before the bookings go: the messages then keep no link to them.
   const booked = await clientBookings(trx, client.uid);
+  // Its money, decided while its sessions and plans are still there: refunds held now, Stripe
+  // asked once this commits (releaseAccountMoney).
+  const money = await holdAccountMoney(trx, context, booked, client.uid, now);
   await queueMessages(trx, notificationsForDeletedAccount(booked, now, client), {
     now,
     practiceEmail,
@@ -47,7 +51,7 @@ export async function retireAccount(
   await retirePaymentIdentity(trx, client.uid, now);
   // Its passkeys and recovery codes go: none may sign in as the uid again.
   await deleteSignInRecords(trx, client.uid);
-  return retired;
+  return { ...retired, money };
 }
 
 /**
@@ -66,17 +70,20 @@ export const deleteMyAccount = endpoint({
       );
     }
     const now = context.now();
-    const { keptUntil } = await context.db
+    const { keptUntil, money } = await context.db
       .transaction()
       .execute((trx) =>
         retireAccount(
           trx,
+          context,
           { uid: caller.uid, email: caller.email, name: caller.name },
           now,
           context.outbox.practiceEmail,
         ),
       );
     context.outbox.deliver();
+    // No further charge, no Checkout left open, the sessions ahead given back.
+    await releaseAccountMoney(context, money, now);
     try {
       await context.deleteIdentity?.(caller.uid);
     } catch {

@@ -11,13 +11,12 @@ import { changeStatus, findBooking, markAttendance } from './queries';
 import { stillInHerTime } from './her-time';
 import { queueMessages, notificationsFor } from '../messages';
 import { endpoint } from '../platform/http/endpoint';
-import { refundCancelledSession } from '../payments';
 import { problems } from '../platform/http/problems';
 import { bookerOrParticipant, bookingNamed, type BookingAccess } from './access';
 import { offerFreedTimes } from '../waitlist';
 import { participantCancelled, roomsFor, sharedSessionView } from '../participants';
 import { json, type ApiContext } from '../platform/http/types';
-import type { BookingRecord } from './types';
+import type { BookingRecord, BookingStatusChanged } from './types';
 import { bookingView, practiceBookingView } from './views';
 
 type Participant = Extract<BookingAccess, { as: 'participant' }>['participant'];
@@ -88,13 +87,22 @@ async function applyStatusChange(
       // A cancelled or declined session's time is free again: offer it to those waiting.
       if (to === 'cancelled' || to === 'declined')
         await offerFreedTimes(trx, context, { starts: [booking.start], standing: false }, now);
+      // The money (and whoever else reacts) follows from the event, committed with it.
+      await context.reactions.publish(trx, {
+        type: 'booking.status-changed',
+        bookingId: booking.id,
+        to,
+        by,
+        cause: 'booking',
+        occurredAt: now.toISOString(),
+      } satisfies BookingStatusChanged);
     }
     return booking;
   });
   if (!changed)
     throw problems.wrongStatus('This booking changed a moment ago. Reload it and try again.');
   context.outbox.deliver();
-  if (action === 'cancel') await refundCancelledSession(context, changed, by, now);
+  await context.reactions.run();
   const { services, meetingHost } = context;
   // A participant is answered in their own view of the session, not the booker's.
   if (participant) {

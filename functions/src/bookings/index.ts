@@ -1,4 +1,11 @@
-export type { BlockRecord, BookingRecord, Client, Interval, SeriesRecord } from './types';
+export type {
+  BlockRecord,
+  BookingRecord,
+  BookingStatusChanged,
+  Client,
+  Interval,
+  SeriesRecord,
+} from './types';
 export { blockView, bookingView, practiceBookingView, serviceById } from './views';
 export { bookingMode, joinUrlOf } from './video';
 export { bookingRoutes } from './routes';

@@ -259,6 +259,8 @@ describe('migrations', () => {
         '0016_attended_sessions',
         '0017_passkey_rules',
         '0018_blocked_time_enforced',
+        '0019_session_money',
+        '0020_session_reactions',
       ]);
       // One file per migration, named as it runs: a file missing from the list never runs.
       const files = fs.readdirSync(

@@ -61,3 +61,18 @@ export interface BlockRecord extends Interval {
   id: string;
   reason: string;
 }
+
+/**
+ * Published (inside its transaction) each time a session's status changes: confirmed, declined or
+ * cancelled, by the client or the practice, from the booking's page, a block of time or a series
+ * ending. Data only; whoever reacts loads what else it needs.
+ */
+export interface BookingStatusChanged {
+  type: 'booking.status-changed';
+  bookingId: string;
+  to: BookingStatus;
+  by: 'client' | 'practice';
+  /** Why, when not the booking's own page: 'block' (time blocked), 'series-ended'. */
+  cause: 'booking' | 'block' | 'series-ended';
+  occurredAt: string;
+}

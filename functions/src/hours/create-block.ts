@@ -7,12 +7,12 @@ import {
   changeStatus,
   isOverlapRefused,
   type BookingRecord,
+  type BookingStatusChanged,
   blockView,
   practiceBookingView,
 } from '../bookings';
 import { queueMessages, notificationsFor } from '../messages';
 import { endpoint } from '../platform/http/endpoint';
-import { refundCancelledSession } from '../payments';
 import { problems } from '../platform/http/problems';
 import { json } from '../platform/http/types';
 
@@ -45,8 +45,8 @@ function startedRefusal(session: BookingRecord) {
  * POST /api/practice/blocks: the practitioner takes time out of the offered slots. Requests and
  * sessions inside it are declined and cancelled in the same transaction when `cancelCovered` says
  * so, and each client is told (with the practitioner's `message`); without it such a block is
- * refused (409), as blocked time and a live session never overlap. The
- * practice cancelled, so each paid session is refunded as the cancel endpoint refunds it. The
+ * refused (409), as blocked time and a live session never overlap. The practice cancelled, so
+ * each change is published as the cancel endpoint publishes it (and refunded the same way). The
  * diary holds this request for Undo before sending it, so nothing here happens until Undo has gone.
  */
 export const createBlock = endpoint({
@@ -90,6 +90,14 @@ export const createBlock = endpoint({
           const after = await changeStatus(trx, booking.id, from, to, now);
           if (!after) continue;
           changed.push(after);
+          await context.reactions.publish(trx, {
+            type: 'booking.status-changed',
+            bookingId: after.id,
+            to,
+            by: 'practice',
+            cause: 'block',
+            occurredAt: now.toISOString(),
+          } satisfies BookingStatusChanged);
           await queueMessages(
             trx,
             // The reason is the practitioner's own label, not told to clients; the message is.
@@ -111,9 +119,7 @@ export const createBlock = endpoint({
       });
     if (body.cancelCovered) {
       context.outbox.deliver();
-      for (const booking of answer.covered)
-        if (booking.status === 'cancelled')
-          await refundCancelledSession(context, booking, 'practice', now);
+      await context.reactions.run();
     }
     const created: BlockCreated = {
       block: blockView(answer.block),

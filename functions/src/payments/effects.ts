@@ -1,8 +1,13 @@
 import { nextBillingPeriod, sessionSharePence, sessionsInPeriod } from '../../../shared/billing';
 import { refundPence } from '../../../shared/booking-rules';
 import { feePerSessionPence, MONEY_FACTS, monthlyPricePence } from '../../../shared/money';
-import type { Service } from '../../../shared/service';
-import { markCheckoutExpired, openCheckoutsOf, settledPaymentForBooking } from './queries';
+import type { Database } from '../platform/database/database';
+import {
+  findPayment,
+  markCheckoutExpired,
+  openCheckoutsOf,
+  settledPaymentForBooking,
+} from './queries';
 import { customerOf, markPlanEnding, planOf, setOpenCheckout } from './queries-plans';
 import {
   coveringPayment,
@@ -14,69 +19,92 @@ import {
 import type { BookingRecord, SeriesRecord } from '../bookings';
 import { findSeries } from '../series';
 import { paymentsIfSetUp, type Payments } from './gateway';
-import { refundNow } from './refunds';
+import { refundRowOfBooking } from './queries-money';
+import { giveHeldRefund, refundNow } from './refunds';
 import type { ApiContext } from '../platform/http/types';
 
-type CancelledBy = 'client' | 'practice';
+export type CancelledBy = 'client' | 'practice';
+/** What a session cancelled in a month not yet invoiced gets: that much off it, or nothing (no such month will be charged). */
+export type AheadOfInvoices = 'credit' | 'nothing';
 
 /**
  * After a session is cancelled: the refund the rule in shared/booking-rules.ts gives (with notice
  * or by the practice: its fee; late: nothing). A one-off session is refunded from its own payment;
  * a series' session from the payment whose period holds it, its share by the billing rule in
- * shared/billing.ts, or, in a month not yet invoiced, taken off the invoice that will cover it.
- * The cancellation stands whatever Stripe answers; a refund that could not be made is left for
- * the practitioner to make by hand.
+ * shared/billing.ts, or, in a month not yet invoiced, taken off the invoice that will cover it
+ * (unless no such invoice will come: the series has ended). Run from the durable queue
+ * (reactions.ts): a failure throws, to be tried again; a refund already held for the session is
+ * asked again with the same idempotency key, never held twice.
  */
 export async function refundCancelledSession(
   context: ApiContext,
   booking: BookingRecord,
   by: CancelledBy,
   now: Date,
+  ahead: AheadOfInvoices = 'credit',
 ): Promise<void> {
   const payments = paymentsIfSetUp(context);
-  const service = context.services.find((each) => each.id === booking.serviceId);
-  if (!payments || !service || service.price === 0) return;
-  try {
-    if (booking.seriesId) {
-      const series = await findSeries(context.db, booking.seriesId);
-      if (series)
-        await refundSeriesSession(context, payments, { booking, series, service, by, now });
-      return;
-    }
-    await closeOpenCheckouts(context, payments, booking.id);
-    const payment = await settledPaymentForBooking(context.db, booking.id);
-    if (!payment) return;
-    const amount = refundPence({
-      cancelledBy: by === 'practice' ? 'practitioner' : 'client',
-      startsAt: booking.start,
-      cancelledAt: now,
-      feePence: feePerSessionPence(service),
-      paidPence: payment.amount - payment.refunded,
-    });
-    if (amount <= 0) return;
-    await refundNow(context, payments, payment.id, amount, booking.id, 'Session cancelled', now);
-  } catch (error) {
-    console.error(
-      'Refund after a cancellation failed:',
-      error instanceof Error ? error.name : 'unknown',
-    );
+  if (!payments) return;
+  if (!booking.seriesId) await closeOpenCheckouts(context, payments, booking.id);
+  const earlier = await refundOfBooking(context.db, booking.id);
+  if (earlier) {
+    if (earlier.row.status === 'pending') await giveHeldRefund(context, payments, earlier, now);
+    return;
   }
+  const owed = await sessionRefundOwed(context.db, context, { booking, by, now });
+  if (owed?.kind === 'refund') {
+    const { paymentId, amount, sessionStart } = owed;
+    const reason = 'Session cancelled';
+    await refundNow(context, payments, paymentId, amount, booking.id, reason, now, sessionStart);
+    return;
+  }
+  if (owed?.kind === 'not-invoiced' && ahead === 'credit')
+    await creditNextInvoice(context, payments, owed, now);
 }
 
-interface SeriesCancellation {
+/** The refund already recorded for a session (one per session), as a held refund. */
+async function refundOfBooking(db: Database, bookingId: string) {
+  const row = await refundRowOfBooking(db, bookingId);
+  if (!row) return undefined;
+  const payment = await findPayment(db, row.payment_id);
+  if (!payment?.stripe_payment_intent_id) return undefined;
+  return { row, payment, paymentIntentId: payment.stripe_payment_intent_id };
+}
+
+interface Cancellation {
   booking: BookingRecord;
-  series: SeriesRecord;
-  service: Service;
   by: CancelledBy;
   now: Date;
 }
 
-/** A series' session: its share back from the payment that covered it, or off the next one. */
-async function refundSeriesSession(
-  context: ApiContext,
-  payments: Payments,
-  { booking, series, service, by, now }: SeriesCancellation,
-) {
+interface OwedRefund {
+  kind: 'refund';
+  paymentId: string;
+  amount: number;
+  /** A series' session: the occurrence whose share it is. */
+  sessionStart: Date | null;
+}
+
+type NotInvoiced = {
+  kind: 'not-invoiced';
+  booking: BookingRecord;
+  series: SeriesRecord;
+  amount: number;
+};
+
+/**
+ * What a cancelled session is owed, by the one rule (`refundPence`): a refund from the payment
+ * that covered it, or its share of a month not yet invoiced. A series' session is billed at the
+ * occurrence it stands for (its time before any move): it keeps the share of the month that
+ * paid for it; whether it was cancelled late is read from its time now.
+ */
+export async function sessionRefundOwed(
+  db: Database,
+  context: Pick<ApiContext, 'services'>,
+  { booking, by, now }: Cancellation,
+): Promise<OwedRefund | NotInvoiced | undefined> {
+  const service = context.services.find((each) => each.id === booking.serviceId);
+  if (!service || service.price === 0) return undefined;
   const owed = (feePence: number, paidPence: number) =>
     refundPence({
       cancelledBy: by === 'practice' ? 'practitioner' : 'client',
@@ -85,45 +113,75 @@ async function refundSeriesSession(
       feePence,
       paidPence,
     });
-  const covering = await coveringPayment(context.db, series.id, booking.start);
+  if (!booking.seriesId) {
+    const payment = await settledPaymentForBooking(db, booking.id);
+    if (!payment) return undefined;
+    const amount = owed(feePerSessionPence(service), payment.amount - payment.refunded);
+    return amount > 0
+      ? { kind: 'refund', paymentId: payment.id, amount, sessionStart: null }
+      : undefined;
+  }
+  const series = await findSeries(db, booking.seriesId);
+  if (!series) return undefined;
+  const billed = billedStart(booking);
+  const covering = await coveringPayment(db, series.id, billed);
   if (covering) {
     // A month not paid (failed or still open) took nothing: nothing comes back from another.
-    if (covering.status !== 'paid' && covering.status !== 'refunded') return;
-    if (!covering.period_start || !covering.period_end) return;
+    if (covering.status !== 'paid' && covering.status !== 'refunded') return undefined;
+    if (!covering.period_start || !covering.period_end) return undefined;
     const period = { start: covering.period_start, end: covering.period_end };
-    const credited = (await creditsOf(context.db, [covering.id])).reduce(
+    const credited = (await creditsOf(db, [covering.id])).reduce(
       (sum, credit) => sum + credit.amount,
       0,
     );
     const share = sessionSharePence(
       covering.amount + credited,
       sessionsInPeriod(series, period),
-      booking.start,
+      billed,
     );
     const amount = owed(share, covering.amount - covering.refunded);
-    if (amount <= 0) return;
-    await refundNow(context, payments, covering.id, amount, booking.id, 'Session cancelled', now);
-    return;
+    return amount > 0
+      ? { kind: 'refund', paymentId: covering.id, amount, sessionStart: billed }
+      : undefined;
   }
-  // Not invoiced yet: its share of the month that will hold it comes off that month's invoice.
-  const plan = await planOf(context.db, series.id);
-  const latest = await latestInvoiceOfSeries(context.db, series.id);
-  const customer = await customerOf(context.db, series.client.uid);
-  if (!plan?.stripe_subscription_id || !latest?.period_start || !latest.period_end || !customer)
-    return;
-  const subscriptionId = plan.stripe_subscription_id;
+  const period = await periodToCome(db, series.id, billed);
+  if (!period) return undefined;
+  const monthly = monthlyPricePence(service);
+  const share = sessionSharePence(monthly, sessionsInPeriod(series, period), billed);
+  const amount = owed(share, share);
+  return amount > 0 ? { kind: 'not-invoiced', booking, series, amount } : undefined;
+}
+
+/** The occurrence a series' session stands for (its start before any move): what it is billed at. */
+export const billedStart = (booking: Pick<BookingRecord, 'start' | 'occurrence'>) =>
+  booking.occurrence ?? booking.start;
+
+/** The billing period still to come that will hold an instant (Stripe's calendar months). */
+async function periodToCome(db: Database, seriesId: string, at: Date) {
+  const latest = await latestInvoiceOfSeries(db, seriesId);
+  if (!latest?.period_start || !latest.period_end) return undefined;
   const first = latest.period_start;
   let period = { start: latest.period_start, end: latest.period_end };
-  while (period.end <= booking.start) period = nextBillingPeriod(period, first);
-  const monthly = monthlyPricePence(service);
-  const share = sessionSharePence(monthly, sessionsInPeriod(series, period), booking.start);
-  const amount = owed(share, share);
-  if (amount <= 0) return;
+  while (period.end <= at) period = nextBillingPeriod(period, first);
+  return period;
+}
+
+/** Not invoiced yet: its share of the month that will hold it comes off that month's invoice. */
+async function creditNextInvoice(
+  context: ApiContext,
+  payments: Payments,
+  { booking, series, amount }: NotInvoiced,
+  now: Date,
+) {
+  const plan = await planOf(context.db, series.id);
+  const customer = await customerOf(context.db, series.client.uid);
+  if (!plan?.stripe_subscription_id || !customer) return;
+  const subscriptionId = plan.stripe_subscription_id;
   await context.db.transaction().execute(async (trx) => {
     const credit = await insertCredit(trx, {
       seriesId: series.id,
       bookingId: booking.id,
-      sessionStart: booking.start,
+      sessionStart: billedStart(booking),
       amount,
       reason: 'Session cancelled',
       now,

@@ -1,4 +1,5 @@
-export { endSubscription, refundCancelledSession } from './effects';
+export { holdAccountMoney, releaseAccountMoney } from './account-money';
+export { endPlanOnSeriesEnd, refundOnCancellation } from './reactions';
 export { paymentRoutes } from './routes';
 export { paymentStates } from './states';
 export { retirePaymentIdentity, revokeMyReceiptLinks } from './receipts';

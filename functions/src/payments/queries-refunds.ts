@@ -15,6 +15,8 @@ export async function insertRefund(
     now: Date;
     /** Pending: held against the payment until Stripe says (settleRefundRow). */
     status?: RefundStatus;
+    /** A series' session: the occurrence whose share it gives back. */
+    sessionStart?: Date | null;
   },
 ): Promise<RefundRow> {
   const year = input.now.getUTCFullYear();
@@ -31,6 +33,7 @@ export async function insertRefund(
       reason: input.reason,
       status: input.status ?? 'succeeded',
       created_at: input.now,
+      session_start: input.sessionStart ?? null,
     })
     .returningAll()
     .executeTakeFirstOrThrow();

@@ -1,12 +1,16 @@
+import { sql } from 'kysely';
 import type { Database } from '../platform/database/database';
 import type { PaymentRow } from './queries';
 
-/** Bookings the payments covered (a series invoice covers its sessions inside its period). */
+/**
+ * Bookings the payments covered (a series invoice covers its sessions whose occurrence, their
+ * time before any move, is inside its period).
+ */
 export async function sessionsCovered(db: Database, payment: PaymentRow) {
   if (payment.booking_id && !payment.series_id) {
     return db
       .selectFrom('bookings')
-      .select(['id', 'starts_at', 'ends_at', 'service_id', 'status'])
+      .select(['id', 'starts_at', 'ends_at', 'service_id', 'status', 'occurrence'])
       .where('id', '=', payment.booking_id)
       .execute();
   }
@@ -15,20 +19,23 @@ export async function sessionsCovered(db: Database, payment: PaymentRow) {
   const end = payment.period_end ?? new Date(start.getTime() + 31 * 86_400_000);
   return db
     .selectFrom('bookings')
-    .select(['id', 'starts_at', 'ends_at', 'service_id', 'status'])
+    .select(['id', 'starts_at', 'ends_at', 'service_id', 'status', 'occurrence'])
     .where('series_id', '=', payment.series_id)
-    .where('starts_at', '>=', start)
-    .where('starts_at', '<', end)
+    .where(billedAt, '>=', start)
+    .where(billedAt, '<', end)
     .where('status', '=', 'confirmed')
     .orderBy('starts_at')
     .execute();
 }
 
+/** A series' session is billed at its occurrence (its time before any move). */
+const billedAt = sql<Date>`coalesce(occurrence, starts_at)`;
+
 /** The one session a refund is for (a cancelled session's refund), as sessionsCovered gives it. */
 export async function sessionById(db: Database, bookingId: string) {
   return db
     .selectFrom('bookings')
-    .select(['id', 'starts_at', 'ends_at', 'service_id', 'status'])
+    .select(['id', 'starts_at', 'ends_at', 'service_id', 'status', 'occurrence'])
     .where('id', '=', bookingId)
     .execute();
 }

@@ -45,30 +45,74 @@ export const refundPayment = endpoint({
  */
 export async function refundNow(
   context: ApiContext,
-  { settings, gateway }: Payments,
+  payments: Payments,
   paymentId: string,
   amount: number,
   bookingId: string | null,
   reason: string,
   now: Date,
+  sessionStart: Date | null = null,
 ) {
-  const held = await context.db.transaction().execute(async (trx) => {
-    const charge = refundableCharge(await lockPayment(trx, paymentId), amount);
-    if (charge.refused) throw charge.refused;
-    const row = await insertRefund(trx, {
-      payment: charge.payment,
-      bookingId,
-      amount,
-      stripeRefundId: null,
-      reason,
-      now,
-      status: 'pending',
-    });
-    return { row, payment: charge.payment, paymentIntentId: charge.paymentIntentId };
+  const held = await context.db
+    .transaction()
+    .execute((trx) => holdRefund(trx, { paymentId, amount, bookingId, reason, now, sessionStart }));
+  await giveHeldRefund(context, payments, held, now);
+  context.outbox.deliver();
+  return json(201, {
+    id: held.row.id,
+    paymentId,
+    creditNoteNumber: creditNoteNumber(held.row.credit_year, held.row.credit_sequence),
+    amount,
+    refundedTotal: held.payment.refunded + amount,
   });
+}
+
+export type HeldRefund = Awaited<ReturnType<typeof holdRefund>>;
+
+/**
+ * A refund's first step, in the caller's transaction: recorded pending, its credit note
+ * numbered and its amount held against the payment (locked), so it commits with what caused it.
+ */
+export async function holdRefund(
+  db: Database,
+  input: {
+    paymentId: string;
+    amount: number;
+    bookingId: string | null;
+    reason: string;
+    now: Date;
+    sessionStart?: Date | null;
+  },
+) {
+  const charge = refundableCharge(await lockPayment(db, input.paymentId), input.amount);
+  if (charge.refused) throw charge.refused;
+  const row = await insertRefund(db, {
+    payment: charge.payment,
+    bookingId: input.bookingId,
+    amount: input.amount,
+    stripeRefundId: null,
+    reason: input.reason,
+    now: input.now,
+    status: 'pending',
+    sessionStart: input.sessionStart ?? null,
+  });
+  return { row, payment: charge.payment, paymentIntentId: charge.paymentIntentId };
+}
+
+/**
+ * A held refund asked of Stripe with our refund's id as the idempotency key (a retry is the same
+ * refund); its answer settles the row and queues the email. If that commit fails, Stripe's
+ * `charge.refunded` settles it (webhook.ts).
+ */
+export async function giveHeldRefund(
+  context: ApiContext,
+  { settings, gateway }: Payments,
+  held: HeldRefund,
+  now: Date,
+) {
   const given = await gateway.refund({
     paymentIntentId: held.paymentIntentId,
-    amount,
+    amount: held.row.amount,
     refundId: held.row.id,
   });
   try {
@@ -81,14 +125,6 @@ export async function refundNow(
     // Stripe has made it: its charge.refunded settles the row (and sends the email) instead.
     console.error('Recording a refund failed:', error instanceof Error ? error.name : 'unknown');
   }
-  context.outbox.deliver();
-  return json(201, {
-    id: held.row.id,
-    paymentId,
-    creditNoteNumber: creditNoteNumber(held.row.credit_year, held.row.credit_sequence),
-    amount,
-    refundedTotal: held.payment.refunded + amount,
-  });
 }
 
 /**

@@ -115,10 +115,14 @@ describe('nextPaymentState: checkout.session.completed (one session)', () => {
     });
   });
 
-  it('a payment for no session is marked paid with no email', () => {
+  it('a payment whose session went with its deleted account is refunded in full', () => {
+    // A one-off Checkout always names its session: it is gone only with the account.
     const next = nextPaymentState(checkoutState(pending({ bookingId: null })), checkoutEvent());
     expect(next.effects).toEqual([
-      expect.objectContaining({ kind: 'mark-paid', receiptAbout: null }),
+      expect.objectContaining({
+        kind: 'refund-in-full',
+        reason: 'Refunded automatically: the account was deleted before this payment arrived',
+      }),
     ]);
   });
 

@@ -102,11 +102,14 @@ export function nextPaymentState(state: PaymentStateFacts, event: PaymentEvent):
         };
       // A delayed method (Bacs Direct Debit): nothing until its money arrives or fails.
       if (!event.paid) return nothing(payment.status);
+      // A one-off payment's session is gone only when its account was deleted.
       const late = checkout.bookingSettled
         ? 'Refunded automatically: the session was already paid'
-        : payment.bookingId && !checkout.bookingOpen
-          ? 'Refunded automatically: the session was cancelled before this payment arrived'
-          : null;
+        : !payment.bookingId
+          ? 'Refunded automatically: the account was deleted before this payment arrived'
+          : !checkout.bookingOpen
+            ? 'Refunded automatically: the session was cancelled before this payment arrived'
+            : null;
       if (late)
         return {
           state: { payment: 'refunded' },

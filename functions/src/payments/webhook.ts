@@ -24,6 +24,7 @@ import {
 import { attachCredits } from './queries-credits';
 import { lockPlan, savePlan, setPlanEnding } from './queries-plans';
 import { insertRefund, lockRefundsOfPayment } from './queries-refunds';
+import { giveBackPaidMonths } from './paid-months';
 import { queueRefundEmail, settleRefund } from './refunds';
 import { firstSessionOfSeries } from './queries-sessions';
 import { receiptNumberOf, signedPdfLink } from './receipts';
@@ -82,6 +83,8 @@ export const paymentWebhook = endpoint({
       }
     });
     if (deliver) context.outbox.deliver();
+    // A month now paid gives back what was given up before its money came (paid-months.ts).
+    if (event.type === 'invoice-paid') await giveBackPaidMonths(context, event.seriesId, now);
     return json(200, { received: true });
   },
 });

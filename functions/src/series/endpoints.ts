@@ -19,6 +19,7 @@ import {
   busyStretch,
   checkStart,
   type BookingRecord,
+  type BookingStatusChanged,
   type SeriesRecord,
   startRefusal,
   serviceById,
@@ -34,13 +35,14 @@ import {
   recordSkips,
   skipsOf,
 } from './queries';
+import type { SeriesEnded } from './events';
 import { seriesView, sharedSeriesViews } from './series-view';
 import { bookWeeks } from './weeks';
 import { occurrencesBetween } from './occurrences';
 import { endWaitForService, offerFreedTimes } from '../waitlist';
 import { checkedParty, inviteParty, partyLookup } from '../participants';
 import { endpoint, type Relation } from '../platform/http/endpoint';
-import { paymentStates, endSubscription } from '../payments';
+import { paymentStates } from '../payments';
 import { pathId } from '../platform/http/input';
 import { problems } from '../platform/http/problems';
 import { json, type ApiContext } from '../platform/http/types';
@@ -334,11 +336,29 @@ async function endSeriesAs(context: ApiContext, found: SeriesRecord, byClient: b
       ],
       { now, practiceEmail: context.outbox.practiceEmail },
     );
+    const by = byClient ? 'client' : 'practice';
+    const occurredAt = now.toISOString();
+    for (const session of cancelled)
+      await context.reactions.publish(trx, {
+        type: 'booking.status-changed',
+        bookingId: session.id,
+        to: 'cancelled',
+        by,
+        cause: 'series-ended',
+        occurredAt,
+      } satisfies BookingStatusChanged);
+    await context.reactions.publish(trx, {
+      type: 'series.ended',
+      seriesId: record.id,
+      by,
+      cancelledIds: cancelled.map((each) => each.id),
+      occurredAt,
+    } satisfies SeriesEnded);
     return series;
   });
   if (!ended) throw problems.wrongStatus(`This series is already ${found.status}.`);
   context.outbox.deliver();
-  await endSubscription(context, ended.record.id, now);
+  await context.reactions.run();
   return json(200, seriesView(ended, context, now, byClient ? 'client' : 'practitioner'));
 }
 

@@ -128,6 +128,7 @@ export function createStripeLedger(options: StripeLedgerOptions) {
     // The items waiting (a credit for a cancelled session) go on this invoice, once.
     const items = subscription.pendingItems.splice(0);
     const invoice = invoiceObject(base, subscription, outcome === 'paid', null, items);
+    if (outcome === 'failed') failedInvoices.set(subscription.id, { id: invoice.id, items });
     const intent =
       outcome === 'paid' && invoice.amount_paid > 0
         ? intentFor(invoice.amount_paid, subscription.last4)
@@ -135,6 +136,29 @@ export function createStripeLedger(options: StripeLedgerOptions) {
     return sendEvent(
       outcome === 'paid' ? 'invoice.paid' : 'invoice.payment_failed',
       invoiceObject(base, subscription, outcome === 'paid', intent, items, invoice.id),
+    );
+  }
+
+  /** The last failed invoices, by subscription: Stripe's retry (or the Portal) collects them. */
+  const failedInvoices = new Map<
+    string,
+    { id: string; items: SubscriptionRecord['pendingItems'] }
+  >();
+
+  /**
+   * Stripe's automatic retry, or the client paying in the Portal, collects the subscription's
+   * last failed invoice (same invoice id, its period unchanged): `invoice.paid` follows.
+   */
+  async function collectFailed(subscriptionId: string): Promise<number> {
+    const subscription = subscriptions.get(subscriptionId);
+    const failed = failedInvoices.get(subscriptionId);
+    if (!subscription || !failed) throw new Error(`No failed invoice of ${subscriptionId}`);
+    failedInvoices.delete(subscriptionId);
+    const draft = invoiceObject(base, subscription, true, null, failed.items, failed.id);
+    const intent = draft.amount_paid > 0 ? intentFor(draft.amount_paid, subscription.last4) : null;
+    return sendEvent(
+      'invoice.paid',
+      invoiceObject(base, subscription, true, intent, failed.items, failed.id),
     );
   }
 
@@ -197,6 +221,7 @@ export function createStripeLedger(options: StripeLedgerOptions) {
     refundOf,
     cancelSubscription,
     renew,
+    collectFailed,
     completeCheckout,
     settled,
   };

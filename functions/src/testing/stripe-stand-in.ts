@@ -137,6 +137,7 @@ export async function startStripeStandIn(options: StripeStandInOptions) {
     /** Waits for the events Stripe sends a moment after answering (see sendLater). */
     settled,
     renew,
+    collectFailed: ledger.collectFailed,
     sendEvent,
     checkouts,
     subscriptions,

@@ -104,7 +104,7 @@ export async function receiptOf(
       time: practiceWallClock(session.starts_at),
       minutes: Math.round((session.ends_at.getTime() - session.starts_at.getTime()) / 60_000),
       service: service?.name ?? 'Session',
-      fee: refund?.booking_id ? refund.amount : feeOf(session.starts_at),
+      fee: refund?.booking_id ? refund.amount : feeOf(session.occurrence ?? session.starts_at),
     })),
     ...(!refund &&
       fees.credits.length > 0 && {

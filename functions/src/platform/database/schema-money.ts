@@ -75,6 +75,8 @@ export interface PaymentRefundsTable {
   /** Pending until Stripe says it succeeded (or failed: then nothing was given back). */
   status: ColumnType<RefundStatus, RefundStatus | undefined, RefundStatus>;
   created_at: Date;
+  /** A series' refund: the occurrence whose share it gives back (one refund per occurrence). */
+  session_start: ColumnType<Date | null, Date | null | undefined, never>;
 }
 
 export type RefundStatus = 'pending' | 'succeeded' | 'failed';

@@ -1,3 +1,4 @@
+import type { Reactions } from '../events/reactions';
 import type { Service } from '../../../../shared/service';
 import type { Database } from '../database/database';
 import type { WeeklyHours } from '../../../../shared/practice';
@@ -97,6 +98,11 @@ export interface ApiContext {
     /** Starts sending what is due, without waiting for it (the scheduled run is the guarantee). */
     deliver: () => void;
   };
+  /**
+   * Session events: an endpoint publishes its change inside its transaction and runs the durable
+   * reactions after the commit (platform/events/reactions.ts; the subscribers: reactions.ts).
+   */
+  reactions: Reactions;
   now: () => Date;
   /** The clock the write rate limit runs on: the wall clock unless a test fixes it. */
   writeClock?: () => Date;

@@ -18,6 +18,8 @@ import { up as up0015 } from './0015_passkeys';
 import { up as up0016 } from './0016_attended_sessions';
 import { up as up0017 } from './0017_passkey_rules';
 import { up as up0018 } from './0018_blocked_time_enforced';
+import { up as up0019 } from './0019_session_money';
+import { up as up0020 } from './0020_session_reactions';
 
 /**
  * Versioned migrations, one file each, applied in name order on start (Kysely records them in
@@ -43,6 +45,8 @@ const migrations: Record<string, Migration> = {
   '0016_attended_sessions': { up: up0016 },
   '0017_passkey_rules': { up: up0017 },
   '0018_blocked_time_enforced': { up: up0018 },
+  '0019_session_money': { up: up0019 },
+  '0020_session_reactions': { up: up0020 },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

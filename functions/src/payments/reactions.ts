@@ -1,0 +1,24 @@
+import { findBooking, type BookingStatusChanged } from '../bookings';
+import type { ApiContext } from '../platform/http/types';
+import type { SeriesEnded } from '../series';
+import { endSubscription, refundCancelledSession } from './effects';
+
+/**
+ * The money that follows a session's change, subscribed in functions/src/reactions.ts and run
+ * from the durable queue: each decides from the instant of the change (`occurredAt`), never the
+ * time of a retry, and is safe to run again (a refund held for the session is asked again with
+ * its own id as the idempotency key; a credit is taken once).
+ */
+export async function refundOnCancellation(event: BookingStatusChanged, context: ApiContext) {
+  if (event.to !== 'cancelled') return;
+  const booking = await findBooking(context.db, event.bookingId);
+  if (!booking || booking.status !== 'cancelled') return;
+  // An ended series' months not yet invoiced will not be: nothing is taken off them.
+  const ahead = event.cause === 'series-ended' ? 'nothing' : 'credit';
+  await refundCancelledSession(context, booking, event.by, new Date(event.occurredAt), ahead);
+}
+
+/** An ended series: its open Checkout expired, its subscription ended with the period paid. */
+export async function endPlanOnSeriesEnd(event: SeriesEnded, context: ApiContext) {
+  await endSubscription(context, event.seriesId, new Date(event.occurredAt));
+}

@@ -1,0 +1,105 @@
+import { DATABASE_KINDS, freshDatabase } from '../../testing/databases';
+import type { Database } from '../database/database';
+import { REACTION_RETRY, createReactions } from './reactions';
+
+interface Cancelled {
+  type: 'session.cancelled';
+  sessionId: string;
+  occurredAt: string;
+}
+
+// The durable queue of session events' reactions: written with the change, run after it, retried
+// with a growing wait until done or given up with a note.
+describe.each(DATABASE_KINDS)('session events’ reactions on %s', (kind) => {
+  let db: Database;
+  let clock = new Date('2027-03-01T09:00:00Z');
+  beforeAll(async () => {
+    db = await freshDatabase(kind);
+  });
+  afterAll(async () => {
+    await db.destroy();
+  });
+  beforeEach(async () => {
+    clock = new Date('2027-03-01T09:00:00Z');
+    await db.deleteFrom('session_reactions').execute();
+  });
+
+  const setUp = (react: (event: Cancelled) => Promise<void>) => {
+    const reactions = createReactions<Cancelled, { db: Database; now: () => Date }>();
+    const seenInTransaction: string[] = [];
+    reactions.within('session.cancelled', async (_trx, event) => {
+      seenInTransaction.push(event.sessionId);
+    });
+    reactions.durably('session.cancelled', 'test.refund', react);
+    return { bound: reactions.bind(() => ({ db, now: () => clock })), seenInTransaction };
+  };
+  const event = (sessionId: string): Cancelled => ({
+    type: 'session.cancelled',
+    sessionId,
+    occurredAt: clock.toISOString(),
+  });
+  const rows = () =>
+    db
+      .selectFrom('session_reactions')
+      .select(['handler', 'attempts', 'done_at', 'given_up_at', 'note'])
+      .execute();
+
+  it('a change that rolls back leaves no reaction; one that commits runs it once, with its event', async () => {
+    const ran: Cancelled[] = [];
+    const { bound, seenInTransaction } = setUp(async (each) => {
+      ran.push(each);
+    });
+    await expect(
+      db.transaction().execute(async (trx) => {
+        await bound.publish(trx, event('rolled-back'));
+        throw new Error('the change failed');
+      }),
+    ).rejects.toThrow('the change failed');
+    await db.transaction().execute((trx) => bound.publish(trx, event('kept')));
+    await bound.run();
+    await bound.run();
+    expect(ran).toEqual([event('kept')]);
+    expect(seenInTransaction).toEqual(['rolled-back', 'kept']);
+    expect(await rows()).toEqual([
+      expect.objectContaining({ handler: 'test.refund', attempts: 1, given_up_at: null }),
+    ]);
+    expect((await rows())[0]?.done_at).not.toBeNull();
+  });
+
+  it('a failing reaction is tried again after its wait, and succeeds then', async () => {
+    let failures = 1;
+    const ran: string[] = [];
+    const { bound } = setUp(async (each) => {
+      if (failures-- > 0) throw new TypeError('Stripe did not answer');
+      ran.push(each.sessionId);
+    });
+    await db.transaction().execute((trx) => bound.publish(trx, event('s1')));
+    await bound.run();
+    expect(ran).toEqual([]);
+    expect((await rows())[0]?.note).toBe('Will try again after 1 tries: TypeError');
+    // Not before its wait.
+    await bound.run();
+    expect(ran).toEqual([]);
+    clock = new Date(clock.getTime() + REACTION_RETRY.firstWaitMinutes * 60_000);
+    await bound.run();
+    expect(ran).toEqual(['s1']);
+    expect((await rows())[0]?.done_at).not.toBeNull();
+  });
+
+  it('a reaction that keeps failing is given up after its last try, with a note, and left alone', async () => {
+    let tries = 0;
+    const { bound } = setUp(async () => {
+      tries += 1;
+      throw new RangeError('refused');
+    });
+    await db.transaction().execute((trx) => bound.publish(trx, event('s1')));
+    for (let run = 0; run < REACTION_RETRY.attempts + 3; run += 1) {
+      await bound.run();
+      clock = new Date(clock.getTime() + 2 * 86_400_000 * 30);
+    }
+    expect(tries).toBe(REACTION_RETRY.attempts);
+    const [row] = await rows();
+    expect(row?.given_up_at).not.toBeNull();
+    expect(row?.note).toBe(`Given up after ${REACTION_RETRY.attempts} tries: RangeError`);
+  });
+});

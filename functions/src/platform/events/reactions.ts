@@ -1,0 +1,147 @@
+import type { Database } from '../database/database';
+
+/**
+ * A change a capability publishes (a session cancelled, a series ended): data only, named by its
+ * type and stamped with when it happened, so a reaction decides from that instant however late
+ * it runs. The publisher owns its type (exported from its index.ts).
+ */
+export interface PublishedEvent {
+  type: string;
+  /** ISO instant of the change. */
+  occurredAt: string;
+}
+
+/** What the publishing endpoint holds: publish inside its transaction, run after the commit. */
+export interface Reactions {
+  /** Runs the in-transaction reactions on `db`, and writes a durable row for each other one. */
+  publish<E extends PublishedEvent>(db: Database, event: E): Promise<void>;
+  /** Runs the durable reactions that are due (this event's and any left to retry). */
+  run(): Promise<void>;
+}
+
+/** How long to wait before the next try of a failed reaction, and when to give up. */
+export const REACTION_RETRY = { firstWaitMinutes: 1, factor: 4, attempts: 8, claimMinutes: 5 };
+
+type Handler<E, C> = (event: E, context: C) => Promise<void>;
+type InTransaction<E, C> = (db: Database, event: E, context: C) => Promise<void>;
+
+/**
+ * The generic runner: knows no capability. Subscribers are listed once, at start-up, in the
+ * wiring file (functions/src/reactions.ts). A durable reaction (one that calls another service)
+ * is a row written with the change: claimed with `skip locked` (a claim lapses if its runner
+ * dies), retried with a growing wait, and given up with a note after its last try. A handler
+ * must be safe to run again: it may have done its work just before a failure was recorded.
+ */
+export function createReactions<
+  E extends PublishedEvent,
+  C extends { db: Database; now: () => Date },
+>() {
+  const inTransaction = new Map<string, InTransaction<E, C>[]>();
+  const durable = new Map<string, { name: string; type: string }[]>();
+  const handlers = new Map<string, Handler<E, C>>();
+
+  return {
+    /** A reaction that commits or fails with the change (a message, an offer). */
+    within<T extends E['type']>(type: T, react: InTransaction<Extract<E, { type: T }>, C>) {
+      inTransaction.set(type, [...(inTransaction.get(type) ?? []), react as InTransaction<E, C>]);
+    },
+    /** A reaction that calls another service: from the durable queue, after the commit. */
+    durably<T extends E['type']>(
+      type: T,
+      name: string,
+      react: Handler<Extract<E, { type: T }>, C>,
+    ) {
+      if (handlers.has(name)) throw new Error(`Two reactions named ${name}`);
+      handlers.set(name, react as Handler<E, C>);
+      durable.set(type, [...(durable.get(type) ?? []), { name, type }]);
+    },
+    /** Binds the reactions to the API's context: what an endpoint holds. */
+    bind(context: () => C): Reactions {
+      return {
+        publish: async (db, event) => {
+          for (const react of inTransaction.get(event.type) ?? [])
+            await react(db, event as unknown as E, context());
+          const now = context().now();
+          for (const { name } of durable.get(event.type) ?? []) {
+            await db
+              .insertInto('session_reactions')
+              .values({
+                handler: name,
+                event: JSON.stringify(event),
+                next_attempt_at: now,
+                created_at: now,
+              })
+              .execute();
+          }
+        },
+        run: () => runDueReactions(context(), handlers),
+      };
+    },
+  };
+}
+
+/** Claims the due reactions, runs each, and records done, the next try, or giving up. */
+async function runDueReactions<E, C extends { db: Database; now: () => Date }>(
+  context: C,
+  handlers: Map<string, Handler<E, C>>,
+) {
+  const now = context.now();
+  const claimed = await context.db.transaction().execute(async (trx) => {
+    const due = await trx
+      .selectFrom('session_reactions')
+      .select(['id', 'handler', 'event', 'attempts'])
+      .where('done_at', 'is', null)
+      .where('given_up_at', 'is', null)
+      .where('next_attempt_at', '<=', now)
+      .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', now)]))
+      .orderBy('created_at')
+      .limit(20)
+      .forUpdate()
+      .skipLocked()
+      .execute();
+    if (due.length === 0) return due;
+    await trx
+      .updateTable('session_reactions')
+      .set({
+        claimed_until: new Date(now.getTime() + REACTION_RETRY.claimMinutes * 60_000),
+        attempts: (eb) => eb('attempts', '+', 1),
+      })
+      .where(
+        'id',
+        'in',
+        due.map((row) => row.id),
+      )
+      .execute();
+    return due;
+  });
+  for (const row of claimed) {
+    const handler = handlers.get(row.handler);
+    const event = (typeof row.event === 'string' ? JSON.parse(row.event) : row.event) as E;
+    try {
+      if (!handler) throw new Error(`No reaction named ${row.handler}`);
+      await handler(event, context);
+      await context.db
+        .updateTable('session_reactions')
+        .set({ done_at: context.now(), claimed_until: null })
+        .where('id', '=', row.id)
+        .execute();
+    } catch (error) {
+      // Logged and noted by its kind only: a service's message can echo what was sent.
+      const kind = error instanceof Error ? error.name : 'unknown';
+      console.error(`Reaction ${row.handler} failed:`, kind);
+      const attempts = row.attempts + 1;
+      const last = attempts >= REACTION_RETRY.attempts;
+      const wait = REACTION_RETRY.firstWaitMinutes * REACTION_RETRY.factor ** (attempts - 1);
+      await context.db
+        .updateTable('session_reactions')
+        .set({
+          claimed_until: null,
+          next_attempt_at: new Date(context.now().getTime() + wait * 60_000),
+          ...(last && { given_up_at: context.now() }),
+          note: `${last ? 'Given up' : 'Will try again'} after ${attempts} tries: ${kind}`,
+        })
+        .where('id', '=', row.id)
+        .execute();
+    }
+  }
+}
