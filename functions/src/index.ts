@@ -22,6 +22,7 @@ import { applyRetention } from './retention';
 import { rollSeries } from './series';
 import { lapseWaitlist } from './waitlist';
 import { deliveryKick, runOutbox, type OutboxSettings } from './messages';
+import { retryPendingRefunds } from './payments';
 import { smtpMailer } from './platform/mail/transport';
 
 /**
@@ -34,6 +35,7 @@ export const createApi = (context: ApiContext, extra: RouteTable = {}) =>
 interface Runtime {
   api: ReturnType<typeof createApi>;
   outbox: OutboxSettings;
+  context: ApiContext;
 }
 let runtimePromise: Promise<Runtime> | undefined;
 
@@ -60,6 +62,7 @@ async function productionRuntime(): Promise<Runtime> {
         .then(() => lapseWaitlist(outbox, now()))
         .then(() => applyRetention(outbox.db, now()))
         .then(() => runOutbox(outbox, now))
+        .then(() => retryPendingRefunds(context, now()))
         .catch((error: unknown) =>
           console.error(
             'Scheduled work failed:',
@@ -68,33 +71,31 @@ async function productionRuntime(): Promise<Runtime> {
         );
     }, config.outboxTimerSeconds * 1000).unref();
   }
-  const api = createApi(
-    {
-      db,
-      services,
-      hours: practiceFacts.openingHours,
-      now,
-      verifyToken: firebaseTokenVerifier(),
-      findUser: firebaseUserLookup(),
-      deleteIdentity: firebaseIdentityDeletion(),
-      accounts: firebaseAccountAdmin(),
-      passkeys: { ...config.passkeys, rpName: practiceFacts.name },
-      outbox: { practiceEmail: config.practiceEmail, deliver: kick.deliver },
-      siteUrl: config.siteUrl,
-      meetingHost: config.meetingHost,
-      ...(config.stripe && {
-        payments: {
-          secretKey: config.stripe.secretKey,
-          ...(config.stripe.apiUrl && { apiUrl: config.stripe.apiUrl }),
-          webhookSecret: config.stripe.webhookSecret,
-          linkSecret: config.stripe.linkSecret,
-          siteUrl: config.siteUrl,
-        },
-      }),
-    },
-    config.browserTestSeeding ? seedingRoutes : {},
-  );
-  return { api, outbox };
+  const context: ApiContext = {
+    db,
+    services,
+    hours: practiceFacts.openingHours,
+    now,
+    verifyToken: firebaseTokenVerifier(),
+    findUser: firebaseUserLookup(),
+    deleteIdentity: firebaseIdentityDeletion(),
+    accounts: firebaseAccountAdmin(),
+    passkeys: { ...config.passkeys, rpName: practiceFacts.name },
+    outbox: { practiceEmail: config.practiceEmail, deliver: kick.deliver },
+    siteUrl: config.siteUrl,
+    meetingHost: config.meetingHost,
+    ...(config.stripe && {
+      payments: {
+        secretKey: config.stripe.secretKey,
+        ...(config.stripe.apiUrl && { apiUrl: config.stripe.apiUrl }),
+        webhookSecret: config.stripe.webhookSecret,
+        linkSecret: config.stripe.linkSecret,
+        siteUrl: config.siteUrl,
+      },
+    }),
+  };
+  const api = createApi(context, config.browserTestSeeding ? seedingRoutes : {});
+  return { api, outbox, context };
 }
 
 function runtime(): Promise<Runtime> {
@@ -147,12 +148,14 @@ export const retention = onSchedule(
 
 /**
  * Cloud Scheduler, every minute: reminders that have come due, messages never sent or due for
- * another try, and the pruning of old ones. Idempotent: a second run at once finds nothing to do.
+ * another try, and the pruning of old ones; refunds Stripe has not yet made asked again.
+ * Idempotent: a second run at once finds nothing to do.
  */
 export const outbox = onSchedule(
   { schedule: 'every 1 minutes', region: 'europe-west2', timeZone: PRACTICE_TIME_ZONE },
   async () => {
-    const { outbox: settings } = await runtime();
+    const { outbox: settings, context } = await runtime();
     await runOutbox(settings, () => new Date());
+    await retryPendingRefunds(context, new Date());
   },
 );
