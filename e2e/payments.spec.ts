@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { LOCAL_STACKS, origin } from '../scripts/local-stack';
-import { MONEY_FACTS } from '../shared/money';
+import { vatSentence } from '../shared/money';
 import { practiceFacts } from '../shared/practice';
 import {
   apiAs,
@@ -222,7 +222,7 @@ test('a weekly series paid on Checkout: Paid to …, the receipt email and its P
   const text = await pdfText(new Uint8Array(await response.arrayBuffer()));
   expect(text).toContain(`Number: ${receiptNumber}`);
   expect(text).toContain(practiceFacts.professionalBody.membershipNumber);
-  expect(text).toContain(MONEY_FACTS.vatSentence);
+  expect(text).toContain(vatSentence());
   for (const session of payment!.sessions) {
     expect(text).toContain(`${receiptDate(session.start)}, ${formatTime(session.start)} (London)`);
   }
@@ -459,7 +459,7 @@ test('a refund by the practitioner: its credit note page and PDF, linked from Pa
   );
   await expect(field('Card')).toHaveText('Visa ending 4242');
   await expect(article.getByRole('cell', { name: SERVICE_NAME })).toBeVisible();
-  await expect(article).toContainText(MONEY_FACTS.vatSentence);
+  await expect(article).toContainText(vatSentence());
   // Its address served as a page of its own (the hosting rewrite), not for search engines.
   const html = await (await fetch(page.url())).text();
   expect(html).toContain('<meta name="robots" content="noindex" />');
@@ -483,7 +483,7 @@ test('a refund by the practitioner: its credit note page and PDF, linked from Pa
   expect(text).toContain('Total refunded: £25.00');
   expect(text).toContain('visa ending 4242');
   expect(text).toContain(practiceFacts.professionalBody.membershipNumber);
-  expect(text).toContain(MONEY_FACTS.vatSentence);
+  expect(text).toContain(vatSentence());
   expect(text).toContain(
     `${receiptDate(payment!.sessions[0]!.start)}, ${formatTime(payment!.sessions[0]!.start)} (London)`,
   );

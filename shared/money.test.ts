@@ -6,6 +6,7 @@ import {
   formatReceiptNumber,
   monthlyPricePence,
   monthlyPriceText,
+  vatSentence,
 } from './money';
 
 describe('the practice’s money', () => {
@@ -27,5 +28,22 @@ describe('the practice’s money', () => {
   it('numbers receipts with four digits in the year', () => {
     expect(formatReceiptNumber(2026, 1)).toBe('MP-2026-0001');
     expect(formatReceiptNumber(2027, 12345)).toBe('MP-2027-12345');
+  });
+
+  it('says the practice’s VAT status on receipts: not registered unless set otherwise', () => {
+    expect(vatSentence()).toBe(
+      'Mindful Path Counselling is not registered for VAT: no VAT is charged.',
+    );
+    expect(
+      vatSentence({
+        status: 'exempt',
+        basis: 'counselling by a registered health professional (HMRC VAT Notice 701/57).',
+      }),
+    ).toBe(
+      'No VAT is charged: counselling by a registered health professional (HMRC VAT Notice 701/57).',
+    );
+    expect(vatSentence({ status: 'registered', number: ' GB123456789 ' }, 'A Practice')).toBe(
+      'A Practice is registered for VAT: VAT registration number GB123456789.',
+    );
   });
 });

@@ -3,6 +3,7 @@
  * session of a service, the receipt numbers and the VAT sentence. Amounts are integer pence
  * everywhere; a price in service.json (pounds per month) becomes pence only here.
  */
+import { practiceFacts, type VatStatus } from './practice.ts';
 import type { Service } from './service.ts';
 
 export const MONEY_FACTS = {
@@ -12,10 +13,22 @@ export const MONEY_FACTS = {
   locale: 'en-GB',
   /** Receipts are numbered MP-<year>-<4 digits>, with no gaps within a year. */
   receiptPrefix: 'MP',
-  /** On every receipt and credit note (HMRC VAT Notice 701/57: health professionals' services). */
-  vatSentence:
-    'Counselling and psychotherapy services provided by a registered professional are exempt from VAT.',
 } as const;
+
+/** The VAT sentence on every receipt and credit note, from the practice's VAT status. */
+export function vatSentence(
+  vat: VatStatus = practiceFacts.vat,
+  practiceName: string = practiceFacts.name,
+): string {
+  switch (vat.status) {
+    case 'exempt':
+      return `No VAT is charged: ${vat.basis.trim().replace(/\.$/, '')}.`;
+    case 'registered':
+      return `${practiceName} is registered for VAT: VAT registration number ${vat.number.trim()}.`;
+    default:
+      return `${practiceName} is not registered for VAT: no VAT is charged.`;
+  }
+}
 
 /** "240" or "99.50": a service.json price as the services cards show it (no sign). */
 function formatPlanPrice(pounds: number): string {

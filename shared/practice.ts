@@ -15,6 +15,16 @@ export interface OpeningHours {
   display: string;
 }
 
+/**
+ * The practice's VAT status, as her accountant states it: not registered (the default: below the
+ * registration threshold), exempt with the basis she relies on, or registered with her number.
+ * Every receipt and credit note says it in one sentence (vatSentence in shared/money.ts).
+ */
+export type VatStatus =
+  | { status: 'not-registered' }
+  | { status: 'exempt'; basis: string }
+  | { status: 'registered'; number: string };
+
 export type WeeklyHours = readonly Pick<OpeningHours, 'days' | 'opens' | 'closes'>[];
 
 export const practiceFacts = {
@@ -30,6 +40,8 @@ export const practiceFacts = {
     grade: 'MBACP (Accred)',
     membershipNumber: '387204',
   },
+  /** Changed here, with a deploy, when her accountant says so (docs/payments.md). */
+  vat: { status: 'not-registered' } as VatStatus,
   address: {
     street: '24 Queen Square',
     locality: 'Bristol',

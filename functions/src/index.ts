@@ -25,6 +25,7 @@ import { declineLapsedRequests } from './bookings';
 import { rollSeries } from './series';
 import { lapseWaitlist } from './waitlist';
 import { deliveryKick, runOutbox, type OutboxSettings } from './messages';
+import { retryPendingRefunds } from './payments';
 import { smtpMailer } from './platform/mail/transport';
 
 /**
@@ -43,12 +44,15 @@ export function createApi(
   };
   return Object.assign(handleRequests({ ...routes, ...extra }, context), {
     reactions: context.reactions,
+    /** What the handlers are given (the scheduled jobs that need the API's settings take it). */
+    context,
   });
 }
 
 interface Runtime {
   api: ReturnType<typeof createApi>;
   outbox: OutboxSettings;
+  context: ApiContext;
 }
 let runtimePromise: Promise<Runtime> | undefined;
 
@@ -77,6 +81,7 @@ async function productionRuntime(): Promise<Runtime> {
         .then(() => applyRetention(outbox.db, now()))
         .then(() => runOutbox(outbox, now))
         .then(() => api.reactions.run())
+        .then(() => retryPendingRefunds(api.context, now()))
         .catch((error: unknown) =>
           console.error(
             'Scheduled work failed:',
@@ -85,33 +90,31 @@ async function productionRuntime(): Promise<Runtime> {
         );
     }, config.outboxTimerSeconds * 1000).unref();
   }
-  const api = createApi(
-    {
-      db,
-      services,
-      hours: practiceFacts.openingHours,
-      now,
-      verifyToken: firebaseTokenVerifier(),
-      findUser: firebaseUserLookup(),
-      deleteIdentity: firebaseIdentityDeletion(),
-      accounts: firebaseAccountAdmin(),
-      passkeys: { ...config.passkeys, rpName: practiceFacts.name },
-      outbox: { practiceEmail: config.practiceEmail, deliver: kick.deliver },
-      siteUrl: config.siteUrl,
-      meetingHost: config.meetingHost,
-      ...(config.stripe && {
-        payments: {
-          secretKey: config.stripe.secretKey,
-          ...(config.stripe.apiUrl && { apiUrl: config.stripe.apiUrl }),
-          webhookSecret: config.stripe.webhookSecret,
-          linkSecret: config.stripe.linkSecret,
-          siteUrl: config.siteUrl,
-        },
-      }),
-    },
-    config.browserTestSeeding ? seedingRoutes : {},
-  );
-  return { api, outbox };
+  const settings: Omit<ApiContext, 'reactions' | 'practiceActivity'> = {
+    db,
+    services,
+    hours: practiceFacts.openingHours,
+    now,
+    verifyToken: firebaseTokenVerifier(),
+    findUser: firebaseUserLookup(),
+    deleteIdentity: firebaseIdentityDeletion(),
+    accounts: firebaseAccountAdmin(),
+    passkeys: { ...config.passkeys, rpName: practiceFacts.name },
+    outbox: { practiceEmail: config.practiceEmail, deliver: kick.deliver },
+    siteUrl: config.siteUrl,
+    meetingHost: config.meetingHost,
+    ...(config.stripe && {
+      payments: {
+        secretKey: config.stripe.secretKey,
+        ...(config.stripe.apiUrl && { apiUrl: config.stripe.apiUrl }),
+        webhookSecret: config.stripe.webhookSecret,
+        linkSecret: config.stripe.linkSecret,
+        siteUrl: config.siteUrl,
+      },
+    }),
+  };
+  const api = createApi(settings, config.browserTestSeeding ? seedingRoutes : {});
+  return { api, outbox, context: api.context };
 }
 
 function runtime(): Promise<Runtime> {
@@ -165,14 +168,16 @@ export const retention = onSchedule(
 
 /**
  * Cloud Scheduler, every minute: reminders that have come due, messages never sent or due for
- * another try, and the pruning of old ones. Idempotent: a second run at once finds nothing to do.
+ * another try, and the pruning of old ones; refunds Stripe has not yet made asked again.
+ * Idempotent: a second run at once finds nothing to do.
  */
 export const outbox = onSchedule(
   { schedule: 'every 1 minutes', region: 'europe-west2', timeZone: PRACTICE_TIME_ZONE },
   async () => {
-    const { outbox: settings, api: handle } = await runtime();
+    const { outbox: settings, api: handle, context } = await runtime();
     await runOutbox(settings, () => new Date());
-    // Session events' reactions left to retry (a refund Stripe did not answer).
+    // Session events' reactions left to retry, then refunds Stripe has not settled yet.
     await handle.reactions.run();
+    await retryPendingRefunds(context, new Date());
   },
 );

@@ -261,6 +261,7 @@ describe('migrations', () => {
         '0018_blocked_time_enforced',
         '0019_session_money',
         '0020_session_reactions',
+        '0021_stripe_subscription_order',
       ]);
       // One file per migration, named as it runs: a file missing from the list never runs.
       const files = fs.readdirSync(

@@ -6,7 +6,8 @@
 import Stripe from 'stripe';
 import { problems } from '../platform/http/problems';
 import type { ApiContext, PaymentsSettings } from '../platform/http/types';
-import type { PaymentEvent, RefundFacts, Settlement } from './webhook-rules';
+import { idOf, paymentEventOf, refundFactsOf } from './gateway-events';
+import type { RefundFacts, Settlement } from './webhook-rules';
 
 /**
  * Each try waits at most 5 s for Stripe (the SDK's default is 80 s), and a try that times out or
@@ -57,6 +58,13 @@ async function provider<T>(call: () => Promise<T>): Promise<T> {
   }
 }
 
+/** A refund of ours: the payment intent, the pence, and our refund row's id (its key). */
+interface RefundInput {
+  paymentIntentId: string;
+  amount: number;
+  refundId: string;
+}
+
 interface CheckoutInput {
   mode: 'payment' | 'subscription';
   customer: string;
@@ -71,6 +79,35 @@ interface CheckoutInput {
 }
 
 function gatewayOf(stripe: Stripe) {
+  /**
+   * The same refund, with Stripe's refusal as an answer (its code): a 4xx that asking again
+   * cannot change (more than is left, a payment Stripe does not know, the key reused with other
+   * parameters). A failure to answer is the usual 502 problem.
+   */
+  async function refundUnlessRefused(
+    input: RefundInput,
+  ): Promise<RefundFacts | { refused: string }> {
+    try {
+      const given = await stripe.refunds.create(
+        {
+          payment_intent: input.paymentIntentId,
+          amount: input.amount,
+          metadata: { refundId: input.refundId },
+        },
+        // The row's id: the same key always carries the same parameters, as Stripe requires.
+        { idempotencyKey: `refund:${input.refundId}` },
+      );
+      return refundFactsOf(given);
+    } catch (error) {
+      if (
+        error instanceof Stripe.errors.StripeInvalidRequestError ||
+        error instanceof Stripe.errors.StripeIdempotencyError
+      )
+        return { refused: error.code ?? error.type };
+      return provider(() => Promise.reject(error));
+    }
+  }
+
   return {
     /** One customer per client: a second request at once gets the same customer back. */
     async createCustomer(input: { email: string; name: string; clientUid: string }) {
@@ -101,9 +138,37 @@ function gatewayOf(stripe: Stripe) {
       }
     },
 
-    /** Ends a subscription now (a second one for a series, or one for a series that ended). */
+    /**
+     * Ends a subscription now (a second one for a series, or one for a series that ended). One
+     * cancelled already is done: Stripe answers a second cancel as it answers an unknown id (404
+     * `resource_missing`), so that answer is checked against the subscription itself.
+     */
     async cancelSubscription(subscriptionId: string): Promise<void> {
-      await provider(() => stripe.subscriptions.cancel(subscriptionId));
+      try {
+        await stripe.subscriptions.cancel(subscriptionId);
+        return;
+      } catch (error) {
+        if (!(error instanceof Stripe.errors.StripeError) || error.code !== 'resource_missing')
+          return provider(() => Promise.reject(error));
+      }
+      const found = await provider(() => stripe.subscriptions.retrieve(subscriptionId));
+      if (found.status !== 'canceled' && found.status !== 'incomplete_expired')
+        throw problems.paymentProvider(
+          'The card payment service did not cancel the subscription. Try again in a minute.',
+        );
+    },
+
+    /**
+     * The payment intent that paid an invoice. An invoice's `payments` is an includable field
+     * that Stripe leaves out unless asked for, and never sends in a webhook, so it is listed
+     * (https://docs.stripe.com/api/invoice-payment/list). Null for an invoice of £0.00.
+     */
+    async paymentIntentOfInvoice(invoiceId: string): Promise<string | null> {
+      const list = await provider(() =>
+        stripe.invoicePayments.list({ invoice: invoiceId, status: 'paid', limit: 10 }),
+      );
+      const paid = list.data.find((each) => typeof each.payment.payment_intent === 'string');
+      return idOf(paid?.payment.payment_intent);
     },
 
     /** The refunds of a payment intent, as the rules read them. */
@@ -153,25 +218,16 @@ function gatewayOf(stripe: Stripe) {
      * Gives back part of a card payment, for our refund row `refundId` (recorded first): the same
      * row asks again with the same key and gets the same refund. Stripe's refund id and status.
      */
-    async refund(input: {
-      paymentIntentId: string;
-      amount: number;
-      refundId: string;
-      /** The key when our refund's row is not yet committed (see webhook.ts refundInFull). */
-      idempotencyKey?: string;
-    }) {
-      const given = await provider(() =>
-        stripe.refunds.create(
-          {
-            payment_intent: input.paymentIntentId,
-            amount: input.amount,
-            metadata: { refundId: input.refundId },
-          },
-          { idempotencyKey: input.idempotencyKey ?? `refund:${input.refundId}` },
-        ),
-      );
-      return refundFactsOf(given);
+    async refund(input: RefundInput) {
+      const answer = await refundUnlessRefused(input);
+      if ('refused' in answer)
+        throw problems.paymentProvider(
+          'The card payment service refused this refund. Open the payment again to see what is left.',
+        );
+      return answer;
     },
+
+    refundUnlessRefused,
 
     /**
      * Takes an amount off the subscription's next invoice (a negative invoice item, shown on that
@@ -266,117 +322,4 @@ export function paymentsOf(context: ApiContext): Payments {
     );
   }
   return payments;
-}
-
-function paymentIntentOf(object: Record<string, unknown>): string | null {
-  if (typeof object.payment_intent === 'string') return object.payment_intent;
-  const payments = (
-    object.payments as { data?: { payment?: { payment_intent?: unknown } }[] } | undefined
-  )?.data;
-  const intent = payments?.[0]?.payment?.payment_intent;
-  return typeof intent === 'string' ? intent : null;
-}
-
-const idOf = (value: string | { id: string } | null | undefined) =>
-  typeof value === 'string' ? value : (value?.id ?? null);
-
-function refundFactsOf(refund: Stripe.Refund): RefundFacts {
-  return {
-    stripeRefundId: refund.id,
-    paymentIntentId: idOf(refund.payment_intent),
-    amount: refund.amount,
-    status:
-      refund.status === 'succeeded'
-        ? 'succeeded'
-        : refund.status === 'failed' || refund.status === 'canceled'
-          ? 'failed'
-          : 'pending',
-    ourRefundId: refund.metadata?.refundId ?? null,
-  };
-}
-
-/** A Stripe event in the rules' terms (webhook-rules.ts). */
-function paymentEventOf(event: Stripe.Event): PaymentEvent {
-  const base = { id: event.id, stripeType: event.type, created: new Date(event.created * 1000) };
-  switch (event.type) {
-    case 'checkout.session.completed':
-    case 'checkout.session.async_payment_succeeded':
-    case 'checkout.session.async_payment_failed': {
-      const session = event.data.object;
-      if (session.mode === 'subscription') {
-        return {
-          ...base,
-          type: 'subscription-checkout-completed',
-          seriesId: session.metadata?.seriesId ?? '',
-          subscriptionId: idOf(session.subscription),
-          checkoutSessionId: session.id,
-        };
-      }
-      return {
-        ...base,
-        type:
-          event.type === 'checkout.session.async_payment_failed'
-            ? 'checkout-failed'
-            : 'checkout-completed',
-        checkoutSessionId: session.id,
-        paid: session.payment_status === 'paid',
-        paymentIntentId: paymentIntentOf(session as unknown as Record<string, unknown>),
-      };
-    }
-    case 'customer.subscription.updated':
-    case 'customer.subscription.deleted': {
-      const subscription = event.data.object;
-      return {
-        ...base,
-        type: 'subscription-changed',
-        subscriptionId: subscription.id,
-        seriesId: subscription.metadata?.seriesId ?? '',
-        ended: event.type === 'customer.subscription.deleted' || subscription.status === 'canceled',
-        cancelAtPeriodEnd: subscription.cancel_at_period_end,
-        endsAt: subscription.cancel_at ? new Date(subscription.cancel_at * 1000) : null,
-      };
-    }
-    case 'charge.refunded': {
-      const charge = event.data.object;
-      return {
-        ...base,
-        type: 'refunds-changed',
-        paymentIntentId: idOf(charge.payment_intent),
-        refunds: null,
-      };
-    }
-    case 'refund.updated': {
-      const refund = refundFactsOf(event.data.object);
-      return {
-        ...base,
-        type: 'refunds-changed',
-        paymentIntentId: refund.paymentIntentId,
-        refunds: [refund],
-      };
-    }
-    case 'invoice.paid':
-    case 'invoice.payment_failed': {
-      const invoice = event.data.object;
-      const details = invoice.parent?.subscription_details;
-      const line = invoice.lines.data[0];
-      const paid = event.type === 'invoice.paid';
-      return {
-        ...base,
-        type: paid ? 'invoice-paid' : 'invoice-failed',
-        invoiceId: invoice.id ?? null,
-        seriesId: details?.metadata?.seriesId ?? '',
-        subscriptionId: idOf(details?.subscription),
-        amountPaid: invoice.amount_paid,
-        amountDue: invoice.amount_due,
-        currency: (invoice.currency ?? '').toUpperCase(),
-        periodStart: new Date((line?.period.start ?? invoice.period_start) * 1000),
-        periodEnd: new Date((line?.period.end ?? invoice.period_end) * 1000),
-        paymentIntentId: paid
-          ? paymentIntentOf(invoice as unknown as Record<string, unknown>)
-          : null,
-      };
-    }
-    default:
-      return { ...base, type: 'ignored' };
-  }
 }

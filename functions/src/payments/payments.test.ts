@@ -177,7 +177,9 @@ describe.each(DATABASE_KINDS)('payments on %s', (kind) => {
       card: { brand: 'visa', last4: '4242' },
       sessions: [expect.objectContaining({ bookingId, minutes: 50, time: '10:00' })],
     });
-    expect(receipt.json.vatSentence).toMatch(/exempt from VAT/);
+    expect(receipt.json.vatSentence).toBe(
+      'Mindful Path Counselling is not registered for VAT: no VAT is charged.',
+    );
     const pdf = await fetch(`${api.url}/payments/${id}/receipt.pdf`, {
       headers: { authorization: `Bearer ${client.idToken}` },
     });
@@ -596,7 +598,7 @@ describe.each(DATABASE_KINDS)('payments on %s', (kind) => {
       sessions: [expect.objectContaining({ bookingId, minutes: 50 })],
       pdfPath: `/payments/credit-notes/${noteId}/credit-note.pdf`,
     });
-    expect(note.json.vatSentence).toMatch(/exempt from VAT/);
+    expect(note.json.vatSentence).toMatch(/not registered for VAT/);
     expect(
       (await request('GET', `/practice/payments/credit-notes/${noteId}`, practitioner)).status,
     ).toBe(200);

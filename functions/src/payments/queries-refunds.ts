@@ -56,12 +56,15 @@ export async function insertRefund(
 export async function settleRefundRow(
   db: Database,
   id: string,
-  refund: { stripeRefundId: string; status: 'succeeded' | 'failed' | 'pending' },
+  refund: { stripeRefundId: string | null; status: 'succeeded' | 'failed' | 'pending' },
   now: Date,
 ): Promise<RefundRow | undefined> {
   const row = await db
     .updateTable('payment_refunds')
-    .set({ status: refund.status, stripe_refund_id: refund.stripeRefundId })
+    .set((eb) => ({
+      status: refund.status,
+      stripe_refund_id: refund.stripeRefundId ?? eb.ref('stripe_refund_id'),
+    }))
     .where('id', '=', id)
     .where('status', '=', 'pending')
     .returningAll()
@@ -78,6 +81,29 @@ export async function settleRefundRow(
       .execute();
   }
   return row;
+}
+
+/**
+ * A pending refund Stripe refused: failed, its amount given back to the payment, and the reason
+ * saying so (her payments show it). Undefined when it was settled already.
+ */
+export async function releaseRefundRow(db: Database, id: string, note: string, now: Date) {
+  const row = await settleRefundRow(db, id, { stripeRefundId: null, status: 'failed' }, now);
+  if (!row) return undefined;
+  await db.updateTable('payment_refunds').set({ reason: note }).where('id', '=', id).execute();
+  return row;
+}
+
+/** The pending refunds recorded before `cutoff` (the scheduled retry's), oldest first. */
+export async function pendingRefundsBefore(db: Database, cutoff: Date): Promise<string[]> {
+  const rows = await db
+    .selectFrom('payment_refunds')
+    .select('id')
+    .where('status', '=', 'pending')
+    .where('created_at', '<', cutoff)
+    .orderBy('created_at')
+    .execute();
+  return rows.map((row) => row.id);
 }
 
 /** A payment's refunds, locked (a webhook decides on them). */
@@ -113,14 +139,17 @@ export async function refundsWithin(db: Database, within: { start: Date; end: Da
     .select([
       'payment_refunds.id',
       'payment_refunds.payment_id',
-      'payment_refunds.amount',
+      // A refund Stripe did not make keeps its credit note's number (no gap) at £0.00, its
+      // reason saying why.
+      sql<number>`case when payment_refunds.status = 'failed' then 0 else payment_refunds.amount end`.as(
+        'amount',
+      ),
       'payment_refunds.credit_year',
       'payment_refunds.credit_sequence',
       'payment_refunds.created_at',
       'payment_refunds.reason',
       'payments.client_name',
     ])
-    .where('payment_refunds.status', '<>', 'failed')
     .where('payment_refunds.created_at', '>=', within.start)
     .where('payment_refunds.created_at', '<', within.end)
     .orderBy('payment_refunds.created_at')

@@ -45,6 +45,11 @@ export async function recordEvent(
   return row !== undefined;
 }
 
+/** An event unrecorded, so that Stripe's retry of it is decided again (webhook.ts askStripe). */
+export async function forgetEvent(db: Database, eventId: string): Promise<void> {
+  await db.deleteFrom('payment_events').where('event_id', '=', eventId).execute();
+}
+
 /** What a payment row is for, whoever pays it: a Checkout or a subscription invoice. */
 interface PendingPayment {
   client: Client;

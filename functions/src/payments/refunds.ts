@@ -6,9 +6,15 @@ import { endpoint } from '../platform/http/endpoint';
 import { problems } from '../platform/http/problems';
 import type { ApiContext } from '../platform/http/types';
 import { json } from '../platform/http/types';
-import { paymentsOf, type Payments } from './gateway';
+import { paymentsIfSetUp, paymentsOf, type Payments } from './gateway';
 import { findPayment, lockPayment, type PaymentRow, type RefundRow } from './queries';
-import { insertRefund, settleRefundRow } from './queries-refunds';
+import {
+  findRefund,
+  insertRefund,
+  pendingRefundsBefore,
+  releaseRefundRow,
+  settleRefundRow,
+} from './queries-refunds';
 import { refundableCharge, requestedRefund } from './refund-rules';
 import { firstSessionOfSeries } from './queries-sessions';
 import { creditNoteNumber, receiptNumberOf, signedPdfLink } from './receipts';
@@ -125,6 +131,59 @@ export async function giveHeldRefund(
     // Stripe has made it: its charge.refunded settles the row (and sends the email) instead.
     console.error('Recording a refund failed:', error instanceof Error ? error.name : 'unknown');
   }
+}
+
+/** Pending refunds younger than this are left to the request that is asking Stripe now. */
+const PENDING_GRACE_MS = 2 * 60_000;
+
+/**
+ * Asks Stripe for a pending refund of ours (recorded and committed first): with the refund's id
+ * as the key and its own amount and payment, so every ask carries the same parameters. Stripe's
+ * answer settles it; one Stripe refuses (more than is left, say) is released with a note she
+ * sees in her payments; one it does not answer stays pending for retryPendingRefunds.
+ * True when an email was queued.
+ */
+export async function askRefund(context: ApiContext, refundId: string, now: Date) {
+  const { settings, gateway } = paymentsOf(context);
+  const row = await findRefund(context.db, refundId);
+  const payment = row && (await findPayment(context.db, row.payment_id));
+  if (row?.status !== 'pending' || !payment?.stripe_payment_intent_id) return false;
+  const input = { paymentIntentId: payment.stripe_payment_intent_id, amount: row.amount, refundId };
+  try {
+    // A key is kept by Stripe for 24 hours only: a refund made already is found first.
+    const made = (await gateway.refundsOf(input.paymentIntentId)).find(
+      (each) => each.ourRefundId === refundId,
+    );
+    const answer = made ?? (await gateway.refundUnlessRefused(input));
+    return await context.db.transaction().execute(async (trx) => {
+      if ('refused' in answer) {
+        await releaseRefundRow(
+          trx,
+          refundId,
+          `Not refunded: Stripe refused it (${answer.refused})`,
+          now,
+        );
+        return false;
+      }
+      return settleRefund(trx, context, settings, { refundId, refund: answer }, now);
+    });
+  } catch (error) {
+    // Left pending: the scheduled job asks again (its charge.refunded settles it if Stripe made it).
+    console.error('A refund is still pending:', error instanceof Error ? error.name : 'unknown');
+    return false;
+  }
+}
+
+/**
+ * Scheduled: every refund still pending after a couple of minutes is asked of Stripe again, the
+ * same refund (askRefund), until Stripe settles or refuses it. Idempotent; takes its clock.
+ */
+export async function retryPendingRefunds(context: ApiContext, now: Date): Promise<void> {
+  if (!paymentsIfSetUp(context)) return;
+  const due = await pendingRefundsBefore(context.db, new Date(now.getTime() - PENDING_GRACE_MS));
+  let deliver = false;
+  for (const id of due) deliver = (await askRefund(context, id, now)) || deliver;
+  if (deliver) context.outbox.deliver();
 }
 
 /**

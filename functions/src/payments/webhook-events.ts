@@ -115,7 +115,7 @@ export interface PaymentStateFacts {
   /** refunds-changed: the payment refunded (by its payment intent) and its refund rows. */
   refunds?: {
     payment: { id: string; amount: number; refunded: number } | null;
-    known: readonly { id: string; stripeRefundId: string | null; status: string }[];
+    known: readonly { id: string; stripeRefundId: string | null; status: string; amount: number }[];
     incoming: readonly RefundFacts[];
   };
   /** subscription-checkout-completed and invoices: the series in the metadata, null if none. */
@@ -128,6 +128,11 @@ export interface PaymentStateFacts {
     /** Its first session, which the series' emails are about. */
     firstBooking: BookingRecord | null;
   } | null;
+  /**
+   * Subscription events and invoices: what is known of the event's subscription (its row
+   * locked): when its latest applied event was made, and whether it has ended.
+   */
+  subscription?: { lastEventAt: Date | null; ended: boolean };
   /** Invoices: the invoice's payment row (locked), null when there is none yet. */
   invoice?: PaymentFacts | null;
   /** Invoices: the series' paid, refunded and failed rows. */
@@ -171,10 +176,20 @@ export type PaymentEffect =
     }
   /** A subscription that must not charge: cancelled now. */
   | { kind: 'cancel-subscription'; subscriptionId: string }
+  /** A subscription's event applied at `at` (Stripe's `created`); `ended`: it has ended. */
+  | {
+      kind: 'subscription-seen';
+      subscriptionId: string;
+      seriesId: string;
+      at: Date;
+      ended: boolean;
+    }
   /** The plan's subscription set to end (Portal), resumed, or ended. */
   | { kind: 'plan-changed'; seriesId: string; ending: boolean; ended: boolean }
   /** A refund of ours settled by Stripe's word. */
   | { kind: 'settle-refund'; refundId: string; refund: RefundFacts }
+  /** A pending refund of ours that Stripe will not make: failed, with a note she sees. */
+  | { kind: 'release-refund'; refundId: string; note: string }
   /** A refund made outside the app (the Dashboard): recorded with its credit note. */
   | { kind: 'record-refund'; paymentId: string; refund: RefundFacts }
   /** Paid, with the next receipt number; the receipt emailed about `receiptAbout` if given. */

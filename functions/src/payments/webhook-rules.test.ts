@@ -349,7 +349,7 @@ describe('nextPaymentState: other events', () => {
       refunds: null,
     };
     const state =
-      (known: { id: string; stripeRefundId: string | null; status: string }[]) =>
+      (known: { id: string; stripeRefundId: string | null; status: string; amount: number }[]) =>
       (incoming: RefundFacts[]): PaymentStateFacts => ({
         now: NOW,
         card: null,
@@ -358,13 +358,15 @@ describe('nextPaymentState: other events', () => {
     const ours = refund({ ourRefundId: 'refund-1' });
     expect(
       nextPaymentState(
-        state([{ id: 'refund-1', stripeRefundId: null, status: 'pending' }])([ours]),
+        state([{ id: 'refund-1', stripeRefundId: null, status: 'pending', amount: 6000 }])([ours]),
         event,
       ).effects,
     ).toEqual([{ kind: 'settle-refund', refundId: 'refund-1', refund: ours }]);
     expect(
       nextPaymentState(
-        state([{ id: 'refund-1', stripeRefundId: 're_1', status: 'succeeded' }])([ours]),
+        state([{ id: 'refund-1', stripeRefundId: 're_1', status: 'succeeded', amount: 6000 }])([
+          ours,
+        ]),
         event,
       ).effects,
     ).toEqual([]);
@@ -373,6 +375,46 @@ describe('nextPaymentState: other events', () => {
       { kind: 'record-refund', paymentId: 'payment-1', refund: dashboard },
     ]);
     expect(nextPaymentState(state([])([refund({ status: 'failed' })]), event).effects).toEqual([]);
+  });
+
+  it('a Dashboard refund is capped at what is left; a pending refund of ours Stripe never made gives way to it', () => {
+    const event: PaymentEvent = {
+      ...base,
+      stripeType: 'charge.refunded',
+      type: 'refunds-changed',
+      paymentIntentId: 'pi_1',
+      refunds: null,
+    };
+    const dashboard: RefundFacts = {
+      stripeRefundId: 're_dash',
+      paymentIntentId: 'pi_1',
+      amount: 5000,
+      status: 'succeeded',
+      ourRefundId: null,
+    };
+    const pending = { id: 'refund-1', stripeRefundId: null, status: 'pending', amount: 2000 };
+    const facts = (refunded: number, known: (typeof pending)[]): PaymentStateFacts => ({
+      now: NOW,
+      card: null,
+      refunds: {
+        payment: { id: 'payment-1', amount: 6000, refunded },
+        known,
+        incoming: [dashboard],
+      },
+    });
+    // 2000 of ours held, never made at Stripe: released, and the Dashboard's 5000 recorded.
+    expect(nextPaymentState(facts(2000, [pending]), event).effects).toEqual([
+      {
+        kind: 'release-refund',
+        refundId: 'refund-1',
+        note: 'Not refunded: a refund made in Stripe’s Dashboard took its place',
+      },
+      { kind: 'record-refund', paymentId: 'payment-1', refund: dashboard },
+    ]);
+    // 4000 refunded already (made): only what is left, 2000, is recorded.
+    expect(nextPaymentState(facts(4000, []), event).effects).toEqual([
+      { kind: 'record-refund', paymentId: 'payment-1', refund: { ...dashboard, amount: 2000 } },
+    ]);
   });
 
   it('the plan’s own subscription set to end in the Portal, then ended; another’s: nothing', () => {
@@ -390,16 +432,54 @@ describe('nextPaymentState: other events', () => {
       }) as PaymentEvent;
     const plan = { subscriptionId: 'sub_1', ending: false, ended: false, seriesOpen: true };
     const state = { now: NOW, card: null, series, plan };
+    const seen = (ended: boolean, subscriptionId = 'sub_1') => ({
+      kind: 'subscription-seen',
+      subscriptionId,
+      seriesId: SERIES,
+      at: base.created,
+      ended,
+    });
     expect(nextPaymentState(state, changed({})).effects).toEqual([
+      seen(false),
       { kind: 'plan-changed', seriesId: SERIES, ending: true, ended: false },
     ]);
     expect(
       nextPaymentState({ ...state, plan: { ...plan, ending: true } }, changed({})).effects,
-    ).toEqual([]);
+    ).toEqual([seen(false)]);
     expect(nextPaymentState(state, changed({ ended: true })).effects).toEqual([
+      seen(true),
       { kind: 'plan-changed', seriesId: SERIES, ending: true, ended: true },
     ]);
-    expect(nextPaymentState(state, changed({ subscriptionId: 'sub_2' })).effects).toEqual([]);
+    expect(nextPaymentState(state, changed({ subscriptionId: 'sub_2' })).effects).toEqual([
+      seen(false, 'sub_2'),
+    ]);
+  });
+
+  it('a subscription’s events apply in Stripe’s order; an ended subscription never returns', () => {
+    const plan = { subscriptionId: 'sub_1', ending: false, ended: false, seriesOpen: true };
+    const older: PaymentEvent = {
+      ...base,
+      stripeType: 'customer.subscription.updated',
+      type: 'subscription-changed',
+      subscriptionId: 'sub_1',
+      seriesId: SERIES,
+      ended: false,
+      cancelAtPeriodEnd: true,
+      endsAt: period.end,
+    };
+    const later = new Date(base.created.getTime() + 60_000);
+    expect(
+      nextPaymentState(
+        { now: NOW, card: null, series, plan, subscription: { lastEventAt: later, ended: false } },
+        older,
+      ).effects,
+    ).toEqual([]);
+    expect(
+      nextPaymentState(
+        { now: NOW, card: null, series, plan, subscription: { lastEventAt: null, ended: true } },
+        older,
+      ).effects,
+    ).toEqual([]);
   });
 
   it('charge.refunded and the rest change nothing (refunds are recorded when made)', () => {

@@ -69,7 +69,7 @@ export function nextPaymentState(state: PaymentStateFacts, event: PaymentEvent):
       // unless it has a live one already or the series is over: then this one is cancelled (and
       // its invoice refunded when it comes).
       const series = state.series;
-      if (!series) return nothing();
+      if (!series || state.subscription?.ended) return nothing();
       if (foreignSubscription(state, event.subscriptionId) && event.subscriptionId)
         return {
           state: { payment: null },
@@ -159,25 +159,55 @@ function foreignSubscription(state: PaymentStateFacts, subscriptionId: string | 
 
 type PlanEvent = Extract<PaymentEvent, { type: 'subscription-changed' }>;
 
-/** The plan's own subscription set to end at its period's end (the Portal), resumed, or ended. */
+/**
+ * The plan's own subscription set to end at its period's end (the Portal), resumed, or ended,
+ * in Stripe's order: an event older than one applied already changes nothing, and nothing
+ * changes a subscription that has ended.
+ */
 function planTransition(state: PaymentStateFacts, event: PlanEvent): PaymentTransition {
   const plan = state.plan;
   const series = state.series;
-  if (!series || !plan || plan.subscriptionId !== event.subscriptionId) return nothing();
-  if (plan.ended) return nothing();
+  const known = state.subscription;
+  if (!series || known?.ended) return nothing();
+  if (known?.lastEventAt && event.created < known.lastEventAt) return nothing();
+  const seen: PaymentEffect = {
+    kind: 'subscription-seen',
+    subscriptionId: event.subscriptionId,
+    seriesId: series.id,
+    at: event.created,
+    ended: event.ended,
+  };
+  if (!plan || plan.ended || plan.subscriptionId !== event.subscriptionId)
+    return { state: { payment: null }, effects: [seen] };
   const ending = event.ended || event.cancelAtPeriodEnd;
-  if (!event.ended && ending === plan.ending) return nothing();
+  if (!event.ended && ending === plan.ending) return { state: { payment: null }, effects: [seen] };
   return {
     state: { payment: null },
-    effects: [{ kind: 'plan-changed', seriesId: series.id, ending, ended: event.ended }],
+    effects: [seen, { kind: 'plan-changed', seriesId: series.id, ending, ended: event.ended }],
   };
 }
 
-/** Stripe's word on a payment's refunds: ours settled, any other (the Dashboard's) recorded. */
+/**
+ * Stripe's word on a payment's refunds: ours settled, any other (the Dashboard's) recorded,
+ * capped at what is left of the payment. A refund of ours still pending that Stripe has not
+ * made gives way to one made in the Dashboard that needs its room (Stripe would refuse it now):
+ * released with a note, newest first.
+ */
 function refundsTransition(state: PaymentStateFacts): PaymentTransition {
   const facts = state.refunds;
   if (!facts?.payment) return nothing();
   const effects: PaymentEffect[] = [];
+  let left = facts.payment.amount - facts.payment.refunded;
+  const madeOurs = new Set(facts.incoming.map((each) => each.ourRefundId));
+  const madeIds = new Set(facts.incoming.map((each) => each.stripeRefundId));
+  const releasable = facts.known
+    .filter(
+      (row) =>
+        row.status === 'pending' &&
+        !madeOurs.has(row.id) &&
+        !(row.stripeRefundId && madeIds.has(row.stripeRefundId)),
+    )
+    .reverse();
   for (const refund of facts.incoming) {
     const ours = facts.known.find(
       (row) => row.id === refund.ourRefundId || row.stripeRefundId === refund.stripeRefundId,
@@ -185,9 +215,27 @@ function refundsTransition(state: PaymentStateFacts): PaymentTransition {
     if (ours) {
       if (ours.status === 'pending' && refund.status !== 'pending')
         effects.push({ kind: 'settle-refund', refundId: ours.id, refund });
-    } else if (refund.status !== 'failed') {
-      effects.push({ kind: 'record-refund', paymentId: facts.payment.id, refund });
+      continue;
     }
+    if (refund.status === 'failed') continue;
+    while (refund.amount > left && releasable.length > 0) {
+      const released = releasable.shift();
+      if (!released) break;
+      left += released.amount;
+      effects.push({
+        kind: 'release-refund',
+        refundId: released.id,
+        note: 'Not refunded: a refund made in Stripe’s Dashboard took its place',
+      });
+    }
+    const amount = Math.min(refund.amount, left);
+    if (amount <= 0) continue;
+    left -= amount;
+    effects.push({
+      kind: 'record-refund',
+      paymentId: facts.payment.id,
+      refund: { ...refund, amount },
+    });
   }
   return { state: { payment: null }, effects };
 }
@@ -214,11 +262,12 @@ function invoiceTransition(state: PaymentStateFacts, event: InvoiceEvent): Payme
     periodStart: event.periodStart,
     periodEnd: event.periodEnd,
   };
+  const ended = state.subscription?.ended ?? false;
   if (foreignSubscription(state, event.subscriptionId) && event.subscriptionId) {
     // A second subscription of the series (two tabs), or one for a series that is over.
-    const effects: PaymentEffect[] = [
-      { kind: 'cancel-subscription', subscriptionId: event.subscriptionId },
-    ];
+    const effects: PaymentEffect[] = ended
+      ? []
+      : [{ kind: 'cancel-subscription', subscriptionId: event.subscriptionId }];
     if (!paid || amount <= 0 || (row && row.status !== 'pending' && row.status !== 'failed'))
       return { state: { payment: row?.status ?? null }, effects };
     effects.push({
@@ -229,14 +278,17 @@ function invoiceTransition(state: PaymentStateFacts, event: InvoiceEvent): Payme
     });
     return { state: { payment: 'refunded' }, effects };
   }
-  const effects: PaymentEffect[] = [
-    {
-      kind: 'save-plan',
-      seriesId: series.id,
-      clientUid: series.client.uid,
-      subscriptionId: event.subscriptionId,
-    },
-  ];
+  // A late invoice of an ended subscription is recorded; the subscription stays ended.
+  const effects: PaymentEffect[] = ended
+    ? []
+    : [
+        {
+          kind: 'save-plan',
+          seriesId: series.id,
+          clientUid: series.client.uid,
+          subscriptionId: event.subscriptionId,
+        },
+      ];
   // A zero invoice (every session of its month credited) is paid with no receipt: its row
   // still says the period is paid.
   if (amount < 0 || (!paid && amount === 0))
@@ -267,7 +319,8 @@ function invoiceTransition(state: PaymentStateFacts, event: InvoiceEvent): Payme
   effects.push({
     kind: 'mark-failed',
     payment,
-    dueNotice: booking && plan.status === 'due' ? { booking, amount, seriesId: series.id } : null,
+    dueNotice:
+      booking && !ended && plan.status === 'due' ? { booking, amount, seriesId: series.id } : null,
   });
   return { state: { payment: 'failed' }, effects };
 }

@@ -16,6 +16,7 @@ import {
   lockInvoicePayment,
   markFailed,
   markPaid,
+  forgetEvent,
   recordEvent,
   seriesSettledRows,
   settledPaymentForBooking,
@@ -23,9 +24,10 @@ import {
 } from './queries';
 import { attachCredits } from './queries-credits';
 import { lockPlan, savePlan, setPlanEnding } from './queries-plans';
-import { insertRefund, lockRefundsOfPayment } from './queries-refunds';
+import { insertRefund, lockRefundsOfPayment, releaseRefundRow } from './queries-refunds';
+import { lockSubscriptionOrder, saveSubscriptionSeen } from './queries-subscriptions';
 import { giveBackPaidMonths } from './paid-months';
-import { queueRefundEmail, settleRefund } from './refunds';
+import { askRefund, queueRefundEmail, settleRefund } from './refunds';
 import { firstSessionOfSeries } from './queries-sessions';
 import { receiptNumberOf, signedPdfLink } from './receipts';
 import {
@@ -50,12 +52,18 @@ export const paymentWebhook = endpoint({
   auth: 'anyone',
   async run({ request, context }) {
     const { settings, gateway } = paymentsOf(context);
-    const event = gateway.verifyEvent(
+    const verified = gateway.verifyEvent(
       request.rawBody,
       request.stripeSignature,
       settings.webhookSecret,
     );
     const now = context.now();
+    // What Stripe does not send in the event is asked first, before any row or counter is
+    // locked: a slow Stripe then holds nothing up, and a failure (502) is worth Stripe's retry.
+    const event =
+      verified.type === 'invoice-paid' && verified.invoiceId && verified.amountPaid > 0
+        ? { ...verified, paymentIntentId: await gateway.paymentIntentOfInvoice(verified.invoiceId) }
+        : verified;
     const intent = 'paymentIntentId' in event ? event.paymentIntentId : null;
     const card = intent && event.type !== 'refunds-changed' ? await gateway.cardOf(intent) : null;
     // charge.refunded names the payment; its refunds are asked of Stripe (listed, not embedded).
@@ -63,13 +71,13 @@ export const paymentWebhook = endpoint({
       event.type === 'refunds-changed'
         ? (event.refunds ?? (intent ? await gateway.refundsOf(intent) : []))
         : [];
-    const deliver = await context.db.transaction().execute(async (trx) => {
+    const decided = await context.db.transaction().execute(async (trx) => {
       const fresh = await recordEvent(
         trx,
         { id: event.id, type: event.stripeType, created: event.created },
         now,
       );
-      if (!fresh) return false;
+      if (!fresh) return undefined;
       // Decided on what is there; decided again if another event for the invoice came between.
       for (;;) {
         const state = await loadState(trx, context, event, { card, refunds }, now);
@@ -82,12 +90,51 @@ export const paymentWebhook = endpoint({
         if (outcome !== 'again') return outcome;
       }
     });
-    if (deliver) context.outbox.deliver();
-    // A month now paid gives back what was given up before its money came (paid-months.ts).
+    if (decided) {
+      // Stripe is asked only now, with the decision committed and nothing locked.
+      let refunded: boolean;
+      try {
+        refunded = await askStripe(context, decided.stripeCalls, now);
+      } catch (error) {
+        await forgetEvent(context.db, event.id);
+        throw error;
+      }
+      if (decided.deliver || refunded) context.outbox.deliver();
+    }
+    // A month now paid gives back what was given up before its money came (paid-months.ts); on
+    // every delivery, as it is idempotent: a retry finishes what a crash left.
     if (event.type === 'invoice-paid') await giveBackPaidMonths(context, event.seriesId, now);
     return json(200, { received: true });
   },
 });
+
+/** A call to Stripe that a committed decision asks for. */
+type StripeCall =
+  { kind: 'cancel-subscription'; subscriptionId: string } | { kind: 'refund'; refundId: string };
+
+interface Decision {
+  deliver: boolean;
+  stripeCalls: StripeCall[];
+}
+
+/**
+ * The Stripe calls of a committed decision. A refund is recorded pending (numbered, held against
+ * its payment) before it is asked for, so one Stripe does not make now is asked again by the
+ * scheduled job (retryPendingRefunds) with the same key and parameters. A subscription that
+ * could not be cancelled makes the event unrecorded and the answer 502: Stripe's retry decides
+ * it again (the same decision: cancel it) and asks again. True when an email was queued.
+ */
+async function askStripe(context: ApiContext, calls: readonly StripeCall[], now: Date) {
+  let deliver = false;
+  for (const call of calls) {
+    if (call.kind === 'refund') {
+      deliver = (await askRefund(context, call.refundId, now)) || deliver;
+      continue;
+    }
+    await paymentsOf(context).gateway.cancelSubscription(call.subscriptionId);
+  }
+  return deliver;
+}
 
 const factsOf = (row: PaymentRow): PaymentFacts => ({
   id: row.id,
@@ -138,6 +185,9 @@ async function loadState(
       const plan = await lockPlan(db, series.id);
       const withSeries = {
         ...state,
+        ...(event.subscriptionId && {
+          subscription: await lockSubscriptionOrder(db, event.subscriptionId),
+        }),
         series: {
           id: series.id,
           client: series.client,
@@ -185,6 +235,7 @@ async function loadState(
             id: row.id,
             stripeRefundId: row.stripe_refund_id,
             status: row.status,
+            amount: row.amount,
           })),
           incoming: fetched.refunds,
         },
@@ -196,17 +247,18 @@ async function loadState(
 }
 
 /**
- * The rules' effects, in order. True when an email was queued (to deliver after the commit);
- * 'again' when an invoice's row appeared since it was loaded (load and decide again).
+ * The rules' effects, in order, and the Stripe calls they need once committed; 'again' when an
+ * invoice's row appeared since it was loaded (load and decide again).
  */
 async function applyEffects(
   db: Database,
   context: ApiContext,
   effects: readonly PaymentEffect[],
   now: Date,
-): Promise<boolean | 'again'> {
+): Promise<Decision | 'again'> {
   const messages = { now, practiceEmail: context.outbox.practiceEmail };
-  const { settings, gateway } = paymentsOf(context);
+  const { settings } = paymentsOf(context);
+  const stripeCalls: StripeCall[] = [];
   let deliver = false;
   for (const effect of effects) {
     switch (effect.kind) {
@@ -214,15 +266,21 @@ async function applyEffects(
         await savePlan(db, { ...effect, now });
         continue;
       case 'cancel-subscription':
-        await gateway.cancelSubscription(effect.subscriptionId);
+        stripeCalls.push(effect);
         continue;
       case 'plan-changed':
         await setPlanEnding(db, { ...effect, now });
+        continue;
+      case 'subscription-seen':
+        await saveSubscriptionSeen(db, { ...effect, now });
         continue;
       case 'settle-refund':
         deliver =
           (await settleRefund(db, context, settings, { ...effect, refund: effect.refund }, now)) ||
           deliver;
+        continue;
+      case 'release-refund':
+        await releaseRefundRow(db, effect.refundId, effect.note, now);
         continue;
       case 'record-refund': {
         const row = await insertRefund(db, {
@@ -244,7 +302,8 @@ async function applyEffects(
     const id = await paymentIdOf(db, effect.payment, now);
     if (!id) return 'again';
     if (effect.kind === 'refund-in-full') {
-      deliver = (await refundInFull(db, context, id, effect, now)) || deliver;
+      const refundId = await holdFullRefund(db, id, effect, now);
+      if (refundId) stripeCalls.push({ kind: 'refund', refundId });
       continue;
     }
     if (effect.kind === 'mark-paid') {
@@ -262,24 +321,22 @@ async function applyEffects(
     await queueMessages(db, [{ kind: 'payment-due', to: 'client', booking, payment }], messages);
     deliver = true;
   }
-  return deliver;
+  return { deliver, stripeCalls };
 }
 
 /**
  * Money that arrived for what can no longer be paid: kept with its receipt number (it was taken)
- * and given back in full at once, keyed by the Stripe object it came with (a retry of the event
- * gets the same refund), with its credit note and email. True when an email was queued.
+ * and its full refund recorded pending with its credit note, in the event's transaction; Stripe
+ * is asked after the commit (askRefund), keyed by that refund's id. The refund's id (pending).
  */
-async function refundInFull(
+async function holdFullRefund(
   db: Database,
-  context: ApiContext,
   id: string,
   effect: Extract<PaymentEffect, { kind: 'refund-in-full' }>,
   now: Date,
-): Promise<boolean> {
-  const { settings, gateway } = paymentsOf(context);
+): Promise<string | undefined> {
   const row = await markPaid(db, id, effect.settlement, now, 'refunded');
-  if (!row.stripe_payment_intent_id || row.amount <= 0) return false;
+  if (!row.stripe_payment_intent_id || row.amount <= 0) return undefined;
   const refund = await insertRefund(db, {
     payment: row,
     bookingId: null,
@@ -289,13 +346,7 @@ async function refundInFull(
     now,
     status: 'pending',
   });
-  const given = await gateway.refund({
-    paymentIntentId: row.stripe_payment_intent_id,
-    amount: row.amount,
-    refundId: refund.id,
-    idempotencyKey: `refund-in-full:${row.checkout_session_id ?? row.stripe_invoice_id ?? row.id}`,
-  });
-  return settleRefund(db, context, settings, { refundId: refund.id, refund: given }, now);
+  return refund.id;
 }
 
 /** The row an effect is about; a new invoice's is made pending first (undefined: it was there). */

@@ -10,7 +10,7 @@ import {
   firebaseTokenVerifier,
   firebaseUserLookup,
 } from '../platform/http/caller';
-import type { TokenVerifier } from '../platform/http/types';
+import type { ApiContext, TokenVerifier } from '../platform/http/types';
 import { createApi } from '../index';
 import { deliveryKick } from '../messages/delivery-kick';
 import { runOutbox, type OutboxSettings } from '../messages/sender';
@@ -53,7 +53,7 @@ export async function startApiServer(options: ApiServerOptions) {
     services,
   };
   const kick = deliveryKick(outbox, options.now);
-  const handle = createApi({
+  const settings: Omit<ApiContext, 'reactions' | 'practiceActivity'> = {
     db: options.db,
     services,
     hours: practice.openingHours,
@@ -80,7 +80,9 @@ export async function startApiServer(options: ApiServerOptions) {
         siteUrl: 'http://site.test',
       },
     }),
-  });
+  };
+  const handle = createApi(settings);
+  const { context } = handle;
   const server = http.createServer((request, response) => {
     void readBody(request)
       .then((body) => handle(toApiRequest(request, body)))
@@ -91,6 +93,8 @@ export async function startApiServer(options: ApiServerOptions) {
   return {
     url: `http://${localEnv.host()}:${port}/api`,
     outbox,
+    /** What the handlers are given (the scheduled jobs that need the API's settings take it). */
+    context,
     /** Resolves once the delivery the last request started has finished. */
     deliveryIdle: kick.idle,
     /** The scheduled work, as Cloud Scheduler would run it, at the test's clock. */

@@ -44,6 +44,7 @@ export function usePaymentsStack(
       standIn?.checkouts.clear();
       standIn?.subscriptions.clear();
       standIn?.delivered.splice(0);
+      standIn?.sent.splice(0);
     },
   });
   afterEach(async () => {

@@ -5,8 +5,11 @@
 import type { StripeLedger } from './stripe-ledger.ts';
 import {
   checkoutObject,
+  invoicePaymentObject,
   newId,
+  noSuch,
   record,
+  stripeError,
   strings,
   subscriptionObject,
   text,
@@ -60,11 +63,7 @@ export function answerStripeApi(
   const session = /^\/v1\/checkout\/sessions\/([\w]+)(\/expire)?$/.exec(path);
   if (session) {
     const found = ledger.checkouts.get(session[1]!);
-    if (!found)
-      return {
-        error: { type: 'invalid_request_error', message: 'No such checkout.session.' },
-        status: 404,
-      };
+    if (!found) return noSuch('checkout.session', session[1]!);
     if (method === 'POST' && session[2]) {
       if (found.status !== 'open') {
         return {
@@ -79,6 +78,18 @@ export function answerStripeApi(
     }
     return checkoutObject(ledger.base, found);
   }
+  if (method === 'GET' && path === '/v1/invoice_payments') {
+    // https://docs.stripe.com/api/invoice-payment/list: the payments of one invoice.
+    const invoice = text(query.invoice);
+    const found = ledger.invoicePayments.get(invoice);
+    const status = text(query.status);
+    return {
+      object: 'list',
+      has_more: false,
+      url: '/v1/invoice_payments',
+      data: found && (!status || status === 'paid') ? [invoicePaymentObject(found)] : [],
+    };
+  }
   if (method === 'GET' && path === '/v1/refunds') {
     const intent = text(query.payment_intent);
     return {
@@ -91,12 +102,9 @@ export function answerStripeApi(
   if (method === 'POST' && path === '/v1/invoiceitems') {
     const found = ledger.subscriptions.get(text(body.subscription));
     const amount = Number(text(body.amount));
-    if (!found || !Number.isInteger(amount)) {
-      return {
-        error: { type: 'invalid_request_error', message: 'No such subscription.' },
-        status: 400,
-      };
-    }
+    if (!found) return noSuch('subscription', text(body.subscription), 'subscription');
+    if (!Number.isInteger(amount))
+      return stripeError(400, 'invalid_request_error', 'Invalid integer', { param: 'amount' });
     const item = { id: newId('ii'), amount, description: text(body.description) };
     found.pendingItems.push(item);
     return {
@@ -106,8 +114,12 @@ export function answerStripeApi(
       currency: text(body.currency) || found.currency,
       customer: found.customer,
       description: item.description,
-      subscription: found.id,
       invoice: null,
+      // Its subscription is under `parent` in this API version (no top-level `subscription`).
+      parent: {
+        type: 'subscription_details',
+        subscription_details: { subscription: found.id },
+      },
     };
   }
   if (method === 'POST' && path === '/v1/billing_portal/sessions') {
@@ -124,11 +136,17 @@ export function answerStripeApi(
   const subscription = /^\/v1\/subscriptions\/([\w]+)$/.exec(path);
   if (subscription) {
     const found = ledger.subscriptions.get(subscription[1]!);
-    if (!found)
-      return {
-        error: { type: 'invalid_request_error', message: 'No such subscription.' },
-        status: 404,
-      };
+    if (!found) return noSuch('subscription', subscription[1]!);
+    // A cancelled subscription is gone for cancelling: a second cancel answers as an unknown id
+    // does (https://docs.stripe.com/api/subscriptions/cancel), and it can no longer be changed
+    // (https://docs.stripe.com/api/subscriptions/update).
+    if (method === 'DELETE' && found.status === 'canceled') return noSuch('subscription', found.id);
+    if (method === 'POST' && found.status === 'canceled')
+      return stripeError(
+        400,
+        'invalid_request_error',
+        'A canceled subscription can only update its cancellation_details and metadata.',
+      );
     if (method === 'POST' && body.cancel_at_period_end !== undefined) {
       found.cancelAtPeriodEnd = text(body.cancel_at_period_end) === 'true';
       ledger.sendLater('customer.subscription.updated', () => subscriptionObject(found));
@@ -137,35 +155,28 @@ export function answerStripeApi(
     return subscriptionObject(found);
   }
   if (method === 'POST' && path === '/v1/refunds') {
-    const intent = ledger.intents.get(text(body.payment_intent));
-    const amount = Number(text(body.amount)) || (intent ? intent.amount - intent.refunded : 0);
-    const refund = ledger.refundOf(text(body.payment_intent), amount, strings(body.metadata));
-    if (!refund) {
-      return {
-        error: { type: 'invalid_request_error', message: 'Refund not possible.' },
-        status: 400,
-      };
-    }
-    return refund;
+    const amount = body.amount === undefined ? null : Number(text(body.amount));
+    return ledger.refundOf(text(body.payment_intent), amount, strings(body.metadata));
   }
   const intent = /^\/v1\/payment_intents\/([\w]+)$/.exec(path);
   if (intent && method === 'GET') {
     const found = ledger.intents.get(intent[1]!);
-    if (!found)
-      return {
-        error: { type: 'invalid_request_error', message: 'No such payment_intent.' },
-        status: 404,
-      };
+    if (!found) return noSuch('payment_intent', intent[1]!);
+    // `latest_charge` is an id unless expanded (https://docs.stripe.com/expand).
+    const expand = Object.values(record(query.expand)).map(text);
     return {
       id: intent[1],
       object: 'payment_intent',
       amount: found.amount,
+      currency: 'gbp',
       status: 'succeeded',
-      latest_charge: {
-        id: found.charge,
-        object: 'charge',
-        payment_method_details: { type: 'card', card: { brand: 'visa', last4: found.last4 } },
-      },
+      latest_charge: expand.includes('latest_charge')
+        ? {
+            id: found.charge,
+            object: 'charge',
+            payment_method_details: { type: 'card', card: { brand: 'visa', last4: found.last4 } },
+          }
+        : found.charge,
     };
   }
   return {

@@ -11,7 +11,10 @@ import {
   invoiceObject,
   monthsAfter,
   newId,
+  noSuch,
+  stripeError,
   subscriptionObject,
+  type StripeErrorAnswer,
   type CheckoutRecord,
   type SubscriptionRecord,
 } from './stripe-shapes.ts';
@@ -34,8 +37,22 @@ export function createStripeLedger(options: StripeLedgerOptions) {
     { id: string; charge: string; amount: number; refunded: number; last4: string }
   >();
   const refunds: Stripe.Refund[] = [];
+  /** Each paid invoice's payment (GET /v1/invoice_payments?invoice=…). */
+  const invoicePayments = new Map<
+    string,
+    {
+      id: string;
+      paymentId: string;
+      intent: string;
+      amount: number;
+      currency: string;
+      created: number;
+    }
+  >();
   const portals = new Map<string, { returnUrl: string; customer: string }>();
   const delivered: { type: string; status: number }[] = [];
+  /** Every event sent, as signed (a test sends one again, as Stripe retries it). */
+  const sent: { id: string; type: string; payload: string }[] = [];
   /** The stand-in's own address, set once it listens (hosted pages' links). */
   let base = '';
 
@@ -52,6 +69,33 @@ export function createStripeLedger(options: StripeLedgerOptions) {
       data: { object },
     };
     const payload = JSON.stringify(event);
+    sent.push({ id: event.id, type, payload });
+    if (held) {
+      held.push({ type, payload });
+      return 0;
+    }
+    return deliver(type, payload);
+  }
+
+  /**
+   * Stripe does not promise to deliver events in the order they happened: while holding, events
+   * wait; `release` delivers them in the order asked (https://docs.stripe.com/webhooks#event-ordering).
+   */
+  let held: { type: string; payload: string }[] | undefined;
+  function hold() {
+    held = [];
+  }
+  async function release(order: 'as-made' | 'reversed'): Promise<number[]> {
+    const events = held ?? [];
+    held = undefined;
+    const statuses: number[] = [];
+    for (const event of order === 'reversed' ? [...events].reverse() : events)
+      statuses.push(await deliver(event.type, event.payload));
+    return statuses;
+  }
+
+  /** Sends an event's payload (again), signed now, as Stripe's retry of it does. */
+  async function deliver(type: string, payload: string): Promise<number> {
     const header = signer.webhooks.generateTestHeaderString({
       payload,
       secret: options.webhookSecret,
@@ -66,6 +110,13 @@ export function createStripeLedger(options: StripeLedgerOptions) {
     const status = response?.status ?? 0;
     delivered.push({ type, status });
     return status;
+  }
+
+  /** Stripe's retry of an event sent before: the same event, the same id. */
+  function redeliver(eventId: string): Promise<number> {
+    const event = sent.find((each) => each.id === eventId);
+    if (!event) throw new Error(`No event ${eventId}`);
+    return deliver(event.type, event.payload);
   }
 
   function intentFor(amount: number, last4: string): string {
@@ -86,25 +137,56 @@ export function createStripeLedger(options: StripeLedgerOptions) {
       .then(() => sendEvent(type, object()));
   }
 
-  /** A refund of a payment intent, as the API or the Dashboard makes it; `charge.refunded` follows. */
+  /**
+   * A refund of a payment intent, as the API or the Dashboard makes it; `charge.refunded` follows.
+   * Refused as Stripe refuses it (https://docs.stripe.com/api/refunds/create): an unknown payment
+   * intent (404 resource_missing), a charge refunded in full already (400
+   * `charge_already_refunded`, https://docs.stripe.com/error-codes/charge-already-refunded), and
+   * more than is left (400 on `amount`, no code).
+   */
   function refundOf(
     intentId: string,
-    amount: number,
+    requested: number | null,
     metadata: Record<string, string>,
-  ): Stripe.Refund | undefined {
+  ): Stripe.Refund | StripeErrorAnswer {
     const intent = intents.get(intentId);
-    if (!intent || amount <= 0 || amount > intent.amount - intent.refunded) return undefined;
+    if (!intent) return noSuch('payment_intent', intentId, 'payment_intent');
+    const left = intent.amount - intent.refunded;
+    if (left <= 0)
+      return stripeError(
+        400,
+        'invalid_request_error',
+        `Charge ${intent.charge} has already been refunded.`,
+        { code: 'charge_already_refunded' },
+      );
+    const amount = requested ?? left;
+    if (!Number.isInteger(amount) || amount <= 0)
+      return stripeError(400, 'invalid_request_error', 'Invalid positive integer', {
+        param: 'amount',
+      });
+    if (amount > left)
+      return stripeError(
+        400,
+        'invalid_request_error',
+        `Refund amount (£${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge (£${(left / 100).toFixed(2)})`,
+        { param: 'amount' },
+      );
     intent.refunded += amount;
     const refund = {
       id: newId('re'),
       object: 'refund',
       amount,
-      currency: 'gbp',
+      balance_transaction: null,
       charge: intent.charge,
-      payment_intent: intentId,
-      metadata,
-      status: 'succeeded',
       created: now(),
+      currency: 'gbp',
+      metadata,
+      payment_intent: intentId,
+      reason: null,
+      receipt_number: null,
+      source_transfer_reversal: null,
+      status: 'succeeded',
+      transfer_reversal: null,
     } as unknown as Stripe.Refund;
     refunds.push(refund);
     sendLater('charge.refunded', () => chargeObject(intent));
@@ -127,16 +209,29 @@ export function createStripeLedger(options: StripeLedgerOptions) {
     subscription.periodEnd = monthsAfter(subscription.anchor, months);
     // The items waiting (a credit for a cancelled session) go on this invoice, once.
     const items = subscription.pendingItems.splice(0);
-    const invoice = invoiceObject(base, subscription, outcome === 'paid', null, items);
+    return sendInvoice(subscription, outcome, items);
+  }
+
+  /** An invoice of a subscription, paid (its payment recorded) or failed, and its webhook. */
+  function sendInvoice(
+    subscription: SubscriptionRecord,
+    outcome: 'paid' | 'failed',
+    items: SubscriptionRecord['pendingItems'] = [],
+    invoiceId?: string,
+  ): Promise<number> {
+    const invoice = invoiceObject(base, subscription, outcome === 'paid', items, invoiceId, now());
     if (outcome === 'failed') failedInvoices.set(subscription.id, { id: invoice.id, items });
-    const intent =
-      outcome === 'paid' && invoice.amount_paid > 0
-        ? intentFor(invoice.amount_paid, subscription.last4)
-        : null;
-    return sendEvent(
-      outcome === 'paid' ? 'invoice.paid' : 'invoice.payment_failed',
-      invoiceObject(base, subscription, outcome === 'paid', intent, items, invoice.id),
-    );
+    if (outcome === 'paid' && invoice.amount_paid > 0) {
+      invoicePayments.set(invoice.id, {
+        id: invoice.id,
+        paymentId: newId('inpay'),
+        intent: intentFor(invoice.amount_paid, subscription.last4),
+        amount: invoice.amount_paid,
+        currency: invoice.currency,
+        created: now(),
+      });
+    }
+    return sendEvent(outcome === 'paid' ? 'invoice.paid' : 'invoice.payment_failed', invoice);
   }
 
   /** The last failed invoices, by subscription: Stripe's retry (or the Portal) collects them. */
@@ -154,12 +249,7 @@ export function createStripeLedger(options: StripeLedgerOptions) {
     const failed = failedInvoices.get(subscriptionId);
     if (!subscription || !failed) throw new Error(`No failed invoice of ${subscriptionId}`);
     failedInvoices.delete(subscriptionId);
-    const draft = invoiceObject(base, subscription, true, null, failed.items, failed.id);
-    const intent = draft.amount_paid > 0 ? intentFor(draft.amount_paid, subscription.last4) : null;
-    return sendEvent(
-      'invoice.paid',
-      invoiceObject(base, subscription, true, intent, failed.items, failed.id),
-    );
+    return sendInvoice(subscription, 'paid', failed.items, failed.id);
   }
 
   async function completeCheckout(checkout: CheckoutRecord, last4: string, delayed = false) {
@@ -189,8 +279,7 @@ export function createStripeLedger(options: StripeLedgerOptions) {
     subscriptions.set(subscription.id, subscription);
     checkout.subscription = subscription.id;
     await sendEvent('checkout.session.completed', checkoutObject(base, checkout));
-    const intent = intentFor(subscription.amount, last4);
-    await sendEvent('invoice.paid', invoiceObject(base, subscription, true, intent));
+    await sendInvoice(subscription, 'paid');
   }
 
   async function settled() {
@@ -213,15 +302,21 @@ export function createStripeLedger(options: StripeLedgerOptions) {
     subscriptions,
     intents,
     refunds,
+    invoicePayments,
     portals,
     delivered,
+    sent,
     sendEvent,
+    redeliver,
+    hold,
+    release,
     sendLater,
     intentFor,
     refundOf,
     cancelSubscription,
     renew,
     collectFailed,
+    sendInvoice,
     completeCheckout,
     settled,
   };

@@ -161,61 +161,126 @@ export function subscriptionObject(subscription: SubscriptionRecord) {
   };
 }
 
+/**
+ * An invoice as Stripe sends it in `invoice.paid` / `invoice.payment_failed`. Two rules of the
+ * real thing the stand-in keeps so the code cannot lean on what Stripe does not promise:
+ * - `payments` is an includable field, left out unless asked for with `expand[]=payments`, and
+ *   never in a webhook (https://docs.stripe.com/api/invoices/object#invoice_object-payments,
+ *   https://docs.stripe.com/expand#includable-properties): the payment intent is asked of
+ *   `GET /v1/invoice_payments?invoice=…` (https://docs.stripe.com/api/invoice-payment/list).
+ * - lines come in no promised order (https://docs.stripe.com/api/invoices/object#invoice_object-lines):
+ *   here the invoice items (a credit for a cancelled session) come before the subscription's line,
+ *   each naming its parent (https://docs.stripe.com/api/invoice-line-item/object#invoice_line_item_object-parent).
+ */
 export function invoiceObject(
   base: string,
   subscription: SubscriptionRecord,
   paid: boolean,
-  intent: string | null,
   items: SubscriptionRecord['pendingItems'] = [],
   id = newId('in'),
+  created = subscription.periodStart,
 ) {
   const amount = subscription.amount + items.reduce((sum, item) => sum + item.amount, 0);
+  const line = (lineAmount: number, description: string | null) => ({
+    id: newId('il'),
+    object: 'line_item' as const,
+    amount: lineAmount,
+    currency: subscription.currency,
+    description,
+    discount_amounts: [],
+    discountable: true,
+    discounts: [],
+    invoice: id,
+    livemode: false,
+    metadata: {},
+    pretax_credit_amounts: [],
+    pricing: null,
+    quantity: 1,
+    taxes: [],
+  });
   return {
     id,
-    object: 'invoice',
+    object: 'invoice' as const,
     customer: subscription.customer,
     currency: subscription.currency,
     amount_due: Math.max(0, amount),
     amount_paid: paid ? Math.max(0, amount) : 0,
+    amount_remaining: paid ? 0 : Math.max(0, amount),
+    billing_reason: 'subscription_cycle',
+    created,
+    livemode: false,
     status: paid ? 'paid' : 'open',
-    period_start: subscription.periodStart,
-    period_end: subscription.periodEnd,
+    // An invoice's own period is the one before its lines' (Stripe bills in advance), so the
+    // billing period is read from the subscription's line.
+    period_start: created,
+    period_end: created,
     hosted_invoice_url: `${base}/portal/${subscription.id}`,
     lines: {
-      object: 'list',
+      object: 'list' as const,
+      has_more: false,
+      url: `/v1/invoices/${id}/lines`,
       data: [
-        {
-          id: newId('il'),
-          object: 'line_item',
-          amount: subscription.amount,
-          currency: subscription.currency,
-          period: { start: subscription.periodStart, end: subscription.periodEnd },
-        },
         ...items.map((item) => ({
-          id: newId('il'),
-          object: 'line_item',
-          amount: item.amount,
-          currency: subscription.currency,
-          description: item.description,
+          ...line(item.amount, item.description),
+          parent: {
+            type: 'invoice_item_details',
+            invoice_item_details: {
+              invoice_item: item.id,
+              proration: false,
+              proration_details: null,
+              subscription: subscription.id,
+            },
+            subscription_item_details: null,
+          },
           period: { start: subscription.periodStart, end: subscription.periodStart },
         })),
+        {
+          ...line(subscription.amount, null),
+          parent: {
+            type: 'subscription_item_details',
+            invoice_item_details: null,
+            subscription_item_details: {
+              invoice_item: null,
+              proration: false,
+              proration_details: null,
+              subscription: subscription.id,
+              subscription_item: `si_${subscription.id.slice(4)}`,
+            },
+          },
+          period: { start: subscription.periodStart, end: subscription.periodEnd },
+        },
       ],
     },
     parent: {
       type: 'subscription_details',
+      quote_details: null,
       subscription_details: { subscription: subscription.id, metadata: subscription.metadata },
     },
-    payments: {
-      object: 'list',
-      data: intent
-        ? [
-            {
-              object: 'invoice_payment',
-              payment: { type: 'payment_intent', payment_intent: intent },
-            },
-          ]
-        : [],
-    },
+  };
+}
+
+/** An invoice's payment (https://docs.stripe.com/api/invoice-payment/object). */
+export function invoicePaymentObject(invoice: {
+  id: string;
+  paymentId: string;
+  intent: string;
+  amount: number;
+  currency: string;
+  created: number;
+}) {
+  return {
+    id: invoice.paymentId,
+    object: 'invoice_payment' as const,
+    amount_paid: invoice.amount,
+    amount_requested: invoice.amount,
+    created: invoice.created,
+    currency: invoice.currency,
+    invoice: invoice.id,
+    is_default: true,
+    livemode: false,
+    payment: { type: 'payment_intent', payment_intent: invoice.intent },
+    status: 'paid',
+    status_transitions: { canceled_at: null, paid_at: invoice.created },
   };
 }
 
@@ -235,3 +300,44 @@ ${error ? `<p class="error" role="alert" id="card-error">${escapeHtml(error)}</p
 <p><a href="${escapeHtml(checkout.cancelUrl)}">Cancel and go back</a></p>`,
   );
 }
+
+/**
+ * An error answer as Stripe gives it: the HTTP status, and `error` with its `type`, `message`
+ * and, where Stripe sets them, `code` and `param` (https://docs.stripe.com/api/errors,
+ * https://docs.stripe.com/error-codes).
+ */
+export interface StripeErrorAnswer {
+  status: number;
+  error: { type: string; message: string; code?: string; param?: string; doc_url?: string };
+}
+
+export function stripeError(
+  status: number,
+  type: 'invalid_request_error' | 'idempotency_error',
+  message: string,
+  extra: { code?: string; param?: string } = {},
+): StripeErrorAnswer {
+  return {
+    status,
+    error: {
+      type,
+      message,
+      ...(extra.code && {
+        code: extra.code,
+        doc_url: `https://stripe.com/docs/error-codes/${extra.code.replace(/_/g, '-')}`,
+      }),
+      ...(extra.param && { param: extra.param }),
+    },
+  };
+}
+
+/**
+ * An id Stripe does not know, or an object it has deleted (a cancelled subscription answers
+ * this to a second cancel): 404 `resource_missing`
+ * (https://docs.stripe.com/error-codes/resource-missing).
+ */
+export const noSuch = (kind: string, id: string, param = 'id') =>
+  stripeError(404, 'invalid_request_error', `No such ${kind}: '${id}'`, {
+    code: 'resource_missing',
+    param,
+  });

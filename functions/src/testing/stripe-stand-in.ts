@@ -11,7 +11,14 @@ import type { AddressInfo } from 'node:net';
 import { answerStripeApi } from './stripe-api.ts';
 import { serveHostedPage } from './stripe-hosted-pages.ts';
 import { createStripeLedger, type StripeLedgerOptions } from './stripe-ledger.ts';
-import { checkoutObject, newId, parseForm, subscriptionObject, SUCCEEDS } from './stripe-shapes.ts';
+import {
+  checkoutObject,
+  newId,
+  parseForm,
+  stripeError,
+  subscriptionObject,
+  SUCCEEDS,
+} from './stripe-shapes.ts';
 
 export interface StripeStandInOptions extends StripeLedgerOptions {
   host: string;
@@ -33,7 +40,54 @@ export async function startStripeStandIn(options: StripeStandInOptions) {
     else serve(request, response);
   });
 
+  /**
+   * Stripe keeps the first answer to a POST with an `Idempotency-Key` and gives it again to the
+   * same request; the same key with another endpoint or other parameters is refused with a 400
+   * `idempotency_error` (https://docs.stripe.com/api/idempotent_requests).
+   */
+  const idempotent = new Map<string, { request: string; status: number; body: string }>();
+  function answerIdempotently(
+    request: http.IncomingMessage,
+    method: string,
+    url: URL,
+    raw: string,
+  ): { status: number; body: string } {
+    const header = request.headers['idempotency-key'];
+    const key = method === 'POST' && typeof header === 'string' ? header : undefined;
+    const asked = `${method} ${url.pathname} ${raw}`;
+    const seen = key ? idempotent.get(key) : undefined;
+    if (seen && seen.request !== asked) {
+      const refused = stripeError(
+        400,
+        'idempotency_error',
+        `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`,
+      );
+      return { status: refused.status, body: JSON.stringify({ error: refused.error }) };
+    }
+    if (seen) return seen;
+    const answer = answerStripeApi(
+      ledger,
+      method,
+      url.pathname,
+      parseForm(raw),
+      parseForm(url.search.slice(1)),
+    ) as Record<string, unknown>;
+    const status = typeof answer.status === 'number' && answer.error ? answer.status : 200;
+    if (answer.error) delete answer.status;
+    const answered = { status, body: JSON.stringify(answer) };
+    if (key) idempotent.set(key, { request: asked, ...answered });
+    return answered;
+  }
+
+  /** API requests still to be dropped unanswered (a connection lost on the way). */
+  let dropping = 0;
+
   function serve(request: http.IncomingMessage, response: http.ServerResponse) {
+    if (dropping > 0 && (request.url ?? '').startsWith('/v1/')) {
+      dropping -= 1;
+      request.socket.destroy();
+      return;
+    }
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
@@ -42,20 +96,12 @@ export async function startStripeStandIn(options: StripeStandInOptions) {
         const raw = Buffer.concat(chunks).toString('utf8');
         const method = request.method ?? 'GET';
         if (url.pathname.startsWith('/v1/')) {
-          const answer = answerStripeApi(
-            ledger,
-            method,
-            url.pathname,
-            parseForm(raw),
-            parseForm(url.search.slice(1)),
-          ) as Record<string, unknown>;
-          const status = typeof answer.status === 'number' && answer.error ? answer.status : 200;
-          if (answer.error) delete answer.status;
+          const { status, body } = answerIdempotently(request, method, url, raw);
           response.writeHead(status, {
             'content-type': 'application/json',
             'request-id': newId('req'),
           });
-          response.end(JSON.stringify(answer));
+          response.end(body);
           return;
         }
         await serveHostedPage(ledger, method, url, raw, response);
@@ -130,7 +176,7 @@ export async function startStripeStandIn(options: StripeStandInOptions) {
     /** Someone refunds in Stripe's Dashboard (no metadata of ours); `charge.refunded` follows. */
     dashboardRefund: async (paymentIntentId: string, amount: number) => {
       const refund = refundOf(paymentIntentId, amount, {});
-      if (!refund) throw new Error(`Cannot refund ${amount} of ${paymentIntentId}`);
+      if ('error' in refund) throw new Error(refund.error.message);
       await settled();
       return refund;
     },
@@ -138,11 +184,27 @@ export async function startStripeStandIn(options: StripeStandInOptions) {
     settled,
     renew,
     collectFailed: ledger.collectFailed,
+    sendInvoice: ledger.sendInvoice,
     sendEvent,
+    /** Every event sent; `redeliver(id)` sends one again, as Stripe's retry does. */
+    sent: ledger.sent,
+    redeliver: ledger.redeliver,
+    /** Events wait from now on, until `release` delivers them in the order asked. */
+    hold: ledger.hold,
+    release: ledger.release,
     checkouts,
     subscriptions,
+    /** Stripe's payment intents: what each took and has refunded. */
+    intents: ledger.intents,
     refunds,
     delivered,
+    /**
+     * Drops the next `count` API requests unanswered, as a lost connection does (the SDK tries a
+     * call twice: 2 make one call fail). Stripe never saw them: nothing is kept for their keys.
+     */
+    dropNext: (count: number) => {
+      dropping = count;
+    },
     /** Holds every request from now on without answering (the equivalent of SIGSTOP). */
     pause: () => {
       paused = true;

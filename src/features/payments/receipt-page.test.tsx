@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import type { Receipt } from '../../../shared/payments-api';
-import { MONEY_FACTS } from '../../../shared/money';
+import { vatSentence } from '../../../shared/money';
 import { fetchCreditNote, fetchReceipt } from '../../lib/payments-api';
 import { CreditNotePage, pdfUrl, ReceiptPage } from './receipt-page';
 import { PRACTICE_DOCUMENT } from '../../config/routes';
@@ -38,7 +38,7 @@ const receipt: Receipt = {
   total: 6000,
   currency: 'GBP',
   card: { brand: 'visa', last4: '4242' },
-  vatSentence: MONEY_FACTS.vatSentence,
+  vatSentence: vatSentence(),
   refunded: 0,
   pdfPath: '/api/payments/p1/receipt.pdf',
 };
@@ -64,7 +64,7 @@ describe('the receipt page', () => {
       '387204',
       'Mindful Path Counselling, 24 Queen Square, Bristol',
       'Visa ending 4242',
-      MONEY_FACTS.vatSentence,
+      vatSentence(),
     ])
       expect(within(article).getByText(text)).toBeInTheDocument();
     const row = within(
@@ -102,7 +102,7 @@ describe('the receipt page', () => {
     expect(value('Date refunded')).toHaveTextContent('Wednesday 3 March 2027');
     expect(value('Total refunded')).toHaveTextContent('£25.00');
     expect(value('Card')).toHaveTextContent('Visa ending 4242');
-    expect(within(article).getByText(MONEY_FACTS.vatSentence)).toBeInTheDocument();
+    expect(within(article).getByText(vatSentence())).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Download MP-CN-2027-0002 as PDF' })).toBeEnabled();
   });
 

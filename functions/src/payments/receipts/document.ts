@@ -1,5 +1,10 @@
 import { sessionSharePence, sessionsInPeriod } from '../../../../shared/billing';
-import { feePerSessionPence, formatReceiptNumber, MONEY_FACTS } from '../../../../shared/money';
+import {
+  feePerSessionPence,
+  formatReceiptNumber,
+  MONEY_FACTS,
+  vatSentence,
+} from '../../../../shared/money';
 import type { Receipt } from '../../../../shared/payments-api';
 import { practiceAddressLine, practiceFacts } from '../../../../shared/practice';
 import { practiceWallClock } from '../../../../shared/time';
@@ -120,7 +125,7 @@ export async function receiptOf(
     currency: row.currency,
     card:
       row.card_brand && row.card_last4 ? { brand: row.card_brand, last4: row.card_last4 } : null,
-    vatSentence: MONEY_FACTS.vatSentence,
+    vatSentence: vatSentence(),
     refunded: row.refunded,
     pdfPath: refund ? pdfPathOf('credit-note', refund.id) : pdfPathOf('receipt', row.id),
   };

@@ -93,6 +93,14 @@ export interface PaymentCreditsTable {
   created_at: Date;
 }
 
+/** A Stripe subscription's own events' order, and its end (0017). */
+export interface StripeSubscriptionsTable {
+  subscription_id: string;
+  series_id: string;
+  last_event_at: Date;
+  ended_at: Date | null;
+}
+
 export interface PaymentEventsTable {
   event_id: string;
   type: string;

@@ -10,6 +10,7 @@ import type {
   PaymentRefundsTable,
   PaymentCreditsTable,
   PaymentEventsTable,
+  StripeSubscriptionsTable,
 } from './schema-money';
 import type {
   PasskeysTable,
@@ -343,6 +344,7 @@ export interface DatabaseSchema {
   payment_refunds: PaymentRefundsTable;
   payment_credits: PaymentCreditsTable;
   payment_events: PaymentEventsTable;
+  stripe_subscriptions: StripeSubscriptionsTable;
   waitlist_entries: WaitlistEntriesTable;
   waitlist_offers: WaitlistOffersTable;
   notes_requests: NotesRequestsTable;

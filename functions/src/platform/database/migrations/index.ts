@@ -20,6 +20,7 @@ import { up as up0017 } from './0017_passkey_rules';
 import { up as up0018 } from './0018_blocked_time_enforced';
 import { up as up0019 } from './0019_session_money';
 import { up as up0020 } from './0020_session_reactions';
+import { up as up0021 } from './0021_stripe_subscription_order';
 
 /**
  * Versioned migrations, one file each, applied in name order on start (Kysely records them in
@@ -47,6 +48,7 @@ const migrations: Record<string, Migration> = {
   '0018_blocked_time_enforced': { up: up0018 },
   '0019_session_money': { up: up0019 },
   '0020_session_reactions': { up: up0020 },
+  '0021_stripe_subscription_order': { up: up0021 },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
