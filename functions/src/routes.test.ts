@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { randomUUID } from 'node:crypto';
 import { createApi } from './index';
 import type { Database } from './platform/database/database';
@@ -131,6 +132,30 @@ describe('the route table’s declarations', () => {
       }
     },
   );
+
+  it('refuses as the table says over any sequence of callers and routes: no order opens a door', async () => {
+    const refusedPairs = entries.flatMap((entry) =>
+      CALLERS.flatMap((kind) => {
+        const refused = declaredRefusal(entry.target.auth, kind);
+        return refused ? [{ ...entry, kind, refused }] : [];
+      }),
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.constantFrom(...refusedPairs), { minLength: 1, maxLength: 30 }),
+        async (sequence) => {
+          for (const { method, path, kind, refused } of sequence) {
+            const answer = await ask(method, path, kind === 'anonymous' ? undefined : kind);
+            expect([answer.status, (answer.body as { type?: string }).type]).toEqual([
+              refused.status,
+              `/api/problems/${refused.type}`,
+            ]);
+          }
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
 
   it('lets anyone reach the public endpoints without signing in', async () => {
     const publicOnes = entries.filter((entry) => entry.target.auth === 'anyone');

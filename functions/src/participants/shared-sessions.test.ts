@@ -109,7 +109,7 @@ describe.each(DATABASE_KINDS)('shared sessions on %s', (kind) => {
       expect.objectContaining({ text: 'Both spoke of the move.', status: 'signed' }),
     ]);
     // The partner still cannot read it; their own record is the practitioner's only.
-    expect((await request('GET', path, partner)).status).toBe(404);
+    expect((await request('GET', path, partner)).status).toBe(403);
   });
 
   it('the practitioner’s calendar feed names everyone in the room by initials', async () => {

@@ -36,8 +36,17 @@ describe.each(DATABASE_KINDS)('the billing rule on %s', (kind) => {
     if (!found) throw new Error(`no session on ${date}`);
     return found.id;
   };
+  // The client cancels their own; the practitioner anyone's, at her own route.
   const cancel = async (bookingId: string, who = client) =>
-    expect((await request('POST', `/bookings/${bookingId}/cancel`, who)).status).toBe(200);
+    expect(
+      (
+        await request(
+          'POST',
+          `${who === practitioner ? '/practice' : ''}/bookings/${bookingId}/cancel`,
+          who,
+        )
+      ).status,
+    ).toBe(200);
   const myPayments = async () => {
     const body = (await request('GET', '/payments', client)).json as {
       payments: PaymentView[];

@@ -48,7 +48,7 @@ function MoveForm({
     setPending(true);
     setProblem(undefined);
     try {
-      onMoved(await moveBooking(session.id, free));
+      onMoved(await moveBooking(session.id, free, forPractitioner));
     } catch (error) {
       setProblem(errorSentence(error));
       if (error instanceof ApiError && error.status === 409) {

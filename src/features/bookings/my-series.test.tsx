@@ -179,7 +179,7 @@ describe('My bookings: standing series', () => {
     await user.click(
       within(dialog).getByRole('button', { name: 'Move to Wednesday 14 April, 10:00' }),
     );
-    expect(moveBooking).toHaveBeenCalledWith('s2', '2027-04-14T09:00:00.000Z');
+    expect(moveBooking).toHaveBeenCalledWith('s2', '2027-04-14T09:00:00.000Z', false);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(await screen.findByText(/^Wednesday 14 April 2027, 10:00 to 10:50/)).toBeInTheDocument();
   });

@@ -11,10 +11,14 @@ export function fetchMySeries(signal?: AbortSignal) {
   return apiRequest('/api/series', SeriesListSchema, { signal });
 }
 
-/** Moves one session to a new start: same booking, same length, same status. */
-export function moveBooking(id: string, start: string) {
+/**
+ * Moves one session to a new start: same booking, same length, same status. The booker moves
+ * their own at /api/bookings/<id>/move; the practitioner any at /api/practice/bookings/<id>/move.
+ */
+export function moveBooking(id: string, start: string, asPractitioner = false) {
   const body: MoveRequest = { start };
-  return apiRequest(`/api/bookings/${encodeURIComponent(id)}/move`, BookingSchema, {
+  const base = asPractitioner ? '/api/practice/bookings' : '/api/bookings';
+  return apiRequest(`${base}/${encodeURIComponent(id)}/move`, BookingSchema, {
     method: 'POST',
     body,
   });
