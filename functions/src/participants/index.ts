@@ -11,6 +11,5 @@ export {
   participantCancelled,
   participationsOf,
   sharedSessions,
-  sinceJoining,
 } from './sessions';
 export { isPartyMessage, partyMessageFor } from './templates';
