@@ -17,10 +17,11 @@ import { internalError, problemResponse } from './platform/http/problems';
 import { handleRequests, type RouteTable } from './platform/http/router';
 import { routes } from './routes';
 import { seedingRoutes } from './seeding';
-import type { ApiContext } from './platform/http/types';
+import type { ApiContext, CalendarReadingSettings } from './platform/http/types';
 import { applyRetention } from './retention';
 import { rollSeries } from './series';
 import { lapseWaitlist } from './waitlist';
+import { refreshBusyCalendar } from './busy-calendar';
 import { deliveryKick, runOutbox, type OutboxSettings } from './messages';
 import { smtpMailer } from './platform/mail/transport';
 
@@ -34,6 +35,7 @@ export const createApi = (context: ApiContext, extra: RouteTable = {}) =>
 interface Runtime {
   api: ReturnType<typeof createApi>;
   outbox: OutboxSettings;
+  calendarReading: CalendarReadingSettings;
 }
 let runtimePromise: Promise<Runtime> | undefined;
 
@@ -53,6 +55,9 @@ async function productionRuntime(): Promise<Runtime> {
     meetingHost: config.meetingHost,
   };
   const kick = deliveryKick(outbox, now);
+  const calendarReading: CalendarReadingSettings = {
+    ...(config.allowLocalCalendarFeeds && { allowLocalFeeds: true }),
+  };
   // The emulators run no schedule: the local stacks ask for the same work on a timer instead.
   if (config.outboxTimerSeconds) {
     setInterval(() => {
@@ -60,6 +65,7 @@ async function productionRuntime(): Promise<Runtime> {
         .then(() => lapseWaitlist(outbox, now()))
         .then(() => applyRetention(outbox.db, now()))
         .then(() => runOutbox(outbox, now))
+        .then(() => refreshBusyCalendar(outbox.db, calendarReading, now()))
         .catch((error: unknown) =>
           console.error(
             'Scheduled work failed:',
@@ -82,6 +88,7 @@ async function productionRuntime(): Promise<Runtime> {
       outbox: { practiceEmail: config.practiceEmail, deliver: kick.deliver },
       siteUrl: config.siteUrl,
       meetingHost: config.meetingHost,
+      calendarReading,
       ...(config.stripe && {
         payments: {
           secretKey: config.stripe.secretKey,
@@ -94,7 +101,7 @@ async function productionRuntime(): Promise<Runtime> {
     },
     config.browserTestSeeding ? seedingRoutes : {},
   );
-  return { api, outbox };
+  return { api, outbox, calendarReading };
 }
 
 function runtime(): Promise<Runtime> {
@@ -154,5 +161,18 @@ export const outbox = onSchedule(
   async () => {
     const { outbox: settings } = await runtime();
     await runOutbox(settings, () => new Date());
+  },
+);
+
+/**
+ * Cloud Scheduler, every 15 minutes (BUSY_CALENDAR_RULES.refreshMinutes): her own calendar read
+ * again, its busy times replacing the last good ones; a failed read keeps them. Idempotent: a
+ * second run at once reads nothing.
+ */
+export const busyCalendar = onSchedule(
+  { schedule: 'every 15 minutes', region: 'europe-west2', timeZone: PRACTICE_TIME_ZONE },
+  async () => {
+    const { outbox: settings, calendarReading } = await runtime();
+    await refreshBusyCalendar(settings.db, calendarReading, new Date());
   },
 );

@@ -1,5 +1,6 @@
 import { accountRoutes } from './account';
 import { bookingRoutes } from './bookings';
+import { busyCalendarRoutes } from './busy-calendar';
 import { calendarRoutes } from './calendar';
 import { clinicalRoutes } from './clinical';
 import { diaryRoutes } from './diary';
@@ -24,6 +25,7 @@ export const routes: RouteTable = {
   ...seriesRoutes,
   ...diaryRoutes,
   ...hoursRoutes,
+  ...busyCalendarRoutes,
   ...messageRoutes,
   ...accountRoutes,
   ...clinicalRoutes,

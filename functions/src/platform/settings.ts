@@ -25,6 +25,8 @@ export interface ServerConfig {
    * takes the tests' seeding routes (functions/src/seeding/). Production refuses to start with it.
    */
   browserTestSeeding?: true;
+  /** Outside production only: her calendar may be a feed on 127.0.0.1 (a test serves its own). */
+  allowLocalCalendarFeeds?: true;
   /** Stripe: the secret key, the webhook signing secret, and (local stand-in only) its address. */
   stripe?: { secretKey: string; webhookSecret: string; linkSecret: string; apiUrl?: string };
 }
@@ -162,6 +164,7 @@ export function serverConfig(env: Environment, functionsDir: string): ServerConf
     },
     meetingHost: (settings.MEETING_HOST ?? DEFAULT_MEETING_HOST).replace(/\/+$/, ''),
     ...(settings.BROWSER_TEST_SEEDING && { browserTestSeeding: true as const }),
+    ...(!production && { allowLocalCalendarFeeds: true as const }),
     ...(settings.OUTBOX_TIMER_SECONDS && { outboxTimerSeconds: settings.OUTBOX_TIMER_SECONDS }),
     ...(settings.STRIPE_SECRET_KEY &&
       settings.STRIPE_WEBHOOK_SECRET && {

@@ -10,7 +10,7 @@ import {
   firebaseTokenVerifier,
   firebaseUserLookup,
 } from '../platform/http/caller';
-import type { TokenVerifier } from '../platform/http/types';
+import type { CalendarReadingSettings, TokenVerifier } from '../platform/http/types';
 import { createApi } from '../index';
 import { deliveryKick } from '../messages/delivery-kick';
 import { runOutbox, type OutboxSettings } from '../messages/sender';
@@ -39,6 +39,8 @@ export interface ApiServerOptions {
   deleteIdentity?: (uid: string) => Promise<void>;
   /** Card payments through the Stripe stand-in at this address. */
   stripe?: { apiUrl: string; webhookSecret: string };
+  /** Her calendar read as in production (no 127.0.0.1 feeds), or a shorter time limit. */
+  calendarReading?: CalendarReadingSettings;
 }
 
 /** The API on node:http at a free port: the same handlers the Cloud Function runs. */
@@ -71,6 +73,7 @@ export async function startApiServer(options: ApiServerOptions) {
     },
     outbox: { practiceEmail, deliver: kick.deliver },
     siteUrl: 'http://site.test',
+    calendarReading: options.calendarReading ?? { allowLocalFeeds: true },
     ...(options.stripe && {
       payments: {
         secretKey: 'sk_test_local_stand_in',

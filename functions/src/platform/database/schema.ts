@@ -18,6 +18,7 @@ import type {
   RecoveryCodesTable,
   KnownBrowsersTable,
 } from './schema-sign-in';
+import type { BusyCalendarTable, BusyCalendarTimesTable } from './schema-busy-calendar';
 
 export type {
   PaymentRowStatus,
@@ -333,4 +334,6 @@ export interface DatabaseSchema {
   passkey_enrolments_used: PasskeyEnrolmentsUsedTable;
   recovery_codes: RecoveryCodesTable;
   known_browsers: KnownBrowsersTable;
+  busy_calendar: BusyCalendarTable;
+  busy_calendar_times: BusyCalendarTimesTable;
 }

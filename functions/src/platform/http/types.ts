@@ -95,6 +95,15 @@ export interface ApiContext {
   meetingHost?: string;
   /** Card payments (Stripe); undefined where none are set up, and the payment endpoints say so. */
   payments?: PaymentsSettings;
+  /** How her own calendar's address may be read; production's rules when absent. */
+  calendarReading?: CalendarReadingSettings;
+}
+
+export interface CalendarReadingSettings {
+  /** The local stacks and tests: `http://127.0.0.1:<port>` feeds too. Never in production. */
+  allowLocalFeeds?: boolean;
+  /** The whole read's time limit (10 seconds unless a test shortens it). */
+  timeoutMs?: number;
 }
 
 export interface PasskeySettings {

@@ -1,0 +1,3 @@
+export { busyCalendarRoutes } from './routes';
+export { refreshBusyCalendar } from './refresh';
+export { busyTimesWithin } from './queries';
