@@ -294,6 +294,7 @@ const MessageKindSchema = v.picklist([
   'participant-left',
   'participant-sessions-cancelled',
   'sign-in-alert',
+  'text-reminder',
 ]);
 export type MessageKind = v.InferOutput<typeof MessageKindSchema>;
 

@@ -53,6 +53,7 @@ async function productionRuntime(): Promise<Runtime> {
     siteUrl: config.siteUrl,
     services,
     meetingHost: config.meetingHost,
+    ...(config.texts && { texts: config.texts }),
   };
   const kick = deliveryKick(outbox, now);
   const calendarReading: CalendarReadingSettings = {
@@ -89,6 +90,7 @@ async function productionRuntime(): Promise<Runtime> {
       siteUrl: config.siteUrl,
       meetingHost: config.meetingHost,
       calendarReading,
+      ...(config.texts && { texts: config.texts }),
       ...(config.stripe && {
         payments: {
           secretKey: config.stripe.secretKey,

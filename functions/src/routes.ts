@@ -12,6 +12,7 @@ import { paymentRoutes } from './payments';
 import type { RouteTable } from './platform/http/router';
 import { health } from './platform/http/health';
 import { seriesRoutes } from './series';
+import { textRoutes } from './texts';
 import { waitlistRoutes } from './waitlist';
 
 /**
@@ -34,4 +35,5 @@ export const routes: RouteTable = {
   ...calendarRoutes,
   ...participantRoutes,
   ...passkeyRoutes,
+  ...textRoutes,
 };

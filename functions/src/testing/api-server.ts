@@ -10,7 +10,7 @@ import {
   firebaseTokenVerifier,
   firebaseUserLookup,
 } from '../platform/http/caller';
-import type { CalendarReadingSettings, TokenVerifier } from '../platform/http/types';
+import type { CalendarReadingSettings, TextSettings, TokenVerifier } from '../platform/http/types';
 import { createApi } from '../index';
 import { deliveryKick } from '../messages/delivery-kick';
 import { runOutbox, type OutboxSettings } from '../messages/sender';
@@ -41,6 +41,8 @@ export interface ApiServerOptions {
   stripe?: { apiUrl: string; webhookSecret: string };
   /** Her calendar read as in production (no 127.0.0.1 feeds), or a shorter time limit. */
   calendarReading?: CalendarReadingSettings;
+  /** Reminders by text through the Twilio stand-in. */
+  texts?: TextSettings;
 }
 
 /** The API on node:http at a free port: the same handlers the Cloud Function runs. */
@@ -53,6 +55,7 @@ export async function startApiServer(options: ApiServerOptions) {
     practiceEmail,
     siteUrl: 'http://site.test',
     services,
+    ...(options.texts && { texts: options.texts }),
   };
   const kick = deliveryKick(outbox, options.now);
   const handle = createApi({
@@ -74,6 +77,7 @@ export async function startApiServer(options: ApiServerOptions) {
     outbox: { practiceEmail, deliver: kick.deliver },
     siteUrl: 'http://site.test',
     calendarReading: options.calendarReading ?? { allowLocalFeeds: true },
+    ...(options.texts && { texts: options.texts }),
     ...(options.stripe && {
       payments: {
         secretKey: 'sk_test_local_stand_in',

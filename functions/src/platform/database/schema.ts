@@ -18,7 +18,11 @@ import type {
   RecoveryCodesTable,
   KnownBrowsersTable,
 } from './schema-sign-in';
-import type { BusyCalendarTable, BusyCalendarTimesTable } from './schema-busy-calendar';
+import type {
+  BusyCalendarTable,
+  BusyCalendarTimesTable,
+  TextRemindersTable,
+} from './schema-calendar-texts';
 
 export type {
   PaymentRowStatus,
@@ -117,6 +121,8 @@ interface MessagesTable {
   created_at: ColumnType<Date, Date, Date>;
   updated_at: Date;
   sent_at: Date | null;
+  /** A text's id at the provider (Twilio's SID), named by its delivery callbacks. */
+  provider_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface IntakesTable {
@@ -336,4 +342,5 @@ export interface DatabaseSchema {
   known_browsers: KnownBrowsersTable;
   busy_calendar: BusyCalendarTable;
   busy_calendar_times: BusyCalendarTimesTable;
+  text_reminders: TextRemindersTable;
 }

@@ -21,6 +21,8 @@ export interface ApiRequest {
   rawBody?: Buffer;
   /** The `Stripe-Signature` header. */
   stripeSignature?: string;
+  /** The `X-Twilio-Signature` header. */
+  twilioSignature?: string;
 }
 
 export interface ApiResponse {
@@ -97,6 +99,17 @@ export interface ApiContext {
   payments?: PaymentsSettings;
   /** How her own calendar's address may be read; production's rules when absent. */
   calendarReading?: CalendarReadingSettings;
+  /** Reminders by text (Twilio); undefined where none are set up. */
+  texts?: TextSettings;
+}
+
+export interface TextSettings {
+  accountSid: string;
+  authToken: string;
+  /** The number (or Messaging Service SID, MG…) the texts come from. */
+  from: string;
+  /** Where Twilio's API is, when not Twilio itself (the local stand-in). */
+  apiUrl?: string;
 }
 
 export interface CalendarReadingSettings {

@@ -17,6 +17,7 @@ import { up as up0014 } from './0014_participants';
 import { up as up0015 } from './0015_passkeys';
 import { up as up0016 } from './0016_attended_sessions';
 import { up as up0017 } from './0017_busy_calendar';
+import { up as up0018 } from './0018_text_reminders';
 
 /**
  * Versioned migrations, one file each, applied in name order on start (Kysely records them in
@@ -41,6 +42,7 @@ const migrations: Record<string, Migration> = {
   '0015_passkeys': { up: up0015 },
   '0016_attended_sessions': { up: up0016 },
   '0017_busy_calendar': { up: up0017 },
+  '0018_text_reminders': { up: up0018 },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

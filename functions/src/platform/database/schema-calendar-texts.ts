@@ -17,3 +17,13 @@ export interface BusyCalendarTimesTable {
   calendar_id: Generated<boolean>;
   during: string;
 }
+
+/** A client's reminders by text (functions/src/texts/). */
+export interface TextRemindersTable {
+  client_uid: string;
+  /** E.164, as Twilio takes it. */
+  phone: string;
+  consented_at: Date;
+  stopped_at: Date | null;
+  stopped_by_reply: Generated<boolean>;
+}
