@@ -1,3 +1,5 @@
+import * as v from 'valibot';
+
 /** Her own calendar's busy times: how often they are read, and what her screens are told. */
 export const BUSY_CALENDAR_RULES = {
   /** The scheduled read: every this many minutes. */
@@ -6,33 +8,37 @@ export const BUSY_CALENDAR_RULES = {
   staleHours: 2,
 } as const;
 
-/** `GET /api/practice/busy-calendar`: nothing connected, or how the last reads went. */
-export type BusyCalendarView =
-  | { connected: false }
-  | {
-      connected: true;
-      /** The address's host alone (calendar.google.com): the rest is her secret. */
-      host: string;
-      /** The last good read, or null if none has succeeded since it was connected. */
-      lastReadAt: string | null;
-      events: number;
-      nextBusy: BusyTime | null;
-      /** Why the latest read failed, or null when it succeeded. */
-      lastError: string | null;
-      /** No good read for BUSY_CALENDAR_RULES.staleHours: the diary says so, with lastError. */
-      stale: boolean;
-      /** Her busy times from today to the end of the booking horizon, for the diary. */
-      busy: BusyTime[];
-    };
+const BusyTimeSchema = v.object({ start: v.string(), end: v.string() });
+export type BusyTime = v.InferOutput<typeof BusyTimeSchema>;
 
-export interface BusyTime {
-  start: string;
-  end: string;
-}
+/** `GET /api/practice/busy-calendar`: nothing connected, or how the last reads went. */
+export const BusyCalendarViewSchema = v.variant('connected', [
+  v.object({ connected: v.literal(false) }),
+  v.object({
+    connected: v.literal(true),
+    /** The address's host alone (calendar.google.com): the rest is her secret. */
+    host: v.string(),
+    /** The last good read, or null if none has succeeded since it was connected. */
+    lastReadAt: v.nullable(v.string()),
+    events: v.number(),
+    nextBusy: v.nullable(BusyTimeSchema),
+    /** Why the latest read failed, or null when it succeeded. */
+    lastError: v.nullable(v.string()),
+    /** No good read for BUSY_CALENDAR_RULES.staleHours: the diary says so, with lastError. */
+    stale: v.boolean(),
+    /** Her busy times from now to the end of the booking horizon, for the diary. */
+    busy: v.array(BusyTimeSchema),
+  }),
+]);
+export type BusyCalendarView = v.InferOutput<typeof BusyCalendarViewSchema>;
 
 /** `PUT /api/practice/busy-calendar`'s answer. */
-export interface BusyCalendarRead {
-  lastReadAt: string;
-  events: number;
-  nextBusy: BusyTime | null;
-}
+export const BusyCalendarReadSchema = v.object({
+  lastReadAt: v.string(),
+  events: v.number(),
+  nextBusy: v.nullable(BusyTimeSchema),
+});
+export type BusyCalendarRead = v.InferOutput<typeof BusyCalendarReadSchema>;
+
+/** How her calendar's busy times are named in the diary. */
+export const BUSY_CALENDAR_LABEL = 'Busy (your calendar)';

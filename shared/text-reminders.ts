@@ -36,14 +36,15 @@ export const TextRemindersRequestSchema = v.object({
 export type TextRemindersRequest = v.InferInput<typeof TextRemindersRequestSchema>;
 
 /** GET /api/account/sms: the client's choice. */
-export interface TextRemindersView {
+export const TextRemindersViewSchema = v.object({
   /** On: the number texts go to; off: null. */
-  phone: string | null;
+  phone: v.nullable(v.string()),
   /** When they agreed (ISO), while on. */
-  consentedAt: string | null;
+  consentedAt: v.nullable(v.string()),
   /** Off because they replied STOP (the account page says so). */
-  stoppedByReply: boolean;
-}
+  stoppedByReply: v.boolean(),
+});
+export type TextRemindersView = v.InferOutput<typeof TextRemindersViewSchema>;
 
 const dayFormat = new Intl.DateTimeFormat('en-GB', {
   timeZone: PRACTICE_TIME_ZONE,
