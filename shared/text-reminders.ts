@@ -33,7 +33,6 @@ export const TextRemindersRequestSchema = v.object({
   phone: v.string(TEXT_SENTENCES.empty),
   consent: v.literal(true, TEXT_SENTENCES.consent),
 });
-export type TextRemindersRequest = v.InferInput<typeof TextRemindersRequestSchema>;
 
 /** GET /api/account/sms: the client's choice. */
 export const TextRemindersViewSchema = v.object({

@@ -1,3 +1,2 @@
 export { busyCalendarRoutes } from './routes';
 export { refreshBusyCalendar } from './refresh';
-export { busyTimesWithin } from './queries';

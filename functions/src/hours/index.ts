@@ -1,5 +1,5 @@
 export { blocksOverlapping, insertBlock, removeBlock } from './blocks';
 export { hoursRoutes } from './routes';
 export { readWorkingHours } from './queries';
-export { type HerHours, type HoursQuery, startsWithinHours, withinHerHours } from './working-hours';
+export { type HoursQuery, startsWithinHours, withinHerHours } from './working-hours';
 export { isBankHoliday } from './bank-holidays';

@@ -245,5 +245,3 @@ export async function startTwilioStandIn(options: TwilioStandInOptions) {
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
-
-export type TwilioStandIn = Awaited<ReturnType<typeof startTwilioStandIn>>;
