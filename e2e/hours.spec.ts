@@ -7,6 +7,8 @@
  * defaults back after each test. Alone: `npx playwright test e2e/hours.spec.ts --no-deps` (without
  * --no-deps the project's dependency, every other spec, runs first).
  */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Locator, Page } from '@playwright/test';
 import { DAYS_OF_WEEK } from '../shared/time-words';
 import { DEFAULT_WORKING_HOURS } from '../shared/working-hours';
@@ -36,6 +38,7 @@ test.afterEach(async () => {
       method: 'PUT',
       body: DEFAULT_WORKING_HOURS,
     });
+    await apiAs(practitioner, '/api/practice/busy-calendar', { method: 'DELETE' });
   }
   practitioner = undefined;
 });
@@ -138,5 +141,82 @@ for (const width of WIDTHS) {
     const allowed = ['10:00', '10:30', '11:00', '11:30', '12:00', '14:00', '14:30', '15:00'];
     expect(startsOffered.length).toBeGreaterThan(0);
     expect(startsOffered.filter((time) => !allowed.includes(time))).toEqual([]);
+  });
+}
+
+/** Her own calendar, served as Google serves a secret iCal address, on the loopback address. */
+async function serveCalendar(ics: string) {
+  const server = http.createServer((_, response) => {
+    response.writeHead(200, { 'content-type': 'text/calendar; charset=utf-8' });
+    response.end(ics);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/calendar/ical/her%40example.com/private-0123/basic.ics`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+const icsTime = (date: string, time: string) =>
+  `${date.replaceAll('-', '')}T${time.replace(':', '')}00`;
+
+for (const width of WIDTHS) {
+  test(`at ${width} px: she connects her own calendar by keyboard; the checkout no longer offers its busy time`, async ({
+    page,
+  }) => {
+    test.slow(); // axe and the checkout: long on a loaded machine
+    await page.setViewportSize({ width, height: width === 375 ? 812 : 800 });
+    const today = dateIn(Date.now());
+    const weekday = (new Date(`${today}T12:00:00Z`).getUTCDay() + 6) % 7;
+    const date = addDays(today, ((DAYS_OF_WEEK.indexOf(DAY) - weekday + 7) % 7) + 7);
+    const calendar = await serveCalendar(
+      [
+        'BEGIN:VCALENDAR',
+        'VERSION:2.0',
+        'PRODID:-//Google Inc//Google Calendar 70.9054//EN',
+        'BEGIN:VEVENT',
+        'UID:dentist@google.com',
+        'DTSTAMP:20260101T000000Z',
+        `DTSTART;TZID=Europe/London:${icsTime(date, '10:00')}`,
+        `DTEND;TZID=Europe/London:${icsTime(date, '11:30')}`,
+        'SUMMARY:<b>Dentist</b>',
+        'END:VEVENT',
+        'END:VCALENDAR',
+        '',
+      ].join('\r\n'),
+    );
+    try {
+      await openHours(page, `calendar-${width}`);
+      const section = page.getByRole('region', { name: 'Your own calendar', exact: true });
+      await expect(section).toContainText('Not connected');
+      const field = section.getByLabel('Your calendar’s private iCal address');
+      await field.focus();
+      await page.keyboard.type(calendar.url);
+      await page.keyboard.press('Tab');
+      await expect(section.getByRole('button', { name: 'Connect calendar' })).toBeFocused();
+      await page.keyboard.press('Enter');
+      const dayName = formatDay(`${date}T12:00:00Z`);
+      await expect(section.getByTestId('busy-calendar-read')).toHaveText(
+        `Connected to 127.0.0.1. Read 1 event, next busy: ${dayName} 10:00–11:30.`,
+      );
+      await expect(section).not.toContainText('Dentist');
+      await expectNoAxeViolations(page, `her own calendar at ${width} px`);
+      await expectPicture(section, `busy-calendar-${width}.png`, {
+        mask: [section.getByTestId('busy-calendar-read')],
+      });
+
+      // The checkout on that day: nothing whose session and break touch 10:00 to 11:30.
+      await page.goto(`/checkout?service=${BEREAVEMENT}&day=${date}`);
+      await expect(checkoutDay(page, date)).toBeChecked();
+      const timeOn = (time: string) =>
+        page.getByRole('radio', { name: new RegExp(`^${time}, ${dayName}`) });
+      await expect(timeOn('09:00')).toBeVisible();
+      await expect(timeOn('11:30')).toBeVisible();
+      for (const time of ['09:30', '10:00', '10:30', '11:00'])
+        await expect(timeOn(time)).toHaveCount(0);
+    } finally {
+      await calendar.close();
+    }
   });
 }

@@ -53,6 +53,11 @@ export function localStackServerEnv(name: LocalStackName, root: string) {
     STRIPE_WEBHOOK_SECRET: `whsec_local_${name}`,
     STRIPE_API_URL: origin(ports.stripe),
     PAYMENT_LINK_SECRET: `local-stack-payment-link-secret-${name}-0000`,
+    // Reminders by text through the stack's Twilio stand-in (scripts/local-services.mjs starts it).
+    TWILIO_ACCOUNT_SID: `AC${'0'.repeat(32)}`,
+    TWILIO_AUTH_TOKEN: `local-stack-twilio-token-${name}`,
+    TWILIO_FROM: '+447400000000',
+    TWILIO_API_URL: origin(ports.twilio),
     LOCAL_HOST,
     LOCAL_PROJECT_ID: projectId,
     TEST_POSTGRES_PORT: String(TEST_POSTGRES_PORT),

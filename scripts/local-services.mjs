@@ -1,5 +1,6 @@
-// Runs a command beside the local services the API needs: MailDev (SMTP + web inbox) and the
-// Stripe stand-in (Stripe's API, Checkout and Portal pages, signed webhooks) on the stack's ports, and with --watch-functions a rebuild of functions/lib on every change (the
+// Runs a command beside the local services the API needs: MailDev (SMTP + web inbox), the
+// Stripe stand-in (Stripe's API, Checkout and Portal pages, signed webhooks) and the Twilio
+// stand-in (the Messages API, a page of every text, signed callbacks) on the stack's ports, and with --watch-functions a rebuild of functions/lib on every change (the
 // Functions emulator reloads it); with --fresh-data the stack's PGlite folder (.data/<project id>)
 // is emptied first. Stops them when the command ends or is interrupted.
 //   node scripts/local-services.mjs <stack> [--watch-functions] [--fresh-data] -- <command> [args…]
@@ -7,6 +8,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { startStripeStandIn } from '../functions/src/testing/stripe-stand-in.ts';
+import { startTwilioStandIn } from '../functions/src/testing/twilio-stand-in.ts';
 import { localStackServerEnv } from './local-env.ts';
 import { LOCAL_HOST, LOCAL_STACKS, origin } from './local-stack.ts';
 
@@ -61,6 +63,14 @@ const stripe = await startStripeStandIn({
   webhookSecret: stripeEnv.STRIPE_WEBHOOK_SECRET,
 });
 console.log(`Stripe stand-in: API, Checkout and Portal at ${stripe.url}`);
+const twilioStandIn = await startTwilioStandIn({
+  host: LOCAL_HOST,
+  port: stack.ports.twilio,
+  accountSid: stripeEnv.TWILIO_ACCOUNT_SID,
+  authToken: stripeEnv.TWILIO_AUTH_TOKEN,
+  inboundUrl: `${stripeEnv.SITE_URL}/api/sms/inbound`,
+});
+console.log(`Twilio stand-in: every text sent at ${twilioStandIn.url}`);
 // The browser tests pause this very process (SIGSTOP) to show that no email is lost.
 // Beside the stack's database folder, not in it (PGlite wants that folder to itself).
 const dataRoot = path.resolve(import.meta.dirname, '..', '.data');
@@ -78,6 +88,7 @@ const main = start(command, args);
 const stopAll = () => {
   for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
   void stripe.close();
+  void twilioStandIn.close();
 };
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => {

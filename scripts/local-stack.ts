@@ -27,6 +27,8 @@ export interface LocalStack {
     tasks: number;
     /** The Stripe stand-in (functions/src/testing/stripe-stand-in.ts): API, Checkout, Portal. */
     stripe: number;
+    /** The Twilio stand-in (functions/src/testing/twilio-stand-in.ts): Messages API, texts page. */
+    twilio: number;
   };
 }
 
@@ -45,6 +47,7 @@ const BASE_STACKS = {
       eventarc: 9290,
       tasks: 9490,
       stripe: 12111,
+      twilio: 12211,
     },
   },
   preview: {
@@ -62,6 +65,7 @@ const BASE_STACKS = {
       eventarc: 9290,
       tasks: 9490,
       stripe: 12111,
+      twilio: 12211,
     },
   },
   e2e: {
@@ -79,6 +83,7 @@ const BASE_STACKS = {
       eventarc: 9291,
       tasks: 9491,
       stripe: 12112,
+      twilio: 12212,
     },
   },
   smoke: {
@@ -95,6 +100,7 @@ const BASE_STACKS = {
       eventarc: 9292,
       tasks: 9492,
       stripe: 12113,
+      twilio: 12213,
     },
   },
   api: {
@@ -111,6 +117,7 @@ const BASE_STACKS = {
       eventarc: 9293,
       tasks: 9493,
       stripe: 12114,
+      twilio: 12214,
     },
   },
   // `node scripts/bench/hydration.ts --signed-in`: it measures builds made for the preview stack,
@@ -130,6 +137,7 @@ const BASE_STACKS = {
       eventarc: 9294,
       tasks: 9494,
       stripe: 12115,
+      twilio: 12215,
     },
   },
 } as const satisfies Record<string, LocalStack>;

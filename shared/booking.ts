@@ -336,6 +336,7 @@ const MessageKindSchema = v.picklist([
   'recovery-code-used',
   'recovery-code-failed',
   'recovery-codes-renewed',
+  'text-reminder',
 ]);
 export type MessageKind = v.InferOutput<typeof MessageKindSchema>;
 

@@ -19,11 +19,12 @@ import { routes } from './routes';
 import { sessionReactions } from './reactions';
 import { seedingRoutes } from './seeding';
 import { keepPracticeSessionAlive } from './passkeys';
-import type { ApiContext } from './platform/http/types';
+import type { ApiContext, CalendarReadingSettings } from './platform/http/types';
 import { applyRetention } from './retention';
 import { declineLapsedRequests } from './bookings';
 import { rollSeries } from './series';
 import { lapseWaitlist } from './waitlist';
+import { refreshBusyCalendar } from './busy-calendar';
 import { deliveryKick, runOutbox, type OutboxSettings } from './messages';
 import { retryPendingRefunds } from './payments';
 import { smtpMailer } from './platform/mail/transport';
@@ -53,6 +54,7 @@ interface Runtime {
   api: ReturnType<typeof createApi>;
   outbox: OutboxSettings;
   context: ApiContext;
+  calendarReading: CalendarReadingSettings;
 }
 let runtimePromise: Promise<Runtime> | undefined;
 
@@ -70,8 +72,12 @@ async function productionRuntime(): Promise<Runtime> {
     siteUrl: config.siteUrl,
     services,
     meetingHost: config.meetingHost,
+    ...(config.texts && { texts: config.texts }),
   };
   const kick = deliveryKick(outbox, now);
+  const calendarReading: CalendarReadingSettings = {
+    ...(config.allowLocalCalendarFeeds && { allowLocalFeeds: true }),
+  };
   // The emulators run no schedule: the local stacks ask for the same work on a timer instead.
   if (config.outboxTimerSeconds) {
     setInterval(() => {
@@ -82,6 +88,7 @@ async function productionRuntime(): Promise<Runtime> {
         .then(() => runOutbox(outbox, now))
         .then(() => api.reactions.run())
         .then(() => retryPendingRefunds(api.context, now()))
+        .then(() => refreshBusyCalendar(outbox.db, calendarReading, now()))
         .catch((error: unknown) =>
           console.error(
             'Scheduled work failed:',
@@ -103,6 +110,8 @@ async function productionRuntime(): Promise<Runtime> {
     outbox: { practiceEmail: config.practiceEmail, deliver: kick.deliver },
     siteUrl: config.siteUrl,
     meetingHost: config.meetingHost,
+    calendarReading,
+    ...(config.texts && { texts: config.texts }),
     ...(config.stripe && {
       payments: {
         secretKey: config.stripe.secretKey,
@@ -114,7 +123,7 @@ async function productionRuntime(): Promise<Runtime> {
     }),
   };
   const api = createApi(settings, config.browserTestSeeding ? seedingRoutes : {});
-  return { api, outbox, context: api.context };
+  return { api, outbox, context: api.context, calendarReading };
 }
 
 function runtime(): Promise<Runtime> {
@@ -179,5 +188,18 @@ export const outbox = onSchedule(
     // Session events' reactions left to retry, then refunds Stripe has not settled yet.
     await handle.reactions.run();
     await retryPendingRefunds(context, new Date());
+  },
+);
+
+/**
+ * Cloud Scheduler, every 15 minutes (BUSY_CALENDAR_RULES.refreshMinutes): her own calendar read
+ * again, its busy times replacing the last good ones; a failed read keeps them. Idempotent: a
+ * second run at once reads nothing.
+ */
+export const busyCalendar = onSchedule(
+  { schedule: 'every 15 minutes', region: 'europe-west2', timeZone: PRACTICE_TIME_ZONE },
+  async () => {
+    const { outbox: settings, calendarReading } = await runtime();
+    await refreshBusyCalendar(settings.db, calendarReading, new Date());
   },
 );

@@ -1,5 +1,6 @@
 import { accountRoutes } from './account';
 import { bookingRoutes } from './bookings';
+import { busyCalendarRoutes } from './busy-calendar';
 import { calendarRoutes } from './calendar';
 import { clinicalRoutes } from './clinical';
 import { diaryRoutes } from './diary';
@@ -11,6 +12,7 @@ import { paymentRoutes } from './payments';
 import type { RouteTable } from './platform/http/router';
 import { health } from './platform/http/health';
 import { seriesRoutes } from './series';
+import { textRoutes } from './texts';
 import { waitlistRoutes } from './waitlist';
 
 /**
@@ -24,6 +26,7 @@ export const routes: RouteTable = {
   ...seriesRoutes,
   ...diaryRoutes,
   ...hoursRoutes,
+  ...busyCalendarRoutes,
   ...messageRoutes,
   ...accountRoutes,
   ...clinicalRoutes,
@@ -32,4 +35,5 @@ export const routes: RouteTable = {
   ...calendarRoutes,
   ...participantRoutes,
   ...passkeyRoutes,
+  ...textRoutes,
 };

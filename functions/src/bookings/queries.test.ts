@@ -262,6 +262,8 @@ describe('migrations', () => {
         '0019_session_money',
         '0020_session_reactions',
         '0021_stripe_subscription_order',
+        '0022_busy_calendar',
+        '0023_text_reminders',
       ]);
       // One file per migration, named as it runs: a file missing from the list never runs.
       const files = fs.readdirSync(

@@ -7,7 +7,7 @@ import {
   type HoursView,
   type WorkingHours,
 } from '../../../shared/working-hours';
-import { readWorkingHours, saveWorkingHours } from './queries';
+import { readSavedHours, saveWorkingHours } from './queries';
 import { bankHolidaysBetween } from './bank-holidays';
 import { endpoint } from '../platform/http/endpoint';
 import { ProblemError } from '../platform/http/problems';
@@ -53,7 +53,7 @@ function shapeErrors(issues: readonly v.BaseIssue<unknown>[]): FieldError[] {
 export const getWorkingHours = endpoint({
   auth: 'practitioner',
   async run({ context }) {
-    return json(200, hoursView(await readWorkingHours(context.db), context));
+    return json(200, hoursView(await readSavedHours(context.db), context));
   },
 });
 

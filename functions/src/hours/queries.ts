@@ -4,10 +4,33 @@ import {
   WorkingHoursSchema,
   type WorkingHours,
 } from '../../../shared/working-hours';
+import { sql } from 'kysely';
 import type { Database } from '../platform/database/database';
+import type { HerHours } from './working-hours';
+
+/**
+ * Her hours as every check reads them: those she saved (or the defaults) and the busy times of
+ * her own calendar's last good read (functions/src/busy-calendar/ writes them).
+ */
+export async function readWorkingHours(db: Database): Promise<HerHours> {
+  const [saved, calendarBusy] = await Promise.all([
+    readSavedHours(db),
+    db
+      .selectFrom('busy_calendar_times')
+      .select([sql<Date>`lower(during)`.as('start'), sql<Date>`upper(during)`.as('end')])
+      .execute(),
+  ]);
+  return {
+    ...saved,
+    calendarBusy: calendarBusy.map((row) => ({
+      start: new Date(row.start),
+      end: new Date(row.end),
+    })),
+  };
+}
 
 /** Her saved hours, or the defaults until she saves any. */
-export async function readWorkingHours(db: Database): Promise<WorkingHours> {
+export async function readSavedHours(db: Database): Promise<WorkingHours> {
   const row = await db.selectFrom('working_hours').select('hours').executeTakeFirst();
   if (!row) return DEFAULT_WORKING_HOURS;
   const parsed = v.safeParse(WorkingHoursSchema, row.hours);

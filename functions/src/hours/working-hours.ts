@@ -19,11 +19,14 @@ interface HoursWindow extends Interval {
   latestStart: Date;
 }
 
+/** Her saved hours and, once she connects it, her own calendar's busy times. */
+export type HerHours = WorkingHours & { calendarBusy?: readonly Interval[] };
+
 export interface HoursQuery {
   /** The practice's opening hours (the footer's). */
   hours: WeeklyHours;
   /** Her hours; without them, the opening hours alone (the domain's own tests). */
-  working?: WorkingHours;
+  working?: HerHours;
   serviceMinutes: number;
 }
 
@@ -108,13 +111,18 @@ function weeklyBlockIntervals(
 /**
  * Start times on the slot grid within her hours: inside a working window (the session ends by
  * its end, starts no later than her latest start), on a day she works, and with the session and
- * its break clear of her weekly blocks. The bookable window (notice, horizon) is not applied here.
+ * its break clear of her weekly blocks and her own calendar's busy times. The bookable window (notice, horizon) is not applied here.
  */
 export function startsWithinHours(query: HoursQuery & { from: LocalDate; days: number }): Date[] {
   const firstInstant = startOfPracticeDay(query.from);
   const afterLast = startOfPracticeDay(addDays(query.from, query.days));
   const stretchMinutes = query.serviceMinutes + BOOKING_RULES.breakMinutes;
-  const blocks = weeklyBlockIntervals(query.working, query.from, query.days);
+  const blocks = [
+    ...weeklyBlockIntervals(query.working, query.from, query.days),
+    ...(query.working?.calendarBusy ?? []).filter(
+      (busy) => busy.start < afterLast && busy.end > addMinutes(firstInstant, -stretchMinutes),
+    ),
+  ];
   const starts = new Map<number, Date>();
   for (const window of workingWindows(query.hours, query.working, query.from, query.days)) {
     for (

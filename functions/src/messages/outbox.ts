@@ -4,6 +4,7 @@ import { type AccountNotice, isAccountNoticeKind, parseAccountNotice } from './a
 import type { BookingRecord } from '../bookings';
 import type { Database } from '../platform/database/database';
 import { withParticipants } from '../participants';
+import { textReminderStart, type TextReminderClaim } from '../texts';
 
 /** Fields of a snapshot that hold instants (JSON writes them as ISO strings). */
 const INSTANT_FIELDS = new Set([
@@ -101,8 +102,8 @@ interface Claim {
   createdAt: Date;
 }
 
-/** A message about a booking, or one about the account itself (no booking). */
-export type ClaimedMessage = (Notification & Claim) | (AccountNotice & Claim);
+/** A message about a booking, one about the account itself (no booking), or a reminder text. */
+export type ClaimedMessage = (Notification & Claim) | (AccountNotice & Claim) | TextReminderClaim;
 
 /**
  * Claims up to `limit` messages that are due, for one sender: a row is claimed by one sender
@@ -133,7 +134,18 @@ export async function claimDueMessages(
         .forUpdate()
         .skipLocked(),
     )
-    .returning(['id', 'kind', 'recipient', 'to_address', 'payload', 'attempts', 'created_at'])
+    .returning([
+      'id',
+      'kind',
+      'recipient',
+      'to_address',
+      'payload',
+      'attempts',
+      'created_at',
+      'client_uid',
+      'booking_id',
+      'dedupe_key',
+    ])
     .execute();
   return rows.map((row) => {
     const claim: Claim = {
@@ -142,6 +154,14 @@ export async function claimDueMessages(
       attempts: row.attempts,
       createdAt: new Date(row.created_at),
     };
+    if (row.kind === 'text-reminder')
+      return {
+        ...claim,
+        kind: 'text-reminder',
+        clientUid: row.client_uid,
+        bookingId: row.booking_id ?? '',
+        start: textReminderStart(row.dedupe_key ?? '', row.booking_id ?? ''),
+      };
     if (isAccountNoticeKind(row.kind))
       return { ...parseAccountNotice(row.kind, row.payload), ...claim };
     return {

@@ -20,6 +20,8 @@ import type { MailMessage } from '../platform/mail/transport';
 import { messageFor } from './templates';
 import { accountNoticeEmail, isAccountNotice, type AccountNoticeKind } from './account-notices';
 import type { Mailer } from '../platform/mail/transport';
+import type { TextSettings } from '../platform/http/types';
+import { queueTextReminders, sendTextReminder } from '../texts';
 
 export interface OutboxSettings {
   db: Database;
@@ -29,6 +31,8 @@ export interface OutboxSettings {
   services: readonly Service[];
   /** The Jitsi server video sessions meet on; Jitsi's public server when absent. */
   meetingHost?: string;
+  /** Reminders by text (Twilio); where none are set up, a text fails and her list shows it. */
+  texts?: TextSettings;
 }
 
 const BATCH = 20;
@@ -39,6 +43,7 @@ async function deliverOne(
   settings: OutboxSettings,
   now: () => Date,
 ): Promise<'sent' | 'failed' | 'dropped'> {
+  if (message.kind === 'text-reminder') return deliverText(message, settings, now);
   if (!(await stillWanted(message, settings.db))) {
     await markDropped(settings.db, message.id, now());
     return 'dropped';
@@ -56,7 +61,31 @@ async function deliverOne(
   }
 }
 
-type BookingMessage = Exclude<ClaimedMessage, { kind: AccountNoticeKind }>;
+/** A reminder text: handed to Twilio (its callback says later whether it arrived). */
+async function deliverText(
+  message: Extract<ClaimedMessage, { kind: 'text-reminder' }>,
+  settings: OutboxSettings,
+  now: () => Date,
+): Promise<'sent' | 'failed' | 'dropped'> {
+  try {
+    if (
+      (await sendTextReminder(message, { ...settings, texts: settings.texts }, now())) ===
+      'unwanted'
+    ) {
+      await markDropped(settings.db, message.id, now());
+      return 'dropped';
+    }
+    return 'sent';
+  } catch (error) {
+    // Only the reason: never the number or the text.
+    const reason = error instanceof Error ? error.message : 'unknown error';
+    const retryAt = nextAttempt(message.attempts, message.createdAt, now());
+    await markNotSent(settings.db, message.id, { error: reason, retryAt, now: now() });
+    return 'failed';
+  }
+}
+
+type BookingMessage = Exclude<ClaimedMessage, { kind: AccountNoticeKind | 'text-reminder' }>;
 
 /** The calendar file each kind carries to the client. */
 function calendarFor(message: BookingMessage, context: Parameters<typeof sessionCalendar>[2]) {
@@ -94,7 +123,10 @@ function calendarFor(message: BookingMessage, context: Parameters<typeof session
 }
 
 /** The email for one message, written now from the change it records. */
-async function emailFor(message: ClaimedMessage, settings: OutboxSettings): Promise<MailMessage> {
+async function emailFor(
+  message: Exclude<ClaimedMessage, { kind: 'text-reminder' }>,
+  settings: OutboxSettings,
+): Promise<MailMessage> {
   if (isAccountNotice(message))
     return { ...accountNoticeEmail(message, settings), to: message.address };
   // A confirmation says so when the intake is still to do before the first session.
@@ -115,7 +147,10 @@ async function emailFor(message: ClaimedMessage, settings: OutboxSettings): Prom
  * A reminder goes only while its session is still confirmed at the time it names; a waiting-list
  * email only while the entry is still there (the client may have left or booked meanwhile).
  */
-async function stillWanted(message: ClaimedMessage, db: Database): Promise<boolean> {
+async function stillWanted(
+  message: Exclude<ClaimedMessage, { kind: 'text-reminder' }>,
+  db: Database,
+): Promise<boolean> {
   if (isAccountNotice(message)) return true;
   if (message.kind === 'waitlist-offer' || message.kind === 'waitlist-ending')
     return message.waitlist
@@ -172,7 +207,9 @@ async function queueDueReminders(
     confirmed.map((booking) => ({ kind: 'reminder', to: 'client', booking })),
     { now, practiceEmail: settings.practiceEmail },
   );
-  return written.length;
+  // And by text, for those who chose it (the booker: a participant has no number of theirs here).
+  const texts = await queueTextReminders(settings.db, confirmed, now);
+  return written.length + texts;
 }
 
 /**

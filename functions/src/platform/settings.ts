@@ -25,6 +25,10 @@ export interface ServerConfig {
    * takes the tests' seeding routes (functions/src/seeding/). Production refuses to start with it.
    */
   browserTestSeeding?: true;
+  /** Outside production only: her calendar may be a feed on 127.0.0.1 (a test serves its own). */
+  allowLocalCalendarFeeds?: true;
+  /** Twilio, for reminders by text: the account, its token, the sender, (stand-in only) its address. */
+  texts?: { accountSid: string; authToken: string; from: string; apiUrl?: string };
   /** Stripe: the secret key, the webhook signing secret, and (local stand-in only) its address. */
   stripe?: { secretKey: string; webhookSecret: string; linkSecret: string; apiUrl?: string };
 }
@@ -84,6 +88,23 @@ const EnvironmentSchema = v.object({
   ),
   /** The local Stripe stand-in's address; refused in production. */
   STRIPE_API_URL: v.optional(url(['http:', 'https:'], 'http://127.0.0.1:12111')),
+  TWILIO_ACCOUNT_SID: v.optional(
+    v.pipe(v.string(), v.trim(), v.regex(/^AC[0-9a-f]{32}$/, 'must be a Twilio account SID (AC…)')),
+  ),
+  TWILIO_AUTH_TOKEN: optionalText,
+  /** The texts' sender: a number in E.164 or a Messaging Service SID (MG…). */
+  TWILIO_FROM: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.regex(
+        /^(\+[1-9]\d{6,14}|MG[0-9a-f]{32})$/,
+        'must be a number such as +447400123456 or MG…',
+      ),
+    ),
+  ),
+  /** The local Twilio stand-in's address; refused in production. */
+  TWILIO_API_URL: v.optional(url(['http:', 'https:'], 'http://127.0.0.1:12211')),
   /** The browser tests' seeding routes; refused in production and on a PostgreSQL server. */
   BROWSER_TEST_SEEDING: v.optional(v.picklist(['on'], 'must be "on" (or unset)')),
   OUTBOX_TIMER_SECONDS: v.optional(
@@ -129,6 +150,10 @@ export function serverConfig(env: Environment, functionsDir: string): ServerConf
   if (production && env.STRIPE_API_URL?.trim()) {
     faults.push('STRIPE_API_URL is for the local Stripe stand-in only: remove it in production');
   }
+  // The stand-in delivers nothing: pointed at it, no client would get a text.
+  if (production && env.TWILIO_API_URL?.trim()) {
+    faults.push('TWILIO_API_URL is for the local Twilio stand-in only: remove it in production');
+  }
   // A test may seed what the wall clock cannot give it: never on the practice's own data.
   if (env.BROWSER_TEST_SEEDING && (production || env.DATABASE_URL?.trim())) {
     faults.push("BROWSER_TEST_SEEDING is for the browser tests' embedded database only: remove it");
@@ -162,6 +187,17 @@ export function serverConfig(env: Environment, functionsDir: string): ServerConf
     },
     meetingHost: (settings.MEETING_HOST ?? DEFAULT_MEETING_HOST).replace(/\/+$/, ''),
     ...(settings.BROWSER_TEST_SEEDING && { browserTestSeeding: true as const }),
+    ...(!production && { allowLocalCalendarFeeds: true as const }),
+    ...(settings.TWILIO_ACCOUNT_SID &&
+      settings.TWILIO_AUTH_TOKEN &&
+      settings.TWILIO_FROM && {
+        texts: {
+          accountSid: settings.TWILIO_ACCOUNT_SID,
+          authToken: settings.TWILIO_AUTH_TOKEN,
+          from: settings.TWILIO_FROM,
+          ...(settings.TWILIO_API_URL && { apiUrl: settings.TWILIO_API_URL }),
+        },
+      }),
     ...(settings.OUTBOX_TIMER_SECONDS && { outboxTimerSeconds: settings.OUTBOX_TIMER_SECONDS }),
     ...(settings.STRIPE_SECRET_KEY &&
       settings.STRIPE_WEBHOOK_SECRET && {

@@ -10,7 +10,12 @@ import {
   firebaseTokenVerifier,
   firebaseUserLookup,
 } from '../platform/http/caller';
-import type { ApiContext, TokenVerifier } from '../platform/http/types';
+import type {
+  ApiContext,
+  CalendarReadingSettings,
+  TextSettings,
+  TokenVerifier,
+} from '../platform/http/types';
 import { createApi } from '../index';
 import { deliveryKick } from '../messages/delivery-kick';
 import { runOutbox, type OutboxSettings } from '../messages/sender';
@@ -39,6 +44,10 @@ export interface ApiServerOptions {
   deleteIdentity?: (uid: string) => Promise<void>;
   /** Card payments through the Stripe stand-in at this address. */
   stripe?: { apiUrl: string; webhookSecret: string };
+  /** Her calendar read as in production (no 127.0.0.1 feeds), or a shorter time limit. */
+  calendarReading?: CalendarReadingSettings;
+  /** Reminders by text through the Twilio stand-in. */
+  texts?: TextSettings;
 }
 
 /** The API on node:http at a free port: the same handlers the Cloud Function runs. */
@@ -51,6 +60,7 @@ export async function startApiServer(options: ApiServerOptions) {
     practiceEmail,
     siteUrl: 'http://site.test',
     services,
+    ...(options.texts && { texts: options.texts }),
   };
   const kick = deliveryKick(outbox, options.now);
   const settings: Omit<ApiContext, 'reactions' | 'practiceActivity'> = {
@@ -71,6 +81,8 @@ export async function startApiServer(options: ApiServerOptions) {
     },
     outbox: { practiceEmail, deliver: kick.deliver },
     siteUrl: 'http://site.test',
+    calendarReading: options.calendarReading ?? { allowLocalFeeds: true },
+    ...(options.texts && { texts: options.texts }),
     ...(options.stripe && {
       payments: {
         secretKey: 'sk_test_local_stand_in',

@@ -30,6 +30,7 @@ export async function emptyTables(db: Database) {
     db,
   );
   await sql`truncate notes_requests, receipt_link_revocations, session_reactions`.execute(db);
+  await sql`truncate busy_calendar_times, busy_calendar, text_reminders`.execute(db);
   await sql`truncate passkeys, passkey_challenges, passkey_enrolments_used, recovery_codes, known_browsers, practice_sign_ins, passkey_reviews`.execute(
     db,
   );

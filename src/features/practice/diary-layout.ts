@@ -245,6 +245,7 @@ const MESSAGE_KIND_NAMES: Partial<Record<MessageKind, string>> = {
   'waitlist-offer': 'waiting-list offer',
   'waitlist-ending': 'waiting-list renewal',
   'sign-in-alert': 'new sign-in alert',
+  'text-reminder': 'reminder text',
 };
 
 /** "confirmation"; a kind without a name of its own is read from its id ("risk flagged"). */

@@ -6,6 +6,7 @@ import { LoadFailed } from '../../components/layout/load-failed';
 import { addDays, formatDayWithYear } from '../../lib/practice-time';
 import type { ResourceState } from '../../lib/use-resource';
 import { BlockedTimeList } from './blocked-time-list';
+import { useCalendarBusy } from './calendar-busy';
 import { serviceOf, whenText } from './diary-layout';
 import { WeekView } from './week-view';
 
@@ -41,6 +42,7 @@ export function DiaryWeek({
   onOpen: (booking: PracticeBooking) => void;
 }) {
   const days = Array.from({ length: 7 }, (_, index) => addDays(from, index));
+  const calendar = useCalendarBusy();
   const diary = state.status === 'ready' ? state.data : undefined;
   const inactive = diary
     ? diary.bookings
@@ -76,13 +78,18 @@ export function DiaryWeek({
       </div>
       {state.status === 'loading' && <p role="status">Loading the diary…</p>}
       {state.status === 'failed' && <LoadFailed message={state.message} onRetry={onRetry} />}
+      {calendar.warning && (
+        <div className="alert alert-warning" role="status">
+          {calendar.warning}
+        </div>
+      )}
       {diary && (
         <>
           <WeekView
             days={days}
             today={today}
             bookings={diary.bookings}
-            blocks={diary.blocks}
+            blocks={[...diary.blocks, ...calendar.blocks]}
             busy={busy}
             seriesTag={seriesTag}
             onOpen={onOpen}

@@ -9,7 +9,9 @@ import { messageKindName } from './diary-layout';
 import { fetchFailedMessages, retryMessage } from './practice-api';
 
 const describe = (message: FailedMessage) =>
-  `The ${messageKindName(message.kind)} email to ${message.to}`;
+  message.kind === 'text-reminder'
+    ? `The reminder text to ${message.to}`
+    : `The ${messageKindName(message.kind)} email to ${message.to}`;
 
 /** A notice when any email could not be delivered: who it was for, what it was, and Try again. */
 export function FailedMessages() {

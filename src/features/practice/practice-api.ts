@@ -11,6 +11,7 @@ import {
 import { CalendarFeedCreatedSchema, CalendarFeedStateSchema } from '../../../shared/calendar-feed';
 import { PracticePaymentsSchema, RefundCreatedSchema } from '../../../shared/payments-api';
 import { PracticeWaitlistSchema } from '../../../shared/waitlist';
+import { BusyCalendarReadSchema, BusyCalendarViewSchema } from '../../../shared/busy-calendar';
 import { HoursViewSchema, type WorkingHours } from '../../../shared/working-hours';
 import { apiRequest } from '../../lib/api';
 import { loadFirebase } from '../../lib/load-firebase';
@@ -159,4 +160,21 @@ export function fetchWorkingHours(signal?: AbortSignal) {
 /** Saves her hours; a 422 names each field to fix (ApiError.fieldErrors). */
 export function saveWorkingHours(hours: WorkingHours) {
   return apiRequest('/api/practice/hours', HoursViewSchema, { method: 'PUT', body: hours });
+}
+
+/** Her own calendar: whether it is connected, how its reads went, its busy times ahead. */
+export function fetchBusyCalendar(signal?: AbortSignal) {
+  return apiRequest('/api/practice/busy-calendar', BusyCalendarViewSchema, { signal });
+}
+
+/** Connects her calendar by its private iCal address; read at once (a 422 says why not). */
+export function connectBusyCalendar(url: string) {
+  return apiRequest('/api/practice/busy-calendar', BusyCalendarReadSchema, {
+    method: 'PUT',
+    body: { url },
+  });
+}
+
+export function disconnectBusyCalendar() {
+  return apiRequest('/api/practice/busy-calendar', v.undefined(), { method: 'DELETE' });
 }

@@ -14,6 +14,8 @@ import { PracticeDiary } from './practice-diary';
 import { UNDO_MS } from './use-deferred-answer';
 
 vi.mock('./practice-api', () => ({
+  // Her own calendar has its own tests (busy-calendar-form.test.tsx): not connected here.
+  fetchBusyCalendar: () => Promise.resolve({ connected: false }),
   fetchDiary: vi.fn(),
   answerBooking: vi.fn(),
   answerBookingOnLeave: vi.fn(),

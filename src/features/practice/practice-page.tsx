@@ -6,6 +6,7 @@ import { paths } from '../../config/routes';
 import type { MoveSlot } from './move-slot';
 import { PracticeDiary } from './practice-diary';
 import { RequirePractitioner } from './require-practitioner';
+import { BusyCalendarForm } from './busy-calendar-form';
 import { WorkingHoursForm } from './working-hours-form';
 
 /**
@@ -41,6 +42,7 @@ export function PracticePage({
       {hoursOpen && (
         <section id="your-hours" className="card card-body mb-4">
           <WorkingHoursForm />
+          <BusyCalendarForm />
         </section>
       )}
       <PracticeDiary notices={notices} moveDialog={moveDialog} />

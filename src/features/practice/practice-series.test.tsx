@@ -10,6 +10,8 @@ import { PracticeDiary } from './practice-diary';
 import { PracticePage } from './practice-page';
 
 vi.mock('./practice-api', () => ({
+  // Her own calendar has its own tests (busy-calendar-form.test.tsx): not connected here.
+  fetchBusyCalendar: () => Promise.resolve({ connected: false }),
   fetchDiary: vi.fn(),
   answerBooking: vi.fn(),
   answerBookingOnLeave: vi.fn(),

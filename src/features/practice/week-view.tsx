@@ -1,4 +1,6 @@
 import { BellIcon } from '@heroicons/react/16/solid';
+import { BUSY_CALENDAR_LABEL } from '../../../shared/busy-calendar';
+import { isCalendarBusy } from './calendar-busy';
 import type { CSSProperties } from 'react';
 import type { Block, PracticeBooking } from '../../../shared/booking';
 import type { LocalDate } from '../../../shared/time';
@@ -104,7 +106,9 @@ function EventText({
 }
 
 const blockText = (block: Block, from: string, to: string) =>
-  `Blocked ${from} to ${to}${block.reason ? `: ${block.reason}` : ''}`;
+  isCalendarBusy(block)
+    ? `${BUSY_CALENDAR_LABEL} ${from} to ${to}`
+    : `Blocked ${from} to ${to}${block.reason ? `: ${block.reason}` : ''}`;
 
 /** The desktop timetable: days across, half hours down, sessions and blocked time by time. */
 function WeekGrid({

@@ -21,6 +21,11 @@ import type {
   PracticeSignInsTable,
   PasskeyReviewsTable,
 } from './schema-sign-in';
+import type {
+  BusyCalendarTable,
+  BusyCalendarTimesTable,
+  TextRemindersTable,
+} from './schema-calendar-texts';
 
 export type {
   PaymentRowStatus,
@@ -119,6 +124,8 @@ interface MessagesTable {
   created_at: ColumnType<Date, Date, Date>;
   updated_at: Date;
   sent_at: Date | null;
+  /** A text's id at the provider (Twilio's SID), named by its delivery callbacks. */
+  provider_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface IntakesTable {
@@ -357,4 +364,7 @@ export interface DatabaseSchema {
   known_browsers: KnownBrowsersTable;
   practice_sign_ins: PracticeSignInsTable;
   passkey_reviews: PasskeyReviewsTable;
+  busy_calendar: BusyCalendarTable;
+  busy_calendar_times: BusyCalendarTimesTable;
+  text_reminders: TextRemindersTable;
 }

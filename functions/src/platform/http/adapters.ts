@@ -45,6 +45,9 @@ export function toApiRequest(
     ...(typeof request.headers['stripe-signature'] === 'string' && {
       stripeSignature: request.headers['stripe-signature'],
     }),
+    ...(typeof request.headers['x-twilio-signature'] === 'string' && {
+      twilioSignature: request.headers['x-twilio-signature'],
+    }),
   };
 }
 

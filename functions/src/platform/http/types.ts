@@ -22,6 +22,8 @@ export interface ApiRequest {
   rawBody?: Buffer;
   /** The `Stripe-Signature` header. */
   stripeSignature?: string;
+  /** The `X-Twilio-Signature` header. */
+  twilioSignature?: string;
 }
 
 export interface ApiResponse {
@@ -114,6 +116,26 @@ export interface ApiContext {
   meetingHost?: string;
   /** Card payments (Stripe); undefined where none are set up, and the payment endpoints say so. */
   payments?: PaymentsSettings;
+  /** How her own calendar's address may be read; production's rules when absent. */
+  calendarReading?: CalendarReadingSettings;
+  /** Reminders by text (Twilio); undefined where none are set up. */
+  texts?: TextSettings;
+}
+
+export interface TextSettings {
+  accountSid: string;
+  authToken: string;
+  /** The number (or Messaging Service SID, MG…) the texts come from. */
+  from: string;
+  /** Where Twilio's API is, when not Twilio itself (the local stand-in). */
+  apiUrl?: string;
+}
+
+export interface CalendarReadingSettings {
+  /** The local stacks and tests: `http://127.0.0.1:<port>` feeds too. Never in production. */
+  allowLocalFeeds?: boolean;
+  /** The whole read's time limit (10 seconds unless a test shortens it). */
+  timeoutMs?: number;
 }
 
 export interface PasskeySettings {

@@ -11,6 +11,7 @@ import { ChangePasswordForm } from './change-password-form';
 import { DeleteAccount } from './delete-account';
 import { DisplayNameForm } from './display-name-form';
 import { ProfileSummary } from './profile-summary';
+import { TextRemindersForm } from './text-reminders-form';
 
 /** A link to the diary for the practitioner's account (the claim is in the ID token). */
 function DiaryLink({ user }: { user: User }) {
@@ -55,6 +56,7 @@ export function AccountPage({ bookings }: { bookings?: ReactNode }) {
               {bookings}
             </section>
           )}
+          {emailVerified && <TextRemindersForm />}
           <section className="account-section" aria-labelledby="record-heading">
             <h2 id="record-heading">Your record</h2>
             <ul>

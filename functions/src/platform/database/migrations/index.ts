@@ -21,6 +21,8 @@ import { up as up0018 } from './0018_blocked_time_enforced';
 import { up as up0019 } from './0019_session_money';
 import { up as up0020 } from './0020_session_reactions';
 import { up as up0021 } from './0021_stripe_subscription_order';
+import { up as up0022 } from './0022_busy_calendar';
+import { up as up0023 } from './0023_text_reminders';
 
 /**
  * Versioned migrations, one file each, applied in name order on start (Kysely records them in
@@ -49,6 +51,8 @@ const migrations: Record<string, Migration> = {
   '0019_session_money': { up: up0019 },
   '0020_session_reactions': { up: up0020 },
   '0021_stripe_subscription_order': { up: up0021 },
+  '0022_busy_calendar': { up: up0022 },
+  '0023_text_reminders': { up: up0023 },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,0 +1,2 @@
+export { busyCalendarRoutes } from './routes';
+export { refreshBusyCalendar } from './refresh';
