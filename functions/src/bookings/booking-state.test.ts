@@ -164,7 +164,7 @@ describe.each(DATABASE_KINDS)('booking state on %s', (kind) => {
     );
     expect(marked.status).toBe(200);
     clock = NOW;
-    const moved = await request('POST', `/bookings/${session.id}/move`, practitioner, {
+    const moved = await request('POST', `/practice/bookings/${session.id}/move`, practitioner, {
       start: openDays[4]!.toISOString(),
     });
     expect(moved.status).toBe(409);
@@ -183,7 +183,12 @@ describe.each(DATABASE_KINDS)('booking state on %s', (kind) => {
     const start = openDays[5]!;
     const session = await confirmedSession(db, client, start.toISOString());
     clock = new Date(start.getTime() + 5 * MINUTE);
-    const byHer = await request('POST', `/bookings/${session.id}/cancel`, practitioner, {});
+    const byHer = await request(
+      'POST',
+      `/practice/bookings/${session.id}/cancel`,
+      practitioner,
+      {},
+    );
     expect(byHer.status).toBe(409);
     expect(byHer.json.detail).toBe(STARTED_SENTENCES.cancel);
     expect((await request('POST', `/bookings/${session.id}/cancel`, client, {})).status).toBe(409);
@@ -202,7 +207,7 @@ describe.each(DATABASE_KINDS)('booking state on %s', (kind) => {
       // Her move brings it inside the client's notice period: from then on they cannot cancel here.
       const soon = new Date(NOW.getTime() + (3 + (attempt % 6)) * HOUR);
       const [moved, cancelled] = await Promise.all([
-        request('POST', `/bookings/${session.id}/move`, practitioner, {
+        request('POST', `/practice/bookings/${session.id}/move`, practitioner, {
           start: soon.toISOString(),
         }),
         request('POST', `/bookings/${session.id}/cancel`, client, {}),
@@ -307,12 +312,15 @@ describe.each(DATABASE_KINDS)('booking state on %s', (kind) => {
             if (id) answer = await request('DELETE', `/practice/blocks/${id}`, practitioner);
           } else if (booking) {
             const by = 'byHer' in each && !each.byHer ? booking.who : practitioner;
+            // Her cancel and move are her own routes; confirm and decline are hers alone anyway.
+            const path =
+              by === practitioner && (each.kind === 'move' || each.kind === 'cancel')
+                ? `/practice/bookings/${booking.id}/${each.kind}`
+                : `/bookings/${booking.id}/${each.kind}`;
             answer =
               each.kind === 'move'
-                ? await request('POST', `/bookings/${booking.id}/move`, by, {
-                    start: slot(each.at).toISOString(),
-                  })
-                : await request('POST', `/bookings/${booking.id}/${each.kind}`, by, {});
+                ? await request('POST', path, by, { start: slot(each.at).toISOString() })
+                : await request('POST', path, by, {});
           }
           if (answer) expect(answer.status, JSON.stringify(each)).toBeLessThan(500);
           expect(await overlapsInDiary(db), JSON.stringify(each)).toEqual([]);

@@ -190,7 +190,7 @@ describe.each(DATABASE_KINDS)('her own calendar on %s', (kind) => {
       note: '',
     });
     expect(booked.status).toBe(201);
-    const moved = await request('POST', `/bookings/${booked.json.id}/move`, practitioner, {
+    const moved = await request('POST', `/practice/bookings/${booked.json.id}/move`, practitioner, {
       start: '2026-12-09T14:00:00Z',
     });
     expect(moved.status).toBe(422);

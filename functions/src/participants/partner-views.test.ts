@@ -170,7 +170,7 @@ describe.each(DATABASE_KINDS)('a joined partner’s own view on %s', (kind) => {
     sent.length = 0;
     const cancelled = await request(
       'POST',
-      `/bookings/${series.sessions[0]?.id}/cancel`,
+      `/practice/bookings/${series.sessions[0]?.id}/cancel`,
       practitioner,
       { message: WORD_TO_BOOKER },
     );

@@ -500,7 +500,7 @@ describe.each(DATABASE_KINDS)('payments on %s', (kind) => {
     const start = new Date(NOW.getTime() + 3 * DAY);
     start.setUTCHours(10, 0, 0, 0);
     clock = new Date(start.getTime() + 10 * 60_000);
-    const cancelled = await request('POST', `/bookings/${id}/cancel`, practitioner);
+    const cancelled = await request('POST', `/practice/bookings/${id}/cancel`, practitioner);
     expect(cancelled.status).toBe(409);
     expect(cancelled.json.detail).toMatch(/already begun, so it cannot be cancelled/);
     expect(stripe.refunds).toEqual([]);

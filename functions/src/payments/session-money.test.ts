@@ -58,10 +58,14 @@ describe.each(DATABASE_KINDS)('money that follows a session on %s', (kind) => {
     const client = await newClient();
     const seriesId = await paidSeries(client);
     at('2027-03-23T10:00:00Z');
-    expect((await request('POST', `/series/${seriesId}/end`, practitioner)).status).toBe(200);
+    expect((await request('POST', `/practice/series/${seriesId}/end`, practitioner)).status).toBe(
+      200,
+    );
     expect(refunded()).toEqual([8000, 8000]);
     // Ending it twice gives nothing back twice.
-    expect((await request('POST', `/series/${seriesId}/end`, practitioner)).status).toBe(409);
+    expect((await request('POST', `/practice/series/${seriesId}/end`, practitioner)).status).toBe(
+      409,
+    );
     expect(refunded()).toEqual([8000, 8000]);
   });
 
@@ -89,7 +93,7 @@ describe.each(DATABASE_KINDS)('money that follows a session on %s', (kind) => {
     const client = await newClient();
     const seriesId = await paidSeries(client);
     const session = await sessionOn(client, seriesId, '2027-03-23');
-    const moved = await request('POST', `/bookings/${session}/move`, practitioner, {
+    const moved = await request('POST', `/practice/bookings/${session}/move`, practitioner, {
       start: '2027-03-24T18:00:00Z',
     });
     expect(moved.status).toBe(200);
@@ -101,7 +105,7 @@ describe.each(DATABASE_KINDS)('money that follows a session on %s', (kind) => {
     const client = await newClient();
     const seriesId = await paidSeries(client);
     const session = await sessionOn(client, seriesId, '2027-03-30');
-    const moved = await request('POST', `/bookings/${session}/move`, practitioner, {
+    const moved = await request('POST', `/practice/bookings/${session}/move`, practitioner, {
       start: '2027-04-01T17:00:00Z',
     });
     expect(moved.status).toBe(200);
