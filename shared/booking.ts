@@ -293,6 +293,7 @@ const MessageKindSchema = v.picklist([
   'participant-cancelled',
   'participant-left',
   'participant-sessions-cancelled',
+  'participant-departed',
   'sign-in-alert',
 ]);
 export type MessageKind = v.InferOutput<typeof MessageKindSchema>;

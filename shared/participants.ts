@@ -103,10 +103,27 @@ export function partyProblem(
   return null;
 }
 
-export const PARTICIPANT_STATUSES = ['invited', 'joined', 'declined', 'left'] as const;
+/**
+ * Where an adult stands: invited; joined; declined; left (by themselves, or removed by the
+ * practitioner); withdrawn by the booker before an answer; expired (not answered by the first
+ * session's start).
+ */
+export const PARTICIPANT_STATUSES = [
+  'invited',
+  'joined',
+  'declined',
+  'left',
+  'withdrawn',
+  'expired',
+] as const;
+
+/** Declined, withdrawn and expired invitations (name and address) are erased this long after. */
+export const UNANSWERED_INVITATION_DAYS = 30;
 
 /** Another person in the room as every list shows them (the email only to the practitioner). */
 export const ParticipantViewSchema = v.object({
+  /** Their place in the room, for the booker and the practitioner (withdraw, remove). */
+  id: v.optional(v.string()),
   name: v.string(),
   status: v.picklist(PARTICIPANT_STATUSES),
   /** Has accepted the therapy agreement (their own intake). */

@@ -1,6 +1,6 @@
 export type { BlockRecord, BookingRecord, Client, Interval, SeriesRecord } from './types';
 export { blockView, bookingView, practiceBookingView, serviceById } from './views';
-export { bookingMode, joinUrlOf } from './video';
+export { bookingMode, joinUrlOf, newVideoRoom } from './video';
 export { bookingRoutes } from './routes';
 export {
   bookingsStartingWithin,

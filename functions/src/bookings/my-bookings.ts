@@ -18,7 +18,12 @@ export const myBookings = endpoint({
       sharedSessions(context.db, caller.uid),
     ]);
     const payments = await paymentStates(context, bookings, []);
-    const partyOf = await partyLookup(context.db, [...bookings, ...shared], 'client');
+    const partyOf = await partyLookup(
+      context.db,
+      [...bookings, ...shared],
+      'client',
+      caller.uid,
+    );
     const own = bookings.map((booking) => ({
       ...bookingView(booking, context.services, now, context.meetingHost),
       payment: payments.booking(booking),

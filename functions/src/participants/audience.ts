@@ -71,6 +71,7 @@ export async function withParticipants(
       ...notification,
       booking: withRoom(notification.booking),
       ...(series && { series }),
+      ...(notification.sessions && { sessions: notification.sessions.map(withRoom) }),
     };
     return [
       forBooker,

@@ -145,6 +145,17 @@ export async function answerInvitation(
   return row && toRecord(row);
 }
 
+/** The places one account has in rooms, joined or left (a session or series each). */
+export async function placesOf(db: Database, uid: string): Promise<ParticipantRecord[]> {
+  const rows = await db
+    .selectFrom('participants')
+    .selectAll()
+    .where('uid', '=', uid)
+    .where('status', 'in', ['joined', 'left'])
+    .execute();
+  return rows.map(toRecord);
+}
+
 /** What one account has joined: one-off sessions and series. */
 export async function joinedBy(db: Database, uid: string): Promise<ParticipantRecord[]> {
   const rows = await db
@@ -152,18 +163,6 @@ export async function joinedBy(db: Database, uid: string): Promise<ParticipantRe
     .selectAll()
     .where('uid', '=', uid)
     .where('status', '=', 'joined')
-    .execute();
-  return rows.map(toRecord);
-}
-
-/** One account leaves everything it joined (its account is going); answers what it left. */
-export async function leaveAll(db: Database, uid: string, now: Date): Promise<ParticipantRecord[]> {
-  const rows = await db
-    .updateTable('participants')
-    .set({ status: 'left', responded_at: now })
-    .where('uid', '=', uid)
-    .where('status', '=', 'joined')
-    .returningAll()
     .execute();
   return rows.map(toRecord);
 }
@@ -177,4 +176,41 @@ export async function agreedAccounts(db: Database, uids: readonly string[]): Pro
     .where('client_uid', 'in', [...new Set(uids)])
     .execute();
   return new Set(rows.map((row) => row.client_uid));
+}
+
+/**
+ * One participant who joined leaves (or is removed, with her reason); undefined when they were
+ * not in the room by then. Call it in the transaction that tells the others.
+ */
+export async function departParticipant(
+  db: Database,
+  departure: { id: string; now: Date; removalReason?: string },
+): Promise<ParticipantRecord | undefined> {
+  const row = await db
+    .updateTable('participants')
+    .set({
+      status: 'left',
+      responded_at: departure.now,
+      removal_reason: departure.removalReason ?? null,
+    })
+    .where('id', '=', departure.id)
+    .where('status', '=', 'joined')
+    .returningAll()
+    .executeTakeFirst();
+  return row && toRecord(row);
+}
+
+/** The booker takes back an invitation not yet answered; undefined when it was answered. */
+export async function withdrawInvitation(
+  db: Database,
+  withdrawal: { id: string; now: Date },
+): Promise<ParticipantRecord | undefined> {
+  const row = await db
+    .updateTable('participants')
+    .set({ status: 'withdrawn', responded_at: withdrawal.now })
+    .where('id', '=', withdrawal.id)
+    .where('status', '=', 'invited')
+    .returningAll()
+    .executeTakeFirst();
+  return row && toRecord(row);
 }

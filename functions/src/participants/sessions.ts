@@ -1,23 +1,25 @@
 import { isActive } from '../../../shared/booking-rules';
 import type { Service } from '../../../shared/service';
-import { clientBookings, findBooking, seriesBookings, type BookingRecord } from '../bookings';
+import { clientBookings, type BookingRecord } from '../bookings';
 import { queueMessages, type Notification } from '../messages';
 import type { Database } from '../platform/database/database';
-import { joinedBy, leaveAll, participantsOf, type ParticipantRecord } from './queries';
+import { departSharedSessions, sessionsOfPlace } from './leaving';
+import { joinedBy, participantsOf, placesOf, type ParticipantRecord } from './queries';
 
-/** Every session an account joined as a participant (each session of a joined series). */
+/**
+ * Every session an account was in as a participant: each session of what it joined, and of what
+ * it left, those that had started by then (what they attended stays theirs).
+ */
 export async function sharedSessions(db: Database, uid: string): Promise<BookingRecord[]> {
-  const joined = await joinedBy(db, uid);
-  const oneOff = await Promise.all(
-    joined.flatMap((each) => (each.bookingId ? [findBooking(db, each.bookingId)] : [])),
+  const places = await placesOf(db, uid);
+  const sessions = await Promise.all(
+    places.map(async (place) => {
+      const all = await sessionsOfPlace(db, place);
+      const leftAt = place.status === 'left' ? place.respondedAt : null;
+      return leftAt ? all.filter((each) => each.start < leftAt) : all;
+    }),
   );
-  const ofSeries = await seriesBookings(
-    db,
-    joined.flatMap((each) => (each.seriesId ? [each.seriesId] : [])),
-  );
-  return [...oneOff.flatMap((each) => (each ? [each] : [])), ...ofSeries].sort(
-    (a, b) => a.start.getTime() - b.start.getTime(),
-  );
+  return sessions.flat().sort((a, b) => a.start.getTime() - b.start.getTime());
 }
 
 /** The series an account joined as a participant (still joined). */
@@ -68,35 +70,27 @@ export function participantCancelled(
 }
 
 /**
- * One participant's account is going: they leave every session and series they joined, and the
- * practice, the client who booked and the other participants of each one still ahead are told.
- * Call it in the deletion's transaction; the sessions stand for the others.
+ * One participant's account is going: they leave every session and series they joined
+ * (departSharedSessions: new video rooms ahead; the practice, the client who booked and the other
+ * participants of each one still ahead are told). Call it in the deletion's transaction; the
+ * sessions stand for the others. Answers how many places they left.
  */
 export async function leaveFutureSessions(
   trx: Database,
   uid: string,
   context: { now: Date; practiceEmail: string },
 ): Promise<number> {
-  const left = await leaveAll(trx, uid, context.now);
-  const notifications: Notification[] = [];
-  for (const participant of left) {
-    const sessions = participant.bookingId
-      ? [await findBooking(trx, participant.bookingId)]
-      : await seriesBookings(trx, participant.seriesId ? [participant.seriesId] : []);
-    const next = sessions.find((each) => each && isActive(each) && each.start > context.now);
-    if (!next) continue;
-    const party = {
-      participantId: participant.id,
-      name: participant.name,
-      bookerName: next.client.name || next.client.email,
-    };
-    notifications.push(
-      { kind: 'participant-left', to: 'practice', booking: next, party },
-      { kind: 'participant-left', to: 'client', booking: next, party },
-    );
+  const places = await joinedBy(trx, uid);
+  let left = 0;
+  for (const place of places) {
+    const gone = await departSharedSessions(trx, {
+      participantId: place.id,
+      ...context,
+      accountDeleted: true,
+    });
+    if (gone) left += 1;
   }
-  await queueMessages(trx, notifications, context);
-  return left.length;
+  return left;
 }
 
 /**

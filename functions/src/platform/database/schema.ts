@@ -1,6 +1,7 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { BookingMode, BookingStatus } from '../../../../shared/booking';
 import type { Attendance, RiskFollowUpAction } from '../../../../shared/clinical-api';
+import type { PARTICIPANT_STATUSES } from '../../../../shared/participants';
 import type {
   ReceiptLinkRevocationsTable,
   PaymentCustomersTable,
@@ -276,7 +277,7 @@ interface WorkingHoursTable {
   updated_at: Date;
 }
 
-export type ParticipantStatus = 'invited' | 'joined' | 'declined' | 'left';
+export type ParticipantStatus = (typeof PARTICIPANT_STATUSES)[number];
 
 /** Another person in the room of a couple's or family's one-off session or series. */
 export interface ParticipantsTable {
@@ -295,6 +296,8 @@ export interface ParticipantsTable {
   position: ColumnType<number, number | undefined, never>;
   created_at: ColumnType<Date, Date, never>;
   responded_at: Date | null;
+  /** Her reason when she removed them (status left): hers alone. */
+  removal_reason: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface DatabaseSchema {

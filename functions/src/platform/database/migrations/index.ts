@@ -16,6 +16,7 @@ import { up as up0013 } from './0013_retained_records';
 import { up as up0014 } from './0014_participants';
 import { up as up0015 } from './0015_passkeys';
 import { up as up0016 } from './0016_attended_sessions';
+import { up as up0017 } from './0017_people_leave';
 
 /**
  * Versioned migrations, one file each, applied in name order on start (Kysely records them in
@@ -39,6 +40,7 @@ const migrations: Record<string, Migration> = {
   '0014_participants': { up: up0014 },
   '0015_passkeys': { up: up0015 },
   '0016_attended_sessions': { up: up0016 },
+  '0017_people_leave': { up: up0017 },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
