@@ -3,6 +3,7 @@ import type { TestAccount } from '../testing/accounts';
 import { useApiStack } from '../testing/api-stack';
 import { DATABASE_KINDS } from '../testing/databases';
 import { createAccounts } from '../testing/factories/accounts';
+import { applyRetention } from '../retention';
 
 /** People leave: a partner leaves, the practitioner removes someone, the booker withdraws. */
 
@@ -203,5 +204,52 @@ describe.each(DATABASE_KINDS)('leaving and removing on %s', (kind) => {
     expect((await request('POST', `/invitations/${place?.id}/accept`, partner)).status).toBe(409);
     const mine = (await request('GET', '/series', booker)).json.series[0];
     expect(mine.participants[0]).toMatchObject({ id: place?.id, status: 'withdrawn' });
+  });
+
+  const addressesKept = async () =>
+    (await db.selectFrom('participants').select('email').execute()).map((row) => row.email);
+
+  it('a declined invitation’s name and address are erased 30 days later, not a millisecond before', async () => {
+    const asked = await request('POST', '/series', booker, {
+      serviceId: COUPLES,
+      start: '2027-03-09T18:00:00Z',
+      participants: [{ name: 'Pat Partner', email: partner.email }],
+    });
+    expect(asked.status).toBe(201);
+    const { id } = (await request('GET', '/invitations', partner)).json.invitations[0];
+    expect((await request('POST', `/invitations/${id}/decline`, partner)).status).toBe(200);
+    const over = new Date(NOW.getTime() + 30 * 86_400_000);
+    expect((await applyRetention(db, new Date(over.getTime() - 1))).invitations.erased).toBe(0);
+    expect(await addressesKept()).toEqual([partner.email]);
+    expect((await applyRetention(db, over)).invitations.erased).toBe(1);
+    expect(await addressesKept()).toEqual([]);
+    const mine = (await request('GET', '/series', booker)).json.series[0];
+    expect(JSON.stringify(mine)).not.toContain('Pat Partner');
+    // Idempotent.
+    expect((await applyRetention(db, over)).invitations).toEqual({ expired: 0, erased: 0 });
+  });
+
+  it('an invitation not answered by the first session’s start expires, and goes 30 days after', async () => {
+    const start = new Date('2027-03-09T18:00:00Z');
+    await request('POST', '/series', booker, {
+      serviceId: COUPLES,
+      start: start.toISOString(),
+      participants: [{ name: 'Pat Partner', email: partner.email }],
+    });
+    const { id } = (await request('GET', '/invitations', partner)).json.invitations[0];
+    expect((await applyRetention(db, new Date(start.getTime() - 1))).invitations.expired).toBe(0);
+    clock = start;
+    // At the start it can no longer be answered, even before the job has run.
+    const late = await request('POST', `/invitations/${id}/accept`, partner);
+    expect(late.status).toBe(409);
+    expect(late.json.detail).toMatch(/expired when the first session began/);
+    expect((await request('GET', '/invitations', partner)).json.invitations).toEqual([]);
+    expect((await applyRetention(db, start)).invitations.expired).toBe(1);
+    const mine = (await request('GET', '/series', booker)).json.series[0];
+    expect(mine.participants[0]).toMatchObject({ id, status: 'expired' });
+    const over = new Date(start.getTime() + 30 * 86_400_000);
+    expect((await applyRetention(db, new Date(over.getTime() - 1))).invitations.erased).toBe(0);
+    expect((await applyRetention(db, over)).invitations.erased).toBe(1);
+    expect(await addressesKept()).toEqual([]);
   });
 });

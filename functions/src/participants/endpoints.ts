@@ -11,6 +11,7 @@ import { json, type ApiContext, type Caller } from '../platform/http/types';
 import {
   answerInvitation,
   findParticipant,
+  firstStartOf,
   participantsOf,
   pendingInvitations,
   type ParticipantRecord,
@@ -52,15 +53,29 @@ export const listInvitations = endpoint({
     const invitations: Invitation[] = [];
     for (const participant of pending) {
       const session = await sessionOf(context.db, participant);
-      if (session && isActive(session))
+      const firstStart = await firstStartOf(context.db, participant);
+      if (session && isActive(session) && !(firstStart && firstStart <= context.now()))
         invitations.push(invitationView(participant, session, context));
     }
     return json(200, { invitations });
   },
 });
 
+/** Why an invitation can no longer be answered, in words. */
+const invitationClosed = (status: ParticipantRecord['status']) =>
+  status === 'withdrawn'
+    ? 'The person who booked has withdrawn this invitation.'
+    : status === 'expired'
+      ? 'This invitation expired when the first session began: ask the person who booked to book again with you.'
+      : `You have already ${status} this invitation.`;
+
 /** An invitation the caller may answer: sent to their own verified address, still open. */
-async function invitationForCaller(db: Database, caller: Caller, id: string | undefined) {
+async function invitationForCaller(
+  db: Database,
+  caller: Caller,
+  id: string | undefined,
+  now: Date,
+) {
   const participant = await findParticipant(db, pathId(id, 'invitation'));
   if (!participant || participant.email === null)
     throw problems.notFound('There is no invitation with that id. Open the link again.');
@@ -71,7 +86,10 @@ async function invitationForCaller(db: Database, caller: Caller, id: string | un
   if (participant.bookerUid === caller.uid)
     throw problems.notYours('You booked this session: the invitation is for the other person.');
   if (participant.status !== 'invited')
-    throw problems.wrongStatus(`You have already ${participant.status} this invitation.`);
+    throw problems.wrongStatus(invitationClosed(participant.status));
+  const firstStart = await firstStartOf(db, participant);
+  if (firstStart && firstStart <= now)
+    throw problems.wrongStatus(invitationClosed('expired'));
   const session = await sessionOf(db, participant);
   if (!session || !isActive(session))
     throw problems.wrongStatus('This session is no longer on: there is nothing to join.');
@@ -121,8 +139,13 @@ const answer = (status: 'joined' | 'declined') =>
   endpoint({
     auth: 'verified',
     async run({ caller, params, context }) {
-      const { participant, session } = await invitationForCaller(context.db, caller, params.id);
       const now = context.now();
+      const { participant, session } = await invitationForCaller(
+        context.db,
+        caller,
+        params.id,
+        now,
+      );
       const answered = await context.db.transaction().execute(async (trx) => {
         const changed = await answerInvitation(trx, {
           id: participant.id,

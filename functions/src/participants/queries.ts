@@ -1,5 +1,5 @@
-import type { Selectable } from 'kysely';
-import type { PartyRequest } from '../../../shared/participants';
+import { sql, type Selectable } from 'kysely';
+import { UNANSWERED_INVITATION_DAYS, type PartyRequest } from '../../../shared/participants';
 import type { Database } from '../platform/database/database';
 import type { ParticipantStatus, ParticipantsTable } from '../platform/database/schema';
 
@@ -213,4 +213,53 @@ export async function withdrawInvitation(
     .returningAll()
     .executeTakeFirst();
   return row && toRecord(row);
+}
+
+/**
+ * The scheduled part of invitations, a plain function of (db, clock), idempotent: one not
+ * answered by its first session's start expires then; a declined, withdrawn or expired one is
+ * erased, name and address, UNANSWERED_INVITATION_DAYS after. Answers how many of each.
+ */
+export async function pruneInvitations(
+  db: Database,
+  now: Date,
+): Promise<{ expired: number; erased: number }> {
+  const expired = await sql`
+    update participants p set status = 'expired', responded_at = first.starts_at
+    from (
+      select p2.id, coalesce(b.starts_at, s.first_start) as starts_at from participants p2
+        left join bookings b on b.id = p2.booking_id
+        left join series s on s.id = p2.series_id
+        where p2.status = 'invited'
+    ) first
+    where p.id = first.id and first.starts_at <= ${now}`.execute(db);
+  const cutoff = new Date(now.getTime() - UNANSWERED_INVITATION_DAYS * 86_400_000);
+  const erased = await db
+    .deleteFrom('participants')
+    .where('status', 'in', ['declined', 'withdrawn', 'expired'])
+    .where('responded_at', '<=', cutoff)
+    .executeTakeFirst();
+  return {
+    expired: Number(expired.numAffectedRows ?? 0),
+    erased: Number(erased.numDeletedRows),
+  };
+}
+
+/** When an invitation's first session starts (it expires then), if it has one. */
+export async function firstStartOf(
+  db: Database,
+  place: Pick<ParticipantRecord, 'bookingId' | 'seriesId'>,
+): Promise<Date | undefined> {
+  const row = place.bookingId
+    ? await db
+        .selectFrom('bookings')
+        .select('starts_at as start')
+        .where('id', '=', place.bookingId)
+        .executeTakeFirst()
+    : await db
+        .selectFrom('series')
+        .select('first_start as start')
+        .where('id', '=', place.seriesId ?? '')
+        .executeTakeFirst();
+  return row ? new Date(row.start) : undefined;
 }
