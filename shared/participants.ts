@@ -13,6 +13,8 @@ export const PARTICIPANT_RULES = {
   familyAdults: 5,
   /** Children under 16, by first name only: no account and no email. */
   familyChildren: 6,
+  /** A child is under 16 (older ones are invited as adults). */
+  childMaxAge: 15,
   nameMaxLength: 100,
   firstNameMaxLength: 50,
 } as const;
@@ -46,6 +48,18 @@ const ChildInputSchema = v.object({
     v.maxLength(
       PARTICIPANT_RULES.firstNameMaxLength,
       `Keep each first name to at most ${PARTICIPANT_RULES.firstNameMaxLength} characters.`,
+    ),
+  ),
+  /** Their age in years, nothing more: a family's note is kept to the youngest's 25th birthday. */
+  ageYears: v.optional(
+    v.pipe(
+      v.number('Give each child’s age as a number of years.'),
+      v.integer('Give each child’s age in whole years.'),
+      v.minValue(0, 'Give each child’s age in whole years, from 0.'),
+      v.maxValue(
+        PARTICIPANT_RULES.childMaxAge,
+        `Children come up to ${PARTICIPANT_RULES.childMaxAge}: invite anyone older as an adult.`,
+      ),
     ),
   ),
 });

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { recordKeptUntil } from '../../../shared/retention';
+import { noteKeptUntil, recordKeptUntil } from '../../../shared/retention';
 import { addDays, practiceDate } from '../../../shared/time';
 import type { Database } from '../platform/database/database';
 import { problems } from '../platform/http/problems';
@@ -278,26 +278,62 @@ export async function recordDate(db: Database, clientUid: string, now: Date): Pr
 
 /**
  * The notes of a record's sessions that outlive it: a shared session's note stays until the last
- * person in the room reaches their date (the booker's record may go first).
+ * person in the room reaches their date, a family's to the youngest child's 25th birthday (the
+ * booker's record may go first). Each date is remembered (note_retention) while the bookings it is
+ * read from remain. Answers the notes still kept at `now`.
  */
 async function notesKeptForOthers(db: Database, clientUid: string, now: Date): Promise<string[]> {
-  const { rows } = await sql<{ id: string; uid: string }>`
-    select distinct n.id, p.uid from session_notes n
+  const { rows } = await sql<{
+    id: string;
+    uid: string | null;
+    age_years: number | null;
+    booked_at: Date | string | null;
+  }>`
+    select n.id, p.uid, p.age_years, p.created_at as booked_at from session_notes n
       join bookings b on b.id = n.booking_id
       join participants p on (p.booking_id = b.id or p.series_id = b.series_id)
-      where n.client_uid = ${clientUid} and p.uid is not null
-        and ((p.status = 'joined' and p.responded_at <= b.ends_at)
-          or (p.status = 'left' and p.responded_at >= b.starts_at))
-    union
-    select distinct a.note_id as id, a.client_uid as uid from attended_sessions a
+      where n.client_uid = ${clientUid}
+        and ((p.kind = 'child' and p.age_years is not null)
+          or (p.uid is not null and p.uid <> ${clientUid}
+            and ((p.status = 'joined' and p.responded_at <= b.ends_at)
+              or (p.status = 'left' and p.responded_at >= b.starts_at))))
+    union all
+    select a.note_id as id, a.client_uid as uid, null, null from attended_sessions a
       join session_notes n on n.id = a.note_id
-      where n.client_uid = ${clientUid}`.execute(db);
-  const kept = new Set<string>();
+      where n.client_uid = ${clientUid} and a.client_uid <> ${clientUid}`.execute(db);
+  const rooms = new Map<
+    string,
+    { recordDates: Date[]; youngestChild?: { ageYears: number; bookedAt: Date } }
+  >();
   for (const row of rows) {
-    if (kept.has(row.id) || row.uid === clientUid) continue;
-    if ((await recordDate(db, row.uid, now)) > now) kept.add(row.id);
+    const room = rooms.get(row.id) ?? { recordDates: [] };
+    rooms.set(row.id, room);
+    if (row.uid) room.recordDates.push(await recordDate(db, row.uid, now));
+    else if (row.age_years !== null && row.booked_at) {
+      const child = { ageYears: row.age_years, bookedAt: new Date(row.booked_at) };
+      if (!room.youngestChild || child.ageYears < room.youngestChild.ageYears)
+        room.youngestChild = child;
+    }
   }
-  return [...kept];
+  for (const [noteId, room] of rooms) {
+    await db
+      .insertInto('note_retention')
+      .values({ note_id: noteId, kept_until: noteKeptUntil(room) })
+      .onConflict((conflict) =>
+        conflict.column('note_id').doUpdateSet({
+          kept_until: sql`greatest(note_retention.kept_until, excluded.kept_until)`,
+        }),
+      )
+      .execute();
+  }
+  const kept = await db
+    .selectFrom('note_retention')
+    .innerJoin('session_notes', 'session_notes.id', 'note_retention.note_id')
+    .select('note_retention.note_id')
+    .where('session_notes.client_uid', '=', clientUid)
+    .where('note_retention.kept_until', '>', now)
+    .execute();
+  return kept.map((row) => row.note_id);
 }
 
 /**
@@ -324,8 +360,9 @@ export async function pruneClinicalRecords(db: Database, now: Date): Promise<num
       const { facts, keptAtLeast } = await recordFactsOf(trx, clientUid, now);
       const date = latest(recordKeptUntil(facts), keptAtLeast) as Date;
       if (date > now) {
-        // Remembered, so the date holds when the bookings it was read from are gone.
+        // Remembered, so the dates hold when the bookings they were read from are gone.
         if (facts.lastSession) await rememberLastSession(trx, clientUid, facts.lastSession, date);
+        await notesKeptForOthers(trx, clientUid, now);
         continue;
       }
       const keep = await notesKeptForOthers(trx, clientUid, now);

@@ -52,11 +52,13 @@ export async function insertParty(
       kind: 'adult' as const,
       name: each.name,
       email: each.email,
+      age_years: null,
     })),
     ...party.children.map((each) => ({
       kind: 'child' as const,
       name: each.firstName,
       email: null,
+      age_years: each.ageYears ?? null,
     })),
   ];
   if (rows.length === 0) return [];

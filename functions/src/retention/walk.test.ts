@@ -15,8 +15,9 @@ import { applyRetention } from './apply';
 const NOW = new Date('2027-03-01T09:00:00Z');
 const justBefore = (at: Date) => new Date(at.getTime() - 1);
 
-const { adult, seventeen, noSession, current, booker, partner, practitioner } =
+const { adult, seventeen, noSession, current, booker, partner, parent, practitioner } =
   await createAccounts({
+    parent: { name: 'Fay Family' },
     adult: { name: 'Ada Adult' },
     seventeen: { name: 'Sam Seventeen' },
     noSession: { name: 'Nat Nosession' },
@@ -34,12 +35,12 @@ describe.each(DATABASE_KINDS)('the retention walk on %s', (kind) => {
       (await db.selectFrom('intakes').select('client_uid').execute()).map((r) => r.client_uid),
     );
   const notesHeld = async () =>
-    (await db.selectFrom('session_notes').select('id').execute()).length;
+    new Set((await db.selectFrom('session_notes').select('id').execute()).map((row) => row.id));
 
-  it('deletes each record at its date: adult, 17-year-old, no session, current client, a partner later than the booker', async () => {
+  it('deletes each record at its date: adult, 17-year-old, family with a child of 3, no session, current client, a partner later than the booker', async () => {
     const intake = async (who: TestAccount, dateOfBirth = INTAKE.dateOfBirth) =>
       expect((await request('PUT', '/intake', who, { ...INTAKE, dateOfBirth })).status).toBe(200);
-    for (const who of [adult, noSession, current, booker, partner]) await intake(who);
+    for (const who of [adult, noSession, current, booker, partner, parent]) await intake(who);
     await intake(seventeen, '2009-06-15');
     await confirmedSession(db, adult, '2027-02-22T10:00:00Z');
     await confirmedSession(db, seventeen, '2027-02-22T11:00:00Z');
@@ -62,17 +63,46 @@ describe.each(DATABASE_KINDS)('the retention walk on %s', (kind) => {
       .execute();
     // The partner's own last session is later than the booker's.
     await confirmedSession(db, partner, '2027-02-26T10:00:00Z');
-    const notePath = `/practice/bookings/${couple.id}/note`;
-    expect((await request('PUT', notePath, practitioner, { text: 'Both spoke.' })).status).toBe(
-      200,
-    );
-    expect((await request('POST', `${notePath}/sign`, practitioner)).status).toBe(200);
+    // A family session with a child of 3 (the age the booking gave).
+    const family = await confirmedSession(db, parent, '2027-02-23T10:00:00Z', { serviceId: 3 });
+    await db
+      .insertInto('participants')
+      .values({
+        booking_id: family.id,
+        booker_uid: parent.uid,
+        kind: 'child',
+        name: 'Kit',
+        email: null,
+        age_years: 3,
+        created_at: new Date('2027-02-15T09:00:00Z'),
+      })
+      .execute();
+    for (const { id } of [couple, family]) {
+      const notePath = `/practice/bookings/${id}/note`;
+      expect((await request('PUT', notePath, practitioner, { text: 'Spoke.' })).status).toBe(200);
+      expect((await request('POST', `${notePath}/sign`, practitioner)).status).toBe(200);
+    }
+    // Each note by its session (the bookings go before the notes do).
+    const noteOf = async (bookingId: string) =>
+      (
+        await db
+          .selectFrom('session_notes')
+          .select('id')
+          .where('booking_id', '=', bookingId)
+          .executeTakeFirstOrThrow()
+      ).id;
+    const coupleNote = await noteOf(couple.id);
+    const familyNote = await noteOf(family.id);
+    // The family's note: to the youngest child's 25th birthday, at the latest 22 years on.
+    const childTwentyFive = new Date('2049-02-15T09:00:00Z');
 
+    const partnersDate = new Date('2034-02-26T10:00:00Z');
     const walk: [TestAccount, Date][] = [
       [noSession, new Date('2028-03-01T09:00:00Z')], // a year from the intake
       [adult, new Date('2034-02-22T10:00:00Z')], // 7 years
       [booker, new Date('2034-02-22T14:00:00Z')],
-      [partner, new Date('2034-02-26T10:00:00Z')],
+      [parent, new Date('2034-02-23T10:00:00Z')],
+      [partner, partnersDate],
       [current, new Date('2034-03-10T10:00:00Z')], // 7 years from the session ahead today
       [seventeen, new Date('2035-06-14T23:00:00Z')], // 26th birthday, London midnight (BST)
     ];
@@ -80,17 +110,23 @@ describe.each(DATABASE_KINDS)('the retention walk on %s', (kind) => {
       await applyRetention(db, justBefore(date));
       const before = await recordsHeld();
       for (const [later] of walk.slice(index))
-        expect(before.has(later.uid), later.email).toBe(true);
+        expect(before.has(later.uid), `${later.email} before step ${index}`).toBe(true);
       await applyRetention(db, date);
       const after = await recordsHeld();
       expect(after.has(who.uid), who.email).toBe(false);
       for (const [later] of walk.slice(index + 1))
-        expect(after.has(later.uid), later.email).toBe(true);
+        expect(after.has(later.uid), `${later.email} after step ${index}`).toBe(true);
       // The couple's note stays while the partner is kept, and goes with them.
-      if (who === booker) expect(await notesHeld()).toBe(1);
-      if (who === partner) expect(await notesHeld()).toBe(0);
+      const notes = await notesHeld();
+      expect(notes.has(coupleNote), `couple's note at step ${index}`).toBe(date < partnersDate);
+      expect(notes.has(familyNote), `family's note at step ${index}`).toBe(true);
       // Idempotent: run again at once, nothing more goes.
       expect((await applyRetention(db, date)).clinicalRecords).toBe(0);
     }
+    // The family's note outlives every record, to the youngest child's 25th birthday.
+    await applyRetention(db, justBefore(childTwentyFive));
+    expect((await notesHeld()).has(familyNote)).toBe(true);
+    expect((await applyRetention(db, childTwentyFive)).clinicalRecords).toBe(1);
+    expect(await notesHeld()).toEqual(new Set());
   });
 });

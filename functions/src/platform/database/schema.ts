@@ -203,6 +203,11 @@ interface SessionNotesTable {
   updated_at: Date;
 }
 
+interface NoteRetentionTable {
+  note_id: string;
+  kept_until: Date;
+}
+
 interface NoteAddendaTable {
   id: Generated<string>;
   note_id: string;
@@ -298,6 +303,8 @@ export interface ParticipantsTable {
   responded_at: Date | null;
   /** Her reason when she removed them (status left): hers alone. */
   removal_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  /** A child's age in years when the family booked (their note's retention). */
+  age_years: ColumnType<number | null, number | null | undefined, never>;
 }
 
 export interface DatabaseSchema {
@@ -312,6 +319,7 @@ export interface DatabaseSchema {
   clinical_retention: ClinicalRetentionTable;
   attended_sessions: AttendedSessionsTable;
   session_notes: SessionNotesTable;
+  note_retention: NoteRetentionTable;
   note_addenda: NoteAddendaTable;
   risk_follow_ups: RiskFollowUpsTable;
   write_limits: WriteLimitsTable;

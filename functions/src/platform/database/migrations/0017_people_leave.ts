@@ -11,7 +11,18 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       add constraint participants_status_check
         check (status in ('invited', 'joined', 'declined', 'left', 'withdrawn', 'expired')),
       add column removal_reason text check (char_length(removal_reason) between 1 and 1000),
-      add constraint participants_removed_left check (removal_reason is null or status = 'left')`.execute(
+      add constraint participants_removed_left check (removal_reason is null or status = 'left'),
+      -- A child's age in years when the family booked: their note is kept to their 25th birthday.
+      add column age_years smallint check (age_years between 0 and 17),
+      add constraint participants_age_of_child check (age_years is null or kind = 'child')`.execute(
     db,
   );
+  // A shared session's note outlives its booker's record while anyone else in the room is kept
+  // (or the youngest child's 25th birthday is ahead): its date, remembered while the bookings it
+  // is read from remain (functions/src/clinical/retention.ts). Deleted with the note.
+  await sql`
+    create table note_retention (
+      note_id uuid primary key references session_notes (id) on delete cascade,
+      kept_until timestamptz not null
+    )`.execute(db);
 }
