@@ -1,12 +1,22 @@
 // @vitest-environment node
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ageOn, noteKeptUntil, recordKeptUntil } from './retention';
+import { ageOn, noteKeptUntil, RECORD_SCHEDULE_ROWS, recordKeptUntil } from './retention';
 import { practiceDate } from './time';
 
 const at = (iso: string) => new Date(iso);
 
 describe('the record schedule (shared/retention.ts)', () => {
+  it('states each rule from its numbers, for the table in docs/clinical-record.md', () => {
+    expect(RECORD_SCHEDULE_ROWS.map((row) => row.keptUntil)).toEqual([
+      '7 years from their last session',
+      'their 25th birthday (26th if they were 17), or 7 years from their last session, whichever is later',
+      expect.stringMatching(/^the youngest child’s 25th birthday/),
+      'the latest date of everyone who was in the room',
+      '1 year from their last activity (intake, questionnaire, request)',
+    ]);
+  });
+
   it('keeps an adult’s record 7 years from their last session', () => {
     expect(
       recordKeptUntil({
