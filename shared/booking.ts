@@ -330,6 +330,7 @@ const MessageKindSchema = v.picklist([
   'participant-cancelled',
   'participant-left',
   'participant-sessions-cancelled',
+  'participant-departed',
   'sign-in-alert',
   'passkey-added',
   'passkey-removed',

@@ -13,6 +13,8 @@ export const PARTICIPANT_RULES = {
   familyAdults: 5,
   /** Children under 16, by first name only: no account and no email. */
   familyChildren: 6,
+  /** A child is under 16 (older ones are invited as adults). */
+  childMaxAge: 15,
   nameMaxLength: 100,
   firstNameMaxLength: 50,
 } as const;
@@ -46,6 +48,18 @@ const ChildInputSchema = v.object({
     v.maxLength(
       PARTICIPANT_RULES.firstNameMaxLength,
       `Keep each first name to at most ${PARTICIPANT_RULES.firstNameMaxLength} characters.`,
+    ),
+  ),
+  /** Their age in years, nothing more: a family's note is kept to the youngest's 25th birthday. */
+  ageYears: v.optional(
+    v.pipe(
+      v.number('Give each child’s age as a number of years.'),
+      v.integer('Give each child’s age in whole years.'),
+      v.minValue(0, 'Give each child’s age in whole years, from 0.'),
+      v.maxValue(
+        PARTICIPANT_RULES.childMaxAge,
+        `Children come up to ${PARTICIPANT_RULES.childMaxAge}: invite anyone older as an adult.`,
+      ),
     ),
   ),
 });
@@ -103,10 +117,27 @@ export function partyProblem(
   return null;
 }
 
-export const PARTICIPANT_STATUSES = ['invited', 'joined', 'declined', 'left'] as const;
+/**
+ * Where an adult stands: invited; joined; declined; left (by themselves, or removed by the
+ * practitioner); withdrawn by the booker before an answer; expired (not answered by the first
+ * session's start).
+ */
+export const PARTICIPANT_STATUSES = [
+  'invited',
+  'joined',
+  'declined',
+  'left',
+  'withdrawn',
+  'expired',
+] as const;
+
+/** Declined, withdrawn and expired invitations (name and address) are erased this long after. */
+export const UNANSWERED_INVITATION_DAYS = 30;
 
 /** Another person in the room as every list shows them (the email only to the practitioner). */
 export const ParticipantViewSchema = v.object({
+  /** Their place in the room, for the booker and the practitioner (withdraw, remove). */
+  id: v.optional(v.string()),
   name: v.string(),
   status: v.picklist(PARTICIPANT_STATUSES),
   /** Has accepted the therapy agreement (their own intake). */

@@ -94,6 +94,117 @@ export function retentionEnds(lastSession: string | number | Date): Date {
   return end;
 }
 
+/**
+ * How long one person's clinical record is kept, decided from the record itself: the NHS Records
+ * Management Code (the reference most practices' policies cite) keeps a child's record to their
+ * 25th birthday, or 26th if they were 17 when the work ended; an adult's period follows the
+ * professional bodies; someone who never had a session is kept a year from their last activity.
+ */
+export const RECORD_SCHEDULE = {
+  adultYears: clinicalYears,
+  /** Under this age at the last session, the child's rule applies. */
+  adultAge: 18,
+  childUntilBirthday: 25,
+  /** 17 at the last session: one birthday more. */
+  seventeenUntilBirthday: 26,
+  noSessionYears: 1,
+} as const;
+
+/** One row of the retention table in docs/clinical-record.md (`npm run docs:retention`). */
+export const RECORD_SCHEDULE_ROWS: readonly { who: string; keptUntil: string }[] = [
+  {
+    who: 'An adult client (18 or over at their last session)',
+    keptUntil: `${RECORD_SCHEDULE.adultYears} years from their last session`,
+  },
+  {
+    who: `A client under ${RECORD_SCHEDULE.adultAge} at their last session`,
+    keptUntil: `their ${RECORD_SCHEDULE.childUntilBirthday}th birthday (${RECORD_SCHEDULE.seventeenUntilBirthday}th if they were 17), or ${RECORD_SCHEDULE.adultYears} years from their last session, whichever is later`,
+  },
+  {
+    who: 'A family session’s note',
+    keptUntil: `the youngest child’s ${RECORD_SCHEDULE.childUntilBirthday}th birthday (from the age in years the booking gave), or the date of anyone in the room, whichever is later`,
+  },
+  {
+    who: 'A shared session’s note (a couple, a family)',
+    keptUntil: 'the latest date of everyone who was in the room',
+  },
+  {
+    who: 'Someone who never had a session',
+    keptUntil: `${RECORD_SCHEDULE.noSessionYears} year from their last activity (intake, questionnaire, request)`,
+  },
+];
+
+const plusYears = (instant: Date, years: number) => {
+  const moved = new Date(instant);
+  moved.setUTCFullYear(moved.getUTCFullYear() + years);
+  return moved;
+};
+
+/** A birthday as the instant it begins in London (a 29 February birthday: 1 March). */
+const birthday = (dateOfBirth: LocalDate, age: number): Date => {
+  const [year, month, day] = dateOfBirth.split('-').map(Number) as [number, number, number];
+  const on = new Date(Date.UTC(year + age, month - 1, day));
+  return practiceInstant(on.toISOString().slice(0, 10), '00:00');
+};
+
+/** Whole years of age on a London date. */
+export function ageOn(dateOfBirth: LocalDate, on: Date): number {
+  const today = practiceDate(on);
+  const years = Number(today.slice(0, 4)) - Number(dateOfBirth.slice(0, 4));
+  return today.slice(5) >= dateOfBirth.slice(5) ? years : years - 1;
+}
+
+/** What a person's record is decided from. */
+export interface RecordFacts {
+  /** The start of their last session held, if any. */
+  lastSession: Date | null;
+  /** From their intake, if they gave one. */
+  dateOfBirth: LocalDate | null;
+  /** Their last activity (intake, questionnaire, request, note): for someone with no session. */
+  lastActivity: Date;
+}
+
+/** The instant a person's clinical record is to be deleted. */
+export function recordKeptUntil(facts: RecordFacts): Date {
+  const { lastSession, dateOfBirth } = facts;
+  if (!lastSession) return plusYears(facts.lastActivity, RECORD_SCHEDULE.noSessionYears);
+  const adult = plusYears(lastSession, RECORD_SCHEDULE.adultYears);
+  if (!dateOfBirth) return adult;
+  const age = ageOn(dateOfBirth, lastSession);
+  if (age >= RECORD_SCHEDULE.adultAge) return adult;
+  const until = birthday(
+    dateOfBirth,
+    age === RECORD_SCHEDULE.adultAge - 1
+      ? RECORD_SCHEDULE.seventeenUntilBirthday
+      : RECORD_SCHEDULE.childUntilBirthday,
+  );
+  return until > adult ? until : adult;
+}
+
+/**
+ * A session's note: until the last person in the room reaches their date, and for a family's
+ * session the youngest child's 25th birthday, counted from the age in years the booking gave
+ * (at the latest: a child who is 3 may have turned 3 that very day).
+ */
+export function noteKeptUntil(room: {
+  /** The record date of each person who was in the room. */
+  recordDates: readonly Date[];
+  /** The youngest child's age in years when the session was booked, and when that was. */
+  youngestChild?: { ageYears: number; bookedAt: Date };
+}): Date {
+  const child = room.youngestChild
+    ? [
+        plusYears(
+          room.youngestChild.bookedAt,
+          RECORD_SCHEDULE.childUntilBirthday - room.youngestChild.ageYears,
+        ),
+      ]
+    : [];
+  const dates = [...room.recordDates, ...child];
+  if (dates.length === 0) throw new Error('A note is kept by the dates of its room.');
+  return new Date(Math.max(...dates.map((each) => each.getTime())));
+}
+
 /** The instant `now` less a kind's period (years, days or hours), for "older than" cut-offs. */
 export function retentionCutoff(kind: Exclude<RetentionKind, 'identity' | 'payments'>, now: Date) {
   const { amount, unit } = RETENTION_SCHEDULE[kind].period;

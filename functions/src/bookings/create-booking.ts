@@ -93,7 +93,7 @@ export const createBooking = endpoint({
     if (result.outcome === 'too-many-requests')
       throw problems.tooManyRequests(RULE_SENTENCES.tooManyRequests);
     context.outbox.deliver();
-    const partyOf = await partyLookup(context.db, [result.booking], 'client');
+    const partyOf = await partyLookup(context.db, [result.booking], 'client', caller.uid);
     return json(201, {
       ...bookingView(result.booking, context.services, now, context.meetingHost),
       ...partyOf(result.booking),

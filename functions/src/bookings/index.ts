@@ -7,7 +7,7 @@ export type {
   SeriesRecord,
 } from './types';
 export { blockView, bookingView, practiceBookingView, serviceById } from './views';
-export { bookingMode, joinUrlOf } from './video';
+export { bookingMode, joinUrlOf, newVideoRoom } from './video';
 export { bookingRoutes } from './routes';
 export {
   bookingsStartingWithin,

@@ -20,7 +20,7 @@ export const myBookings = endpoint({
     const shared = joined.flatMap((each) => each.sessions);
     const [payments, partyOf, roomOf] = await Promise.all([
       paymentStates(context, bookings, []),
-      partyLookup(context.db, bookings, 'client'),
+      partyLookup(context.db, bookings, 'client', caller.uid),
       roomsFor(context.db, shared, caller.uid),
     ]);
     const own = bookings.map((booking) => ({

@@ -264,6 +264,7 @@ describe('migrations', () => {
         '0021_stripe_subscription_order',
         '0022_busy_calendar',
         '0023_text_reminders',
+        '0024_people_leave',
       ]);
       // One file per migration, named as it runs: a file missing from the list never runs.
       const files = fs.readdirSync(

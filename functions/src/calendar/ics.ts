@@ -163,6 +163,25 @@ export function cancelledSessionsCalendar(
   );
 }
 
+/**
+ * Sessions whose details changed at once (a new video room after someone left), as one REQUEST
+ * file: each event at its new revision (SEQUENCE), a series' session by its occurrence.
+ */
+export function updatedSessionsCalendar(
+  bookings: readonly BookingRecord[],
+  context: Context,
+): string {
+  return calendarOf(
+    'REQUEST',
+    bookings.map((booking) => ({
+      ...eventBase(booking, context),
+      sequence: booking.sequence,
+      status: ICalEventStatus.CONFIRMED,
+      ...(booking.occurrence && { recurrenceId: london(booking.occurrence) }),
+    })),
+  );
+}
+
 /** What the practitioner's feed is made from: her confirmed sessions and blocked times. */
 export interface FeedContents {
   bookings: readonly BookingRecord[];

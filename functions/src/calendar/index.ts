@@ -1,2 +1,7 @@
 export { calendarRoutes } from './routes';
-export { cancelledSessionsCalendar, seriesCalendar, sessionCalendar } from './ics';
+export {
+  cancelledSessionsCalendar,
+  seriesCalendar,
+  sessionCalendar,
+  updatedSessionsCalendar,
+} from './ics';

@@ -239,7 +239,13 @@ export async function clientRiskFollowUps(
 }
 
 /** Deletes a client's notes (their addenda with them) and risk follow-ups. */
-export async function deleteNotesOf(db: Database, clientUid: string): Promise<void> {
-  await db.deleteFrom('session_notes').where('client_uid', '=', clientUid).execute();
+export async function deleteNotesOf(
+  db: Database,
+  clientUid: string,
+  keep: readonly string[] = [],
+): Promise<void> {
+  let notes = db.deleteFrom('session_notes').where('client_uid', '=', clientUid);
+  if (keep.length > 0) notes = notes.where('id', 'not in', [...keep]);
+  await notes.execute();
   await db.deleteFrom('risk_follow_ups').where('client_uid', '=', clientUid).execute();
 }

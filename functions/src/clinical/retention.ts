@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { retentionCutoff, retentionEnds } from '../../../shared/retention';
+import { noteKeptUntil, recordKeptUntil } from '../../../shared/retention';
 import { addDays, practiceDate } from '../../../shared/time';
 import type { Database } from '../platform/database/database';
 import { problems } from '../platform/http/problems';
@@ -46,8 +46,8 @@ const heldSessions = (clientUid: string, now: Date) => sql`
   select b.starts_at from bookings b
     join participants p on p.booking_id = b.id or p.series_id = b.series_id
     where p.uid = ${clientUid} and b.status = 'confirmed' and b.starts_at <= ${now}
-      and ((p.status = 'joined' and p.responded_at <= b.ends_at)
-        or (p.status = 'left' and p.responded_at >= b.starts_at))
+      and (p.status in ('joined', 'left') and p.responded_at <= b.ends_at
+        and (p.left_at is null or p.left_at >= b.starts_at))
   union all
   select a.starts_at from attended_sessions a where a.client_uid = ${clientUid}`;
 
@@ -98,14 +98,21 @@ export async function keepSharedAttendance(
       left join session_notes n on n.booking_id = b.id
       where b.client_uid = ${bookerUid} and b.status = 'confirmed' and b.starts_at <= ${now}
         and p.uid is not null
-        and ((p.status = 'joined' and p.responded_at <= b.ends_at)
-          or (p.status = 'left' and p.responded_at >= b.starts_at))
+        and (p.status in ('joined', 'left') and p.responded_at <= b.ends_at
+          and (p.left_at is null or p.left_at >= b.starts_at))
     on conflict do nothing`.execute(db);
 }
 
-/** Deletes everything clinical held about a client, the audit of it included. */
-async function deleteClinicalRecord(db: Database, clientUid: string): Promise<void> {
-  await deleteNotesOf(db, clientUid);
+/**
+ * Deletes everything clinical held about a client, the audit of it included; but the notes in
+ * `keepNotes` (shared sessions whose room is still kept), which go on their own date.
+ */
+async function deleteClinicalRecord(
+  db: Database,
+  clientUid: string,
+  keepNotes: readonly string[] = [],
+): Promise<void> {
+  await deleteNotesOf(db, clientUid, keepNotes);
   await db.deleteFrom('questionnaires').where('client_uid', '=', clientUid).execute();
   await db.deleteFrom('questionnaire_days').where('client_uid', '=', clientUid).execute();
   await db.deleteFrom('intakes').where('client_uid', '=', clientUid).execute();
@@ -165,7 +172,7 @@ export async function retireClinicalRecord(
     await deleteClinicalRecord(db, client.uid);
     return { keptUntil: null };
   }
-  const deleteAfter = latest(kept && new Date(kept.delete_after), retentionEnds(last)) as Date;
+  const deleteAfter = await recordDate(db, client.uid, now);
   const intake = await db
     .selectFrom('intakes')
     .select(['client_name', 'client_email'])
@@ -215,59 +222,186 @@ export async function refuseIfRetained(db: Database, uid: string): Promise<void>
   }
 }
 
+/** What one person's record is decided from (shared/retention.ts recordKeptUntil), as it is now. */
+async function recordFactsOf(db: Database, clientUid: string, now: Date) {
+  const kept = await db
+    .selectFrom('clinical_retention')
+    .select(['last_session_at', 'delete_after'])
+    .where('client_uid', '=', clientUid)
+    .executeTakeFirst();
+  const lastSession = latest(
+    kept && new Date(kept.last_session_at),
+    await lastSessionStart(db, clientUid, now),
+    await lastNotedSession(db, clientUid),
+  );
+  const { rows } = await sql<{ born: string | null; activity: Date | string | null }>`
+    select
+      (select details->>'dateOfBirth' from intakes where client_uid = ${clientUid}) as born,
+      greatest(
+        (select updated_at from intakes where client_uid = ${clientUid}),
+        (select max(submitted_at) from questionnaires where client_uid = ${clientUid}),
+        (select max(updated_at) from session_notes where client_uid = ${clientUid}),
+        (select max(updated_at) from bookings where client_uid = ${clientUid}),
+        (select max(responded_at) from participants where uid = ${clientUid})
+      ) as activity`.execute(db);
+  const born = rows[0]?.born;
+  const activity = rows[0]?.activity;
+  return {
+    facts: {
+      lastSession: lastSession ?? null,
+      dateOfBirth: born && /^\d{4}-\d{2}-\d{2}$/.test(born) ? born : null,
+      lastActivity: activity ? new Date(activity) : now,
+    },
+    /** A date once set is never moved earlier. */
+    keptAtLeast: kept ? new Date(kept.delete_after) : undefined,
+  };
+}
+
+/** Whether someone is a current client: a session requested or confirmed still ahead. */
+async function hasSessionAhead(db: Database, clientUid: string, now: Date): Promise<boolean> {
+  const { rows } = await sql<{ one: number }>`
+    select 1 as one from bookings b
+      left join participants p on (p.booking_id = b.id or p.series_id = b.series_id)
+        and p.status = 'joined' and p.uid = ${clientUid}
+      where (b.client_uid = ${clientUid} or p.uid is not null)
+        and b.status in ('requested', 'confirmed') and b.starts_at > ${now}
+      limit 1`.execute(db);
+  return rows.length > 0;
+}
+
+/** When one person's record is to go, from the record itself (and remembered, for later runs). */
+export async function recordDate(db: Database, clientUid: string, now: Date): Promise<Date> {
+  const { facts, keptAtLeast } = await recordFactsOf(db, clientUid, now);
+  const date = recordKeptUntil(facts);
+  return latest(date, keptAtLeast) as Date;
+}
+
 /**
- * The scheduled retention job, a plain function of (db, clock): deletes the clinical records whose
- * retention period has ended. That is a deleted account's record at its `delete_after`, and a
- * current client's whose last session, intake and questionnaire are all older than the period.
- * Returns how many clients' records were deleted.
+ * The notes of a record's sessions that outlive it: a shared session's note stays until the last
+ * person in the room reaches their date, a family's to the youngest child's 25th birthday (the
+ * booker's record may go first). Each date is remembered (note_retention) while the bookings it is
+ * read from remain. Answers the notes still kept at `now`.
+ */
+async function notesKeptForOthers(db: Database, clientUid: string, now: Date): Promise<string[]> {
+  const { rows } = await sql<{
+    id: string;
+    uid: string | null;
+    age_years: number | null;
+    booked_at: Date | string | null;
+  }>`
+    select n.id, p.uid, p.age_years, p.created_at as booked_at from session_notes n
+      join bookings b on b.id = n.booking_id
+      join participants p on (p.booking_id = b.id or p.series_id = b.series_id)
+      where n.client_uid = ${clientUid}
+        and ((p.kind = 'child' and p.age_years is not null)
+          or (p.uid is not null and p.uid <> ${clientUid}
+            and (p.status in ('joined', 'left') and p.responded_at <= b.ends_at
+              and (p.left_at is null or p.left_at >= b.starts_at))))
+    union all
+    select a.note_id as id, a.client_uid as uid, null, null from attended_sessions a
+      join session_notes n on n.id = a.note_id
+      where n.client_uid = ${clientUid} and a.client_uid <> ${clientUid}`.execute(db);
+  const rooms = new Map<
+    string,
+    { recordDates: Date[]; youngestChild?: { ageYears: number; bookedAt: Date } }
+  >();
+  for (const row of rows) {
+    const room = rooms.get(row.id) ?? { recordDates: [] };
+    rooms.set(row.id, room);
+    if (row.uid) room.recordDates.push(await recordDate(db, row.uid, now));
+    else if (row.age_years !== null && row.booked_at) {
+      const child = { ageYears: row.age_years, bookedAt: new Date(row.booked_at) };
+      if (!room.youngestChild || child.ageYears < room.youngestChild.ageYears)
+        room.youngestChild = child;
+    }
+  }
+  for (const [noteId, room] of rooms) {
+    await db
+      .insertInto('note_retention')
+      .values({ note_id: noteId, kept_until: noteKeptUntil(room) })
+      .onConflict((conflict) =>
+        conflict.column('note_id').doUpdateSet({
+          kept_until: sql`greatest(note_retention.kept_until, excluded.kept_until)`,
+        }),
+      )
+      .execute();
+  }
+  const kept = await db
+    .selectFrom('note_retention')
+    .innerJoin('session_notes', 'session_notes.id', 'note_retention.note_id')
+    .select('note_retention.note_id')
+    .where('session_notes.client_uid', '=', clientUid)
+    .where('note_retention.kept_until', '>', now)
+    .execute();
+  return kept.map((row) => row.note_id);
+}
+
+/**
+ * The scheduled retention job, a plain function of (db, clock), idempotent: each record that holds
+ * anything clinical goes at its own date (shared/retention.ts recordKeptUntil), decided from the
+ * record itself, not from which bookings remain: its last session is remembered (clinical_retention)
+ * before any booking goes. A current client (a session ahead) is kept. A shared session's note
+ * stays while anyone else in the room is kept. Returns how many clients' records were deleted.
  */
 export async function pruneClinicalRecords(db: Database, now: Date): Promise<number> {
-  const cutoff = retentionCutoff('clinicalRecord', now);
   return db.transaction().execute(async (trx) => {
     // The daily counts matter only on their day; yesterday's are kept, for a day that has just turned.
     await sql`delete from questionnaire_days
       where day < ${addDays(practiceDate(now), -1)}::date`.execute(trx);
-    const expired = await trx
-      .selectFrom('clinical_retention')
-      .select('client_uid')
-      .where('delete_after', '<=', now)
-      .execute();
-    const lapsed = await sql<{ client_uid: string }>`
-      select q.client_uid from (
-        select client_uid, max(submitted_at) as latest from questionnaires group by client_uid
-        union all
-        select client_uid, updated_at as latest from intakes
-        union all
-        select client_uid, max(updated_at) as latest from session_notes group by client_uid
-      ) q
-      where q.client_uid not in (select client_uid from clinical_retention)
-      group by q.client_uid
-      having max(q.latest) <= ${cutoff}
-        and exists (
-          select 1 from bookings b
-          left join participants p
-            on (p.booking_id = b.id or p.series_id = b.series_id) and p.status in ('joined', 'left')
-          where (b.client_uid = q.client_uid or p.uid = q.client_uid)
-            and b.status = 'confirmed' and b.starts_at <= ${now}
-          union all
-          select 1 from attended_sessions a where a.client_uid = q.client_uid
-        )
-        and not exists (
-          select 1 from bookings b
-          left join participants p
-            on (p.booking_id = b.id or p.series_id = b.series_id) and p.status = 'joined'
-          where (b.client_uid = q.client_uid or p.uid = q.client_uid)
-            and b.status in ('requested', 'confirmed') and b.starts_at > ${cutoff}
-        )
-        and not exists (
-          select 1 from attended_sessions a
-          where a.client_uid = q.client_uid and a.starts_at > ${cutoff}
-        )`.execute(trx);
-    const clients = new Set([
-      ...expired.map((row) => row.client_uid),
-      ...lapsed.rows.map((row) => row.client_uid),
-    ]);
-    for (const clientUid of clients) await deleteClinicalRecord(trx, clientUid);
-    return clients.size;
+    const { rows: holders } = await sql<{ client_uid: string }>`
+      select client_uid from intakes
+      union select client_uid from questionnaires
+      union select client_uid from session_notes
+      union select client_uid from attended_sessions
+      union select client_uid from clinical_retention`.execute(trx);
+    let deleted = 0;
+    for (const { client_uid: clientUid } of holders) {
+      if (await hasSessionAhead(trx, clientUid, now)) continue;
+      const { facts, keptAtLeast } = await recordFactsOf(trx, clientUid, now);
+      const date = latest(recordKeptUntil(facts), keptAtLeast) as Date;
+      if (date > now) {
+        // Remembered, so the dates hold when the bookings they were read from are gone.
+        if (facts.lastSession) await rememberLastSession(trx, clientUid, facts.lastSession, date);
+        await notesKeptForOthers(trx, clientUid, now);
+        continue;
+      }
+      const keep = await notesKeptForOthers(trx, clientUid, now);
+      // Only notes kept for others left: they go on their own date, and nothing is counted twice.
+      if (!(await holdsBeyond(trx, clientUid, keep))) continue;
+      await deleteClinicalRecord(trx, clientUid, keep);
+      deleted += 1;
+    }
+    return deleted;
   });
+}
+
+/** Whether a record holds anything but the notes kept for the others of their rooms. */
+async function holdsBeyond(db: Database, clientUid: string, keptNotes: readonly string[]) {
+  const { rows } = await sql<{ one: number }>`
+    select 1 as one from intakes where client_uid = ${clientUid}
+    union all select 1 from questionnaires where client_uid = ${clientUid}
+    union all select 1 from attended_sessions where client_uid = ${clientUid}
+    union all select 1 from clinical_retention where client_uid = ${clientUid}
+    union all select 1 from session_notes where client_uid = ${clientUid}
+      and not (id::text = any(${[...keptNotes]}::text[]))
+    limit 1`.execute(db);
+  return rows.length > 0;
+}
+
+async function rememberLastSession(
+  db: Database,
+  clientUid: string,
+  lastSession: Date,
+  date: Date,
+): Promise<void> {
+  await db
+    .insertInto('clinical_retention')
+    .values({ client_uid: clientUid, last_session_at: lastSession, delete_after: date })
+    .onConflict((conflict) =>
+      conflict.column('client_uid').doUpdateSet({
+        last_session_at: sql`greatest(clinical_retention.last_session_at, excluded.last_session_at)`,
+        delete_after: sql`greatest(clinical_retention.delete_after, excluded.delete_after)`,
+      }),
+    )
+    .execute();
 }

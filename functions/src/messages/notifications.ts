@@ -52,7 +52,7 @@ export type Notification = (
         | 'participant-left';
       to: 'client' | 'practice';
     }
-  | { kind: 'participant-sessions-cancelled'; to: 'client' }
+  | { kind: 'participant-sessions-cancelled' | 'participant-departed'; to: 'client' }
 ) & {
   /** The session the message is about (for a series: its first session, or the one changed). */
   booking: BookingRecord;
@@ -80,7 +80,13 @@ export type Notification = (
    * A couple's or family's session: the participant it is about (an invitation's invitee, who
    * joined, declined, cancelled or left) and who booked it.
    */
-  party?: { participantId: string; name: string; bookerName: string };
+  party?: {
+    participantId: string;
+    name: string;
+    bookerName: string;
+    /** How they went (participant-left, -departed): absent when their account was deleted. */
+    departure?: 'left' | 'removed';
+  };
   /** Set on the copy of a session's message that goes to a participant (their account). */
   forParticipant?: string;
   /** The waiting-list entry an offer (of `booking.start`) or a warning is for. */

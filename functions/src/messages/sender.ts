@@ -15,7 +15,12 @@ import {
 } from './outbox';
 import { findWaitlistEntry } from '../waitlist';
 import { DELIVERY_RULES, nextAttempt } from '../platform/mail/delivery';
-import { cancelledSessionsCalendar, seriesCalendar, sessionCalendar } from '../calendar';
+import {
+  cancelledSessionsCalendar,
+  seriesCalendar,
+  sessionCalendar,
+  updatedSessionsCalendar,
+} from '../calendar';
 import type { MailMessage } from '../platform/mail/transport';
 import { messageFor } from './templates';
 import { accountNoticeEmail, isAccountNotice, type AccountNoticeKind } from './account-notices';
@@ -104,8 +109,17 @@ function calendarFor(message: BookingMessage, context: Parameters<typeof session
       return message.to === 'client' ? session('CANCEL') : undefined;
     case 'week-skipped':
       return message.to === 'client' ? session('CANCEL') : undefined;
+    case 'participant-left':
+      // Everyone still coming: the sessions ahead in their new video rooms.
+      return message.to === 'client' && message.sessions && message.sessions.length > 0
+        ? {
+            method: 'REQUEST' as const,
+            content: updatedSessionsCalendar(message.sessions, context),
+          }
+        : undefined;
     case 'account-deleted':
     case 'participant-sessions-cancelled':
+    case 'participant-departed':
       return message.sessions && message.sessions.length > 0
         ? {
             method: 'CANCEL' as const,

@@ -93,6 +93,7 @@ export async function withParticipants(
       ...notification,
       booking: withRoom(notification.booking),
       ...(series && { series }),
+      ...(notification.sessions && { sessions: notification.sessions.map(withRoom) }),
     };
     return [forBooker, ...others.map((participant) => participantsCopy(forBooker, participant))];
   });

@@ -11,6 +11,7 @@ import { json, type ApiContext, type Caller } from '../platform/http/types';
 import {
   answerInvitation,
   findParticipant,
+  firstStartOf,
   participantsOf,
   pendingInvitations,
   type ParticipantRecord,
@@ -61,12 +62,21 @@ export const listInvitations = endpoint({
     const invitations: Invitation[] = [];
     for (const participant of pending) {
       const session = await sessionOf(context.db, participant, context.now());
-      if (session && isActive(session))
+      const firstStart = await firstStartOf(context.db, participant);
+      if (session && isActive(session) && !(firstStart && firstStart <= context.now()))
         invitations.push(invitationView(participant, session, context));
     }
     return json(200, { invitations });
   },
 });
+
+/** Why an invitation can no longer be answered, in words. */
+const invitationClosed = (status: ParticipantRecord['status']) =>
+  status === 'withdrawn'
+    ? 'The person who booked has withdrawn this invitation.'
+    : status === 'expired'
+      ? 'This invitation expired when the first session began: ask the person who booked to book again with you.'
+      : `You have already ${status} this invitation.`;
 
 /** An invitation the caller may answer: sent to their own verified address, still open. */
 async function invitationForCaller(
@@ -85,7 +95,10 @@ async function invitationForCaller(
   if (participant.bookerUid === caller.uid)
     throw problems.notYours('You booked this session: the invitation is for the other person.');
   if (participant.status !== 'invited')
-    throw problems.wrongStatus(`You have already ${participant.status} this invitation.`);
+    throw problems.wrongStatus(invitationClosed(participant.status));
+  const firstStart = await firstStartOf(db, participant);
+  if (firstStart && firstStart <= now)
+    throw problems.wrongStatus(invitationClosed('expired'));
   const session = await sessionOf(db, participant, now);
   if (!session || !isActive(session))
     throw problems.wrongStatus('This session is no longer on: there is nothing to join.');

@@ -2,6 +2,7 @@ export { withParticipants } from './audience';
 export { checkedParty, inviteParty } from './party';
 export { bookerName, partyLookup, roomsFor, sharedSessionView } from './views';
 export { participantRoutes } from './routes';
+export { pruneInvitations } from './queries';
 export {
   cancelForParticipants,
   inCouplesWork,

@@ -181,11 +181,17 @@ describe.each(DATABASE_KINDS)('couples and families on %s', (kind) => {
     // The booker and the practitioner see the invited partner; only she sees the address.
     const mine = (await request('GET', '/series', booker)).json.series[0];
     expect(mine.participants).toEqual([
-      { name: 'Pat Partner', status: 'invited', agreementAccepted: false },
+      { id: expect.any(String), name: 'Pat Partner', status: 'invited', agreementAccepted: false },
     ]);
     const diary = await request('GET', '/practice/bookings', practitioner);
     expect(diary.json.seriesRequests[0].participants).toEqual([
-      { name: 'Pat Partner', status: 'invited', agreementAccepted: false, email: partner.email },
+      {
+        id: expect.any(String),
+        name: 'Pat Partner',
+        status: 'invited',
+        agreementAccepted: false,
+        email: partner.email,
+      },
     ]);
     expect(
       diary.json.bookings.find((each: { id: string }) => each.id === series.sessions[0]?.id)
@@ -228,7 +234,7 @@ describe.each(DATABASE_KINDS)('couples and families on %s', (kind) => {
     expect(theirs[0]).toMatchObject({ coming: ['Ada Booker'], intakeToDo: false });
     const booked = (await request('GET', '/bookings', booker)).json.bookings;
     expect(booked[0].participants).toEqual([
-      { name: 'Pat Partner', status: 'joined', agreementAccepted: true },
+      { id: expect.any(String), name: 'Pat Partner', status: 'joined', agreementAccepted: true },
     ]);
   });
 
@@ -415,7 +421,7 @@ describe.each(DATABASE_KINDS)('couples and families on %s', (kind) => {
       series.sessions.length,
     );
     expect(mine[0].participants).toEqual([
-      { name: 'Pat Partner', status: 'left', agreementAccepted: false },
+      { id: expect.any(String), name: 'Pat Partner', status: 'left', agreementAccepted: false },
     ]);
     // Idempotent: nothing more to leave.
     expect(

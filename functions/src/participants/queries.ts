@@ -1,5 +1,5 @@
-import type { Selectable } from 'kysely';
-import type { PartyRequest } from '../../../shared/participants';
+import { sql, type Selectable } from 'kysely';
+import { UNANSWERED_INVITATION_DAYS, type PartyRequest } from '../../../shared/participants';
 import type { Database } from '../platform/database/database';
 import type { ParticipantStatus, ParticipantsTable } from '../platform/database/schema';
 
@@ -16,6 +16,8 @@ export interface ParticipantRecord {
   uid: string | null;
   createdAt: Date;
   respondedAt: Date | null;
+  /** When they left (status left); their sessions are those from joining to leaving. */
+  leftAt: Date | null;
 }
 
 /** What a party belongs to: a one-off session, or a series (every one of its sessions). */
@@ -33,6 +35,7 @@ const toRecord = (row: Selectable<ParticipantsTable>): ParticipantRecord => ({
   uid: row.uid,
   createdAt: new Date(row.created_at),
   respondedAt: row.responded_at ? new Date(row.responded_at) : null,
+  leftAt: row.left_at ? new Date(row.left_at) : null,
 });
 
 /** Writes a request's adults (invited) and children; call in the request's transaction. */
@@ -52,11 +55,13 @@ export async function insertParty(
       kind: 'adult' as const,
       name: each.name,
       email: each.email,
+      age_years: null,
     })),
     ...party.children.map((each) => ({
       kind: 'child' as const,
       name: each.firstName,
       email: null,
+      age_years: each.ageYears ?? null,
     })),
   ];
   if (rows.length === 0) return [];
@@ -145,6 +150,17 @@ export async function answerInvitation(
   return row && toRecord(row);
 }
 
+/** The places one account has in rooms, joined or left (a session or series each). */
+export async function placesOf(db: Database, uid: string): Promise<ParticipantRecord[]> {
+  const rows = await db
+    .selectFrom('participants')
+    .selectAll()
+    .where('uid', '=', uid)
+    .where('status', 'in', ['joined', 'left'])
+    .execute();
+  return rows.map(toRecord);
+}
+
 /** What one account has joined: one-off sessions and series. */
 export async function joinedBy(db: Database, uid: string): Promise<ParticipantRecord[]> {
   const rows = await db
@@ -152,18 +168,6 @@ export async function joinedBy(db: Database, uid: string): Promise<ParticipantRe
     .selectAll()
     .where('uid', '=', uid)
     .where('status', '=', 'joined')
-    .execute();
-  return rows.map(toRecord);
-}
-
-/** One account leaves everything it joined (its account is going); answers what it left. */
-export async function leaveAll(db: Database, uid: string, now: Date): Promise<ParticipantRecord[]> {
-  const rows = await db
-    .updateTable('participants')
-    .set({ status: 'left', responded_at: now })
-    .where('uid', '=', uid)
-    .where('status', '=', 'joined')
-    .returningAll()
     .execute();
   return rows.map(toRecord);
 }
@@ -177,4 +181,90 @@ export async function agreedAccounts(db: Database, uids: readonly string[]): Pro
     .where('client_uid', 'in', [...new Set(uids)])
     .execute();
   return new Set(rows.map((row) => row.client_uid));
+}
+
+/**
+ * One participant who joined leaves (or is removed, with her reason); undefined when they were
+ * not in the room by then. Call it in the transaction that tells the others.
+ */
+export async function departParticipant(
+  db: Database,
+  departure: { id: string; now: Date; removalReason?: string },
+): Promise<ParticipantRecord | undefined> {
+  const row = await db
+    .updateTable('participants')
+    .set({
+      status: 'left',
+      left_at: departure.now,
+      removal_reason: departure.removalReason ?? null,
+    })
+    .where('id', '=', departure.id)
+    .where('status', '=', 'joined')
+    .returningAll()
+    .executeTakeFirst();
+  return row && toRecord(row);
+}
+
+/** The booker takes back an invitation not yet answered; undefined when it was answered. */
+export async function withdrawInvitation(
+  db: Database,
+  withdrawal: { id: string; now: Date },
+): Promise<ParticipantRecord | undefined> {
+  const row = await db
+    .updateTable('participants')
+    .set({ status: 'withdrawn', responded_at: withdrawal.now })
+    .where('id', '=', withdrawal.id)
+    .where('status', '=', 'invited')
+    .returningAll()
+    .executeTakeFirst();
+  return row && toRecord(row);
+}
+
+/**
+ * The scheduled part of invitations, a plain function of (db, clock), idempotent: one not
+ * answered by its first session's start expires then; a declined, withdrawn or expired one is
+ * erased, name and address, UNANSWERED_INVITATION_DAYS after. Answers how many of each.
+ */
+export async function pruneInvitations(
+  db: Database,
+  now: Date,
+): Promise<{ expired: number; erased: number }> {
+  const expired = await sql`
+    update participants p set status = 'expired', responded_at = first.starts_at
+    from (
+      select p2.id, coalesce(b.starts_at, s.first_start) as starts_at from participants p2
+        left join bookings b on b.id = p2.booking_id
+        left join series s on s.id = p2.series_id
+        where p2.status = 'invited'
+    ) first
+    where p.id = first.id and first.starts_at <= ${now}`.execute(db);
+  const cutoff = new Date(now.getTime() - UNANSWERED_INVITATION_DAYS * 86_400_000);
+  const erased = await db
+    .deleteFrom('participants')
+    .where('status', 'in', ['declined', 'withdrawn', 'expired'])
+    .where('responded_at', '<=', cutoff)
+    .executeTakeFirst();
+  return {
+    expired: Number(expired.numAffectedRows ?? 0),
+    erased: Number(erased.numDeletedRows),
+  };
+}
+
+/** When an invitation's first session starts (it expires then), if it has one. */
+export async function firstStartOf(
+  db: Database,
+  place: Pick<ParticipantRecord, 'bookingId' | 'seriesId'>,
+): Promise<Date | undefined> {
+  const row = place.bookingId
+    ? await db
+        .selectFrom('bookings')
+        .select('starts_at as start')
+        .where('id', '=', place.bookingId)
+        .executeTakeFirst()
+    : await db
+        .selectFrom('series')
+        .select('first_start as start')
+        .where('id', '=', place.seriesId ?? '')
+        .executeTakeFirst();
+  return row ? new Date(row.start) : undefined;
 }

@@ -3,7 +3,8 @@ import type { Service } from '../../../shared/service';
 import { clientBookings, findBooking, seriesBookings, type BookingRecord } from '../bookings';
 import { queueMessages, type Notification, type SeriesContext } from '../messages';
 import type { Database } from '../platform/database/database';
-import { joinedBy, leaveAll, participantsOf, type ParticipantRecord } from './queries';
+import { departSharedSessions, sessionsOfPlace } from './leaving';
+import { joinedBy, participantsOf, placesOf, type ParticipantRecord } from './queries';
 
 /**
  * A participant's sessions are those from the moment they joined: each one that had not ended
@@ -63,12 +64,21 @@ export async function participationsOf(db: Database, uid: string): Promise<Parti
   }));
 }
 
-/** Every session an account joined as a participant, from the moment they joined, oldest first. */
+/**
+ * Every session an account was in as a participant, oldest first: of each room it joined, or has
+ * left, the sessions from the moment it joined and, once it left, those begun by then (what they
+ * attended stays theirs).
+ */
 export async function sharedSessions(db: Database, uid: string): Promise<BookingRecord[]> {
-  const joined = await participationsOf(db, uid);
-  return joined
-    .flatMap((each) => each.sessions)
-    .sort((a, b) => a.start.getTime() - b.start.getTime());
+  const places = await placesOf(db, uid);
+  const sessions = await Promise.all(
+    places.map(async (place) => {
+      const since = sinceJoining(await sessionsOfPlace(db, place), place.respondedAt);
+      const { leftAt } = place;
+      return leftAt ? since.filter((each) => each.start < leftAt) : since;
+    }),
+  );
+  return sessions.flat().sort((a, b) => a.start.getTime() - b.start.getTime());
 }
 
 /** The caller's place in a session's room, if they joined it. */
@@ -121,35 +131,27 @@ export function participantCancelled(
 }
 
 /**
- * One participant's account is going: they leave every session and series they joined, and the
- * practice, the client who booked and the other participants of each one still ahead are told.
- * Call it in the deletion's transaction; the sessions stand for the others.
+ * One participant's account is going: they leave every session and series they joined
+ * (departSharedSessions: new video rooms ahead; the practice, the client who booked and the other
+ * participants of each one still ahead are told). Call it in the deletion's transaction; the
+ * sessions stand for the others. Answers how many places they left.
  */
 export async function leaveFutureSessions(
   trx: Database,
   uid: string,
   context: { now: Date; practiceEmail: string },
 ): Promise<number> {
-  const left = await leaveAll(trx, uid, context.now);
-  const notifications: Notification[] = [];
-  for (const participant of left) {
-    const sessions = participant.bookingId
-      ? [await findBooking(trx, participant.bookingId)]
-      : await seriesBookings(trx, participant.seriesId ? [participant.seriesId] : []);
-    const next = sessions.find((each) => each && isActive(each) && each.start > context.now);
-    if (!next) continue;
-    const party = {
-      participantId: participant.id,
-      name: participant.name,
-      bookerName: next.client.name || next.client.email,
-    };
-    notifications.push(
-      { kind: 'participant-left', to: 'practice', booking: next, party },
-      { kind: 'participant-left', to: 'client', booking: next, party },
-    );
+  const places = await joinedBy(trx, uid);
+  let left = 0;
+  for (const place of places) {
+    const gone = await departSharedSessions(trx, {
+      participantId: place.id,
+      ...context,
+      accountDeleted: true,
+    });
+    if (gone) left += 1;
   }
-  await queueMessages(trx, notifications, context);
-  return left.length;
+  return left;
 }
 
 /**

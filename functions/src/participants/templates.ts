@@ -1,5 +1,5 @@
 import { practiceFacts as practice } from '../../../shared/practice';
-import { emailDateTime, type MessageContext, type Notification } from '../messages';
+import { emailDateTime, videoLinkOf, type MessageContext, type Notification } from '../messages';
 import type { MailMessage } from '../platform/mail/transport';
 
 const signature = `${practice.practitioner}\n${practice.name}\n${practice.phone.display}`;
@@ -13,6 +13,7 @@ export type PartyMessageKind = Extract<
   | 'participant-cancelled'
   | 'participant-left'
   | 'participant-sessions-cancelled'
+  | 'participant-departed'
 >;
 
 export const isPartyMessage = (
@@ -82,17 +83,45 @@ export function partyMessageFor(
         text: `${hello(booking.client.name)}\n\n${booker} has deleted their account, so the ${serviceName} sessions they booked with you are cancelled:\n${dates}\n\nThe calendar file attached removes them from your calendar. Your own account and record stay as they are; to go on, you can book a session of your own: ${context.siteUrl}/\n\n${signature}`,
       };
     }
-    case 'participant-left':
-      return notification.to === 'practice'
-        ? {
-            ...toPractice,
-            subject: `${who} left: ${serviceName}`,
-            text: `${who} deleted their account and no longer comes to ${serviceName}, booked by ${booker}. The sessions stand for the others.\n\nDiary: ${context.siteUrl}/practice`,
-          }
-        : {
-            ...toClient,
-            subject: `${who} no longer comes: ${serviceName}`,
-            text: `${hello(booking.client.name)}\n\n${who} has deleted their account and no longer comes to ${serviceName}. Your sessions stand as they are.\n\nYour bookings: ${myBookings}\n\n${signature}`,
-          };
+    case 'participant-left': {
+      const departure = notification.party?.departure;
+      const how =
+        departure === 'left'
+          ? 'has left'
+          : departure === 'removed'
+            ? 'no longer attends'
+            : 'has deleted their account and no longer comes to';
+      if (notification.to === 'practice')
+        return {
+          ...toPractice,
+          subject: `${who} ${departure === 'removed' ? 'removed' : 'left'}: ${serviceName}`,
+          text: `${who} ${how} ${serviceName}, booked by ${booker}. The sessions stand for the others.\n\nDiary: ${context.siteUrl}/practice`,
+        };
+      return {
+        ...toClient,
+        subject: `${who} no longer comes: ${serviceName}`,
+        text: `${hello(booking.client.name)}\n\n${who} ${how} ${serviceName}. Your sessions stand as they are.${newLinks(notification, context)}\n\nYour bookings: ${myBookings}\n\n${signature}`,
+      };
+    }
+    case 'participant-departed':
+      return {
+        ...toClient,
+        subject: `You no longer attend: ${serviceName}`,
+        text: `${hello(booking.client.name)}\n\nYou no longer attend ${serviceName}, booked by ${booker}.${
+          notification.sessions?.length
+            ? ' The calendar file attached removes the sessions ahead from your calendar.'
+            : ''
+        } What you attended stays on your own record. To go on, you can book a session of your own: ${context.siteUrl}/\n\n${signature}`,
+      };
   }
+}
+
+/** After someone left: the video sessions ahead meet in a new room, its link in the message. */
+function newLinks(notification: Notification, context: MessageContext): string {
+  const renewed = notification.sessions ?? [];
+  const link = renewed[0] && videoLinkOf(renewed[0], context);
+  if (!link) return '';
+  if (renewed.length === 1)
+    return ` The video session ahead has a new link: ${link}. The calendar file attached updates it.`;
+  return ` The video sessions ahead each have a new link; the next one’s is ${link}. The calendar file attached updates them all.`;
 }

@@ -24,12 +24,15 @@ const ownerOfRecord = (record: ParticipantRecord) => record.seriesId ?? record.b
 
 /**
  * The party of each item of a list, as the caller may see it: names, answers and agreements for
- * everyone; the addresses only for the practitioner. A list without parties gets nothing added.
+ * everyone; the addresses only for the practitioner; each place's id (to withdraw an invitation
+ * or remove someone) for the practitioner and for the client who booked (`viewerUid`). A list
+ * without parties gets nothing added.
  */
 export async function partyLookup(
   db: Database,
   keys: readonly PartyKey[],
   audience: 'practitioner' | 'client',
+  viewerUid?: string,
 ): Promise<(key: PartyKey) => Partial<PartyFields>> {
   const records = await participantsOf(db, {
     bookingIds: keys.filter((key) => !key.seriesId && key.id).map((key) => key.id as string),
@@ -50,6 +53,7 @@ export async function partyLookup(
       participants: party
         .filter((each) => each.kind === 'adult')
         .map((each) => ({
+          ...((audience === 'practitioner' || each.bookerUid === viewerUid) && { id: each.id }),
           name: each.name,
           status: each.status,
           agreementAccepted: each.uid !== null && agreed.has(each.uid),

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { paymentsCutoff, retentionCutoff } from '../../../shared/retention';
 import { pruneClinicalRecords } from '../clinical';
 import { pruneMessages } from '../messages';
+import { pruneInvitations } from '../participants';
 import type { Database } from '../platform/database/database';
 
 /**
@@ -18,7 +19,8 @@ export async function applyRetention(db: Database, now: Date) {
     db.deleteFrom('risk_alerts').where('last_alert_at', '<', retentionCutoff('riskAlerts', now)),
   );
   const calendar = await pruneCalendar(db, now);
-  return { clinicalRecords, payments, messages, riskAlerts, calendar };
+  const invitations = await pruneInvitations(db, now);
+  return { clinicalRecords, payments, messages, riskAlerts, calendar, invitations };
 }
 
 const count = async (query: { executeTakeFirst: () => Promise<{ numDeletedRows: bigint }> }) =>

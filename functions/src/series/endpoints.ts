@@ -154,7 +154,12 @@ export const createSeries = endpoint({
       });
       if (!created) throw problems.tooManyRequests(RULE_SENTENCES.tooManyRequests);
       context.outbox.deliver();
-      const partyOf = await partyLookup(context.db, [{ seriesId: created.record.id }], 'client');
+      const partyOf = await partyLookup(
+        context.db,
+        [{ seriesId: created.record.id }],
+        'client',
+        caller.uid,
+      );
       return json(201, {
         ...seriesView(created, context, now, 'client'),
         ...partyOf({ seriesId: created.record.id }),
@@ -191,6 +196,7 @@ export const listSeries = endpoint({
       context.db,
       records.map((record) => ({ seriesId: record.id })),
       'client',
+      caller.uid,
     );
     const series = records.map((record) => ({
       ...seriesView(

@@ -8,6 +8,8 @@ const STATUS_WORDS = {
   joined: 'joined',
   declined: 'declined',
   left: 'left',
+  withdrawn: 'invitation withdrawn',
+  expired: 'did not answer in time',
 } as const;
 
 /**

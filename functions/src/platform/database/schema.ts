@@ -1,6 +1,7 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { BookingMode, BookingStatus } from '../../../../shared/booking';
 import type { Attendance, RiskFollowUpAction } from '../../../../shared/clinical-api';
+import type { PARTICIPANT_STATUSES } from '../../../../shared/participants';
 import type {
   ReceiptLinkRevocationsTable,
   PaymentCustomersTable,
@@ -212,6 +213,11 @@ interface SessionNotesTable {
   updated_at: Date;
 }
 
+interface NoteRetentionTable {
+  note_id: string;
+  kept_until: Date;
+}
+
 interface NoteAddendaTable {
   id: Generated<string>;
   note_id: string;
@@ -286,7 +292,7 @@ interface WorkingHoursTable {
   updated_at: Date;
 }
 
-export type ParticipantStatus = 'invited' | 'joined' | 'declined' | 'left';
+export type ParticipantStatus = (typeof PARTICIPANT_STATUSES)[number];
 
 /** Another person in the room of a couple's or family's one-off session or series. */
 export interface ParticipantsTable {
@@ -304,7 +310,14 @@ export interface ParticipantsTable {
   /** The order the booker named them in. */
   position: ColumnType<number, number | undefined, never>;
   created_at: ColumnType<Date, Date, never>;
+  /** When they answered (joined or declined): a participant's sessions count from joining. */
   responded_at: Date | null;
+  /** When they left or were removed (status left). */
+  left_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** Her reason when she removed them (status left): hers alone. */
+  removal_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  /** A child's age in years when the family booked (their note's retention). */
+  age_years: ColumnType<number | null, number | null | undefined, never>;
 }
 
 /** A durable reaction to a published event (platform/events/reactions.ts). */
@@ -337,6 +350,7 @@ export interface DatabaseSchema {
   clinical_retention: ClinicalRetentionTable;
   attended_sessions: AttendedSessionsTable;
   session_notes: SessionNotesTable;
+  note_retention: NoteRetentionTable;
   note_addenda: NoteAddendaTable;
   risk_follow_ups: RiskFollowUpsTable;
   write_limits: WriteLimitsTable;

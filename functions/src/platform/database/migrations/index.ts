@@ -23,6 +23,7 @@ import { up as up0020 } from './0020_session_reactions';
 import { up as up0021 } from './0021_stripe_subscription_order';
 import { up as up0022 } from './0022_busy_calendar';
 import { up as up0023 } from './0023_text_reminders';
+import { up as up0024 } from './0024_people_leave';
 
 /**
  * Versioned migrations, one file each, applied in name order on start (Kysely records them in
@@ -53,6 +54,7 @@ const migrations: Record<string, Migration> = {
   '0021_stripe_subscription_order': { up: up0021 },
   '0022_busy_calendar': { up: up0022 },
   '0023_text_reminders': { up: up0023 },
+  '0024_people_leave': { up: up0024 },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
