@@ -66,9 +66,9 @@ describe('the route list in docs/api.md', () => {
     const rows = table.split('\n');
     expect(rows[0]).toContain("signed in (`client`): the booking's participant");
     expect(rows.slice(2)).toEqual([
-      '| Not signed in | yes | no: 401 `not-signed-in` | no: 401 `not-signed-in` | no: 401 `not-signed-in` | no: 401 `not-signed-in` | no: 401 `not-signed-in` |',
-      '| Her | yes | yes | yes | yes | yes | no: 404 or 403 `not-yours` |',
-      '| Late | yes | yes | yes | no: 403 `not-practitioner` | yes | sessions from when they joined |',
+      '| Not signed in | yes | no: 401 `not-signed-in` | no: 401 `not-signed-in` | no: 401 `not-signed-in` | no: 401 `not-signed-in` |',
+      '| Her | yes | yes | yes | yes | no: 404 or 403 `not-yours` |',
+      '| Late | yes | yes | yes | no: 403 `not-practitioner` | sessions from when they joined |',
     ]);
   });
 

@@ -5,7 +5,11 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const LOCAL_BIN = fileURLToPath(new URL('../node_modules/.bin', import.meta.url));
+// Under a test runner the module's URL may not be a file's: the scripts run from the project root.
+const scripts = import.meta.url.startsWith('file:')
+  ? path.dirname(fileURLToPath(import.meta.url))
+  : path.resolve('scripts');
+const LOCAL_BIN = path.join(scripts, '..', 'node_modules', '.bin');
 
 const others = (process.env.PATH ?? '')
   .split(path.delimiter)
