@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { writeAudit } from '../platform/audit';
-import { endpoint } from '../platform/http/endpoint';
+import { endpoint, type Relation } from '../platform/http/endpoint';
 import { pathId } from '../platform/http/input';
 import { problems } from '../platform/http/problems';
 import { json, type ApiContext } from '../platform/http/types';
@@ -50,12 +50,34 @@ async function depart(
  * POST /api/invitations/:id/leave: a participant who joined leaves the session or series. The
  * sessions from now on are no longer theirs; what they attended stays on their record.
  */
-export const leaveSharedSessions = endpoint({
-  auth: 'verified',
-  async run({ caller, params, context }) {
+/** A place in a room the caller holds, as the participant who joined it. */
+const ownPlace: Relation<ParticipantRecord> = {
+  thing: 'place in the room',
+  who: ['participant'],
+  async resolve(context, caller, params) {
     const place = await placeById(context, params.id);
     if (place.uid !== caller.uid)
       throw problems.notFound('There is no such participant. Reload the page and try again.');
+    return place;
+  },
+};
+
+/** An invitation the caller sent, as the one who booked. */
+const invitationSent: Relation<ParticipantRecord> = {
+  thing: 'invitation',
+  who: ['booker'],
+  async resolve(context, caller, params) {
+    const place = await placeById(context, params.id);
+    if (place.bookerUid !== caller.uid)
+      throw problems.notFound('There is no such invitation. Reload the page and try again.');
+    return place;
+  },
+};
+
+export const leaveSharedSessions = endpoint({
+  auth: 'verified',
+  relation: ownPlace,
+  async run({ access: place, context }) {
     if (place.status !== 'joined')
       throw problems.wrongStatus(`You cannot leave: you have ${place.status} these sessions.`);
     return json(200, departureView(await depart(context, place)));
@@ -95,10 +117,8 @@ export const removeParticipant = endpoint({
 /** POST /api/invitations/:id/withdraw: the booker takes back an invitation not yet answered. */
 export const withdrawInvitationOf = endpoint({
   auth: 'verified',
-  async run({ caller, params, context }) {
-    const place = await placeById(context, params.id);
-    if (place.bookerUid !== caller.uid)
-      throw problems.notFound('There is no such invitation. Reload the page and try again.');
+  relation: invitationSent,
+  async run({ access: place, context }) {
     const withdrawn = await withdrawInvitation(context.db, { id: place.id, now: context.now() });
     if (!withdrawn)
       throw problems.wrongStatus(

@@ -23,7 +23,7 @@ const { booker, partner, practitioner } = await createAccounts({
 
 describe.each(DATABASE_KINDS)('a joined partner’s own view on %s', (kind) => {
   let clock = NOW;
-  const { request, mailTo, sent, api } = useApiStack(kind, {
+  const { db, request, mailTo, sent, api } = useApiStack(kind, {
     now: () => clock,
     practiceEmail: PRACTICE_EMAIL,
     beforeEach: () => (clock = NOW),
@@ -120,7 +120,15 @@ describe.each(DATABASE_KINDS)('a joined partner’s own view on %s', (kind) => {
     expect((await request('POST', `${path}/sign`, practitioner)).status).toBe(200);
     await api.deliveryIdle();
     sent.length = 0;
-    await accept(partner);
+    // An invitation expires at the first session's start (issue 46): it cannot be accepted now.
+    expect((await request('GET', '/invitations', partner)).json.invitations).toEqual([]);
+    // A partner in the room from after a session is one who joined under the earlier rule, as the
+    // database holds them: their views must still start from when they joined.
+    await db
+      .updateTable('participants')
+      .set({ status: 'joined', uid: partner.uid, responded_at: clock })
+      .where('email', '=', partner.email)
+      .execute();
 
     const held = '2027-03-09T18:00:00.000Z';
     const bookings = (await request('GET', '/bookings', partner)).json.bookings;
@@ -155,11 +163,6 @@ describe.each(DATABASE_KINDS)('a joined partner’s own view on %s', (kind) => {
     const bookers = (await request('GET', `/practice/clients/${booker.uid}`, practitioner)).json;
     expect(bookers.notes).toEqual([expect.objectContaining({ text: 'Ada came alone.' })]);
 
-    // The confirmation they get on joining lists the sessions from then on, and its calendar too.
-    const confirmation = await mailTo(partner.email, /^Your sessions are confirmed/);
-    expect(confirmation.text).not.toMatch(/\b9 March/);
-    expect(confirmation.text).toContain(`from 16 March, ${series.sessions.length - 1} sessions`);
-    expect(confirmation.calendar?.content).not.toMatch(/20270309T180000/);
   });
 
   it('the practitioner’s word on a cancellation goes to the booker alone', async () => {
