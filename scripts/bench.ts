@@ -29,6 +29,7 @@ import {
   measureHydration,
   readChunkReport,
 } from './bench/hydration.ts';
+import { floorPathIn } from './bench/floor.ts';
 import {
   chromePath,
   ensureLighthouse,
@@ -93,7 +94,14 @@ async function main() {
     await run(
       process.execPath,
       ['scripts/build.ts', '--mode', 'preview', '--out-dir', path.relative(root, siteDir)],
-      { env: { ...process.env, PATH: binPath, CHUNK_PACKAGES_FILE: chunkReportFile(siteDir) } },
+      {
+        env: {
+          ...process.env,
+          PATH: binPath,
+          CHUNK_PACKAGES_FILE: chunkReportFile(siteDir),
+          BENCH_FLOOR_PAGE: '1',
+        },
+      },
     );
   }
 
@@ -197,6 +205,7 @@ async function main() {
   const hydration = await measureHydration({
     siteOrigin,
     limitOrigin,
+    floorPath: floorPathIn(siteDir),
     routes: ROUTES,
     compare: compared,
     runs: hydrationRuns,

@@ -3,9 +3,9 @@
 // the benchmarks and the build are also run as `node scripts/…` (docs/performance.md), where a bare
 // `vite` was not found ("spawnSync vite ENOENT").
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 
-const LOCAL_BIN = fileURLToPath(new URL('../node_modules/.bin', import.meta.url));
+// import.meta.dirname, not a file: URL: under the unit tests' jsdom, import.meta.url is not one.
+const LOCAL_BIN = path.join(import.meta.dirname, '..', 'node_modules', '.bin');
 
 const others = (process.env.PATH ?? '')
   .split(path.delimiter)
