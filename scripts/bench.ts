@@ -23,12 +23,8 @@ import {
 } from './bench/figures.ts';
 import { seconds, ms } from './bench/format.ts';
 import { chunkReportFile } from './bench/chunk-packages.ts';
-import {
-  firstLoadMarkdown,
-  hydrationMarkdown,
-  measureHydration,
-  readChunkReport,
-} from './bench/hydration.ts';
+import { measureHydration } from './bench/hydration.ts';
+import { firstLoadMarkdown, hydrationMarkdown, readChunkReport } from './bench/hydration-tables.ts';
 import { floorPathIn } from './bench/floor.ts';
 import {
   chromePath,

@@ -8,7 +8,7 @@ import {
   signedOutGoal,
   timesFloor,
 } from './floor.ts';
-import { hydrationMarkdown, publicRoutes, type PageFigures } from './hydration.ts';
+import { hydrationMarkdown, publicRoutes, type PageFigures } from './hydration-tables.ts';
 import { gatedRoutes } from './signed-in.ts';
 
 const entries = Object.values(routeTable as Record<string, RouteEntry>);
@@ -115,6 +115,9 @@ describe("the hydration bench's tables", () => {
     );
     for (const route of publicRoutes) expect(rowOf(markdown, route), route).toContain('| 1.05× |');
     expect(rowOf(markdown, 'floor (React alone)')).toContain('| 1000 ms | 1.00× | the floor |');
+    const rows = markdown.split('\n').filter((line) => line.startsWith('|'));
+    const cells = (line: string) => line.split('|').length;
+    for (const row of rows) expect(cells(row), row).toBe(cells(rows[0] ?? ''));
   });
 
   it('passes or fails each goal by the ratio, not by the time', () => {
@@ -130,6 +133,9 @@ describe("the hydration bench's tables", () => {
       '- ✓ pages of the app, signed out, hydrated ≤ 1.25× the floor: /login 1.25×',
     );
     const fail = hydrationMarkdown([floor, figures('/blogs', 1101)], 5, gated);
+    expect(fail).toContain(
+      '- pages of the app, signed out, hydrated ≤ 1.25× the floor: none measured',
+    );
     expect(rowOf(fail, '/blogs')).toContain('≤ 1.10× ✗');
     expect(fail).toContain('- ✗ pages of content hydrated ≤ 1.10× the floor: /blogs 1.10×');
   });
