@@ -23,12 +23,9 @@ import {
 } from './bench/figures.ts';
 import { seconds, ms } from './bench/format.ts';
 import { chunkReportFile } from './bench/chunk-packages.ts';
-import {
-  firstLoadMarkdown,
-  hydrationMarkdown,
-  measureHydration,
-  readChunkReport,
-} from './bench/hydration.ts';
+import { measureHydration } from './bench/hydration.ts';
+import { firstLoadMarkdown, hydrationMarkdown, readChunkReport } from './bench/hydration-tables.ts';
+import { floorPathIn } from './bench/floor.ts';
 import {
   chromePath,
   ensureLighthouse,
@@ -93,7 +90,14 @@ async function main() {
     await run(
       process.execPath,
       ['scripts/build.ts', '--mode', 'preview', '--out-dir', path.relative(root, siteDir)],
-      { env: { ...process.env, PATH: binPath, CHUNK_PACKAGES_FILE: chunkReportFile(siteDir) } },
+      {
+        env: {
+          ...process.env,
+          PATH: binPath,
+          CHUNK_PACKAGES_FILE: chunkReportFile(siteDir),
+          BENCH_FLOOR_PAGE: '1',
+        },
+      },
     );
   }
 
@@ -197,6 +201,7 @@ async function main() {
   const hydration = await measureHydration({
     siteOrigin,
     limitOrigin,
+    floorPath: floorPathIn(siteDir),
     routes: ROUTES,
     compare: compared,
     runs: hydrationRuns,

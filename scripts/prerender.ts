@@ -6,6 +6,7 @@ import { pathToFileURL } from 'node:url';
 import { minifySync } from 'vite';
 import { criticalCssInliner } from './critical-css.ts';
 import { HASHES_FILE, inlineHashes, type InlineHashes } from './csp-hashes.ts';
+import { writeFloorPage } from './bench/floor.ts';
 import { islandScripts, modulePreloads } from './module-preloads.ts';
 
 /** What the build-time renderer (src/entry-server.tsx) exports. */
@@ -119,6 +120,8 @@ const sorted: InlineHashes = {
 };
 await fs.writeFile(path.join(dist, HASHES_FILE), `${JSON.stringify(sorted, null, 2)}\n`);
 await fs.rm(ssrDir, { recursive: true, force: true });
+// The bench's build (BENCH_FLOOR_PAGE) adds React's floor beside the pages, while the manifest is here.
+if (process.env.BENCH_FLOOR_PAGE) writeFloorPage(dist);
 await fs.rm(path.join(dist, '.vite'), { recursive: true, force: true }); // the build's manifest
 console.log(
   `prerendered ${written.length} pages: ${written.join(', ')}; sitemap.xml, robots.txt, ` +

@@ -16,8 +16,20 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { chromium, type Browser, type Page } from '@playwright/test';
-import { routeTable, type RouteEntry } from '../../src/config/routes.ts';
-import { byGroup, chunkReportFile, GROUP_NAMES, type ChunkPackages } from './chunk-packages.ts';
+import { chunkReportFile } from './chunk-packages.ts';
+import { floorPathIn } from './floor.ts';
+import {
+  firstLoadMarkdown,
+  GOALS,
+  hydrationMarkdown,
+  ms,
+  publicRoutes,
+  readChunkReport,
+  TAP_TIMEOUT_MS,
+  THROTTLING,
+  type PageFigures,
+  type Run,
+} from './hydration-tables.ts';
 import { compareOption, option, runsOption } from './options.ts';
 import {
   freePorts,
@@ -35,51 +47,10 @@ import {
   Sessions,
   signInProblem,
   startSignedIn,
-  type Role,
   type SignedInSetup,
 } from './signed-in.ts';
 
-/** DevTools' own units: kbit = 1024 bit. */
-export const THROTTLING = {
-  latencyMs: 150,
-  downloadBytesPerSecond: (1.6 * 1024 * 1024) / 8,
-  uploadBytesPerSecond: (750 * 1024) / 8,
-  cpuSlowdown: 4,
-};
-export const GOALS = { hydratedMs: 1200, tapDelayMs: 100, tapHandledMs: 300, contentShownMs: 1500 };
 const PAGE_TIMEOUT_MS = 20_000;
-const TAP_TIMEOUT_MS = 5_000; // a tap unanswered this long counts as dead
-
-/** Every page a visitor can open by its address: the route table's prerendered pages. */
-export const publicRoutes: string[] = Object.values(routeTable)
-  .filter((entry: RouteEntry) => entry.prerender && entry.path !== '*')
-  .map((entry: RouteEntry) => entry.canonicalPath ?? entry.path);
-
-interface Run {
-  fcp: number;
-  /** The largest paint (the main picture), as the browser reports it: real, not simulated. */
-  lcp: number;
-  hydrated: number;
-  /** When the tap landed, after the first paint. */
-  tapAfterFcp: number;
-  /** From the tap until the menu was on screen. */
-  tapHandled: number;
-  /** A signed-in page: when its h1 and its own signed-in content were on screen. */
-  contentShown: number;
-}
-
-export interface PageFigures {
-  label: string;
-  hasApp: boolean;
-  runs: Run[];
-  median: Run;
-  /** The scripts of our origin fetched before the page was hydrated (first run), as site paths. */
-  scripts: string[];
-  /** A compared build's name (--compare); the goals are the measured site's alone. */
-  build?: string;
-  /** Measured signed in (--signed-in): as whom, and what "content shown" waited for. */
-  signedIn?: { as: Role; shows: string };
-}
 
 // Runs in the page before its own scripts: records paint, hydration, the tap and the open menu,
 // and with `shows` when the page's h1 and that element were on screen (content shown).
@@ -281,6 +252,8 @@ export async function measureHydration(options: {
   signedIn?: SignedInSetup;
   /** --waterfall: log the first run's requests of each page. */
   waterfall?: boolean;
+  /** The floor page's path on the site's origin (writeFloorPage), measured beside the pages. */
+  floorPath?: string;
 }): Promise<PageFigures[]> {
   const {
     siteOrigin,
@@ -309,15 +282,29 @@ export async function measureHydration(options: {
     { name: undefined, origin: siteOrigin },
     ...(options.compare ?? []).map(({ name, origin }) => ({ name, origin })),
   ];
+  const { floorPath } = options;
   const targets = [
     ...(limitOrigin
-      ? [{ label: 'limit /', url: `${limitOrigin}/`, hasApp: false, build: undefined }]
+      ? [{ label: 'limit /', route: '/', url: `${limitOrigin}/`, hasApp: false, build: undefined }]
+      : []),
+    ...(floorPath
+      ? [
+          {
+            label: 'floor (React alone)',
+            route: floorPath,
+            url: `${siteOrigin}${floorPath}`,
+            hasApp: true,
+            floor: true,
+            build: undefined,
+          },
+        ]
       : []),
     ...routes.flatMap((route) =>
       builds.map(({ name, origin }) => {
         const page = pageOf(route);
         return {
           label: name ? `${name} ${route}` : route,
+          route,
           url: `${origin}${page?.at && signedIn ? page.at(signedIn) : route}`,
           origin,
           hasApp: true,
@@ -357,8 +344,9 @@ export async function measureHydration(options: {
           continue;
         }
         const load = await visit(browser, target.url, { hasApp: target.hasApp });
+        // The floor's Menu is plain markup: nothing of ours answers a tap there.
         const tapped =
-          target.hasApp && load.menu
+          target.hasApp && !('floor' in target) && load.menu
             ? await visit(browser, target.url, { hasApp: true, tapAt: load.menu })
             : undefined;
         const run: Run = {
@@ -385,6 +373,8 @@ export async function measureHydration(options: {
   }
   return targets.map((t) => ({
     label: t.label,
+    route: t.route,
+    ...('floor' in t && t.floor ? { floor: true } : {}),
     ...(t.build ? { build: t.build } : {}),
     ...('signedIn' in t && t.signedIn ? { signedIn: t.signedIn } : {}),
     hasApp: t.hasApp,
@@ -401,114 +391,6 @@ export async function measureHydration(options: {
   }));
 }
 
-const ms = (value: number) =>
-  value === Infinity
-    ? `none in ${TAP_TIMEOUT_MS / 1000} s`
-    : Number.isFinite(value)
-      ? `${Math.round(value)} ms`
-      : 'n/a';
-const mark = (pass: boolean) => (pass ? '✓' : '✗');
-
-/** The table and goals, in markdown, for `npm run bench`'s summary. */
-export function hydrationMarkdown(pages: PageFigures[], runs: number): string {
-  const t = THROTTLING;
-  const lines = [
-    `## Throttled Chromium: first paint, hydration, first tap (medians of ${runs})`,
-    '',
-    `DevTools throttling: ${t.latencyMs} ms RTT, ${((t.downloadBytesPerSecond * 8) / 1024 / 1024).toFixed(1)} Mbit/s down, ` +
-      `${t.cpuSlowdown}× CPU; 412×823 touch screen; cold cache. Times from navigation start; ` +
-      `the tap lands on Menu ${GOALS.tapDelayMs} ms after the first paint (in separate visits).`,
-    '',
-    '| page | FCP | LCP | hydrated | tap at | menu open after the tap | hydrated ≤ 1.2 s | open ≤ 300 ms |',
-    '|---|--:|--:|--:|--:|--:|:-:|:-:|',
-  ];
-  const signedIn = pages.filter((page) => page.signedIn);
-  for (const page of pages.filter((each) => !each.signedIn)) {
-    const m = page.median;
-    lines.push(
-      page.hasApp
-        ? `| ${page.label} | ${ms(m.fcp)} | ${ms(m.lcp)} | ${ms(m.hydrated)} | FCP + ${ms(m.tapAfterFcp)} | ${ms(m.tapHandled)} | ` +
-            `${mark(m.hydrated <= GOALS.hydratedMs)} | ${mark(m.tapHandled <= GOALS.tapHandledMs)} |`
-        : `| ${page.label} | ${ms(m.fcp)} | ${ms(m.lcp)} | no JS | | | | |`,
-    );
-  }
-  const site = pages.filter((page) => page.hasApp && !page.build && !page.signedIn);
-  lines.push(
-    '',
-    `- ${mark(site.every((p) => p.median.hydrated <= GOALS.hydratedMs))} hydrated ≤ ${GOALS.hydratedMs} ms on every public page`,
-    `- ${mark(site.every((p) => p.median.tapHandled <= GOALS.tapHandledMs))} a Menu tap ${GOALS.tapDelayMs} ms after the first paint opens the menu within ${GOALS.tapHandledMs} ms`,
-  );
-  if (signedIn.length > 0) lines.push('', signedInMarkdown(signedIn, runs));
-  return lines.join('\n');
-}
-
-/** The signed-in pages' table (--signed-in), with the goal on "content shown". */
-function signedInMarkdown(pages: PageFigures[], runs: number): string {
-  const goal = GOALS.contentShownMs;
-  const lines = [
-    `## Signed in: first paint, hydration, content shown (medians of ${runs})`,
-    '',
-    'The same throttling, each run a fresh context (cold cache) from the storage state of one ' +
-      'sign-in, IndexedDB included. The client is verified and has one session request; the ' +
-      "practitioner sees it waiting in her diary. Content shown: the page's h1 and its own " +
-      'signed-in content (the selector) on screen.',
-    '',
-    `| page | as | FCP | hydrated | content shown | content ≤ ${goal / 1000} s | content |`,
-    '|---|---|--:|--:|--:|:-:|---|',
-  ];
-  for (const page of pages) {
-    const m = page.median;
-    lines.push(
-      `| ${page.label} | ${page.signedIn?.as ?? ''} | ${ms(m.fcp)} | ${ms(m.hydrated)} | ` +
-        `${ms(m.contentShown)} | ${mark(m.contentShown <= goal)} | \`${page.signedIn?.shows ?? ''}\` |`,
-    );
-  }
-  const site = pages.filter((page) => !page.build);
-  lines.push(
-    '',
-    `- ${mark(site.every((p) => p.median.contentShown <= goal))} content shown ≤ ${goal} ms on every signed-in page, signed in`,
-  );
-  return lines.join('\n');
-}
-
-const kB = (bytes: number) =>
-  bytes >= 50 ? `${(bytes / 1000).toFixed(1)}` : bytes > 0 ? '<0.1' : '';
-
-/**
- * First-load JS per page: what our origin served before the page was hydrated (level-9 gzip),
- * shared among the packages by their minified length in each chunk (chunk-packages.ts).
- */
-export function firstLoadMarkdown(pages: PageFigures[], siteDir: string, report: ChunkPackages) {
-  const rows = pages
-    .filter((page) => page.hasApp)
-    .map((page) => ({ page, ...byGroup(siteDir, report, page.scripts) }));
-  // The table's groups first, in their order, then any other a report names (an older build's).
-  const named = [...new Set([...GROUP_NAMES, ...rows.flatMap((row) => Object.keys(row.groups))])];
-  const shown = named.filter((group) => rows.some((row) => (row.groups[group] ?? 0) >= 50));
-  const lines = [
-    '## First-load JS per page, by package (kB gz)',
-    '',
-    'Scripts fetched from our origin until the page was hydrated, signed out, first run (with ' +
-      '--signed-in, the signed-in pages until their content was shown, signed in); a ' +
-      "chunk's gzip bytes are shared among its packages by their minified length.",
-    '',
-    `| page | total | files | ${shown.join(' | ')} |`,
-    `|---|--:|--:|${shown.map(() => '--:').join('|')}|`,
-  ];
-  for (const row of rows)
-    lines.push(
-      `| ${row.page.label} | ${kB(row.total)} | ${row.page.scripts.length} | ` +
-        `${shown.map((group) => kB(row.groups[group] ?? 0)).join(' | ')} |`,
-    );
-  return lines.join('\n');
-}
-
-/** The chunk report the bench's build wrote beside the site folder, if any. */
-export function readChunkReport(siteDir: string): ChunkPackages {
-  const file = chunkReportFile(siteDir);
-  return fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as ChunkPackages) : {};
-}
-
 async function main() {
   const runs = runsOption(5);
   const routes = option('--routes')?.split(',');
@@ -520,7 +402,9 @@ async function main() {
     await run(
       process.execPath,
       ['scripts/build.ts', '--mode', 'preview', '--out-dir', path.relative(root, site)],
-      { env: { ...process.env, CHUNK_PACKAGES_FILE: chunkReportFile(site) } },
+      {
+        env: { ...process.env, CHUNK_PACKAGES_FILE: chunkReportFile(site), BENCH_FLOOR_PAGE: '1' },
+      },
     );
   }
   if (!fs.existsSync(path.join(site, 'index.html'))) throw new Error(`No site in ${site}`);
@@ -553,9 +437,11 @@ async function main() {
       ? 'Served over HTTP/2 with TLS, one connection per origin, as Firebase Hosting serves the site.\n'
       : 'Served over HTTP/1.1 without TLS (the static server; at most six connections per origin).\n',
   );
+  const floorPath = floorPathIn(site);
   const pages = await measureHydration({
     siteOrigin,
     limitOrigin,
+    floorPath,
     compare: compared,
     ...(routes ? { routes } : {}),
     runs,
