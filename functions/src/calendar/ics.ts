@@ -49,14 +49,17 @@ function eventBase(booking: BookingRecord, context: Context): ICalEventData {
     location: link ?? placeOf(booking, context),
     ...(link && { url: link }),
     organizer: { name: practice.name, email: context.practiceEmail },
-    // One ATTENDEE per person in the room: each participant's calendar holds the same event.
-    attendees: (booking.attendees ?? [booking.client]).map((attendee) => ({
-      name: attendee.name || attendee.email,
-      email: attendee.email,
-      rsvp: false,
-      status: ICalAttendeeStatus.ACCEPTED,
-      role: ICalAttendeeRole.REQ,
-    })),
+    // One ATTENDEE per person in the room whose address this copy may carry (a participant's own
+    // copy holds only theirs): each calendar holds the same event.
+    attendees: (booking.attendees ?? [booking.client])
+      .filter((attendee) => attendee.email !== '')
+      .map((attendee) => ({
+        name: attendee.name || attendee.email,
+        email: attendee.email,
+        rsvp: false,
+        status: ICalAttendeeStatus.ACCEPTED,
+        role: ICalAttendeeRole.REQ,
+      })),
   };
 }
 

@@ -40,16 +40,29 @@ const joinedOf = (records: readonly ParticipantRecord[], booking: BookingRecord)
  * the moment they joined. The practitioner's words to the booker (a decline's or cancellation's
  * "A word from me") and the booker's note are the booker's alone: the copy is made without them.
  */
+/**
+ * The people in the room as a participant's own copy names them: everyone by name, but only their
+ * own email address (the booker's and the others' are not theirs to have, calendar file included).
+ */
+export const ownAddressOnly = (attendees: readonly Client[], uid: string | null): Client[] =>
+  attendees.map((each) => (each.uid === uid ? each : { ...each, email: '' }));
+
 function participantsCopy(forBooker: Notification, participant: ParticipantRecord): Notification {
   const { series, sessions } = forBooker;
   const since = participant.respondedAt;
+  const theirs = <Session extends BookingRecord>(session: Session): Session => ({
+    ...session,
+    note: '',
+    ...(session.attendees && { attendees: ownAddressOnly(session.attendees, participant.uid) }),
+  });
+  const fromJoining = series && seriesSinceJoining(series, since);
   const copy: Notification = {
     ...forBooker,
-    booking: { ...forBooker.booking, note: '', client: asClient(participant) },
-    ...(series && { series: seriesSinceJoining(series, since) }),
-    ...(sessions && {
-      sessions: sinceJoining(sessions, since).map((each) => ({ ...each, note: '' })),
+    booking: { ...theirs(forBooker.booking), client: asClient(participant) },
+    ...(fromJoining && {
+      series: { ...fromJoining, sessions: fromJoining.sessions.map(theirs) },
     }),
+    ...(sessions && { sessions: sinceJoining(sessions, since).map(theirs) }),
     forParticipant: participant.uid ?? '',
   };
   delete copy.message;

@@ -1,3 +1,4 @@
+import { ownAddressOnly } from './audience';
 import type { Invitation } from '../../../shared/participants';
 import { isActive } from '../../../shared/booking-rules';
 import { findBooking, seriesBookings, type BookingRecord, type Client } from '../bookings';
@@ -97,8 +98,7 @@ async function invitationForCaller(
   if (participant.status !== 'invited')
     throw problems.wrongStatus(invitationClosed(participant.status));
   const firstStart = await firstStartOf(db, participant);
-  if (firstStart && firstStart <= now)
-    throw problems.wrongStatus(invitationClosed('expired'));
+  if (firstStart && firstStart <= now) throw problems.wrongStatus(invitationClosed('expired'));
   const session = await sessionOf(db, participant, now);
   if (!session || !isActive(session))
     throw problems.wrongStatus('This session is no longer on: there is nothing to join.');
@@ -134,7 +134,8 @@ async function confirmationFor(
       .map((each) => ({ uid: each.uid ?? '', email: each.email ?? '', name: each.name })),
   ];
   const me: Client = { uid: joined.uid ?? '', email: joined.email ?? '', name: joined.name };
-  const booking = { ...session, note: '', client: me, attendees };
+  const named = ownAddressOnly(attendees, me.uid);
+  const booking = { ...session, note: '', client: me, attendees: named };
   if (!joined.seriesId)
     return [{ kind: 'confirmed', to: 'client', booking, forParticipant: me.uid }];
   const record = await findSeries(db, joined.seriesId);
@@ -148,7 +149,7 @@ async function confirmationFor(
       to: 'client',
       booking,
       forParticipant: me.uid,
-      series: { ...since, sessions: since.sessions.map((each) => ({ ...each, attendees })) },
+      series: { ...since, sessions: since.sessions.map((each) => ({ ...each, attendees: named })) },
     },
   ];
 }

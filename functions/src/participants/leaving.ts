@@ -10,6 +10,7 @@ import {
 import { queueMessages, type Notification } from '../messages';
 import type { Database } from '../platform/database/database';
 import { departParticipant, type ParticipantRecord } from './queries';
+import { bookerName } from './views';
 
 /** The sessions a participant's place is in (a one-off session, or every session of a series). */
 export async function sessionsOfPlace(
@@ -87,7 +88,7 @@ export async function departSharedSessions(
   const party = {
     participantId: left.id,
     name: left.name,
-    bookerName: next.client.name || next.client.email,
+    bookerName: bookerName(next),
     ...(!departure.accountDeleted && {
       departure: departure.removalReason === undefined ? ('left' as const) : ('removed' as const),
     }),

@@ -51,6 +51,26 @@ describe.each(DATABASE_KINDS)('a joined partner’s own view on %s', (kind) => {
   const partnersMail = () =>
     sent.filter((each) => each.to === partner.email).map((each) => `${each.subject}\n${each.text}`);
 
+  it('gives a partner no one else’s address: their emails and calendar files name the others, address only their own', async () => {
+    const series = await coupleSeries();
+    await accept(partner);
+    expect((await request('POST', `/series/${series.id}/confirm`, practitioner)).status).toBe(200);
+    await api.deliveryIdle();
+    // A calendar file folds its long lines and writes MAILTO in capitals (RFC 5545 3.1, 3.3.3).
+    const unfolded = (content = '') => content.replace(/\r?\n[ \t]/g, '').toLowerCase();
+    const theirs = sent.filter((each) => each.to === partner.email);
+    expect(theirs.length).toBeGreaterThan(0);
+    for (const each of theirs)
+      expect(`${each.subject}\n${each.text}\n${unfolded(each.calendar?.content)}`).not.toContain(
+        booker.email,
+      );
+    const confirmed = await mailTo(partner.email, /^Your sessions are confirmed/);
+    expect(unfolded(confirmed.calendar?.content)).toContain(`mailto:${partner.email}`);
+    // The booker's own copy still names everyone in the room, by address.
+    const bookers = await mailTo(booker.email, /^Your sessions are confirmed/);
+    expect(unfolded(bookers.calendar?.content)).toContain(`mailto:${partner.email}`);
+  });
+
   it('holds none of the booker’s note: bookings, series, a cancel’s answer and emails', async () => {
     const series = await coupleSeries();
     await accept(partner);
@@ -162,7 +182,6 @@ describe.each(DATABASE_KINDS)('a joined partner’s own view on %s', (kind) => {
     // The booker's record keeps the session and its note.
     const bookers = (await request('GET', `/practice/clients/${booker.uid}`, practitioner)).json;
     expect(bookers.notes).toEqual([expect.objectContaining({ text: 'Ada came alone.' })]);
-
   });
 
   it('the practitioner’s word on a cancellation goes to the booker alone', async () => {

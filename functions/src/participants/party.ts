@@ -6,6 +6,7 @@ import type { Database } from '../platform/database/database';
 import { parse } from '../platform/http/input';
 import { problems } from '../platform/http/problems';
 import { insertParty, type PartyOwner } from './queries';
+import { bookerName } from './views';
 
 /**
  * The people a booking or series request brings (`participants`, `children`), checked against
@@ -61,7 +62,7 @@ export async function inviteParty(
             party: {
               participantId: participant.id,
               name: participant.name,
-              bookerName: booking.client.name || booking.client.email,
+              bookerName: bookerName(booking),
             },
           },
         ],
