@@ -36,6 +36,7 @@ import { signIn } from './support/signed-in';
 import { answerApiFromFixtures, visualUser } from './support/visual-fixtures';
 import { expectNoAxeViolations } from './support/axe';
 import { expectPicture } from './support/screenshots';
+import { BusyCalendarViewSchema } from '../shared/busy-calendar';
 
 const WIDTHS = [375, 1280] as const;
 const VIEWPORTS = {
@@ -134,6 +135,9 @@ class PracticeStandIn {
     const path = url.pathname;
     const notePath = `/api/practice/bookings/${this.past.id}/note`;
 
+    // Her own calendar: not connected here (the diary asks on every open).
+    if (method === 'GET' && path === '/api/practice/busy-calendar')
+      return this.json(route, BusyCalendarViewSchema, { connected: false });
     if (method === 'GET' && path === '/api/practice/bookings')
       return this.json(route, DiarySchema, {
         bookings: this.bookings(),
@@ -423,8 +427,8 @@ test("a client's video session offers Join from 10 minutes before, and no note a
   page,
 }) => {
   const client = await createUser({ verified: true, label: 'notes-client' });
-  // The real API refuses a client any note, their own session's too.
-  expect((await apiAs(client, '/api/practice/bookings/any-session/note')).status).toBe(404);
+  // The real API refuses a client any note, their own session's too: the note routes are hers.
+  expect((await apiAs(client, '/api/practice/bookings/any-session/note')).status).toBe(403);
 
   const start = at('12:11');
   await page.clock.install({ time: new Date(Date.parse(start) - 11 * 60_000) });

@@ -50,8 +50,9 @@ export async function steadyNativeControls(page: Page): Promise<void> {
  *   the screen is drawn while the page scrolls past it, and the navbar would land on it in a
  *   different place each time. Hidden with `visibility`, so nothing moves; put back afterwards.
  *   An element that is itself fixed on screen, or inside something fixed (a dialog, a toast), does
- *   not scroll: what is behind it, navbar and backdrop, stays as its setting.
- * A picture of the whole page keeps its navbar, where a visitor sees it.
+ *   not scroll; the page behind it is hidden instead (it shows at a dialog's rounded corners), and
+ *   the backdrop stays.
+ * A picture of the whole page keeps its navbar, at the top where a visitor first sees it.
  */
 export async function expectPicture(
   target: Page | Locator,
@@ -60,22 +61,33 @@ export async function expectPicture(
 ): Promise<void> {
   if (isPage(target)) {
     await steadyNativeControls(target);
+    // A whole page is drawn from its top: the sticky navbar is drawn where the page was scrolled
+    // to, so a page left scrolled by the test (a keyboard step, a focused field) drew it twice.
+    if (options.fullPage) await target.evaluate(() => window.scrollTo(0, 0));
     await expect(target).toHaveScreenshot(name, options);
     return;
   }
   await steadyNativeControls(target.page());
   await target.evaluate((subject) => {
     const pinned = (element: Element) => /fixed|sticky/.test(getComputedStyle(element).position);
-    // Something fixed on screen itself (a dialog, a toast) does not scroll: the page behind it,
-    // navbar and backdrop included, is its setting and stays.
+    const hide = (element: HTMLElement) => {
+      element.dataset.pictureHidden = '';
+      element.style.setProperty('visibility', 'hidden');
+    };
+    // Something fixed on screen itself (a dialog, a toast) does not scroll. What shows at its
+    // rounded corners is the page behind, which changes with every feature on that page: the page
+    // is hidden, the backdrop stays.
     for (let node: Element | null = subject; node; node = node.parentElement) {
-      if (pinned(node)) return;
+      if (!pinned(node)) continue;
+      for (const child of document.body.children)
+        if (!child.contains(subject) && !child.classList.contains('modal-backdrop'))
+          hide(child as HTMLElement);
+      return;
     }
     for (const element of document.body.querySelectorAll<HTMLElement>('*')) {
       if (!pinned(element) || getComputedStyle(element).visibility === 'hidden') continue;
       if (element.contains(subject) || subject.contains(element)) continue;
-      element.dataset.pictureHidden = '';
-      element.style.setProperty('visibility', 'hidden');
+      hide(element);
     }
   });
   try {

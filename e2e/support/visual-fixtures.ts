@@ -24,6 +24,8 @@ import type { PaymentStateView } from '../../shared/payments-api';
 import { QuestionnairesSchema } from '../../shared/questionnaires';
 import { PracticeWaitlistSchema, WaitlistSchema } from '../../shared/waitlist';
 import { FREE_CALL } from '../../shared/service';
+import { BusyCalendarViewSchema } from '../../shared/busy-calendar';
+import { TextRemindersViewSchema } from '../../shared/text-reminders';
 import {
   addDays,
   dayOfWeek,
@@ -428,6 +430,16 @@ export async function answerApiFromFixtures(page: Page): Promise<void> {
       return json(route, MyBookingsSchema, { bookings: MY_BOOKINGS });
     if (method === 'GET' && path === '/api/series')
       return json(route, SeriesListSchema, { series: MY_SERIES });
+    // Text reminders: off, as for a new client (My account asks on every open).
+    if (method === 'GET' && path === '/api/account/sms')
+      return json(route, TextRemindersViewSchema, {
+        phone: null,
+        consentedAt: null,
+        stoppedByReply: false,
+      });
+    // Her own calendar: not connected in the fixtures (the diary asks on every open).
+    if (method === 'GET' && path === '/api/practice/busy-calendar')
+      return json(route, BusyCalendarViewSchema, { connected: false });
     if (method === 'GET' && path === '/api/practice/bookings') {
       const { searchParams } = url;
       return json(
