@@ -241,6 +241,8 @@ export const PracticeBookingSchema = v.object({
   reminder: v.optional(v.nullable(ReminderSchema)),
   /** What happened to the session, once marked (the diary sends it; null until then). */
   attendance: v.optional(v.nullable(AttendanceSchema)),
+  /** The diary: her own calendar now shows her busy at this active session's time. */
+  calendarClash: v.optional(v.boolean()),
 });
 export type PracticeBooking = v.InferOutput<typeof PracticeBookingSchema>;
 

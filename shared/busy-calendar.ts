@@ -42,3 +42,11 @@ export type BusyCalendarRead = v.InferOutput<typeof BusyCalendarReadSchema>;
 
 /** How her calendar's busy times are named in the diary. */
 export const BUSY_CALENDAR_LABEL = 'Busy (your calendar)';
+
+/** A request made before her own calendar turned busy at its time: kept, and marked for her. */
+export const CALENDAR_CLASH_LABEL = 'Busy in your calendar';
+export const CALENDAR_CLASH_SENTENCE =
+  'Your own calendar now shows you busy at this time. Move this request or decline it, or free the time in your calendar first.';
+/** The same, for a session already confirmed. */
+export const CALENDAR_CLASH_CONFIRMED_SENTENCE =
+  'Your own calendar now shows you busy at this time. Move or cancel this session if you cannot keep it.';

@@ -196,6 +196,38 @@ describe.each(DATABASE_KINDS)('her own calendar on %s', (kind) => {
     expect(moved.status).toBe(422);
   });
 
+  it('keeps a request that turns busy later, marked for her to decide', async () => {
+    const asked = (start: string) =>
+      request('POST', '/bookings', client, { serviceId: 1, start, note: '' });
+    const turnsBusy = await asked('2026-12-08T10:00:00Z'); // inside Tuesday's 10:00–11:30
+    const staysFree = await asked('2026-12-08T14:00:00Z');
+    expect([turnsBusy.status, staysFree.status]).toEqual([201, 201]);
+    expect((await connect(ics.url('/feed.ics'))).status).toBe(200);
+
+    const diary = await request(
+      'GET',
+      '/practice/bookings?from=2026-12-07&to=2026-12-13',
+      practitioner,
+    );
+    expect(diary.status).toBe(200);
+    const row = (id: unknown) =>
+      (diary.json.bookings as { id: string; status: string; calendarClash?: boolean }[]).find(
+        (booking) => booking.id === id,
+      );
+    // Kept, not declined behind her back: hers to move or decline.
+    expect(row(turnsBusy.json.id)).toMatchObject({ status: 'requested', calendarClash: true });
+    expect(row(staysFree.json.id)).toMatchObject({ status: 'requested', calendarClash: false });
+    // Confirming it as it stands is refused, with the reason.
+    const confirmed = await request(
+      'POST',
+      `/bookings/${turnsBusy.json.id}/confirm`,
+      practitioner,
+      {},
+    );
+    expect(confirmed.status).toBe(409);
+    expect(confirmed.json.detail).toMatch(/calendar/i);
+  });
+
   it('reads webcal:// as https://, with its checks', async () => {
     const answer = await connect('webcal://127.0.0.1:1/feed.ics');
     // webcal:// means https: which the local rules allow on public addresses only.

@@ -1,7 +1,7 @@
 import { DiaryQuerySchema, type Diary } from '../../../shared/booking';
-import { BOOKING_RULES } from '../../../shared/booking-rules';
+import { BOOKING_RULES, isActive } from '../../../shared/booking-rules';
 import { addDays, daysBetween, practiceDate, startOfPracticeDay } from '../../../shared/time';
-import { blocksOverlapping } from '../hours';
+import { blocksOverlapping, clashesWithHerCalendar, readWorkingHours } from '../hours';
 import { bookingsStartingWithin, blockView, practiceBookingView } from '../bookings';
 import { reminderStates } from '../messages';
 import { seriesWithStatus, seriesRequests } from '../series';
@@ -29,9 +29,10 @@ export const practiceDiary = endpoint({
       );
     }
     const within = { start: startOfPracticeDay(from), end: startOfPracticeDay(addDays(to, 1)) };
-    const [bookings, blocks] = await Promise.all([
+    const [bookings, blocks, working] = await Promise.all([
       bookingsStartingWithin(context.db, within),
       blocksOverlapping(context.db, within),
+      readWorkingHours(context.db),
     ]);
     const [reminders, requested] = await Promise.all([
       reminderStates(context.db, bookings),
@@ -53,6 +54,8 @@ export const practiceDiary = endpoint({
       bookings: bookings.map((booking) => ({
         ...practiceBookingView(booking, context.services, now, reminders, context.meetingHost),
         payment: payments.booking(booking),
+        calendarClash:
+          isActive(booking) && booking.start > now && clashesWithHerCalendar(working, booking),
         ...partyOf(booking),
       })),
       blocks: blocks.map(blockView),

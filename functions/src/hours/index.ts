@@ -1,5 +1,10 @@
 export { blocksOverlapping, insertBlock, removeBlock } from './blocks';
 export { hoursRoutes } from './routes';
 export { readWorkingHours } from './queries';
-export { type HoursQuery, startsWithinHours, withinHerHours } from './working-hours';
+export {
+  type HoursQuery,
+  clashesWithHerCalendar,
+  startsWithinHours,
+  withinHerHours,
+} from './working-hours';
 export { isBankHoliday } from './bank-holidays';

@@ -148,3 +148,14 @@ export function withinHerHours(query: HoursQuery, start: Date): boolean {
     (candidate) => candidate.getTime() === start.getTime(),
   );
 }
+
+/**
+ * Whether her own calendar now shows her busy during a session (or the break after it): a request
+ * made before it turned busy is kept for her to decide, and marked.
+ */
+export function clashesWithHerCalendar(working: HerHours, session: Interval): boolean {
+  const busyUntil = addMinutes(session.end, BOOKING_RULES.breakMinutes);
+  return (working.calendarBusy ?? []).some(
+    (busy) => busy.start < busyUntil && session.start < busy.end,
+  );
+}

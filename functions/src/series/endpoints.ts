@@ -1,12 +1,7 @@
 import { BookingRequestSchema, type Series } from '../../../shared/booking';
-import {
-  BOOKING_RULES,
-  RULE_SENTENCES,
-  bookableWindow,
-  isActive,
-} from '../../../shared/booking-rules';
+import { BOOKING_RULES, RULE_SENTENCES, bookableWindow } from '../../../shared/booking-rules';
 import type { Service } from '../../../shared/service';
-import { HOUR_MS, practiceWallClock } from '../../../shared/time';
+import { practiceWallClock } from '../../../shared/time';
 import {
   busyIntervals,
   changeSeriesSessions,
@@ -19,56 +14,24 @@ import {
   busyStretch,
   checkStart,
   type BookingRecord,
-  type BookingStatusChanged,
   type SeriesRecord,
   startRefusal,
   serviceById,
 } from '../bookings';
 import { readWorkingHours } from '../hours';
 import type { Database } from '../platform/database/database';
-import { queueMessages, type Notification, type SeriesContext } from '../messages';
-import {
-  changeSeriesStatus,
-  clientSeries,
-  findSeries,
-  insertSeries,
-  recordSkips,
-  skipsOf,
-} from './queries';
-import type { SeriesEnded } from './events';
+import { queueMessages } from '../messages';
+import { changeSeriesStatus, clientSeries, insertSeries, recordSkips, skipsOf } from './queries';
 import { seriesView, sharedSeriesViews } from './series-view';
 import { bookWeeks } from './weeks';
 import { occurrencesBetween } from './occurrences';
 import { endWaitForService, offerFreedTimes } from '../waitlist';
 import { checkedParty, inviteParty, partyLookup } from '../participants';
-import { endpoint, type Relation } from '../platform/http/endpoint';
+import { endpoint } from '../platform/http/endpoint';
 import { paymentStates } from '../payments';
-import { pathId } from '../platform/http/input';
 import { problems } from '../platform/http/problems';
 import { json, type ApiContext } from '../platform/http/types';
-
-/** A series and everything about it that a view or a message needs. */
-export async function seriesContext(db: Database, series: SeriesRecord): Promise<SeriesContext> {
-  const [sessions, skips] = await Promise.all([
-    seriesBookings(db, [series.id]),
-    skipsOf(db, [series.id]),
-  ]);
-  return { record: series, sessions, skipped: skips.get(series.id) ?? [] };
-}
-
-const withSeries = (
-  kind: Notification['kind'],
-  to: 'client' | 'practice',
-  series: SeriesContext,
-  message?: string,
-): Notification =>
-  ({
-    kind,
-    to,
-    booking: series.sessions.find(isActive) ?? series.sessions[0],
-    series,
-    ...(message && { message }),
-  }) as Notification;
+import { seriesContext, seriesOf, withSeries } from './series-context';
 
 class FirstSessionTaken extends Error {}
 
@@ -217,12 +180,6 @@ export const listSeries = endpoint({
   },
 });
 
-async function seriesOf(db: Database, id: string | undefined) {
-  const series = await findSeries(db, pathId(id, 'series'));
-  if (!series) throw problems.notFound('There is no series with that id. Reload and try again.');
-  return series;
-}
-
 /** The series' requested sessions that can no longer be held, declined and recorded as skipped. */
 async function declineWeeksNotHeld(
   db: Database,
@@ -301,98 +258,6 @@ const answerSeries = (answer: 'confirmed' | 'declined') =>
 
 export const confirmSeries = answerSeries('confirmed');
 export const declineSeries = answerSeries('declined');
-
-/**
- * Ends a series: by its booker, sessions more than the notice period ahead are cancelled; by
- * the practitioner, every session still ahead. Past sessions stay.
- */
-async function endSeriesAs(context: ApiContext, found: SeriesRecord, byClient: boolean) {
-  const now = context.now();
-  const cutoff = byClient
-    ? new Date(now.getTime() + BOOKING_RULES.clientCancelNoticeHours * HOUR_MS)
-    : now;
-  const ended = await context.db.transaction().execute(async (trx) => {
-    const record = await changeSeriesStatus(trx, {
-      id: found.id,
-      from: ['requested', 'confirmed'],
-      to: 'ended',
-      now,
-    });
-    if (!record) return undefined;
-    const cancelled = await changeSeriesSessions(trx, {
-      seriesId: record.id,
-      from: ['requested', 'confirmed'],
-      to: 'cancelled',
-      after: cutoff,
-      now,
-    });
-    // An ended series' weekly time is a standing time free again.
-    await offerFreedTimes(
-      trx,
-      context,
-      { starts: cancelled.map((each) => each.start), standing: true },
-      now,
-    );
-    const series = await seriesContext(trx, record);
-    await queueMessages(
-      trx,
-      [
-        withSeries('series-ended', 'client', series),
-        ...(byClient ? [withSeries('series-ended-by-client', 'practice', series)] : []),
-      ],
-      { now, practiceEmail: context.outbox.practiceEmail },
-    );
-    const by = byClient ? 'client' : 'practice';
-    const occurredAt = now.toISOString();
-    for (const session of cancelled)
-      await context.reactions.publish(trx, {
-        type: 'booking.status-changed',
-        bookingId: session.id,
-        to: 'cancelled',
-        by,
-        cause: 'series-ended',
-        occurredAt,
-      } satisfies BookingStatusChanged);
-    await context.reactions.publish(trx, {
-      type: 'series.ended',
-      seriesId: record.id,
-      by,
-      cancelledIds: cancelled.map((each) => each.id),
-      occurredAt,
-    } satisfies SeriesEnded);
-    return series;
-  });
-  if (!ended) throw problems.wrongStatus(`This series is already ${found.status}.`);
-  context.outbox.deliver();
-  await context.reactions.run();
-  return json(200, seriesView(ended, context, now, byClient ? 'client' : 'practitioner'));
-}
-
-/** The series a client route names, if the caller booked it. */
-const seriesBooker: Relation<SeriesRecord> = {
-  thing: 'series',
-  who: ['booker'],
-  async resolve(context, caller, params) {
-    const found = await seriesOf(context.db, params.id);
-    if (found.client.uid !== caller.uid)
-      throw problems.notYours('You can only end your own sessions.');
-    return found;
-  },
-};
-
-/** POST /api/series/:id/end: its booker ends it. */
-export const endSeries = endpoint({
-  auth: 'client',
-  relation: seriesBooker,
-  run: ({ access, context }) => endSeriesAs(context, access, true),
-});
-
-/** POST /api/practice/series/:id/end: the practitioner ends any series. */
-export const practiceEndSeries = endpoint({
-  auth: 'practitioner',
-  run: async ({ params, context }) =>
-    endSeriesAs(context, await seriesOf(context.db, params.id), false),
-});
 
 /** The sessions of the series still waiting for an answer, for the diary. */
 export async function seriesRequests(

@@ -1,5 +1,6 @@
 export { clientSeries, findSeries, seriesWithStatus } from './queries';
 export { rollSeries } from './roll-series';
-export { seriesContext, seriesRequests } from './endpoints';
+export { seriesRequests } from './endpoints';
+export { seriesContext } from './series-context';
 export { seriesRoutes } from './routes';
 export type { SeriesEnded } from './events';

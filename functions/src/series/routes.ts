@@ -1,12 +1,6 @@
 import type { RouteTable } from '../platform/http/router';
-import {
-  confirmSeries,
-  createSeries,
-  declineSeries,
-  endSeries,
-  listSeries,
-  practiceEndSeries,
-} from './endpoints';
+import { confirmSeries, createSeries, declineSeries, listSeries } from './endpoints';
+import { endSeries, practiceEndSeries } from './end-series';
 
 export const seriesRoutes: RouteTable = {
   '/series': { GET: listSeries, POST: createSeries },

@@ -3,6 +3,10 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import { NOTE_MAX_LENGTH, type PracticeBooking } from '../../../shared/booking';
+import {
+  CALENDAR_CLASH_CONFIRMED_SENTENCE,
+  CALENDAR_CLASH_SENTENCE,
+} from '../../../shared/busy-calendar';
 import { StatusBadge } from '../../components/bookings/status-badge';
 import { modeText } from '../../components/bookings/video-join';
 import { PaymentBadge } from '../../components/payments/payment-badge';
@@ -125,6 +129,13 @@ export function BookingDialog({
             </Modal.Title>
           </Modal.Header>
           <Modal.Body>
+            {booking.calendarClash && (
+              <p className="alert alert-warning">
+                {booking.status === 'requested'
+                  ? CALENDAR_CLASH_SENTENCE
+                  : CALENDAR_CLASH_CONFIRMED_SENTENCE}
+              </p>
+            )}
             <dl className="booking-facts mb-0">
               <dt>When</dt>
               <dd>{whenLong(booking)} (UK time)</dd>

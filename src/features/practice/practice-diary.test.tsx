@@ -6,6 +6,7 @@ import { showToast } from '../../lib/toast';
 import {
   answerBooking,
   answerBookingOnLeave,
+  fetchBusyCalendar,
   fetchDiary,
   fetchFailedMessages,
   retryMessage,
@@ -14,8 +15,8 @@ import { PracticeDiary } from './practice-diary';
 import { UNDO_MS } from './use-deferred-answer';
 
 vi.mock('./practice-api', () => ({
-  // Her own calendar has its own tests (busy-calendar-form.test.tsx): not connected here.
-  fetchBusyCalendar: () => Promise.resolve({ connected: false }),
+  // Her own calendar: not connected unless a test says so (its form: busy-calendar-form.test.tsx).
+  fetchBusyCalendar: vi.fn(),
   fetchDiary: vi.fn(),
   answerBooking: vi.fn(),
   answerBookingOnLeave: vi.fn(),
@@ -87,6 +88,7 @@ describe("the practitioner's diary", () => {
     vi.mocked(retryMessage).mockReset();
     vi.mocked(showToast).mockReset();
     vi.mocked(fetchFailedMessages).mockReset().mockResolvedValue({ messages: [] });
+    vi.mocked(fetchBusyCalendar).mockReset().mockResolvedValue({ connected: false });
   });
 
   afterEach(() => {
@@ -441,6 +443,54 @@ describe("the practitioner's diary", () => {
       expect.stringMatching(/Reminder not sent$/),
       expect.stringMatching(/Reminder not sent$/),
     ]);
+  });
+
+  it('shows her own calendar’s busy times, and says when it has not been read for hours', async () => {
+    vi.mocked(fetchBusyCalendar).mockResolvedValue({
+      connected: true,
+      host: 'calendar.google.com',
+      lastReadAt: '2026-04-08T05:00:00Z',
+      events: 3,
+      nextBusy: { start: '2026-04-09T09:00:00Z', end: '2026-04-09T10:30:00Z' },
+      lastError: 'The calendar did not answer within 10 seconds.',
+      stale: true,
+      busy: [{ start: '2026-04-09T09:00:00Z', end: '2026-04-09T10:30:00Z' }],
+    });
+    serve({ week: diary() });
+    render(<PracticeDiary />);
+    // Both the grid and the day list name it, by her own calendar's label.
+    expect(await screen.findAllByText('Busy (your calendar) 10:00 to 11:30')).toHaveLength(2);
+    expect(
+      screen.getByText(
+        /^Your calendar has not been read since .* \(over 2 hours\): The calendar did not answer within 10 seconds\./,
+      ),
+    ).toBeVisible();
+  });
+
+  it('marks a session her own calendar now shows her busy for, and says what she can do', async () => {
+    serve({
+      week: diary([
+        booking('clash', '2026-04-09T09:00:00Z', { calendarClash: true }),
+        booking('free', '2026-04-09T13:00:00Z', { calendarClash: false }),
+      ]),
+    });
+    render(<PracticeDiary />);
+    const session = async (time: string) =>
+      (await screen.findAllByRole('button', { name: new RegExp(`^${time} to `) })).map(
+        (button) => button.textContent,
+      );
+    expect(await session('10:00')).toEqual([
+      expect.stringMatching(/Busy in your calendar/),
+      expect.stringMatching(/Busy in your calendar/),
+    ]);
+    expect((await session('14:00')).join()).not.toMatch(/Busy/);
+    await user.click((await screen.findAllByRole('button', { name: /^10:00 to / }))[0]!);
+    const dialog = within(await screen.findByRole('dialog'));
+    expect(
+      dialog.getByText(
+        'Your own calendar now shows you busy at this time. Move this request or decline it, or free the time in your calendar first.',
+      ),
+    ).toBeVisible();
   });
 
   it('shows failed emails with who and what, and Try again sends one again', async () => {

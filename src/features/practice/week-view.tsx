@@ -1,5 +1,5 @@
 import { BellIcon } from '@heroicons/react/16/solid';
-import { BUSY_CALENDAR_LABEL } from '../../../shared/busy-calendar';
+import { BUSY_CALENDAR_LABEL, CALENDAR_CLASH_LABEL } from '../../../shared/busy-calendar';
 import { isCalendarBusy } from './calendar-busy';
 import type { CSSProperties } from 'react';
 import type { Block, PracticeBooking } from '../../../shared/booking';
@@ -95,6 +95,19 @@ function EventText({
             {' '}
             <PaymentBadge payment={booking.payment} compact={short} />
           </>
+        )}
+        {booking.calendarClash && (
+          <span className="event-clash">
+            {' '}
+            {short ? (
+              // The grid's small block: "Busy", and the rest for a screen reader.
+              <>
+                Busy<span className="visually-hidden"> in your calendar</span>
+              </>
+            ) : (
+              CALENDAR_CLASH_LABEL
+            )}
+          </span>
         )}
         {busy && <span className="event-busy"> {busy}</span>}
         {/* In the grid's small block the reminder shares the status line. */}

@@ -1,0 +1,104 @@
+import { BOOKING_RULES } from '../../../shared/booking-rules';
+import { HOUR_MS } from '../../../shared/time';
+import { changeSeriesSessions, type BookingStatusChanged, type SeriesRecord } from '../bookings';
+import { queueMessages } from '../messages';
+import { endpoint, type Relation } from '../platform/http/endpoint';
+import { problems } from '../platform/http/problems';
+import { json, type ApiContext } from '../platform/http/types';
+import { offerFreedTimes } from '../waitlist';
+import type { SeriesEnded } from './events';
+import { changeSeriesStatus } from './queries';
+import { seriesContext, seriesOf, withSeries } from './series-context';
+import { seriesView } from './series-view';
+
+/**
+ * Ends a series: by its booker, sessions more than the notice period ahead are cancelled; by
+ * the practitioner, every session still ahead. Past sessions stay.
+ */
+async function endSeriesAs(context: ApiContext, found: SeriesRecord, byClient: boolean) {
+  const now = context.now();
+  const cutoff = byClient
+    ? new Date(now.getTime() + BOOKING_RULES.clientCancelNoticeHours * HOUR_MS)
+    : now;
+  const ended = await context.db.transaction().execute(async (trx) => {
+    const record = await changeSeriesStatus(trx, {
+      id: found.id,
+      from: ['requested', 'confirmed'],
+      to: 'ended',
+      now,
+    });
+    if (!record) return undefined;
+    const cancelled = await changeSeriesSessions(trx, {
+      seriesId: record.id,
+      from: ['requested', 'confirmed'],
+      to: 'cancelled',
+      after: cutoff,
+      now,
+    });
+    // An ended series' weekly time is a standing time free again.
+    await offerFreedTimes(
+      trx,
+      context,
+      { starts: cancelled.map((each) => each.start), standing: true },
+      now,
+    );
+    const series = await seriesContext(trx, record);
+    await queueMessages(
+      trx,
+      [
+        withSeries('series-ended', 'client', series),
+        ...(byClient ? [withSeries('series-ended-by-client', 'practice', series)] : []),
+      ],
+      { now, practiceEmail: context.outbox.practiceEmail },
+    );
+    const by = byClient ? 'client' : 'practice';
+    const occurredAt = now.toISOString();
+    for (const session of cancelled)
+      await context.reactions.publish(trx, {
+        type: 'booking.status-changed',
+        bookingId: session.id,
+        to: 'cancelled',
+        by,
+        cause: 'series-ended',
+        occurredAt,
+      } satisfies BookingStatusChanged);
+    await context.reactions.publish(trx, {
+      type: 'series.ended',
+      seriesId: record.id,
+      by,
+      cancelledIds: cancelled.map((each) => each.id),
+      occurredAt,
+    } satisfies SeriesEnded);
+    return series;
+  });
+  if (!ended) throw problems.wrongStatus(`This series is already ${found.status}.`);
+  context.outbox.deliver();
+  await context.reactions.run();
+  return json(200, seriesView(ended, context, now, byClient ? 'client' : 'practitioner'));
+}
+
+/** The series a client route names, if the caller booked it. */
+const seriesBooker: Relation<SeriesRecord> = {
+  thing: 'series',
+  who: ['booker'],
+  async resolve(context, caller, params) {
+    const found = await seriesOf(context.db, params.id);
+    if (found.client.uid !== caller.uid)
+      throw problems.notYours('You can only end your own sessions.');
+    return found;
+  },
+};
+
+/** POST /api/series/:id/end: its booker ends it. */
+export const endSeries = endpoint({
+  auth: 'client',
+  relation: seriesBooker,
+  run: ({ access, context }) => endSeriesAs(context, access, true),
+});
+
+/** POST /api/practice/series/:id/end: the practitioner ends any series. */
+export const practiceEndSeries = endpoint({
+  auth: 'practitioner',
+  run: async ({ params, context }) =>
+    endSeriesAs(context, await seriesOf(context.db, params.id), false),
+});
