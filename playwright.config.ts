@@ -31,6 +31,18 @@ const chromium = {
   },
 };
 
+// Playwright applies `--repeat-each` to top-level projects only; `chromium` is a dependency of
+// `hours`, so it would run once. It takes the count itself, through the environment so that the
+// workers (started with other arguments) build the same list of tests.
+const repeatFlag = process.argv.findIndex((arg) => arg.startsWith('--repeat-each'));
+if (repeatFlag >= 0) {
+  const flag = process.argv[repeatFlag] ?? '';
+  process.env.E2E_REPEAT_EACH = flag.includes('=')
+    ? flag.slice(flag.indexOf('=') + 1)
+    : process.argv[repeatFlag + 1];
+}
+const repeatEach = Number(process.env.E2E_REPEAT_EACH ?? 1);
+
 export default defineConfig({
   testDir: './e2e',
   // The dev-server smoke test has its own stack and config: playwright.smoke.config.ts.
@@ -48,7 +60,7 @@ export default defineConfig({
     serviceWorkers: 'block',
   },
   projects: [
-    { name: 'chromium', testIgnore: ['smoke/**', /hours\.spec\.ts/], use: chromium },
+    { name: 'chromium', testIgnore: ['smoke/**', /hours\.spec\.ts/], repeatEach, use: chromium },
     // Her hours are the whole practice's: set only once every other spec has finished with them,
     // and one test at a time (with --repeat-each, copies of the serial file would run side by side).
     {
