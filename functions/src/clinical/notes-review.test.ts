@@ -1,6 +1,7 @@
+import fc from 'fast-check';
 import type { TestAccount } from '../testing/accounts';
 import { useApiStack } from '../testing/api-stack';
-import { DATABASE_KINDS } from '../testing/databases';
+import { DATABASE_KINDS, emptyTables } from '../testing/databases';
 import { createAccounts } from '../testing/factories/accounts';
 import { confirmedSession } from '../testing/factories/bookings';
 
@@ -19,6 +20,27 @@ const { client, partner, practitioner } = await createAccounts({
   partner: { name: 'Pat Partner' },
   practitioner: { practitioner: true, name: 'Dr Practitioner' },
 });
+
+type Step =
+  | { kind: 'sign' }
+  | { kind: 'addendum'; note: number }
+  | { kind: 'review'; note: number }
+  | { kind: 'release' };
+
+/** Any order of signing a note, adding to one, reviewing one, and releasing. */
+const plans = fc.array(
+  fc.oneof(
+    fc.constant<Step>({ kind: 'sign' }),
+    fc.record({ kind: fc.constant('addendum' as const), note: fc.nat(4) }),
+    fc.record({ kind: fc.constant('review' as const), note: fc.nat(4) }),
+    fc.constant<Step>({ kind: 'release' }),
+  ),
+  { minLength: 1, maxLength: 8 },
+);
+
+/** What the client would read of a note: its words and its addenda's. */
+const readable = (note: { text: string; addenda: { text: string }[] }) =>
+  JSON.stringify([note.text, note.addenda.map((addendum) => addendum.text)]);
 
 interface ReviewedNote {
   noteId: string;
@@ -220,6 +242,57 @@ describe.each(DATABASE_KINDS)('her review of a notes request on %s', (kind) => {
       ['Ada spoke of her sister’s illness.', true],
       ['Both spoke of the move.', true],
     ]);
+  });
+
+  it('over any order of signing, adding to, reviewing and releasing, releases exactly what she reviewed', async () => {
+    await fc.assert(
+      fc.asyncProperty(plans, async (plan) => {
+        await emptyTables(db);
+        const id = await openRequest(client);
+        const sessions: string[] = [];
+        // The model: what she read of each note, as the client would read it.
+        const read = new Map<string, string>();
+        for (const [index, step] of plan.entries()) {
+          if (step.kind === 'sign') {
+            const start = `2027-08-0${sessions.length + 1}T10:00:00Z`;
+            sessions.push(await noted(client, start, `Note ${sessions.length + 1}.`));
+          } else if (step.kind === 'addendum' && sessions.length > 0) {
+            const session = sessions[step.note % sessions.length];
+            const path = `/practice/bookings/${session}/note/addenda`;
+            const added = await request('POST', path, practitioner, { text: `Step ${index}.` });
+            expect(added.status).toBe(201);
+          } else if (step.kind === 'review' && sessions.length > 0) {
+            const listed = await reviewing(id);
+            const note = listed[step.note % listed.length] as ReviewedNote;
+            expect((await review(id, [note])).status).toBe(200);
+            read.set(note.noteId, readable(note));
+          } else if (step.kind === 'release') {
+            const now = await reviewing(id);
+            for (const note of now) {
+              const seen = read.get(note.noteId);
+              const expected =
+                seen === undefined
+                  ? 'to-review'
+                  : seen === readable(note)
+                    ? 'reviewed'
+                    : 'changed-since';
+              expect(note.review).toBe(expected);
+            }
+            const passed = now.every((note) => read.get(note.noteId) === readable(note));
+            const answer = await release(id);
+            expect(answer.status).toBe(passed ? 200 : 409);
+            const mine = await releasedTo(client);
+            if (!passed) {
+              expect(mine.releasedAt).toBeNull();
+              continue;
+            }
+            expect(mine.notes.map(readable)).toEqual(now.map((note) => read.get(note.noteId)));
+            return;
+          }
+        }
+      }),
+      { seed: 46, numRuns: 12 },
+    );
   });
 
   it('reviews only this request’s signed notes, and only for her', async () => {
