@@ -72,6 +72,8 @@ test('a client asks for their session notes, the practitioner releases them, the
   await request.getByRole('button', { name: 'Release notes' }).click();
   // Asked first: releasing cannot be undone.
   await expect(request).toContainText('This cannot be undone.');
+  // Her passkey within 5 minutes (she signed in with it just now): no second ask.
+  await expect(request).toContainText('Your passkey is asked for if you last used it over 5');
   await request.getByRole('button', { name: 'Yes, release them' }).click();
   await expect(practice.getByRole('status')).toHaveText('Released 0 notes to Test Visitor.');
   await expect(practice.getByRole('listitem').filter({ hasText: client.email })).toContainText(
@@ -264,6 +266,10 @@ const NOTES = [
     status: 'signed',
     signedAt: '2027-02-22T11:00:00.000Z',
     addenda: [{ text: 'Phoned to rearrange.', at: '2027-02-24T09:00:00.000Z' }],
+    // Reviewed before the addendum was added: it waits for another review.
+    version: '2027-02-22T11:00:00.000Z/1',
+    review: 'changed-since',
+    sharedSession: false,
   },
   {
     noteId: '1c8d5d5f-9d2f-4e8b-8b4a-4a5f2d3c0e21',
@@ -274,6 +280,9 @@ const NOTES = [
     status: 'signed',
     signedAt: '2027-02-15T11:00:00.000Z',
     addenda: [],
+    version: '2027-02-15T11:00:00.000Z/0',
+    review: 'reviewed',
+    sharedSession: true,
   },
 ];
 const REQUESTS = v.parse(PracticeNotesRequestsSchema, {
@@ -334,9 +343,24 @@ for (const width of [375, 1280] as const) {
   }) => {
     const practitioner = await createUser({ verified: true, label: `review-${width}` });
     await makePractitioner(practitioner);
+    // Her review of the changed note is recorded, then the list says so.
+    let reviewed: unknown;
     await page.route('**/api/practice/notes-requests', (route) =>
-      route.fulfill({ json: REQUESTS }),
+      route.fulfill({
+        json: reviewed
+          ? {
+              requests: REQUESTS.requests.map((each) => ({
+                ...each,
+                notes: each.notes.map((note) => ({ ...note, review: 'reviewed' })),
+              })),
+            }
+          : REQUESTS,
+      }),
     );
+    await page.route('**/api/practice/notes-requests/*/review', async (route) => {
+      reviewed = route.request().postDataJSON();
+      await route.fulfill({ json: { reviewed: 1 } });
+    });
     await page.setViewportSize({ width, height: 812 });
     await signIn(page, practitioner, '/practice/notes-requests');
     const request = page.getByRole('region', { name: 'Nia Asks' });
@@ -345,6 +369,8 @@ for (const width of [375, 1280] as const) {
     await expect(page.getByRole('listitem')).toContainText(
       'bartholomew.hetheringtonfotheringay@counsellingclients.example.test',
     );
+    await expect(request).toContainText('Reviewed — changed since: review again.');
+    await expect(request).toContainText('A shared session. Someone else was in the room');
     const withhold = request.getByRole('checkbox').nth(1);
     await tabTo(page, withhold);
     await page.keyboard.press('Space');
@@ -353,10 +379,29 @@ for (const width of [375, 1280] as const) {
     await request
       .getByLabel('Why it is withheld (kept on the record)')
       .fill('Another person’s health.');
-    await expect(release).toBeEnabled();
+    // Still waiting: the note changed since her review.
+    await expect(release).toBeDisabled();
+    await expect(request).toContainText('Review each note before releasing: 1 to review.');
     await expectNoAxeViolations(page, `a notes request under review at ${width} px`);
     await expectNoSidewaysScroll(page);
     await expectPicture(page, `notes-request-${width}.png`, { fullPage: true });
+
+    const markReviewed = request.getByRole('button', {
+      name: 'Mark reviewed: Individual Therapy, Monday 22 February 2027',
+    });
+    await tabTo(page, markReviewed);
+    await page.keyboard.press('Enter');
+    await expect(request).not.toContainText('changed since');
+    expect(reviewed).toEqual({
+      notes: [{ noteId: NOTES[0]?.noteId, version: '2027-02-22T11:00:00.000Z/1' }],
+    });
+    // What she ticked and typed stays while the list reloads.
+    await expect(request.getByLabel('Why it is withheld (kept on the record)')).toHaveValue(
+      'Another person’s health.',
+    );
+    await expect(release).toBeEnabled();
+    await release.click();
+    await expect(request).toContainText('Your passkey is asked for if you last used it over 5');
   });
 
   test(`a client reads their released notes, one withheld, at ${width} px`, async ({ page }) => {

@@ -67,11 +67,30 @@ export const MyNotesSchema = v.object({
 });
 export type MyNotes = v.InferOutput<typeof MyNotesSchema>;
 
+/**
+ * Where her review of a note stands: not yet read for this request, read as it is now, or signed
+ * or added to since she read it (it waits for another review before anything is released).
+ */
+export const NOTE_REVIEW = ['to-review', 'reviewed', 'changed-since'] as const;
+export type NoteReview = (typeof NOTE_REVIEW)[number];
+
+/** One signed note of a request, as she reviews it. */
+const NoteToReviewSchema = v.object({
+  noteId: v.string(),
+  ...RecordNoteSchema.entries,
+  /** The version she reads (when it was signed, how many addenda): what her review records. */
+  version: v.string(),
+  review: v.picklist(NOTE_REVIEW),
+  /** Another person was in the room: what concerns them is hers to review, and to withhold. */
+  sharedSession: v.boolean(),
+});
+export type NoteToReview = v.InferOutput<typeof NoteToReviewSchema>;
+
 /** One request as the practitioner reviews it: the signed notes it would release. */
 const PracticeNotesRequestSchema = v.object({
   ...NotesRequestSchema.entries,
   client: ClientSchema,
-  notes: v.array(v.object({ noteId: v.string(), ...RecordNoteSchema.entries })),
+  notes: v.array(NoteToReviewSchema),
   /** Drafts are never released: how many the client's record has. */
   draftsLeftOut: v.number(),
   withheld: v.array(v.object({ noteId: v.string(), reason: v.string() })),
@@ -104,3 +123,30 @@ export const NotesReleaseSchema = v.object({
   ),
 });
 export type NotesRelease = v.InferOutput<typeof NotesReleaseSchema>;
+
+/** POST /api/practice/notes-requests/<id>/review: the notes she read, each at the version she read. */
+export const NotesReviewSchema = v.object({
+  notes: v.pipe(
+    v.array(
+      v.object({
+        noteId: v.pipe(
+          v.string('Give the "noteId" of each note you reviewed.'),
+          v.uuid('That note id is not one of this client’s notes.'),
+        ),
+        version: v.pipe(
+          v.string('Give the "version" of each note as the request showed it.'),
+          v.maxLength(100, 'That version is not one the request showed.'),
+        ),
+      }),
+    ),
+    v.minLength(1, 'Name at least one note you reviewed.'),
+    v.maxLength(500, 'At most 500 notes can be reviewed at once.'),
+  ),
+});
+export type NotesReview = v.InferOutput<typeof NotesReviewSchema>;
+
+/** What the release answers when a note was signed or added to after her review (409). */
+export const changedSinceReview = (count: number) =>
+  count === 1
+    ? 'One note was signed or added to since your review: review it again, then release.'
+    : `${count} notes were signed or added to since your review: review them again, then release.`;

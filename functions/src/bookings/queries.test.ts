@@ -265,6 +265,7 @@ describe('migrations', () => {
         '0022_busy_calendar',
         '0023_text_reminders',
         '0024_people_leave',
+        '0025_notes_review',
       ]);
       // One file per migration, named as it runs: a file missing from the list never runs.
       const files = fs.readdirSync(

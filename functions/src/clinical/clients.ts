@@ -1,6 +1,6 @@
 import type { Database } from '../platform/database/database';
 import { clientBookings, type BookingRecord, joinUrlOf, bookingView } from '../bookings';
-import { partyLookup, sharedSessions } from '../participants';
+import { joinedAccounts, partyLookup, sharedSessions } from '../participants';
 import { writeAudit } from '../platform/audit';
 import { findIntake } from './intake-queries';
 import { clientQuestionnaires } from './questionnaire-queries';
@@ -265,4 +265,29 @@ export async function signedNotesOf(
   return notes
     .filter((note) => note.status === 'signed')
     .map((note) => recordNoteView(note, services));
+}
+
+/**
+ * Every note on a client's record (their own and their shared sessions'), newest first, each
+ * marked when someone else was in the room: what concerns that person is hers to review.
+ */
+export async function notesOnRecord(
+  db: Database,
+  uid: string,
+): Promise<(NoteRow & { sharedSession: boolean })[]> {
+  const [own, shared, bookings] = await Promise.all([
+    clientNotes(db, uid),
+    sharedSessions(db, uid),
+    clientBookings(db, uid),
+  ]);
+  const notes = await withSharedNotes(db, uid, own, shared);
+  const ownIds = new Set(own.map((note) => note.id));
+  return Promise.all(
+    notes.map(async (note) => {
+      if (!ownIds.has(note.id)) return { ...note, sharedSession: true };
+      const booking = bookings.find((each) => each.id === note.bookingId);
+      const room = booking ? await joinedAccounts(db, booking) : [];
+      return { ...note, sharedSession: room.length > 0 };
+    }),
+  );
 }

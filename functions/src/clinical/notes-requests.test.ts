@@ -92,6 +92,19 @@ describe.each(DATABASE_KINDS)('access requests on %s', (kind) => {
     expect(noReason.status).toBe(422);
 
     clock = new Date('2027-09-10T09:00:00Z');
+    // She reviews each note as it is now; the release sends those versions.
+    const reviewed = await request(
+      'POST',
+      `/practice/notes-requests/${asked.json.id}/review`,
+      practitioner,
+      {
+        notes: open.notes.map((note: { noteId: string; version: string }) => ({
+          noteId: note.noteId,
+          version: note.version,
+        })),
+      },
+    );
+    expect(reviewed.json).toEqual({ reviewed: 2 });
     const released = await request(
       'POST',
       `/practice/notes-requests/${asked.json.id}/release`,

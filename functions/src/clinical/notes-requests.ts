@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { accessRequestDue } from '../../../shared/retention';
 import {
+  changedSinceReview,
   NotesReleaseSchema,
   type NotesRequest,
   type ReleasedNote,
@@ -14,12 +15,14 @@ import { endpoint } from '../platform/http/endpoint';
 import { problems } from '../platform/http/problems';
 import { json } from '../platform/http/types';
 import { recordNoteView } from './clients';
-import { clientNotes, type NoteRow } from './note-queries';
+import { lockOpenRequest, notesToReview, signedNotesFor, unreviewedCount } from './notes-review';
 
 /**
  * Session notes on a subject access request: the client asks, the practitioner reviews the signed
  * notes within the month the law allows, withholds what an exemption covers (serious harm, a third
  * party) with her reason kept on the record, and releases the rest. Drafts are never released.
+ * The release sends exactly the versions she reviewed (notes-review.ts), and asks for her passkey
+ * within 5 minutes. A shared session's note is on the request of everyone in the room.
  */
 
 type RequestRow = Awaited<ReturnType<typeof requestsOf>>[number];
@@ -53,8 +56,6 @@ const requestView = (row: RequestRow): NotesRequest => ({
 export async function notesRequestsOf(db: Database, clientUid: string): Promise<NotesRequest[]> {
   return (await requestsOf(db, clientUid)).map(requestView);
 }
-
-const signedOnly = (notes: readonly NoteRow[]) => notes.filter((note) => note.status === 'signed');
 
 /** POST /api/account/notes-request: asks for one's session notes; 201 (200: one is already open). */
 export const requestMyNotes = endpoint({
@@ -111,8 +112,11 @@ export const practiceNotesRequests = endpoint({
     const rows = await requestsOf(context.db);
     const requests = [];
     for (const row of rows) {
-      const notes = row.released_at ? [] : await clientNotes(context.db, row.client_uid);
-      if (!row.released_at) {
+      const open = !row.released_at;
+      const { signed, draftsLeftOut } = open
+        ? await signedNotesFor(context.db, row.client_uid)
+        : { signed: [], draftsLeftOut: 0 };
+      if (open) {
         await writeAudit(context.db, {
           at: now,
           actorUid: caller.uid,
@@ -124,11 +128,8 @@ export const practiceNotesRequests = endpoint({
       requests.push({
         ...requestView(row),
         client: { uid: row.client_uid, name: row.client_name, email: row.client_email },
-        notes: signedOnly(notes).map((note) => ({
-          noteId: note.id,
-          ...recordNoteView(note, context.services),
-        })),
-        draftsLeftOut: notes.length - signedOnly(notes).length,
+        notes: await notesToReview(context.db, row.id, signed, context.services),
+        draftsLeftOut,
         withheld: (row.withheld as { noteId: string; reason: string }[] | null) ?? [],
       });
     }
@@ -138,27 +139,22 @@ export const practiceNotesRequests = endpoint({
   },
 });
 
-/** POST /api/practice/notes-requests/:id/release: releases the signed notes, some withheld; audited. */
+/**
+ * POST /api/practice/notes-requests/:id/release: releases the signed notes as she reviewed them,
+ * some withheld; her passkey within 5 minutes; 409 when a note changed since her review; audited.
+ */
 export const releaseNotes = endpoint({
   auth: 'practitioner',
+  fresh: true,
   body: NotesReleaseSchema,
   unprocessable: true,
   async run({ caller, params, body, context }) {
-    const id = params.id ?? '';
     const now = context.now();
-    if (!/^[0-9a-f-]{36}$/i.test(id)) throw problems.notFound('There is no such request.');
     const released = await context.db.transaction().execute(async (trx) => {
-      const locked = await trx
-        .selectFrom('notes_requests')
-        .select('id')
-        .where('id', '=', id)
-        .forUpdate()
-        .executeTakeFirst();
-      const row = locked && (await requestsOf(trx, undefined, id))[0];
+      const locked = await lockOpenRequest(trx, params.id);
+      const [row] = await requestsOf(trx, undefined, locked.id);
       if (!row) throw problems.notFound('There is no such request.');
-      if (row.released_at)
-        throw problems.wrongStatus('These notes were already released: the client has them.');
-      const signed = signedOnly(await clientNotes(trx, row.client_uid));
+      const { signed } = await signedNotesFor(trx, row.client_uid);
       const reasons = new Map(body.withheld.map((each) => [each.noteId, each.reason]));
       for (const noteId of reasons.keys()) {
         if (!signed.some((note) => note.id === noteId))
@@ -166,6 +162,9 @@ export const releaseNotes = endpoint({
             'A note to withhold is not one of this client’s signed notes. Reload the request.',
           );
       }
+      // What goes is what she read: the notes below are the versions her review recorded.
+      const unreviewed = await unreviewedCount(trx, row.id, signed);
+      if (unreviewed > 0) throw problems.reviewOutOfDate(changedSinceReview(unreviewed));
       const notes: ReleasedNote[] = signed.map((note) => {
         const view = recordNoteView(note, context.services);
         const withheld = reasons.has(note.id);
@@ -186,7 +185,7 @@ export const releaseNotes = endpoint({
           released: JSON.stringify(notes),
           withheld: JSON.stringify(body.withheld),
         })
-        .where('id', '=', id)
+        .where('id', '=', row.id)
         .execute();
       await writeAudit(trx, {
         at: now,

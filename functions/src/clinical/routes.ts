@@ -11,6 +11,7 @@ import {
   releaseNotes,
   requestMyNotes,
 } from './notes-requests';
+import { reviewNotes } from './notes-review';
 import { myQuestionnaires, requestQuestionnaire, submitQuestionnaire } from './questionnaires';
 
 export const clinicalRoutes: RouteTable = {
@@ -32,5 +33,6 @@ export const clinicalRoutes: RouteTable = {
   '/account/notes-request': { POST: requestMyNotes },
   '/account/notes': { GET: myReleasedNotes },
   '/practice/notes-requests': { GET: practiceNotesRequests },
+  '/practice/notes-requests/:id/review': { POST: reviewNotes },
   '/practice/notes-requests/:id/release': { POST: releaseNotes },
 };

@@ -23,13 +23,13 @@ export async function freshDatabase(kind: DatabaseKind): Promise<Database> {
 }
 
 export async function emptyTables(db: Database) {
-  await sql`truncate participants, messages, payment_credits, payment_refunds, payments, payment_plans, payment_events, stripe_subscriptions, payment_customers, receipt_counters, busy_times, bookings, series, series_skips, blocks, intakes, questionnaires, audit_log, clinical_retention, session_notes, note_addenda, risk_follow_ups, attended_sessions, note_retention`.execute(
+  await sql`truncate participants, messages, payment_credits, payment_refunds, payments, payment_plans, payment_events, stripe_subscriptions, payment_customers, receipt_counters, busy_times, bookings, series, series_skips, blocks, intakes, questionnaires, audit_log, clinical_retention, session_notes, note_addenda, risk_follow_ups, attended_sessions, note_retention, notes_request_reviews, notes_requests`.execute(
     db,
   );
   await sql`truncate write_limits, risk_alerts, waitlist_offers, waitlist_entries, calendar_feeds, questionnaire_days, working_hours`.execute(
     db,
   );
-  await sql`truncate notes_requests, receipt_link_revocations, session_reactions`.execute(db);
+  await sql`truncate receipt_link_revocations, session_reactions`.execute(db);
   await sql`truncate busy_calendar_times, busy_calendar, text_reminders`.execute(db);
   await sql`truncate passkeys, passkey_challenges, passkey_enrolments_used, recovery_codes, known_browsers, practice_sign_ins, passkey_reviews`.execute(
     db,

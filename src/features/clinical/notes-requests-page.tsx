@@ -1,25 +1,31 @@
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
-import Form from 'react-bootstrap/Form';
 import type { PracticeNotesRequest } from '../../../shared/records-api';
+import { SECOND_FACTOR_RULES } from '../../../shared/second-factor';
 import { LoadingScreen } from '../../components/layout/loading-screen';
 import { LoadFailed } from '../../components/layout/load-failed';
 import { errorSentence } from '../../lib/api';
-import { formatDayWithYear, formatTime } from '../../lib/practice-time';
+import { withFreshPasskey } from '../../lib/passkeys';
+import { formatDayWithYear } from '../../lib/practice-time';
 import { useResource } from '../../lib/use-resource';
-import { fetchNotesRequests, releaseNotes } from './records-api';
+import { NoteUnderReview, when } from './note-under-review';
+import { fetchNotesRequests, releaseNotes, reviewNotes } from './records-api';
 import './clinical.css';
 
-const when = (instant: string) => `${formatDayWithYear(instant)}, ${formatTime(instant)}`;
 const day = (date: string) => formatDayWithYear(`${date}T12:00:00Z`);
 
 /**
  * /practice/notes-requests: each client's request for their session notes with its deadline (one
- * calendar month, as the ICO counts it). She reads the signed notes, withholds any the law's
- * exemptions cover with her reason, and releases the rest; drafts are never offered.
+ * calendar month, as the ICO counts it). She reads the signed notes (a shared session's too),
+ * marks each reviewed, withholds any the law's exemptions cover with her reason, and releases the
+ * rest with her passkey; drafts are never offered. A note signed or added to since her review
+ * waits for another review.
  */
 export function NotesRequestsPage() {
-  const { state, reload } = useResource('notes-requests', fetchNotesRequests);
+  // Kept on screen while a review reloads the list: what she ticked and typed stays.
+  const { state, reload } = useResource('notes-requests', fetchNotesRequests, {
+    keepWhileReloading: true,
+  });
   const [news, setNews] = useState<string | undefined>(undefined);
   if (state.status === 'loading') return <LoadingScreen label="Loading the requests…" />;
   if (state.status === 'failed') return <LoadFailed message={state.message} onRetry={reload} />;
@@ -36,6 +42,7 @@ export function NotesRequestsPage() {
           <OpenRequest
             key={request.id}
             request={request}
+            onChanged={reload}
             onReleased={(sentence) => {
               setNews(sentence);
               reload();
@@ -67,9 +74,11 @@ export function NotesRequestsPage() {
 
 function OpenRequest({
   request,
+  onChanged,
   onReleased,
 }: {
   request: PracticeNotesRequest;
+  onChanged: () => void;
   onReleased: (sentence: string) => void;
 }) {
   const [reasons, setReasons] = useState<Record<string, string>>({});
@@ -83,18 +92,34 @@ function OpenRequest({
     .filter((note) => withholding[note.noteId])
     .map((note) => ({ noteId: note.noteId, reason: (reasons[note.noteId] ?? '').trim() }));
   const missingReason = withheld.some((each) => each.reason === '');
+  const toReview = request.notes.filter((note) => note.review !== 'reviewed').length;
+
+  const review = async (note: PracticeNotesRequest['notes'][number]) => {
+    setSending(true);
+    setProblem(undefined);
+    try {
+      await reviewNotes(request.id, { notes: [{ noteId: note.noteId, version: note.version }] });
+    } catch (error) {
+      setProblem(errorSentence(error));
+    } finally {
+      setSending(false);
+      onChanged();
+    }
+  };
 
   const release = async () => {
     setSending(true);
     setProblem(undefined);
     try {
-      const answer = await releaseNotes(request.id, { withheld });
+      const answer = await withFreshPasskey(() => releaseNotes(request.id, { withheld }));
       onReleased(
         `Released ${answer.released} note${answer.released === 1 ? '' : 's'} to ${who}${answer.withheld ? `, ${answer.withheld} withheld` : ''}.`,
       );
     } catch (error) {
       setProblem(errorSentence(error));
       setConfirming(false);
+      // A note may have been signed or added to since her review: show which.
+      onChanged();
     } finally {
       setSending(false);
     }
@@ -113,38 +138,16 @@ function OpenRequest({
       </p>
       {request.notes.length === 0 && <p>No signed notes: releasing tells the client so.</p>}
       {request.notes.map((note) => (
-        <div key={note.noteId} className="border-top pt-2 mb-3">
-          <h4 className="h6">
-            {note.serviceName}, {when(note.start)}
-          </h4>
-          <p className="text-pre-line">{note.text}</p>
-          {note.addenda.map((addendum) => (
-            <p key={addendum.at} className="text-pre-line small">
-              Added {when(addendum.at)}: {addendum.text}
-            </p>
-          ))}
-          <Form.Check
-            id={`withhold-${note.noteId}`}
-            label="Withhold this note (an exemption applies)"
-            checked={withholding[note.noteId] ?? false}
-            onChange={(event) =>
-              setWithholding((now) => ({ ...now, [note.noteId]: event.target.checked }))
-            }
-          />
-          {withholding[note.noteId] && (
-            <Form.Group controlId={`reason-${note.noteId}`} className="mt-2">
-              <Form.Label>Why it is withheld (kept on the record)</Form.Label>
-              <Form.Control
-                as="textarea"
-                rows={2}
-                value={reasons[note.noteId] ?? ''}
-                onChange={(event) =>
-                  setReasons((now) => ({ ...now, [note.noteId]: event.target.value }))
-                }
-              />
-            </Form.Group>
-          )}
-        </div>
+        <NoteUnderReview
+          key={note.noteId}
+          note={note}
+          withholding={withholding[note.noteId] ?? false}
+          reason={reasons[note.noteId] ?? ''}
+          busy={sending}
+          onWithhold={(checked) => setWithholding((now) => ({ ...now, [note.noteId]: checked }))}
+          onReason={(text) => setReasons((now) => ({ ...now, [note.noteId]: text }))}
+          onReview={() => void review(note)}
+        />
       ))}
       {problem && (
         <p className="text-danger" role="alert">
@@ -152,12 +155,20 @@ function OpenRequest({
         </p>
       )}
       {missingReason && <p>Give the reason for each note you withhold.</p>}
+      {toReview > 0 && (
+        <p>
+          Review each note before releasing: {toReview} to review. Only what you reviewed is
+          released.
+        </p>
+      )}
       {confirming ? (
         <div role="group" aria-label={`Release the notes to ${who}?`}>
           <p>
             Release {request.notes.length - withheld.length} note
             {request.notes.length - withheld.length === 1 ? '' : 's'} to {who}
-            {withheld.length ? `, withholding ${withheld.length}` : ''}? This cannot be undone.
+            {withheld.length ? `, withholding ${withheld.length}` : ''}? This cannot be undone. Your
+            passkey is asked for if you last used it over {SECOND_FACTOR_RULES.freshMinutes} minutes
+            ago.
           </p>
           <Button variant="primary" disabled={sending} onClick={() => void release()}>
             Yes, release them
@@ -167,7 +178,11 @@ function OpenRequest({
           </Button>
         </div>
       ) : (
-        <Button variant="primary" disabled={missingReason} onClick={() => setConfirming(true)}>
+        <Button
+          variant="primary"
+          disabled={missingReason || toReview > 0}
+          onClick={() => setConfirming(true)}
+        >
           Release notes
         </Button>
       )}

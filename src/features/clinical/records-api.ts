@@ -6,6 +6,7 @@ import {
   RetainedRecordSchema,
   RetainedRecordsSchema,
   type NotesRelease,
+  type NotesReview,
 } from '../../../shared/records-api';
 import { apiRequest } from '../../lib/api';
 
@@ -25,6 +26,14 @@ export const releaseNotes = (id: string, release: NotesRelease) =>
     `/api/practice/notes-requests/${encodeURIComponent(id)}/release`,
     v.object({ released: v.number(), withheld: v.number() }),
     { method: 'POST', body: release },
+  );
+
+/** "Mark reviewed": her review of these notes, each at the version the page showed. */
+export const reviewNotes = (id: string, review: NotesReview) =>
+  apiRequest(
+    `/api/practice/notes-requests/${encodeURIComponent(id)}/review`,
+    v.object({ reviewed: v.number() }),
+    { method: 'POST', body: review },
   );
 
 export const fetchRetainedRecords = (signal?: AbortSignal) =>

@@ -201,6 +201,16 @@ export interface NotesRequestsTable {
   withheld: ColumnType<unknown, never, string>;
 }
 
+/** Her review of one note for a notes request: the version she read. */
+interface NotesRequestReviewsTable {
+  request_id: string;
+  note_id: string;
+  signed_at: Date;
+  addenda: number;
+  reviewed_at: Date;
+  reviewed_by: string;
+}
+
 interface SessionNotesTable {
   id: Generated<string>;
   booking_id: string | null;
@@ -369,6 +379,7 @@ export interface DatabaseSchema {
   waitlist_entries: WaitlistEntriesTable;
   waitlist_offers: WaitlistOffersTable;
   notes_requests: NotesRequestsTable;
+  notes_request_reviews: NotesRequestReviewsTable;
   receipt_link_revocations: ReceiptLinkRevocationsTable;
   participants: ParticipantsTable;
   passkeys: PasskeysTable;

@@ -31,6 +31,7 @@ export const problems = {
   notFound: problem(404, 'not-found', 'Not found'),
   slotTaken: problem(409, 'slot-taken', 'This time is no longer free'),
   wrongStatus: problem(409, 'wrong-status', 'The booking has already changed'),
+  reviewOutOfDate: problem(409, 'review-out-of-date', 'The notes changed since your review'),
   recordRetained: problem(409, 'record-retained', 'This record is retained and read-only'),
   outsideRules: problem(422, 'outside-booking-rules', 'This is outside the booking rules'),
   tooManyRequests: problem(429, 'too-many-requests', 'Too many open requests'),
