@@ -1,11 +1,26 @@
-import type { BookingStatusChanged } from './bookings';
+import type { BookingMoved, BookingRequested, BookingStatusChanged } from './bookings';
+import type { BlockRemoved } from './hours';
 import { endPlanOnSeriesEnd, refundOnCancellation } from './payments';
 import { createReactions } from './platform/events/reactions';
 import type { ApiContext } from './platform/http/types';
-import type { SeriesEnded } from './series';
+import type { SeriesDeclined, SeriesEnded, SeriesRequested } from './series';
+import {
+  endWaitOnRequest,
+  offerOnBlockRemoved,
+  offerOnMove,
+  offerOnSeriesFreed,
+  offerOnStatusChange,
+} from './waitlist';
 
-/** Every event a capability publishes about a session or a plan. */
-export type SessionEvent = BookingStatusChanged | SeriesEnded;
+/** Every event a capability publishes about a session, a plan or her time. */
+export type SessionEvent =
+  | BookingRequested
+  | BookingStatusChanged
+  | BookingMoved
+  | SeriesRequested
+  | SeriesDeclined
+  | SeriesEnded
+  | BlockRemoved;
 
 /**
  * Who reacts to what, in one place, at start-up: a capability higher in the order
@@ -19,3 +34,12 @@ sessionReactions.durably(
   refundOnCancellation,
 );
 sessionReactions.durably('series.ended', 'payments.end-plan', endPlanOnSeriesEnd);
+
+// The waiting list: inside the change's own transaction (its offers are outbox emails).
+sessionReactions.within('booking.requested', endWaitOnRequest);
+sessionReactions.within('series.requested', endWaitOnRequest);
+sessionReactions.within('booking.status-changed', offerOnStatusChange);
+sessionReactions.within('booking.moved', offerOnMove);
+sessionReactions.within('block.removed', offerOnBlockRemoved);
+sessionReactions.within('series.declined', offerOnSeriesFreed);
+sessionReactions.within('series.ended', offerOnSeriesFreed);

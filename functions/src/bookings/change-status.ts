@@ -13,7 +13,6 @@ import { queueMessages, notificationsFor } from '../messages';
 import { endpoint } from '../platform/http/endpoint';
 import { problems } from '../platform/http/problems';
 import { bookerOrParticipant, bookingNamed, type BookingAccess } from './access';
-import { offerFreedTimes } from '../waitlist';
 import { participantCancelled, roomsFor, sharedSessionView } from '../participants';
 import { json, type ApiContext } from '../platform/http/types';
 import type { BookingRecord, BookingStatusChanged } from './types';
@@ -84,16 +83,15 @@ async function applyStatusChange(
           : notificationsFor({ booking, status: to, by, message: words }),
         { now, practiceEmail: context.outbox.practiceEmail },
       );
-      // A cancelled or declined session's time is free again: offer it to those waiting.
-      if (to === 'cancelled' || to === 'declined')
-        await offerFreedTimes(trx, context, { starts: [booking.start], standing: false }, now);
-      // The money (and whoever else reacts) follows from the event, committed with it.
+      // The money, the waiting list (a time free again) and whoever else reacts follow from the
+      // event, committed with it.
       await context.reactions.publish(trx, {
         type: 'booking.status-changed',
         bookingId: booking.id,
         to,
         by,
         cause: 'booking',
+        start: booking.start.toISOString(),
         occurredAt: now.toISOString(),
       } satisfies BookingStatusChanged);
     }

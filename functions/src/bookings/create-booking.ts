@@ -5,7 +5,7 @@ import { FREE_CALL, type Service } from '../../../shared/service';
 import { busyIntervals, insertBooking } from './queries';
 import { readWorkingHours } from '../hours';
 import { queueMessages, notificationsFor } from '../messages';
-import { endWaitForService } from '../waitlist';
+import type { BookingRequested } from './types';
 import { checkedParty, inviteParty, partyLookup } from '../participants';
 import { busyStretch, checkStart } from './slots';
 import { bookingMode } from './video';
@@ -78,8 +78,14 @@ export const createBooking = endpoint({
           now,
           practiceEmail: context.outbox.practiceEmail,
         });
-        // Booking the service ends the client's wait for it.
-        await endWaitForService(trx, caller.uid, service.id);
+        // Booking the service ends the client's wait for it: the waiting list reacts.
+        await context.reactions.publish(trx, {
+          type: 'booking.requested',
+          bookingId: booking.id,
+          clientUid: caller.uid,
+          serviceId: service.id,
+          occurredAt: now.toISOString(),
+        } satisfies BookingRequested);
         await inviteParty(trx, {
           owner: { bookingId: booking.id },
           booking,

@@ -1,6 +1,8 @@
 export type {
   BlockRecord,
   BookingRecord,
+  BookingMoved,
+  BookingRequested,
   BookingStatusChanged,
   Client,
   Interval,

@@ -7,11 +7,10 @@ import { readWorkingHours } from '../hours';
 import { queueMessages, type Notification } from '../messages';
 import { busyStretch, checkStart } from './slots';
 import { endpoint } from '../platform/http/endpoint';
-import { offerFreedTimes } from '../waitlist';
 import { problems } from '../platform/http/problems';
 import { startRefusal } from './refusals';
 import { bookerOnly, bookingNamed } from './access';
-import type { BookingRecord } from './types';
+import type { BookingMoved, BookingRecord } from './types';
 import { json, type ApiContext } from '../platform/http/types';
 import { bookingView, practiceBookingView, serviceById } from './views';
 
@@ -79,8 +78,15 @@ async function moveTo(
       const messages: Notification[] = [{ kind: 'moved', to: 'client', ...about }];
       if (actor === 'client') messages.push({ kind: 'moved-by-client', to: 'practice', ...about });
       await queueMessages(trx, messages, { now, practiceEmail: context.outbox.practiceEmail });
-      // The old time is free again.
-      await offerFreedTimes(trx, context, { starts: [current.start], standing: false }, now);
+      // The old time is free again: the waiting list reacts to the event.
+      await context.reactions.publish(trx, {
+        type: 'booking.moved',
+        bookingId: current.id,
+        by: actor === 'client' ? 'client' : 'practice',
+        from: current.start.toISOString(),
+        to: moved.booking.start.toISOString(),
+        occurredAt: now.toISOString(),
+      } satisfies BookingMoved);
     }
     return moved;
   });

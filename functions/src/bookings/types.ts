@@ -74,5 +74,27 @@ export interface BookingStatusChanged {
   by: 'client' | 'practice';
   /** Why, when not the booking's own page: 'block' (time blocked), 'series-ended'. */
   cause: 'booking' | 'block' | 'series-ended';
+  /** The session's start (ISO): a time freed by it is known without reading it again. */
+  start: string;
+  occurredAt: string;
+}
+
+/** Published inside the transaction that makes a request for one session. */
+export interface BookingRequested {
+  type: 'booking.requested';
+  bookingId: string;
+  clientUid: string;
+  serviceId: number;
+  occurredAt: string;
+}
+
+/** Published inside the transaction that moves a session: `from` is a time free again. */
+export interface BookingMoved {
+  type: 'booking.moved';
+  bookingId: string;
+  by: 'client' | 'practice';
+  /** The old and the new start (ISO). */
+  from: string;
+  to: string;
   occurredAt: string;
 }

@@ -96,6 +96,7 @@ export const createBlock = endpoint({
             to,
             by: 'practice',
             cause: 'block',
+            start: after.start.toISOString(),
             occurredAt: now.toISOString(),
           } satisfies BookingStatusChanged);
           await queueMessages(

@@ -6,7 +6,7 @@ import { endpoint } from '../platform/http/endpoint';
 import { pathId } from '../platform/http/input';
 import { problems } from '../platform/http/problems';
 import { noContent } from '../platform/http/types';
-import { offerFreedTimes } from '../waitlist';
+import type { BlockRemoved } from './events';
 
 /** DELETE /api/practice/blocks/:id: the blocked time is offered again (and to those waiting). */
 export const deleteBlock = endpoint({
@@ -17,7 +17,7 @@ export const deleteBlock = endpoint({
     const removed = await context.db.transaction().execute(async (trx) => {
       const block = await removeBlock(trx, id);
       if (!block) return undefined;
-      // Every start on the grid inside the block; each entry is offered the first that fits it.
+      // Every start on the grid inside the block.
       const from = practiceDate(block.start);
       const starts = candidateStarts({
         hours: context.hours,
@@ -26,7 +26,13 @@ export const deleteBlock = endpoint({
         serviceMinutes: BOOKING_RULES.slotStepMinutes,
         now,
       }).filter((start) => start >= block.start && start < block.end);
-      await offerFreedTimes(trx, context, { starts, standing: false }, now);
+      // The waiting list reacts: each entry is offered the first that fits it.
+      await context.reactions.publish(trx, {
+        type: 'block.removed',
+        blockId: block.id,
+        freedStarts: starts.map((start) => start.toISOString()),
+        occurredAt: now.toISOString(),
+      } satisfies BlockRemoved);
       return block;
     });
     if (!removed) {

@@ -8,3 +8,4 @@ export {
   withinHerHours,
 } from './working-hours';
 export { isBankHoliday } from './bank-holidays';
+export type { BlockRemoved } from './events';

@@ -5,7 +5,6 @@ import { queueMessages } from '../messages';
 import { endpoint, type Relation } from '../platform/http/endpoint';
 import { problems } from '../platform/http/problems';
 import { json, type ApiContext } from '../platform/http/types';
-import { offerFreedTimes } from '../waitlist';
 import type { SeriesEnded } from './events';
 import { changeSeriesStatus } from './queries';
 import { seriesContext, seriesOf, withSeries } from './series-context';
@@ -35,13 +34,6 @@ async function endSeriesAs(context: ApiContext, found: SeriesRecord, byClient: b
       after: cutoff,
       now,
     });
-    // An ended series' weekly time is a standing time free again.
-    await offerFreedTimes(
-      trx,
-      context,
-      { starts: cancelled.map((each) => each.start), standing: true },
-      now,
-    );
     const series = await seriesContext(trx, record);
     await queueMessages(
       trx,
@@ -60,6 +52,7 @@ async function endSeriesAs(context: ApiContext, found: SeriesRecord, byClient: b
         to: 'cancelled',
         by,
         cause: 'series-ended',
+        start: session.start.toISOString(),
         occurredAt,
       } satisfies BookingStatusChanged);
     await context.reactions.publish(trx, {
@@ -67,6 +60,8 @@ async function endSeriesAs(context: ApiContext, found: SeriesRecord, byClient: b
       seriesId: record.id,
       by,
       cancelledIds: cancelled.map((each) => each.id),
+      // An ended series' weekly time is a standing time free again.
+      freedStarts: cancelled.map((each) => each.start.toISOString()),
       occurredAt,
     } satisfies SeriesEnded);
     return series;

@@ -25,7 +25,7 @@ import { changeSeriesStatus, clientSeries, insertSeries, recordSkips, skipsOf } 
 import { seriesView, sharedSeriesViews } from './series-view';
 import { bookWeeks } from './weeks';
 import { occurrencesBetween } from './occurrences';
-import { endWaitForService, offerFreedTimes } from '../waitlist';
+import type { SeriesDeclined, SeriesRequested } from './events';
 import { checkedParty, inviteParty, partyLookup } from '../participants';
 import { endpoint } from '../platform/http/endpoint';
 import { paymentStates } from '../payments';
@@ -96,7 +96,13 @@ export const createSeries = endpoint({
         });
         if (sessions[0]?.start.getTime() !== start.getTime()) throw new FirstSessionTaken();
         await recordSkips(trx, record.id, skipped, now);
-        await endWaitForService(trx, caller.uid, service.id);
+        await context.reactions.publish(trx, {
+          type: 'series.requested',
+          seriesId: record.id,
+          clientUid: caller.uid,
+          serviceId: service.id,
+          occurredAt: now.toISOString(),
+        } satisfies SeriesRequested);
         const series = { record, sessions, skipped };
         await inviteParty(trx, {
           owner: { seriesId: record.id },
@@ -226,12 +232,12 @@ const answerSeries = (answer: 'confirmed' | 'declined') =>
         });
         // A declined series' weekly time is a standing time free again.
         if (answer === 'declined')
-          await offerFreedTimes(
-            trx,
-            context,
-            { starts: answeredSessions.map((each) => each.start), standing: true },
-            now,
-          );
+          await context.reactions.publish(trx, {
+            type: 'series.declined',
+            seriesId: record.id,
+            freedStarts: answeredSessions.map((each) => each.start.toISOString()),
+            occurredAt: now.toISOString(),
+          } satisfies SeriesDeclined);
         const series = await seriesContext(trx, record);
         await queueMessages(
           trx,

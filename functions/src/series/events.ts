@@ -7,5 +7,25 @@ export interface SeriesEnded {
   seriesId: string;
   by: 'client' | 'practice';
   cancelledIds: string[];
+  /** The cancelled sessions' starts (ISO): its weekly time, free again. */
+  freedStarts: string[];
+  occurredAt: string;
+}
+
+/** Published inside the transaction that makes a request for a standing series. */
+export interface SeriesRequested {
+  type: 'series.requested';
+  seriesId: string;
+  clientUid: string;
+  serviceId: number;
+  occurredAt: string;
+}
+
+/** Published inside the transaction where the practitioner declines a whole series. */
+export interface SeriesDeclined {
+  type: 'series.declined';
+  seriesId: string;
+  /** The declined sessions' starts (ISO): a standing time free again. */
+  freedStarts: string[];
   occurredAt: string;
 }

@@ -2,3 +2,10 @@ export { deleteClientWaitlist, endWaitForService, findWaitlistEntry } from './qu
 export { lapseWaitlist } from './lapse';
 export { offerFreedTimes } from './offers';
 export { waitlistRoutes } from './routes';
+export {
+  endWaitOnRequest,
+  offerOnBlockRemoved,
+  offerOnMove,
+  offerOnSeriesFreed,
+  offerOnStatusChange,
+} from './reactions';

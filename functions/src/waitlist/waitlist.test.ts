@@ -176,6 +176,24 @@ describe.each(DATABASE_KINDS)('the waiting list on %s', (kind) => {
     );
   });
 
+  it('offers a declined series’ weekly time, and asking for a series ends the wait for it', async () => {
+    const evening = { days: ['Tuesday'], parts: ['evening'] };
+    expect((await join(ada, { serviceId: 1, ...evening, standing: true })).status).toBe(201);
+    expect((await join(booker, { serviceId: 1, ...evening, standing: true })).status).toBe(201);
+    // Tuesday 16 March 18:00 GMT, weekly: the booker was waiting for this very service.
+    const series = await request('POST', '/series', booker, {
+      serviceId: 1,
+      start: '2027-03-16T18:00:00Z',
+    });
+    expect(series.status).toBe(201);
+    expect((await request('GET', '/waitlist', booker)).json.entries).toEqual([]);
+    expect(await offersTo()).toEqual([]);
+    expect((await request('POST', `/series/${series.json.id}/decline`, practitioner)).status).toBe(
+      200,
+    );
+    expect(await offersTo()).toEqual([ada.email]);
+  });
+
   it('lets two clients race for an offered time: one booking, and the winner leaves the list', async () => {
     const id = await confirmedSession(booker, WEDNESDAY_MORNING);
     for (const who of [ada, ben])
