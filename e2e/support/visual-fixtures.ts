@@ -6,7 +6,6 @@ import {
   BookingRequestSchema,
   BookingSchema,
   DiarySchema,
-  FailedMessagesSchema,
   MyBookingsSchema,
   SeriesListSchema,
   SeriesSchema,
@@ -18,6 +17,7 @@ import {
   type Slot,
 } from '../../shared/booking';
 import { allowedActions, type Actor } from '../../shared/booking-status';
+import { FailedMessagesSchema } from '../../shared/messages-api';
 import { RecordNoteSchema } from '../../shared/clinical-api';
 import { AuditSchema, ClientRecordSchema, RiskFlagsSchema } from '../../shared/intake';
 import type { PaymentStateView } from '../../shared/payments-api';

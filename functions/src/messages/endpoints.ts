@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import type { FailedMessage } from '../../../shared/booking';
+import type { FailedMessage } from '../../../shared/messages-api';
 import { failedMessages, retryFailedMessage } from './outbox';
 import { endpoint } from '../platform/http/endpoint';
 import { pathId } from '../platform/http/input';

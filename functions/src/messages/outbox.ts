@@ -1,4 +1,4 @@
-import type { FailedMessage } from '../../../shared/booking';
+import type { FailedMessage } from '../../../shared/messages-api';
 import type { MessageKind, Notification } from './notifications';
 import { type AccountNotice, isAccountNoticeKind, parseAccountNotice } from './account-notices';
 import type { BookingRecord } from '../bookings';

@@ -1,6 +1,5 @@
-export { deleteClientWaitlist, endWaitForService, findWaitlistEntry } from './queries';
+export { deleteClientWaitlist, findWaitlistEntry } from './queries';
 export { lapseWaitlist } from './lapse';
-export { offerFreedTimes } from './offers';
 export { waitlistRoutes } from './routes';
 export {
   endWaitOnRequest,

@@ -2,7 +2,8 @@
  * Where things sit in the diary's week: pure arithmetic over London wall-clock minutes, so the
  * grid and the day list show the same data and the tests can check placement without a browser.
  */
-import type { Block, MessageKind, PracticeBooking, Reminder } from '../../../shared/booking';
+import type { Block, PracticeBooking, Reminder } from '../../../shared/booking';
+import type { MessageKind } from '../../../shared/messages-api';
 import { isActive } from '../../../shared/booking-rules';
 import { practiceFacts, type WeeklyHours } from '../../../shared/practice';
 import { dayOfWeek, type LocalDate } from '../../../shared/time';

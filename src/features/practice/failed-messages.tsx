@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
-import type { FailedMessage } from '../../../shared/booking';
+import type { FailedMessage } from '../../../shared/messages-api';
 import { LoadFailed } from '../../components/layout/load-failed';
 import { errorSentence } from '../../lib/api';
 import { showToast } from '../../lib/toast';

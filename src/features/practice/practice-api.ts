@@ -3,11 +3,10 @@ import {
   BlockCreatedSchema,
   BookingSchema,
   DiarySchema,
-  FailedMessageSchema,
-  FailedMessagesSchema,
   SeriesSchema,
   type BlockRequest,
 } from '../../../shared/booking';
+import { FailedMessageSchema, FailedMessagesSchema } from '../../../shared/messages-api';
 import { CalendarFeedCreatedSchema, CalendarFeedStateSchema } from '../../../shared/calendar-feed';
 import { PracticePaymentsSchema, RefundCreatedSchema } from '../../../shared/payments-api';
 import { PracticeWaitlistSchema } from '../../../shared/waitlist';
