@@ -1,12 +1,7 @@
 export { findIntake } from './intake-queries';
 export { clientQuestionnaires } from './questionnaire-queries';
-export {
-  attendedSessionsOf,
-  keepSharedAttendance,
-  pruneClinicalRecords,
-  retireClinicalRecord,
-  type RetiringClient,
-} from './retention';
+export { pruneClinicalRecords, retireClinicalRecord, type RetiringClient } from './retention';
+export { attendedSessionsOf, keepSharedAttendance } from './sessions-had';
 export { unseenRiskCount } from './risk-queries';
 export { billingAddressOf } from './billing-address';
 export { clinicalRoutes } from './routes';

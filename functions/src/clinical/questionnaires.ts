@@ -20,7 +20,7 @@ import {
   questionnairesUsedUp,
   takeQuestionnaireDay,
 } from './questionnaire-queries';
-import { lastSessionStart, sessionsHad } from './retention';
+import { lastSessionStart, sessionsHad } from './sessions-had';
 import { queueRiskMessage } from './risk-queries';
 import { clientUid, outcomesOf } from './clients';
 import { endpoint } from '../platform/http/endpoint';
