@@ -83,7 +83,8 @@ describe('the billing page', () => {
     renderPage();
     const receipt = await screen.findByRole('link', { name: 'Receipt MP-2027-0007' });
     const note = screen.getByRole('link', { name: 'Credit note MP-CN-2027-0002' });
-    for (const number of [receipt, note]) expect(number).toHaveClass('text-nowrap');
+    for (const number of [receipt, note])
+      expect(number).toHaveClass('text-nowrap', 'd-inline-block');
   });
 
   it('says when there is nothing yet, without a portal button', async () => {

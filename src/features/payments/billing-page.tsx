@@ -129,7 +129,7 @@ function PaymentsTable({ payments }: { payments: Payment[] }) {
                   <Link
                     to={receiptPath(payment.id)}
                     aria-label={`Receipt ${payment.receiptNumber}`}
-                    className="text-nowrap"
+                    className="text-nowrap d-inline-block"
                   >
                     {payment.receiptNumber}
                   </Link>
@@ -139,11 +139,11 @@ function PaymentsTable({ payments }: { payments: Payment[] }) {
                 {payment.creditNotes?.map((note) => (
                   <span key={note.id} className="d-block small">
                     Credit note{' '}
-                    {/* A number reads whole: never broken at its hyphens in a narrow column. */}
+                    {/* A number reads whole, in a box of its own: never broken at its hyphens. */}
                     <Link
                       to={creditNotePath(note.id)}
                       aria-label={`Credit note ${note.number}`}
-                      className="text-nowrap"
+                      className="text-nowrap d-inline-block"
                     >
                       {note.number}
                     </Link>
