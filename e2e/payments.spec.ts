@@ -9,6 +9,7 @@ import {
   apiAs,
   checkoutWeekStart,
   deleteBookingsOf,
+  diaryWeeksUntil,
   formatDay,
   formatTime,
   freeStarts,
@@ -825,4 +826,106 @@ test('a paid weekly series ended on My bookings: its paid sessions refunded, in 
   await expectNoSidewaysScroll(page, `the page at 375 px (${'Payments with refunds'})`);
   await expectNoAxeViolations(page, 'Payments with an ended series’ refunds at 375 px');
   await page.setViewportSize({ width: 1280, height: 900 });
+});
+
+test('a paid weekly series ended by the practitioner in her diary: every paid session ahead refunded, on her payments and the client’s Billing', async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  await waitForApi();
+  const client = await createUser({ verified: true, label: 'pay-practice-end-client' });
+  clients.push(client);
+  const practitioner = await createUser({ verified: true, label: 'pay-practice-end-practitioner' });
+  await makePractitioner(practitioner);
+
+  // Weekly CBT from a quarter into checkout week 3 (the client-ends test takes its middle).
+  const free = await freeStarts(CBT, checkoutWeekStart(3));
+  let requested: { status: number; body: { id: string } } | undefined;
+  let first = '';
+  for (const each of free.slice(Math.floor(free.length / 4)).slice(0, 6)) {
+    requested = await apiAs<{ id: string }>(client, '/api/series', {
+      method: 'POST',
+      body: { serviceId: CBT, start: each, note: '' },
+    });
+    first = each;
+    if (requested.status !== 409) break;
+  }
+  expect(requested?.status, JSON.stringify(requested?.body)).toBe(201);
+  const confirmed = await apiAs(practitioner, `/api/series/${requested!.body.id}/confirm`, {
+    method: 'POST',
+    body: {},
+  });
+  expect(confirmed.status).toBe(200);
+
+  // The client pays the month from Billing.
+  await signIn(page, client, '/account/billing');
+  const plan = page.locator('.billing-plans > li').filter({ hasText: SERVICE_NAME });
+  await plan.getByRole('button', { name: SET_UP_PLAN }).click();
+  await payOnCheckout(page, '4242 4242 4242 4242');
+  await expect(page.getByText('Payment confirmed. Thank you.')).toBeVisible({ timeout: 30_000 });
+  const mine = async () => (await apiAs<MyPayments>(client, '/api/payments')).body;
+  const [payment] = (await mine()).payments;
+  expect(payment?.status).toBe('paid');
+
+  // The practitioner ends the series from its first session in her diary, asked first.
+  await logOutButton(page).click();
+  await expect(logInLink(page)).toBeVisible();
+  await signIn(page, practitioner, '/practice');
+  for (let week = diaryWeeksUntil(first); week > 0; week -= 1)
+    await page.getByRole('button', { name: 'Next week' }).click();
+  await expect(page.getByText('Loading the diary…')).toHaveCount(0);
+  await page
+    .getByRole('region', { name: new RegExp(`^${formatDay(first)}`) })
+    .getByRole('button', { name: new RegExp(`^${formatTime(first)} to `) })
+    .click();
+  const details = page.getByRole('dialog', { name: /with Test Visitor$/ });
+  await details.getByRole('button', { name: 'End this series' }).click();
+  const ask = page.getByRole('dialog', { name: 'End this series?' });
+  await expect(ask).toBeVisible();
+  await expectNoAxeViolations(page, 'the practitioner’s end question for a paid series');
+  await ask.getByRole('button', { name: 'End series' }).click();
+  await expect(toast(page, 'Ended ')).toBeVisible();
+
+  // The practice's doing: every paid session ahead comes back whole, so the month does.
+  await expect
+    .poll(async () => (await mine()).payments[0]?.creditNotes?.length ?? 0, { timeout: 30_000 })
+    .toBe(payment!.sessions.length);
+  const refunded = (await mine()).payments[0]!;
+  const notes = refunded.creditNotes ?? [];
+  expect(refunded.refunded).toBe(payment!.amount);
+  expect(notes.reduce((sum, note) => sum + note.amount, 0)).toBe(refunded.refunded);
+
+  await page.goto('/practice/payments');
+  const refunds = page.getByRole('region', { name: 'Refunds' });
+  for (const note of notes) {
+    const line = refunds
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('link', { name: note.number, exact: true }) });
+    await expect(line).toContainText(`: ${formatMoney(note.amount)} on `);
+    await expect(line).toContainText('Session cancelled.');
+  }
+  await expectNoAxeViolations(page, 'Payments after she ended a paid series');
+
+  // The client's Billing says so, at 1280 and 375 px.
+  await logOutButton(page).click();
+  await expect(logInLink(page)).toBeVisible();
+  await signIn(page, client, '/account/billing');
+  await expect(plan.getByText('Status: Ended')).toBeVisible();
+  const row = page
+    .locator('.billing-table tbody tr')
+    .filter({ has: page.getByRole('link', { name: `Receipt ${payment!.receiptNumber!}` }) });
+  await expect(row.locator('td[data-label="Amount"]')).toHaveText(
+    `${formatMoney(payment!.amount)}${formatMoney(refunded.refunded)} refunded`,
+  );
+  for (const note of notes) {
+    await expect(
+      row.locator('td[data-label="Receipt"] > span').filter({
+        has: page.getByRole('link', { name: `Credit note ${note.number}` }),
+      }),
+    ).toHaveText(`Credit note ${note.number}Session cancelled.`);
+  }
+  await expectNoAxeViolations(page, 'Billing after the practice ended a paid series');
+  await page.setViewportSize({ width: 375, height: 800 });
+  await expectNoSidewaysScroll(page, `the page at 375 px (${'Billing after the practice ended'})`);
+  await expectNoAxeViolations(page, 'Billing after the practice ended a paid series at 375 px');
 });
