@@ -2,12 +2,14 @@ import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { LOCAL_STACKS, origin } from '../scripts/local-stack';
-import { vatSentence } from '../shared/money';
+import { formatMoney, vatSentence } from '../shared/money';
+import type { MyPayments } from '../shared/payments-api';
 import { practiceFacts } from '../shared/practice';
 import {
   apiAs,
   checkoutWeekStart,
   deleteBookingsOf,
+  diaryWeeksUntil,
   formatDay,
   formatTime,
   freeStarts,
@@ -18,7 +20,7 @@ import {
 import { createUser, type TestUser } from './support/emulator';
 import { expect, test } from './support/fixtures';
 import { passkeyAskedAgainForRefund } from './support/passkeys';
-import { logInLink, logOutButton } from './support/session';
+import { logInLink, logOutButton, toast } from './support/session';
 import { E2E } from './support/ports';
 import { signIn } from './support/signed-in';
 import { expectNoAxeViolations } from './support/axe';
@@ -660,4 +662,270 @@ test('a session paid twice (a second page paid as the first expired): refunded a
     page.getByRole('region', { name: 'Refunds' }).getByText(words).first(),
   ).toBeVisible();
   await expectNoAxeViolations(page, 'Payments with an automatic refund');
+});
+
+test('a paid weekly series ended on My bookings: its paid sessions refunded, in words and amount on Billing and on the practitioner’s payments', async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  await waitForApi();
+  const client = await createUser({ verified: true, label: 'pay-end-client' });
+  clients.push(client);
+  const practitioner = await createUser({ verified: true, label: 'pay-end-practitioner' });
+  await makePractitioner(practitioner);
+
+  // Weekly CBT from the middle of checkout week 3 (no other file books CBT in it); a time another
+  // test takes meanwhile answers 409, so the next.
+  const free = await freeStarts(CBT, checkoutWeekStart(3));
+  let requested: { status: number; body: { id: string } } | undefined;
+  for (const each of free.slice(Math.floor(free.length / 2)).slice(0, 6)) {
+    requested = await apiAs<{ id: string }>(client, '/api/series', {
+      method: 'POST',
+      body: { serviceId: CBT, start: each, note: '' },
+    });
+    if (requested.status !== 409) break;
+  }
+  expect(requested?.status, JSON.stringify(requested?.body)).toBe(201);
+  const seriesId = requested!.body.id;
+  const confirmed = await apiAs(practitioner, `/api/series/${seriesId}/confirm`, {
+    method: 'POST',
+    body: {},
+  });
+  expect(confirmed.status).toBe(200);
+
+  // The client pays the month on Checkout from My bookings.
+  await signIn(page, client, '/bookings');
+  const group = page
+    .getByRole('region', { name: 'Regular sessions' })
+    .getByRole('listitem', { name: SERVICE_NAME });
+  await group.getByRole('button', { name: SET_UP_PLAN }).click();
+  await payOnCheckout(page, '4242 4242 4242 4242');
+  await expect(page.getByText('Payment confirmed. Thank you.')).toBeVisible({ timeout: 30_000 });
+  const mine = async () => (await apiAs<MyPayments>(client, '/api/payments')).body;
+  const paid = (await mine()).payments;
+  expect(paid.map((each) => each.status)).toEqual(['paid']);
+  const payment = paid[0]!;
+  expect(payment.sessions.length, 'the month covers a session of the series').toBeGreaterThan(0);
+
+  // She ends the series by keyboard, asked first.
+  await page.goto('/bookings');
+  await expect(group.getByText(/^Payment: Paid to /)).toBeVisible();
+  const end = group.getByRole('button', { name: 'End these sessions' });
+  await expectNoAxeViolations(page, 'My bookings with a paid series');
+  await tabTo(page, end);
+  await page.keyboard.press('Enter');
+  const ask = page.getByRole('dialog', { name: 'End these sessions?' });
+  await expect(ask).toBeVisible();
+  const howMany = ask.getByText(/^\d+ sessions? will be cancelled\.$/);
+  await expect(howMany).toBeVisible();
+  await expectNoAxeViolations(page, 'the end question for a paid series');
+  // Its buttons by Tab (focus stays in the question); Escape closes it, back on the button.
+  const keep = ask.getByRole('button', { name: 'Keep them' });
+  await tabTo(page, keep);
+  await expect(ask.getByRole('button', { name: 'Yes, end them' })).toBeVisible();
+  await expectPicture(ask.locator('.modal-content'), 'end-paid-series-question-1280.png', {
+    mask: [howMany],
+  });
+  await page.keyboard.press('Escape');
+  await expect(ask).toBeHidden();
+  await expect(end).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(ask).toBeVisible();
+  await tabTo(page, ask.getByRole('button', { name: 'Yes, end them' }));
+  await page.keyboard.press('Enter');
+  await expect(ask).toBeHidden();
+  await expect(toast(page, 'Ended: your weekly')).toBeVisible();
+  await expect(group.getByText('Series: Ended')).toBeVisible();
+  await expect(group.getByRole('heading', { name: SERVICE_NAME })).toBeFocused();
+  await expectNoAxeViolations(page, 'My bookings with a paid series ended');
+
+  // Every paid session was more than the notice period ahead: each comes back, its share of the
+  // month, so the month comes back whole (the refunds run from the queue: the API is asked again).
+  await expect
+    .poll(async () => (await mine()).payments[0]?.creditNotes?.length ?? 0, { timeout: 30_000 })
+    .toBe(payment.sessions.length);
+  const refunded = (await mine()).payments[0]!;
+  const notes = refunded.creditNotes ?? [];
+  expect(refunded.refunded).toBe(payment.amount);
+  expect(notes.reduce((sum, note) => sum + note.amount, 0)).toBe(refunded.refunded);
+
+  // Billing: the plan ended, the payment's amount refunded, and a credit note for each session.
+  await page.goto('/account/billing');
+  await expect(page.getByRole('heading', { level: 1, name: 'Billing' })).toBeVisible();
+  const plan = page.locator('.billing-plans > li').filter({ hasText: SERVICE_NAME });
+  await expect(plan.getByText('Status: Ended')).toBeVisible();
+  const row = page
+    .locator('.billing-table tbody tr')
+    .filter({ has: page.getByRole('link', { name: `Receipt ${payment.receiptNumber!}` }) });
+  await expect(row.locator('td[data-label="Amount"]')).toHaveText(
+    `${formatMoney(payment.amount)}${formatMoney(refunded.refunded)} refunded`,
+  );
+  for (const note of notes) {
+    const line = row.locator('td[data-label="Receipt"] > span').filter({
+      has: page.getByRole('link', { name: `Credit note ${note.number}` }),
+    });
+    await expect(line).toHaveText(`Credit note ${note.number}Session cancelled.`);
+  }
+  await expectNoAxeViolations(page, 'Billing with an ended paid series');
+  await tabTo(page, page.getByRole('link', { name: `Credit note ${notes[0]!.number}` }));
+  await page.keyboard.press('Enter');
+  await expect(
+    page.getByRole('heading', { level: 2, name: `Credit note ${notes[0]!.number}` }),
+  ).toBeVisible();
+  await expect(page.getByRole('article').locator('dt:text-is("Total refunded") + dd')).toHaveText(
+    formatMoney(notes[0]!.amount),
+  );
+  await page.goBack();
+  await expect(row.locator('td[data-label="Amount"]')).toContainText('refunded');
+
+  // Its look: what changes with the day masked (dates held to one line, so a longer one cannot
+  // make its row taller; the receipt and credit-note numbers), the refund's words shown, and one
+  // credit note (the month holds one or two of the series' sessions, with the day the test runs).
+  const changing = [
+    page.locator('.billing-table tbody td:nth-child(1)'),
+    page.locator('.billing-table tbody td:nth-child(2)'),
+  ];
+  const mask = [...changing, page.locator('.billing-table tbody td[data-label="Receipt"] a')];
+  const steady = async (on: boolean) => {
+    await Promise.all(
+      changing.map((masked) =>
+        setStyles(masked, { whiteSpace: on ? 'nowrap' : '', overflow: on ? 'hidden' : '' }),
+      ),
+    );
+    await row.locator('td[data-label="Receipt"] > span + span').evaluateAll((extra, hide) => {
+      for (const element of extra as HTMLElement[])
+        if (hide) element.style.setProperty('display', 'none');
+        else element.style.removeProperty('display');
+    }, on);
+  };
+  await steady(true);
+  await expectPicture(page, 'billing-ended-series-1280.png', { fullPage: true, mask });
+  await steady(false);
+  await page.setViewportSize({ width: 375, height: 800 });
+  await expectNoSidewaysScroll(page, `the page at 375 px (${'Billing with an ended series'})`);
+  await expectNoAxeViolations(page, 'Billing with an ended paid series at 375 px');
+  await steady(true);
+  await expectPicture(page, 'billing-ended-series-375.png', { fullPage: true, mask });
+  await steady(false);
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  // The practitioner's payments: each refund, its amount, credit note and why.
+  await logOutButton(page).click();
+  await expect(logInLink(page)).toBeVisible();
+  await signIn(page, practitioner, '/practice/payments');
+  const refunds = page.getByRole('region', { name: 'Refunds' });
+  for (const note of notes) {
+    const line = refunds
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('link', { name: note.number, exact: true }) });
+    await expect(line).toContainText(`: ${formatMoney(note.amount)} on `);
+    await expect(line).toContainText('Session cancelled.');
+  }
+  await expectNoAxeViolations(page, 'Payments with an ended series’ refunds');
+  await page.setViewportSize({ width: 375, height: 800 });
+  await expectNoSidewaysScroll(page, `the page at 375 px (${'Payments with refunds'})`);
+  await expectNoAxeViolations(page, 'Payments with an ended series’ refunds at 375 px');
+  await page.setViewportSize({ width: 1280, height: 900 });
+});
+
+test('a paid weekly series ended by the practitioner in her diary: every paid session ahead refunded, on her payments and the client’s Billing', async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  await waitForApi();
+  const client = await createUser({ verified: true, label: 'pay-practice-end-client' });
+  clients.push(client);
+  const practitioner = await createUser({ verified: true, label: 'pay-practice-end-practitioner' });
+  await makePractitioner(practitioner);
+
+  // Weekly CBT from a quarter into checkout week 3 (the client-ends test takes its middle).
+  const free = await freeStarts(CBT, checkoutWeekStart(3));
+  let requested: { status: number; body: { id: string } } | undefined;
+  let first = '';
+  for (const each of free.slice(Math.floor(free.length / 4)).slice(0, 6)) {
+    requested = await apiAs<{ id: string }>(client, '/api/series', {
+      method: 'POST',
+      body: { serviceId: CBT, start: each, note: '' },
+    });
+    first = each;
+    if (requested.status !== 409) break;
+  }
+  expect(requested?.status, JSON.stringify(requested?.body)).toBe(201);
+  const confirmed = await apiAs(practitioner, `/api/series/${requested!.body.id}/confirm`, {
+    method: 'POST',
+    body: {},
+  });
+  expect(confirmed.status).toBe(200);
+
+  // The client pays the month from Billing.
+  await signIn(page, client, '/account/billing');
+  const plan = page.locator('.billing-plans > li').filter({ hasText: SERVICE_NAME });
+  await plan.getByRole('button', { name: SET_UP_PLAN }).click();
+  await payOnCheckout(page, '4242 4242 4242 4242');
+  await expect(page.getByText('Payment confirmed. Thank you.')).toBeVisible({ timeout: 30_000 });
+  const mine = async () => (await apiAs<MyPayments>(client, '/api/payments')).body;
+  const [payment] = (await mine()).payments;
+  expect(payment?.status).toBe('paid');
+
+  // The practitioner ends the series from its first session in her diary, asked first.
+  await logOutButton(page).click();
+  await expect(logInLink(page)).toBeVisible();
+  await signIn(page, practitioner, '/practice');
+  for (let week = diaryWeeksUntil(first); week > 0; week -= 1)
+    await page.getByRole('button', { name: 'Next week' }).click();
+  await expect(page.getByText('Loading the diary…')).toHaveCount(0);
+  await page
+    .getByRole('region', { name: new RegExp(`^${formatDay(first)}`) })
+    .getByRole('button', { name: new RegExp(`^${formatTime(first)} to `) })
+    .click();
+  const details = page.getByRole('dialog', { name: /with Test Visitor$/ });
+  await details.getByRole('button', { name: 'End this series' }).click();
+  const ask = page.getByRole('dialog', { name: 'End this series?' });
+  await expect(ask).toBeVisible();
+  await expectNoAxeViolations(page, 'the practitioner’s end question for a paid series');
+  await ask.getByRole('button', { name: 'End series' }).click();
+  await expect(toast(page, 'Ended ')).toBeVisible();
+
+  // The practice's doing: every paid session ahead comes back whole, so the month does.
+  await expect
+    .poll(async () => (await mine()).payments[0]?.creditNotes?.length ?? 0, { timeout: 30_000 })
+    .toBe(payment!.sessions.length);
+  const refunded = (await mine()).payments[0]!;
+  const notes = refunded.creditNotes ?? [];
+  expect(refunded.refunded).toBe(payment!.amount);
+  expect(notes.reduce((sum, note) => sum + note.amount, 0)).toBe(refunded.refunded);
+
+  await page.goto('/practice/payments');
+  const refunds = page.getByRole('region', { name: 'Refunds' });
+  for (const note of notes) {
+    const line = refunds
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('link', { name: note.number, exact: true }) });
+    await expect(line).toContainText(`: ${formatMoney(note.amount)} on `);
+    await expect(line).toContainText('Session cancelled.');
+  }
+  await expectNoAxeViolations(page, 'Payments after she ended a paid series');
+
+  // The client's Billing says so, at 1280 and 375 px.
+  await logOutButton(page).click();
+  await expect(logInLink(page)).toBeVisible();
+  await signIn(page, client, '/account/billing');
+  await expect(plan.getByText('Status: Ended')).toBeVisible();
+  const row = page
+    .locator('.billing-table tbody tr')
+    .filter({ has: page.getByRole('link', { name: `Receipt ${payment!.receiptNumber!}` }) });
+  await expect(row.locator('td[data-label="Amount"]')).toHaveText(
+    `${formatMoney(payment!.amount)}${formatMoney(refunded.refunded)} refunded`,
+  );
+  for (const note of notes) {
+    await expect(
+      row.locator('td[data-label="Receipt"] > span').filter({
+        has: page.getByRole('link', { name: `Credit note ${note.number}` }),
+      }),
+    ).toHaveText(`Credit note ${note.number}Session cancelled.`);
+  }
+  await expectNoAxeViolations(page, 'Billing after the practice ended a paid series');
+  await page.setViewportSize({ width: 375, height: 800 });
+  await expectNoSidewaysScroll(page, `the page at 375 px (${'Billing after the practice ended'})`);
+  await expectNoAxeViolations(page, 'Billing after the practice ended a paid series at 375 px');
 });

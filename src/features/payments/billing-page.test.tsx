@@ -78,6 +78,15 @@ describe('the billing page', () => {
     );
   });
 
+  it('keeps each receipt and credit-note number on one line (a narrow column broke them at their hyphens)', async () => {
+    vi.mocked(fetchMyPayments).mockResolvedValue(mine);
+    renderPage();
+    const receipt = await screen.findByRole('link', { name: 'Receipt MP-2027-0007' });
+    const note = screen.getByRole('link', { name: 'Credit note MP-CN-2027-0002' });
+    for (const number of [receipt, note])
+      expect(number).toHaveClass('text-nowrap', 'd-inline-block');
+  });
+
   it('says when there is nothing yet, without a portal button', async () => {
     vi.mocked(fetchMyPayments).mockResolvedValue({ plans: [], payments: [] });
     renderPage();

@@ -129,6 +129,7 @@ function PaymentsTable({ payments }: { payments: Payment[] }) {
                   <Link
                     to={receiptPath(payment.id)}
                     aria-label={`Receipt ${payment.receiptNumber}`}
+                    className="text-nowrap d-inline-block"
                   >
                     {payment.receiptNumber}
                   </Link>
@@ -138,7 +139,12 @@ function PaymentsTable({ payments }: { payments: Payment[] }) {
                 {payment.creditNotes?.map((note) => (
                   <span key={note.id} className="d-block small">
                     Credit note{' '}
-                    <Link to={creditNotePath(note.id)} aria-label={`Credit note ${note.number}`}>
+                    {/* A number reads whole, in a box of its own: never broken at its hyphens. */}
+                    <Link
+                      to={creditNotePath(note.id)}
+                      aria-label={`Credit note ${note.number}`}
+                      className="text-nowrap d-inline-block"
+                    >
                       {note.number}
                     </Link>
                     {note.reason && <span className="d-block">{refundWords(note.reason)}</span>}
