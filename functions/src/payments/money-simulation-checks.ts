@@ -22,7 +22,12 @@ export async function checkMoney(world: SimWorld, model: SimModel, after: string
   const refunds = (await db.selectFrom('payment_refunds').selectAll().execute()).filter(
     (each) => each.status !== 'failed',
   );
-  const credits = await db.selectFrom('payment_credits').selectAll().execute();
+  // Deleting the account deletes its series' credits with it (payment_credits.series_id
+  // cascades), even one already taken off a month whose receipt is kept: the money was given all
+  // the same, so the model keeps every credit it has seen.
+  for (const credit of await db.selectFrom('payment_credits').selectAll().execute())
+    model.credits.set(credit.id, credit);
+  const credits = [...model.credits.values()];
   const stripe = world.stack.stripe();
   const where = (what: string) => `after "${after}": ${what}`;
 
@@ -110,7 +115,8 @@ export async function checkMoney(world: SimWorld, model: SimModel, after: string
         covering.amount +
         sum(credits.filter((each) => each.payment_id === covering.id).map((each) => each.amount));
       const share = sessionSharePence(price, sessionsInPeriod(cadence, period), gone.billed);
-      expectShare(what, refunded + credited, owed(share), covering);
+      const facts = `${what} (from payment ${covering.amount}p for ${period.start.toISOString()} to ${period.end.toISOString()}, ${covering.refunded}p refunded, price ${price}p; refunded ${refunded}p, credited ${credited}p)`;
+      expectShare(facts, refunded + credited, owed(share), covering);
     } else {
       // A month not paid (failed, open, or not invoiced yet) took nothing: nothing comes back
       // from another month; at most its share comes off the invoice to come.

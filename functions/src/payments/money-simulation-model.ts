@@ -3,8 +3,10 @@
  * sessions on the API and the Stripe stand-in, and what the model remembers of each session given
  * up (who gave it up, when, and what it stood for) to check the money against afterwards.
  */
+import type { Selectable } from 'kysely';
 import type { SeriesCadence } from '../../../shared/billing';
 import type { CancelledBy } from '../../../shared/booking-rules';
+import type { PaymentCreditsTable } from '../platform/database/schema-money';
 import type { TestAccount } from '../testing/accounts';
 import { emptyTables } from '../testing/databases';
 import type { usePaymentsStack } from '../testing/payments-stack';
@@ -37,6 +39,8 @@ export interface SimModel {
   accountDeleted: boolean;
   /** Steps taken in this run. */
   steps: number;
+  /** Every credit seen, by id (the account's deletion deletes them: see the checks). */
+  credits: Map<string, Selectable<PaymentCreditsTable>>;
 }
 
 /** What the simulation went through, over all runs: proof that it reached the money at all. */
