@@ -266,6 +266,7 @@ describe('migrations', () => {
         '0023_text_reminders',
         '0024_people_leave',
         '0025_notes_review',
+        '0026_credits_kept_with_receipts',
       ]);
       // One file per migration, named as it runs: a file missing from the list never runs.
       const files = fs.readdirSync(

@@ -89,6 +89,47 @@ describe.each(DATABASE_KINDS)('money that follows a session on %s', (kind) => {
     expect(seriesId).toBeTruthy();
   });
 
+  it('a credit shown on a kept receipt stays with it when the client deletes their account', async () => {
+    // Found by the money simulation (seed 7): the credit went with the series, and the kept
+    // April receipt no longer said why it was £60 less than its sessions.
+    const client = await newClient();
+    const seriesId = await paidSeries(client);
+    const cancel = async (date: string) =>
+      expect(
+        (
+          await request(
+            'POST',
+            `/bookings/${await sessionOn(client, seriesId, date)}/cancel`,
+            client,
+          )
+        ).status,
+      ).toBe(200);
+    await cancel('2027-04-13'); // in a month not yet invoiced: April is £60 less
+    const subscription = [...stripe().subscriptions.values()].at(-1);
+    if (!subscription) throw new Error('no subscription');
+    at('2027-04-01T09:00:00Z');
+    await stack.roll();
+    expect(await stripe().renew(subscription.id, 'paid')).toBe(200);
+    const april = (await myPayments(client)).find((each) => each.periodEnd?.startsWith('2027-05'));
+    expect(april?.amount).toBe(18000);
+    // A credit still waiting for an invoice goes with the series: no invoice is to come.
+    await cancel('2027-05-11');
+
+    expect((await request('POST', '/account/deletion', client)).status).toBe(200);
+    const kept = await request('GET', `/practice/payments/${april?.id}`, practitioner);
+    expect(kept.status).toBe(200);
+    expect(kept.json).toMatchObject({
+      total: 18000,
+      credits: [expect.objectContaining({ start: '2027-04-13T17:00:00.000Z', amount: 6000 })],
+    });
+    const waiting = await stack.db
+      .selectFrom('payment_credits')
+      .select('session_start')
+      .where('payment_id', 'is', null)
+      .execute();
+    expect(waiting).toEqual([]);
+  });
+
   it('a session moved within its month and then cancelled with notice is refunded its share of that month', async () => {
     const client = await newClient();
     const seriesId = await paidSeries(client);

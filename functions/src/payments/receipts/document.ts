@@ -137,10 +137,11 @@ export async function receiptOf(
  */
 async function seriesFees(context: ApiContext, row: PaymentRow) {
   const none = { usual: undefined, of: () => undefined, credits: [] as CreditRow[] };
-  if (!row.series_id || !row.period_start || !row.period_end) return none;
-  const series = await findSeries(context.db, row.series_id);
-  if (!series) return none;
+  if (!row.period_start || !row.period_end) return none;
+  // The credits taken off stay on the receipt after the series has gone with its account.
   const credits = await creditsOf(context.db, [row.id]);
+  const series = row.series_id ? await findSeries(context.db, row.series_id) : undefined;
+  if (!series) return { ...none, credits };
   const price = row.amount + credits.reduce((sum, credit) => sum + credit.amount, 0);
   const starts = sessionsInPeriod(series, { start: row.period_start, end: row.period_end });
   const of = (start: Date) =>

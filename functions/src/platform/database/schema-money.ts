@@ -83,7 +83,8 @@ export type RefundStatus = 'pending' | 'succeeded' | 'failed';
 
 export interface PaymentCreditsTable {
   id: Generated<string>;
-  series_id: string;
+  /** Null once the series has gone (0026): the credit stays on its payment's receipt. */
+  series_id: string | null;
   booking_id: string | null;
   session_start: Date;
   amount: number;

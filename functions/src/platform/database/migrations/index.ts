@@ -25,6 +25,7 @@ import { up as up0022 } from './0022_busy_calendar';
 import { up as up0023 } from './0023_text_reminders';
 import { up as up0024 } from './0024_people_leave';
 import { up as up0025 } from './0025_notes_review';
+import { up as up0026 } from './0026_credits_kept_with_receipts';
 
 /**
  * Versioned migrations, one file each, applied in name order on start (Kysely records them in
@@ -57,6 +58,7 @@ const migrations: Record<string, Migration> = {
   '0023_text_reminders': { up: up0023 },
   '0024_people_leave': { up: up0024 },
   '0025_notes_review': { up: up0025 },
+  '0026_credits_kept_with_receipts': { up: up0026 },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
