@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
 import { errorSentence } from '../../lib/api';
+import './participants.css';
 
 /**
  * A button that asks before it acts, in place: the question and what will happen, then the act
@@ -74,11 +75,7 @@ export function AskInline({
       </Button>
     );
   return (
-    <div
-      className="ask-inline border border-danger-subtle rounded p-2 my-2"
-      role="group"
-      aria-label={question}
-    >
+    <div className="ask-inline" role="group" aria-label={question}>
       <p className="fw-semibold mb-1">{question}</p>
       <div className="small mb-2">{children}</div>
       {extra}

@@ -152,9 +152,9 @@ export function PartyFields({
             const errorId = `${childAgeId(index)}-error`;
             return (
               <fieldset key={index} className="party-child mb-2">
-                <legend className="form-label fs-6 mb-1">Child {index + 1}</legend>
+                <legend className="form-label mb-1">Child {index + 1}</legend>
                 <div className="d-flex flex-wrap gap-2 align-items-end">
-                  <Form.Group controlId={`party-child-${index}`} className="flex-grow-1">
+                  <Form.Group controlId={`party-child-${index}`} className="party-child-name">
                     <Form.Label className="small mb-1">Child {index + 1}: first name</Form.Label>
                     <Form.Control
                       type="text"
