@@ -187,6 +187,8 @@ export type Booking = v.InferOutput<typeof BookingSchema>;
  */
 const SharedFields = {
   role: v.literal('participant'),
+  /** Their own place in the room, to leave it (POST /api/invitations/:placeId/leave). */
+  placeId: v.optional(v.string()),
   /** The booker's name: they move, skip, end and pay. */
   bookedBy: v.string(),
   /** Who else is coming, by name: the booker first, then each other adult who joined. */

@@ -131,6 +131,25 @@ describe.each(DATABASE_KINDS)('leaving and removing on %s', (kind) => {
     );
   });
 
+  it('a joined partner’s own views carry their place in the room, to leave it from there', async () => {
+    const { series, place } = await videoCouple();
+    const sessions = (await request('GET', '/bookings', partner)).json.bookings as {
+      role?: string;
+      placeId?: string;
+    }[];
+    expect(sessions.length).toBeGreaterThan(0);
+    for (const each of sessions)
+      expect(each).toMatchObject({ role: 'participant', placeId: place });
+    const theirSeries = (await request('GET', '/series', partner)).json.series as {
+      id: string;
+      placeId?: string;
+    }[];
+    expect(theirSeries).toEqual([expect.objectContaining({ id: series.id, placeId: place })]);
+    // The booker's own view of the series has no place of its own: theirs is the booking.
+    const bookers = (await request('GET', '/series', booker)).json.series[0];
+    expect(bookers.placeId).toBeUndefined();
+  });
+
   it('the practitioner removes a participant: fresh passkey, her reason hers alone, audited', async () => {
     const { place } = await videoCouple();
     const before = await linksOf(booker);

@@ -66,6 +66,8 @@ export async function partyLookup(
 
 /** A room as one participant sees it: the others by name (never themselves), and their own to-do. */
 export interface RoomAsParticipant {
+  /** Their own place in this room (to leave it); absent only for a room they are not in. */
+  placeId?: string;
   /** The other adults who joined, by name (the booker comes first in `coming`, added by the view). */
   others: string[];
   children: string[];
@@ -91,7 +93,11 @@ export async function roomsFor(
   const intakeToDo = !agreed.has(uid);
   return (key) => {
     const room = records.filter((record) => ownerOfRecord(record) === ownerOf(key));
+    const own = room.find(
+      (each) => each.kind === 'adult' && each.status === 'joined' && each.uid === uid,
+    );
     return {
+      ...(own && { placeId: own.id }),
       others: room
         .filter((each) => each.kind === 'adult' && each.status === 'joined' && each.uid !== uid)
         .map((each) => each.name),
@@ -132,6 +138,7 @@ export function sharedSessionView(
     cancellable: checkChange('cancel', booking, 'client', now).ok,
     actions: allowedActions(booking, 'client', now).filter((action) => action === 'cancel'),
     role: 'participant',
+    ...(room.placeId && { placeId: room.placeId }),
     bookedBy: bookerName(booking),
     coming: [bookerName(booking), ...room.others],
     children: room.children,

@@ -47,7 +47,9 @@ async function prunePayments(db: Database, now: Date): Promise<number> {
 
 /**
  * Sessions that did not take place and the practitioner's busy times, a year after their end; a
- * session held is part of the clinical record and goes after its period (7 years).
+ * session held is part of the clinical record and goes after its period (7 years), and never
+ * before the record's own date (a child's runs to their 25th birthday: clinical_retention, which
+ * pruneClinicalRecords writes first in the same run).
  */
 async function pruneCalendar(db: Database, now: Date): Promise<number> {
   const cutoff = retentionCutoff('calendar', now);
@@ -71,6 +73,13 @@ async function pruneCalendar(db: Database, now: Date): Promise<number> {
           .select('later.client_uid')
           .where('later.status', 'in', ['requested', 'confirmed'])
           .where('later.ends_at', '>=', clinicalCutoff),
+      )
+      // A record kept longer than seven years keeps its sessions until its own date.
+      .where('client_uid', 'not in', (eb) =>
+        eb
+          .selectFrom('clinical_retention')
+          .select('clinical_retention.client_uid')
+          .where('clinical_retention.delete_after', '>', now),
       ),
   );
   return blocks + notHeld + held;

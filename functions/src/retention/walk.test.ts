@@ -15,8 +15,9 @@ import { applyRetention } from './apply';
 const NOW = new Date('2027-03-01T09:00:00Z');
 const justBefore = (at: Date) => new Date(at.getTime() - 1);
 
-const { adult, seventeen, noSession, current, booker, partner, parent, practitioner } =
+const { adult, seventeen, noSession, current, booker, partner, parent, practitioner, child } =
   await createAccounts({
+    child: { name: 'Cy Child' },
     parent: { name: 'Fay Family' },
     adult: { name: 'Ada Adult' },
     seventeen: { name: 'Sam Seventeen' },
@@ -128,5 +129,38 @@ describe.each(DATABASE_KINDS)('the retention walk on %s', (kind) => {
     expect((await notesHeld()).has(familyNote)).toBe(true);
     expect((await applyRetention(db, childTwentyFive)).clinicalRecords).toBe(1);
     expect(await notesHeld()).toEqual(new Set());
+  });
+
+  it('a child’s sessions held stay as long as their record, not the adult’s seven years', async () => {
+    // 11 at their last session: their record is kept to their 25th birthday, London midnight.
+    // Written as saveIntake writes it: the API's PUT is rate-limited on the wall clock, and the
+    // walk above has just used it seven times.
+    await db
+      .insertInto('intakes')
+      .values({
+        client_uid: child.uid,
+        client_email: child.email,
+        client_name: 'Cy Child',
+        details: JSON.stringify({ ...INTAKE, dateOfBirth: '2015-06-15' }),
+        agreement_version: 'test',
+        agreed_at: NOW,
+        agreed_from: '192.0.2.1',
+        created_at: NOW,
+        updated_at: NOW,
+      })
+      .execute();
+    const session = await confirmedSession(db, child, '2027-02-22T11:00:00Z');
+    const twentyFifth = new Date('2040-06-14T23:00:00Z');
+    const sessionHeld = async () =>
+      (await db.selectFrom('bookings').select('id').where('id', '=', session.id).execute()).length;
+    // Seven years and a day after it: an adult's held session would be gone by now.
+    await applyRetention(db, new Date('2034-02-23T12:00:00Z'));
+    expect(await sessionHeld()).toBe(1);
+    await applyRetention(db, justBefore(twentyFifth));
+    expect(await sessionHeld()).toBe(1);
+    expect((await recordsHeld()).has(child.uid)).toBe(true);
+    await applyRetention(db, twentyFifth);
+    expect((await recordsHeld()).has(child.uid)).toBe(false);
+    expect(await sessionHeld()).toBe(0);
   });
 });

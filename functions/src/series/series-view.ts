@@ -102,6 +102,7 @@ export async function sharedSeriesViews(
           .filter((week) => week >= joinedAt)
           .map((week) => week.toISOString()),
         role: 'participant' as const,
+        ...(room.placeId && { placeId: room.placeId }),
         bookedBy: bookerName(record),
         coming: [bookerName(record), ...room.others],
         children: room.children,

@@ -16,7 +16,7 @@ import { CALL_PHONE_ID, CallPhoneField } from './call-phone-field';
 import { MeetingModeField } from './meeting-mode-field';
 import { useCheckoutChoice } from './checkout-params';
 import { NoteField } from './note-field';
-import { emptyParty, PartyFields, partyRequest } from './party-fields';
+import { childAgeId, emptyParty, firstWrongAge, PartyFields, partyRequest } from './party-fields';
 import { PaymentLoading } from './payment-loading';
 import { requestSeries } from './request-series';
 import { FollowingWeeks, SeriesSent } from './series-checkout';
@@ -69,6 +69,8 @@ export function BookingRequestForm({ service }: { service: Service }) {
   const asksMode = service.format === 'in-person-or-video';
   const [mode, setMode] = useState<BookingMode>('in-person');
   const [party, setParty] = useState(emptyParty);
+  // Sent once: every wrong field in the party says so.
+  const [partySent, setPartySent] = useState(false);
   const [pending, setPending] = useState(false);
   const [problem, setProblem] = useState<string | undefined>(undefined);
   const [sent, setSent] = useState<Booking | undefined>(undefined);
@@ -121,6 +123,12 @@ export function BookingRequestForm({ service }: { service: Service }) {
       return;
     }
     setPhoneProblem(undefined);
+    const wrongAge = firstWrongAge(service, party);
+    setPartySent(true);
+    if (wrongAge >= 0) {
+      document.getElementById(childAgeId(wrongAge))?.focus();
+      return;
+    }
     setPending(true);
     setProblem(undefined);
     try {
@@ -182,7 +190,7 @@ export function BookingRequestForm({ service }: { service: Service }) {
           <FollowingWeeks weeks={weeks} everyWeeks={everyWeeks} time={practiceWallClock(chosen)} />
         )}
 
-        <PartyFields service={service} value={party} onChange={setParty} />
+        <PartyFields service={service} value={party} onChange={setParty} showProblems={partySent} />
 
         {asksMode && <MeetingModeField value={mode} onChange={setMode} />}
 

@@ -19,6 +19,8 @@ import { cancelBooking, fetchMyBookings } from './bookings-api';
 import { FEES_IN_GENERAL } from './fee-text';
 import { MySeries } from './my-series';
 import { MyWaitlist } from './my-waitlist';
+import { LeaveSessions } from '../../components/participants/leave-sessions';
+import { WithdrawInvitations } from '../../components/participants/withdraw-invitations';
 import { fetchMySeries } from './series-api';
 import '../../components/bookings/bookings.css';
 
@@ -77,7 +79,10 @@ function BookingItem({ booking, onCancelled }: { booking: Listed; onCancelled: (
         {booking.role === 'participant' ? (
           <ComingLine shared={booking} />
         ) : (
-          <PartyLine booking={booking} />
+          <>
+            <PartyLine booking={booking} />
+            <WithdrawInvitations participants={booking.participants} onWithdrawn={onCancelled} />
+          </>
         )}
         <VideoJoin session={booking} className="mb-2" />
         <p className="mb-2 d-flex flex-wrap gap-2">
@@ -100,6 +105,17 @@ function BookingItem({ booking, onCancelled }: { booking: Listed; onCancelled: (
         {problem && (
           <div role="alert" className="alert alert-danger py-2">
             {problem}
+          </div>
+        )}
+        {booking.role === 'participant' && booking.placeId && !booking.seriesId && (
+          <div className="mb-2">
+            <LeaveSessions
+              placeId={booking.placeId}
+              serviceName={serviceOf(booking)}
+              bookedBy={booking.bookedBy}
+              series={false}
+              onLeft={onCancelled}
+            />
           </div>
         )}
         {booking.cancellable &&

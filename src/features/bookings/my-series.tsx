@@ -7,6 +7,8 @@ import { BOOKING_RULES, hoursText, isActive, RULE_SENTENCES } from '../../../sha
 import { practiceFacts } from '../../../shared/practice';
 import { cadenceText, seriesSummary } from '../../../shared/series-text';
 import { ComingLine, PartyLine } from '../../components/bookings/party-line';
+import { LeaveSessions } from '../../components/participants/leave-sessions';
+import { WithdrawInvitations } from '../../components/participants/withdraw-invitations';
 import { StatusBadge } from '../../components/bookings/status-badge';
 import { planPayText } from '../../components/payments/pay-text';
 import { PayButton } from '../../components/payments/pay-button';
@@ -245,7 +247,10 @@ function SeriesItem({
         {series.role === 'participant' ? (
           <ComingLine shared={series} />
         ) : (
-          <PartyLine booking={series} />
+          <>
+            <PartyLine booking={series} />
+            <WithdrawInvitations participants={series.participants} onWithdrawn={onChanged} />
+          </>
         )}
         <p className="mb-2 d-flex flex-wrap gap-2">
           <span className={`badge status-badge ${SERIES_COLOURS[series.status]}`}>
@@ -290,6 +295,17 @@ function SeriesItem({
               ))}
             </ul>
           </>
+        )}
+        {series.role === 'participant' && series.placeId && series.status !== 'ended' && (
+          <div className="mb-2">
+            <LeaveSessions
+              placeId={series.placeId}
+              serviceName={service}
+              bookedBy={series.bookedBy}
+              series
+              onLeft={onChanged}
+            />
+          </div>
         )}
         {own?.endable && (
           <Button

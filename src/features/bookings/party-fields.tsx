@@ -1,12 +1,42 @@
+import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { PARTICIPANT_RULES } from '../../../shared/participants';
 import type { Service } from '../../../shared/service';
+import { FieldError } from '../../components/forms/error-summary';
+
+/** A child as typed: the age kept as text, so nothing typed is lost while it is being fixed. */
+interface ChildDraft {
+  firstName: string;
+  age: string;
+}
 
 export interface PartyDraft {
   adults: { name: string; email: string }[];
-  children: string[];
+  children: ChildDraft[];
 }
+
+/** A child's age field's id, to focus the first one that is wrong. */
+export const childAgeId = (index: number) => `party-child-age-${index}`;
+
+/**
+ * What is wrong with a child's age as typed (in whole years, 0 to the rule's oldest), or
+ * undefined when it is right. The booking asks each child's age in years, nothing more.
+ */
+export function childAgeProblem(age: string, index: number): string | undefined {
+  const oldest = PARTICIPANT_RULES.childMaxAge;
+  const text = age.trim();
+  if (text === '') return `Give child ${index + 1}’s age in years.`;
+  if (!/^\d{1,2}$/.test(text) || Number(text) > oldest)
+    return `Give child ${index + 1}’s age in whole years, from 0 to ${oldest}: invite anyone older as an adult.`;
+  return undefined;
+}
+
+/** The index of the first child whose age is wrong, or -1 when every age is right. */
+export const firstWrongAge = (service: Pick<Service, 'attendees'>, party: PartyDraft) =>
+  service.attendees === 'family'
+    ? party.children.findIndex((child, index) => childAgeProblem(child.age, index) !== undefined)
+    : -1;
 
 export const emptyParty = (): PartyDraft => ({ adults: [{ name: '', email: '' }], children: [] });
 
@@ -16,7 +46,10 @@ export const partyRequest = (service: Pick<Service, 'attendees'>, party: PartyDr
     ? {
         participants: party.adults.map((each) => ({ name: each.name, email: each.email })),
         ...(service.attendees === 'family' && {
-          children: party.children.map((firstName) => ({ firstName })),
+          children: party.children.map((child) => ({
+            firstName: child.firstName,
+            ageYears: Number(child.age.trim()),
+          })),
         }),
       }
     : {};
@@ -29,13 +62,23 @@ export function PartyFields({
   service,
   value,
   onChange,
+  showProblems = false,
 }: {
   service: Pick<Service, 'attendees'>;
   value: PartyDraft;
   onChange: (party: PartyDraft) => void;
+  /** The form was sent: every wrong age says so, not only those already left. */
+  showProblems?: boolean;
 }) {
+  // Ages left (blurred) once: their problem shows from then on, not while first typed.
+  const [leftAges, setLeftAges] = useState<ReadonlySet<number>>(new Set());
   const couple = service.attendees === 'couple';
   if (!couple && service.attendees !== 'family') return null;
+  const setChild = (index: number, field: keyof ChildDraft, text: string) =>
+    onChange({
+      ...value,
+      children: value.children.map((each, i) => (i === index ? { ...each, [field]: text } : each)),
+    });
   const setAdult = (index: number, field: 'name' | 'email', text: string) =>
     onChange({
       ...value,
@@ -47,7 +90,7 @@ export function PartyFields({
       <p className="form-text mt-0 mb-2">
         {couple
           ? 'Your partner gets an email invitation to join with their own account, agreement and reminders.'
-          : `Each adult gets an email invitation to join with their own account. Children under 16 come by first name only.`}
+          : `Each adult gets an email invitation to join with their own account. Children under 16 come by first name and age only.`}
       </p>
       {value.adults.map((adult, index) => {
         const label = couple ? 'Partner’s' : `Adult ${index + 2}:`;
@@ -103,42 +146,72 @@ export function PartyFields({
               Add another adult
             </Button>
           )}
-          {value.children.map((firstName, index) => (
-            <Form.Group key={index} controlId={`party-child-${index}`} className="mb-2">
-              <Form.Label>Child {index + 1}: first name</Form.Label>
-              <div className="d-flex gap-2">
-                <Form.Control
-                  type="text"
-                  autoComplete="off"
-                  maxLength={PARTICIPANT_RULES.firstNameMaxLength}
-                  value={firstName}
-                  onChange={(event) =>
-                    onChange({
-                      ...value,
-                      children: value.children.map((each, i) =>
-                        i === index ? event.target.value : each,
-                      ),
-                    })
-                  }
-                />
-                <Button
-                  variant="outline-secondary"
-                  size="sm"
-                  onClick={() =>
-                    onChange({ ...value, children: value.children.filter((_, i) => i !== index) })
-                  }
-                >
-                  Remove child {index + 1}
-                </Button>
-              </div>
-            </Form.Group>
-          ))}
+          {value.children.map((child, index) => {
+            const problem =
+              showProblems || leftAges.has(index) ? childAgeProblem(child.age, index) : undefined;
+            const errorId = `${childAgeId(index)}-error`;
+            return (
+              <fieldset key={index} className="party-child mb-2">
+                <legend className="form-label mb-1">Child {index + 1}</legend>
+                <div className="d-flex flex-wrap gap-2 align-items-end">
+                  <Form.Group controlId={`party-child-${index}`} className="party-child-name">
+                    <Form.Label className="small mb-1">Child {index + 1}: first name</Form.Label>
+                    <Form.Control
+                      type="text"
+                      autoComplete="off"
+                      maxLength={PARTICIPANT_RULES.firstNameMaxLength}
+                      value={child.firstName}
+                      onChange={(event) => setChild(index, 'firstName', event.target.value)}
+                    />
+                  </Form.Group>
+                  <Form.Group controlId={childAgeId(index)} className="party-child-age">
+                    <Form.Label className="small mb-1">Child {index + 1}: age in years</Form.Label>
+                    <Form.Control
+                      type="text"
+                      inputMode="numeric"
+                      autoComplete="off"
+                      required
+                      maxLength={2}
+                      value={child.age}
+                      isInvalid={problem !== undefined}
+                      aria-invalid={problem !== undefined}
+                      aria-describedby={problem ? errorId : undefined}
+                      onChange={(event) => setChild(index, 'age', event.target.value)}
+                      onBlur={() => setLeftAges((left) => new Set(left).add(index))}
+                    />
+                  </Form.Group>
+                  <Button
+                    variant="outline-secondary"
+                    size="sm"
+                    className="mb-1"
+                    onClick={() => {
+                      setLeftAges(
+                        (left) =>
+                          new Set(
+                            [...left].flatMap((i) => (i < index ? [i] : i > index ? [i - 1] : [])),
+                          ),
+                      );
+                      onChange({
+                        ...value,
+                        children: value.children.filter((_, i) => i !== index),
+                      });
+                    }}
+                  >
+                    Remove child {index + 1}
+                  </Button>
+                </div>
+                <FieldError id={errorId} message={problem} />
+              </fieldset>
+            );
+          })}
           {value.children.length < PARTICIPANT_RULES.familyChildren && (
             <div>
               <Button
                 variant="outline-success"
                 size="sm"
-                onClick={() => onChange({ ...value, children: [...value.children, ''] })}
+                onClick={() =>
+                  onChange({ ...value, children: [...value.children, { firstName: '', age: '' }] })
+                }
               >
                 Add a child under 16
               </Button>

@@ -14,6 +14,7 @@ import { formatDayWithYear } from '../../lib/practice-time';
 import { reminderText, serviceOf, timeSpan } from './diary-layout';
 import { SessionTools } from './session-tools';
 import { participantState } from '../../components/bookings/party-line';
+import { RemoveParticipant } from '../../components/participants/remove-participant';
 import { UNDO_MS } from './use-deferred-answer';
 import { ClientName } from './waiting-list';
 
@@ -174,7 +175,8 @@ export function BookingDialog({
                           {each.name} ({participantState(each)}) ·{' '}
                           <a href={`mailto:${each.email ?? ''}`} className="text-break">
                             {each.email}
-                          </a>
+                          </a>{' '}
+                          <RemoveParticipant participant={each} onRemoved={() => onMarked?.()} />
                         </li>
                       ))}
                       {(booking.children ?? []).length > 0 && (
