@@ -37,9 +37,17 @@ export function AskInline({
   const yesButton = useRef<HTMLButtonElement>(null);
   const openerButton = useRef<HTMLButtonElement>(null);
   const focusFirst = useRef(false);
+  const focusOpener = useRef(false);
 
+  // Focus moves once the question (or the button again) is on the page: in the commit, not on a
+  // later frame, so nothing can take it in between.
   useEffect(() => {
-    if (!asking || !focusFirst.current) return;
+    if (!asking) {
+      if (focusOpener.current) openerButton.current?.focus();
+      focusOpener.current = false;
+      return;
+    }
+    if (!focusFirst.current) return;
     focusFirst.current = false;
     const first = yesButton.current
       ?.closest('.ask-inline')
@@ -88,9 +96,9 @@ export function AskInline({
           variant="outline-secondary"
           disabled={pending}
           onClick={() => {
+            focusOpener.current = true;
             setAsking(false);
             setProblem(undefined);
-            requestAnimationFrame(() => openerButton.current?.focus());
           }}
         >
           {no}
