@@ -1,6 +1,5 @@
-import { useId, useRef, useState, type ReactNode } from 'react';
+import { useRef, useState } from 'react';
 import Button from 'react-bootstrap/Button';
-import Modal from 'react-bootstrap/Modal';
 import { Link } from 'react-router';
 import type { Series, SeriesStatus, SharedSeries } from '../../../shared/booking';
 import { BOOKING_RULES, hoursText, isActive, RULE_SENTENCES } from '../../../shared/booking-rules';
@@ -20,6 +19,7 @@ import { showToast } from '../../lib/toast';
 import { cancelBooking } from './bookings-api';
 import { MoveDialog, startText, type MovableSession } from './move-dialog';
 import { endSeries } from './series-api';
+import { AskFirst } from './ask-first';
 import './my-series.scss';
 
 /** One's own series, or one someone else booked that one joined (their own view). */
@@ -55,66 +55,6 @@ function summaryOf(series: Listed): string {
     sessions: series.sessions.filter((session) => isActive(session)).length,
     skipped: series.skipped,
   });
-}
-
-/** A question asked before something that cannot be undone here (skip a week, end a series). */
-function AskFirst({
-  show,
-  title,
-  children,
-  yes,
-  no,
-  pending,
-  problem,
-  restoreFocus,
-  onYes,
-  onClose,
-  onExited,
-}: {
-  show: boolean;
-  title: string;
-  children: ReactNode;
-  yes: string;
-  no: string;
-  pending: boolean;
-  problem?: string;
-  restoreFocus: boolean;
-  onYes: () => void;
-  onClose: () => void;
-  onExited: () => void;
-}) {
-  const titleId = useId();
-  return (
-    <Modal
-      show={show}
-      onHide={onClose}
-      onExited={onExited}
-      restoreFocus={restoreFocus}
-      animation={false}
-      centered
-      aria-labelledby={titleId}
-    >
-      <Modal.Header closeButton closeLabel="Close">
-        <Modal.Title id={titleId} as="h2" className="h5">
-          {title}
-        </Modal.Title>
-      </Modal.Header>
-      <Modal.Body>
-        {children}
-        <div role="alert">
-          {problem && <div className="alert alert-danger mb-0">{problem}</div>}
-        </div>
-      </Modal.Body>
-      <Modal.Footer>
-        <Button variant="outline-secondary" disabled={pending} onClick={onClose}>
-          {no}
-        </Button>
-        <Button variant="danger" disabled={pending} onClick={onYes}>
-          {yes}
-        </Button>
-      </Modal.Footer>
-    </Modal>
-  );
 }
 
 function SessionItem({
