@@ -65,6 +65,9 @@ test('thirty minutes without input sign her out of every practice tab, after a w
   page,
   context,
 }) => {
+  // Her passkey, two tabs, axe twice and two pictures: about 27 s quiet, 46 s on a loaded machine
+  // (docs/testing.md, the time budget).
+  test.setTimeout(90_000);
   expect(IDLE_RULES).toEqual({ signOutMinutes: 30, warnMinutesBefore: 2 });
   const user = await createUser({ verified: true, label: 'idle' });
   await grantPractitioner(user.uid);
