@@ -1,5 +1,4 @@
 export type {
-  BlockRecord,
   BookingRecord,
   BookingMoved,
   BookingRequested,
@@ -8,7 +7,7 @@ export type {
   Interval,
   SeriesRecord,
 } from './types';
-export { blockView, bookingView, practiceBookingView, serviceById } from './views';
+export { bookingView, practiceBookingView, serviceById } from './views';
 export { bookingMode, joinUrlOf, newVideoRoom } from './video';
 export { bookingRoutes } from './routes';
 export {
@@ -27,7 +26,7 @@ export {
   openRequests,
   seriesBookings,
 } from './queries';
-export { busyStretch, candidateStarts, checkStart } from './slots';
+export { busyStretch, checkStart } from './slots';
 export { startRefusal } from './refusals';
 export { stillInHerTime } from './her-time';
 export { declineLapsedRequests } from './lapsed-requests';

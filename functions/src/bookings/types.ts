@@ -1,11 +1,8 @@
 import type { BookingMode, BookingStatus } from '../../../shared/booking';
 import type { Attendance } from '../../../shared/clinical-api';
+import type { Interval } from '../../../shared/time';
 
-/** A stretch of time, start included, end excluded, as UTC instants. */
-export interface Interval {
-  start: Date;
-  end: Date;
-}
+export type { Interval };
 
 export interface Client {
   uid: string;
@@ -55,11 +52,6 @@ export interface SeriesRecord {
   endedAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
-}
-
-export interface BlockRecord extends Interval {
-  id: string;
-  reason: string;
 }
 
 /**

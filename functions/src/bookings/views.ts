@@ -1,4 +1,4 @@
-import type { Block, Booking, Reminder } from '../../../shared/booking';
+import type { Booking, Reminder } from '../../../shared/booking';
 import type { AttendedBooking } from '../../../shared/clinical-api';
 import { DEFAULT_MEETING_HOST } from '../platform/settings';
 import { joinUrlOf } from './video';
@@ -7,7 +7,7 @@ import { HOUR_MS } from '../../../shared/time';
 import { reminderKey } from '../messages';
 import type { Service } from '../../../shared/service';
 import { allowedActions, checkChange } from '../../../shared/booking-status';
-import type { BlockRecord, BookingRecord } from './types';
+import type { BookingRecord } from './types';
 import { problems } from '../platform/http/problems';
 
 export function serviceById(services: readonly Service[], id: number): Service {
@@ -81,10 +81,3 @@ export function practiceBookingView(
     attendance: booking.attendance ?? null,
   };
 }
-
-export const blockView = (block: BlockRecord): Block => ({
-  id: block.id,
-  start: block.start.toISOString(),
-  end: block.end.toISOString(),
-  reason: block.reason,
-});

@@ -1,16 +1,10 @@
 import { BlockRequestSchema, type BlockCreated } from '../../../shared/booking';
 import { STATUS_CHANGES } from '../../../shared/booking-status';
 import { DAY_MS, practiceWallClock } from '../../../shared/time';
-import { insertBlock } from './blocks';
-import {
-  bookingsStartingWithin,
-  changeStatus,
-  isOverlapRefused,
-  type BookingRecord,
-  type BookingStatusChanged,
-  blockView,
-  practiceBookingView,
-} from '../bookings';
+import { blockView, insertBlock } from '../hours';
+import { bookingsStartingWithin, changeStatus, isOverlapRefused } from './queries';
+import type { BookingRecord, BookingStatusChanged } from './types';
+import { practiceBookingView } from './views';
 import { queueMessages, notificationsFor } from '../messages';
 import { endpoint } from '../platform/http/endpoint';
 import { problems } from '../platform/http/problems';
@@ -42,7 +36,9 @@ function startedRefusal(session: BookingRecord) {
 }
 
 /**
- * POST /api/practice/blocks: the practitioner takes time out of the offered slots. Requests and
+ * POST /api/practice/blocks: the practitioner takes time out of the offered slots. Here rather
+ * than in hours/: it answers, declines and cancels the bookings the time holds, and hours sits
+ * below bookings (scripts/capability-order.json); hours keeps the blocks themselves. Requests and
  * sessions inside it are declined and cancelled in the same transaction when `cancelCovered` says
  * so, and each client is told (with the practitioner's `message`); without it such a block is
  * refused (409), as blocked time and a live session never overlap. The practice cancelled, so
