@@ -5,7 +5,6 @@ import { blockView, insertBlock } from '../hours';
 import { bookingsStartingWithin, changeStatus, isOverlapRefused } from './queries';
 import type { BookingRecord, BookingStatusChanged } from './types';
 import { practiceBookingView } from './views';
-import { queueMessages, notificationsFor } from '../messages';
 import { endpoint } from '../platform/http/endpoint';
 import { problems } from '../platform/http/problems';
 import { json } from '../platform/http/types';
@@ -93,14 +92,10 @@ export const createBlock = endpoint({
             by: 'practice',
             cause: 'block',
             start: after.start.toISOString(),
+            // The reason is the practitioner's own label, not told to clients; the message is.
+            ...(body.message && { message: body.message }),
             occurredAt: now.toISOString(),
           } satisfies BookingStatusChanged);
-          await queueMessages(
-            trx,
-            // The reason is the practitioner's own label, not told to clients; the message is.
-            notificationsFor({ booking: after, status: to, by: 'practice', message: body.message }),
-            { now, practiceEmail: context.outbox.practiceEmail },
-          );
         }
         // Written after what it covers is answered: the constraint sees the time clear.
         const block = await insertBlock(trx, { start, end, reason: body.reason });

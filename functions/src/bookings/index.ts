@@ -1,5 +1,6 @@
 export type {
   BookingRecord,
+  BookingLapsed,
   BookingMoved,
   BookingRequested,
   BookingStatusChanged,

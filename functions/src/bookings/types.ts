@@ -68,6 +68,20 @@ export interface BookingStatusChanged {
   cause: 'booking' | 'block' | 'series-ended';
   /** The session's start (ISO): a time freed by it is known without reading it again. */
   start: string;
+  /** The practitioner's own words to the client, when she gave any (a decline, a cancellation). */
+  message?: string;
+  /** A participant who joined the session and cancelled it (their account), not its booker. */
+  participantUid?: string;
+  occurredAt: string;
+}
+
+/**
+ * Published inside the transaction that declines a request whose start came without an answer
+ * (the hourly job): no time is freed, as that time has come.
+ */
+export interface BookingLapsed {
+  type: 'booking.lapsed';
+  bookingId: string;
   occurredAt: string;
 }
 

@@ -4,7 +4,6 @@ import { DEFAULT_MEETING_HOST } from '../platform/settings';
 import { joinUrlOf } from './video';
 import { BOOKING_RULES } from '../../../shared/booking-rules';
 import { HOUR_MS } from '../../../shared/time';
-import { reminderKey } from '../messages';
 import type { Service } from '../../../shared/service';
 import { allowedActions, checkChange } from '../../../shared/booking-status';
 import type { BookingRecord } from './types';
@@ -54,7 +53,7 @@ export type ReminderStates = ReadonlyMap<string, { sentAt: Date | null; failed: 
 /** A confirmed session still ahead has a reminder: due, sent, or failed. */
 function reminderView(booking: BookingRecord, now: Date, states: ReminderStates): Reminder | null {
   if (booking.status !== 'confirmed' || booking.start <= now) return null;
-  const state = states.get(reminderKey(booking.id, booking.start));
+  const state = states.get(booking.id);
   return {
     due: new Date(
       booking.start.getTime() - BOOKING_RULES.reminderHoursBefore * HOUR_MS,

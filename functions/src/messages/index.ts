@@ -4,7 +4,6 @@ export {
   dropClientMessages,
   pruneMessages,
   queueMessages,
-  reminderKey,
   reminderStates,
 } from './outbox';
 export { messageRoutes } from './routes';
@@ -16,5 +15,6 @@ export {
   notificationForNotesRequest,
   type SeriesContext,
 } from './notifications';
+export { tellOfLapse, tellOfMove, tellOfRequest, tellOfStatusChange } from './reactions';
 export { type OutboxSettings, runOutbox } from './sender';
 export { emailDateTime } from './email-dates';
