@@ -21,7 +21,6 @@ export {
   findBooking,
   insertBooking,
   insertSeriesSession,
-  isOverlapRefused,
   lockClient,
   markAttendance,
   openRequests,

@@ -10,7 +10,6 @@ export { messageRoutes } from './routes';
 export { type MessageContext, placeOf, videoLinkOf } from './templates';
 export {
   type Notification,
-  notificationsFor,
   notificationsForDeletedAccount,
   notificationForNotesRequest,
   type SeriesContext,
