@@ -11,6 +11,12 @@ export * from './time-words.ts';
 
 /** A calendar date in the practice's zone, "YYYY-MM-DD". */
 export type LocalDate = string;
+
+/** A stretch of time, start included, end excluded, as UTC instants. */
+export interface Interval {
+  start: Date;
+  end: Date;
+}
 export type Instant = string | number | Date;
 
 const epochMs = (instant: Instant) =>

@@ -82,7 +82,7 @@ async function productionRuntime(): Promise<Runtime> {
   if (config.outboxTimerSeconds) {
     setInterval(() => {
       rollSeries(outbox, now())
-        .then(() => declineLapsedRequests(outbox, now()))
+        .then(() => declineLapsedRequests({ ...outbox, reactions: api.reactions }, now()))
         .then(() => lapseWaitlist(outbox, now()))
         .then(() => applyRetention(outbox.db, now()))
         .then(() => runOutbox(outbox, now))
@@ -156,9 +156,9 @@ export const api = onRequest(
 export const series = onSchedule(
   { schedule: 'every 60 minutes', region: 'europe-west2', timeZone: PRACTICE_TIME_ZONE },
   async () => {
-    const { outbox: settings } = await runtime();
+    const { outbox: settings, api: handle } = await runtime();
     await rollSeries(settings, new Date());
-    await declineLapsedRequests(settings, new Date());
+    await declineLapsedRequests({ ...settings, reactions: handle.reactions }, new Date());
     await lapseWaitlist(settings, new Date());
   },
 );

@@ -1,5 +1,11 @@
-import type { BookingMoved, BookingRequested, BookingStatusChanged } from './bookings';
+import type {
+  BookingLapsed,
+  BookingMoved,
+  BookingRequested,
+  BookingStatusChanged,
+} from './bookings';
 import type { BlockRemoved } from './hours';
+import { tellOfLapse, tellOfMove, tellOfRequest, tellOfStatusChange } from './messages';
 import { endPlanOnSeriesEnd, refundOnCancellation } from './payments';
 import { createReactions } from './platform/events/reactions';
 import type { ApiContext } from './platform/http/types';
@@ -17,6 +23,7 @@ export type SessionEvent =
   | BookingRequested
   | BookingStatusChanged
   | BookingMoved
+  | BookingLapsed
   | SeriesRequested
   | SeriesDeclined
   | SeriesEnded
@@ -34,6 +41,13 @@ sessionReactions.durably(
   refundOnCancellation,
 );
 sessionReactions.durably('series.ended', 'payments.end-plan', endPlanOnSeriesEnd);
+
+// What is sent: inside the change's own transaction (the outbox), before the waiting list's
+// offers, as each endpoint queued its messages first.
+sessionReactions.within('booking.requested', tellOfRequest);
+sessionReactions.within('booking.status-changed', tellOfStatusChange);
+sessionReactions.within('booking.lapsed', tellOfLapse);
+sessionReactions.within('booking.moved', tellOfMove);
 
 // The waiting list: inside the change's own transaction (its offers are outbox emails).
 sessionReactions.within('booking.requested', endWaitOnRequest);

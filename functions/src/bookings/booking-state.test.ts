@@ -64,7 +64,12 @@ describe.each(DATABASE_KINDS)('booking state on %s', (kind) => {
     expect(late.contentType).toContain('application/problem+json');
     expect(late.json.detail).toBe(STARTED_SENTENCES.confirm);
     const { declineLapsedRequests } = await import('./lapsed-requests');
-    const settings = { db, services: api.outbox.services, practiceEmail: PRACTICE_EMAIL };
+    const settings = {
+      db,
+      services: api.outbox.services,
+      practiceEmail: PRACTICE_EMAIL,
+      reactions: api.context.reactions,
+    };
     // Twice, and twice at once: declined and told once.
     const runs = await Promise.all([
       declineLapsedRequests(settings, clock),
@@ -85,7 +90,12 @@ describe.each(DATABASE_KINDS)('booking state on %s', (kind) => {
     const asked = await ask(start);
     clock = new Date(start.getTime() - MINUTE);
     const { declineLapsedRequests } = await import('./lapsed-requests');
-    const settings = { db, services: api.outbox.services, practiceEmail: PRACTICE_EMAIL };
+    const settings = {
+      db,
+      services: api.outbox.services,
+      practiceEmail: PRACTICE_EMAIL,
+      reactions: api.context.reactions,
+    };
     expect(await declineLapsedRequests(settings, clock)).toEqual({ declined: 0 });
     expect((await request('POST', `/bookings/${asked.json.id}/confirm`, practitioner)).status).toBe(
       200,

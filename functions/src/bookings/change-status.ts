@@ -9,11 +9,10 @@ import * as v from 'valibot';
 import { StatusChangeRequestSchema } from '../../../shared/booking';
 import { changeStatus, findBooking, markAttendance } from './queries';
 import { stillInHerTime } from './her-time';
-import { queueMessages, notificationsFor } from '../messages';
 import { endpoint } from '../platform/http/endpoint';
 import { problems } from '../platform/http/problems';
 import { bookerOrParticipant, bookingNamed, type BookingAccess } from './access';
-import { participantCancelled, roomsFor, sharedSessionView } from '../participants';
+import { roomsFor, sharedSessionView } from '../participants';
 import { json, type ApiContext } from '../platform/http/types';
 import type { BookingRecord, BookingStatusChanged } from './types';
 import { bookingView, practiceBookingView } from './views';
@@ -75,16 +74,10 @@ async function applyStatusChange(
       if (isLateCancellation(booking.start, now))
         booking = (await markAttendance(trx, id, 'late-cancellation', now)) ?? booking;
     if (booking) {
-      const words = by === 'practice' ? change.message : '';
-      await queueMessages(
-        trx,
-        participant
-          ? participantCancelled(booking, participant)
-          : notificationsFor({ booking, status: to, by, message: words }),
-        { now, practiceEmail: context.outbox.practiceEmail },
-      );
-      // The money, the waiting list (a time free again) and whoever else reacts follow from the
-      // event, committed with it.
+      // Her words go to the client; a client's cancellation carries none.
+      const words = by === 'practice' ? change.message : undefined;
+      // The messages, the money, the waiting list (a time free again) and whoever else reacts
+      // follow from the event, committed with it.
       await context.reactions.publish(trx, {
         type: 'booking.status-changed',
         bookingId: booking.id,
@@ -92,6 +85,8 @@ async function applyStatusChange(
         by,
         cause: 'booking',
         start: booking.start.toISOString(),
+        ...(words && { message: words }),
+        ...(participant?.uid && { participantUid: participant.uid }),
         occurredAt: now.toISOString(),
       } satisfies BookingStatusChanged);
     }

@@ -4,7 +4,6 @@ import { CALL_PHONE_SENTENCES, checkCallPhone } from '../../../shared/phone';
 import { FREE_CALL, type Service } from '../../../shared/service';
 import { busyIntervals, insertBooking } from './queries';
 import { readWorkingHours } from '../hours';
-import { queueMessages, notificationsFor } from '../messages';
 import type { BookingRequested } from './types';
 import { checkedParty, inviteParty, partyLookup } from '../participants';
 import { busyStretch, checkStart } from './slots';
@@ -74,11 +73,8 @@ export const createBooking = endpoint({
       },
       { maxOpenRequests: BOOKING_RULES.maxOpenRequests, now },
       async (trx, booking) => {
-        await queueMessages(trx, notificationsFor({ booking, status: 'requested', by: 'client' }), {
-          now,
-          practiceEmail: context.outbox.practiceEmail,
-        });
-        // Booking the service ends the client's wait for it: the waiting list reacts.
+        // The practice and the client are told, and booking the service ends the client's wait
+        // for it: messages and the waiting list react.
         await context.reactions.publish(trx, {
           type: 'booking.requested',
           bookingId: booking.id,

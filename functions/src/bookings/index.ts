@@ -1,6 +1,6 @@
 export type {
-  BlockRecord,
   BookingRecord,
+  BookingLapsed,
   BookingMoved,
   BookingRequested,
   BookingStatusChanged,
@@ -8,7 +8,7 @@ export type {
   Interval,
   SeriesRecord,
 } from './types';
-export { blockView, bookingView, practiceBookingView, serviceById } from './views';
+export { bookingView, practiceBookingView, serviceById } from './views';
 export { bookingMode, joinUrlOf, newVideoRoom } from './video';
 export { bookingRoutes } from './routes';
 export {
@@ -21,13 +21,12 @@ export {
   findBooking,
   insertBooking,
   insertSeriesSession,
-  isOverlapRefused,
   lockClient,
   markAttendance,
   openRequests,
   seriesBookings,
 } from './queries';
-export { busyStretch, candidateStarts, checkStart } from './slots';
+export { busyStretch, checkStart } from './slots';
 export { startRefusal } from './refusals';
 export { stillInHerTime } from './her-time';
 export { declineLapsedRequests } from './lapsed-requests';

@@ -4,7 +4,6 @@ import { STARTED_SENTENCES, checkChange } from '../../../shared/booking-status';
 import { HOUR_MS, MINUTE_MS } from '../../../shared/time';
 import { busyIntervals, findBooking, moveBooking } from './queries';
 import { readWorkingHours } from '../hours';
-import { queueMessages, type Notification } from '../messages';
 import { busyStretch, checkStart } from './slots';
 import { endpoint } from '../platform/http/endpoint';
 import { problems } from '../platform/http/problems';
@@ -74,11 +73,8 @@ async function moveTo(
       now,
     });
     if (moved.outcome === 'moved') {
-      const about = { booking: moved.booking, previousStart: current.start };
-      const messages: Notification[] = [{ kind: 'moved', to: 'client', ...about }];
-      if (actor === 'client') messages.push({ kind: 'moved-by-client', to: 'practice', ...about });
-      await queueMessages(trx, messages, { now, practiceEmail: context.outbox.practiceEmail });
-      // The old time is free again: the waiting list reacts to the event.
+      // Those concerned are told (messages), and the old time is free again (the waiting list):
+      // each reacts to the event.
       await context.reactions.publish(trx, {
         type: 'booking.moved',
         bookingId: current.id,

@@ -1,5 +1,6 @@
 import type { RouteTable } from '../platform/http/router';
 import { availability, practiceAvailability } from './availability';
+import { createBlock } from './block-time';
 import {
   cancelBooking,
   confirmBooking,
@@ -20,4 +21,6 @@ export const bookingRoutes: RouteTable = {
   '/bookings/:id/move': { POST: moveSession },
   '/practice/bookings/:id/cancel': { POST: practiceCancelBooking },
   '/practice/bookings/:id/move': { POST: practiceMoveSession },
+  // Blocked time that declines and cancels what it covers (its removal: hours/routes.ts).
+  '/practice/blocks': { POST: createBlock },
 };

@@ -1,11 +1,8 @@
 import type { BookingMode, BookingStatus } from '../../../shared/booking';
 import type { Attendance } from '../../../shared/clinical-api';
+import type { Interval } from '../../../shared/time';
 
-/** A stretch of time, start included, end excluded, as UTC instants. */
-export interface Interval {
-  start: Date;
-  end: Date;
-}
+export type { Interval };
 
 export interface Client {
   uid: string;
@@ -57,11 +54,6 @@ export interface SeriesRecord {
   updatedAt: Date;
 }
 
-export interface BlockRecord extends Interval {
-  id: string;
-  reason: string;
-}
-
 /**
  * Published (inside its transaction) each time a session's status changes: confirmed, declined or
  * cancelled, by the client or the practice, from the booking's page, a block of time or a series
@@ -76,6 +68,20 @@ export interface BookingStatusChanged {
   cause: 'booking' | 'block' | 'series-ended';
   /** The session's start (ISO): a time freed by it is known without reading it again. */
   start: string;
+  /** The practitioner's own words to the client, when she gave any (a decline, a cancellation). */
+  message?: string;
+  /** A participant who joined the session and cancelled it (their account), not its booker. */
+  participantUid?: string;
+  occurredAt: string;
+}
+
+/**
+ * Published inside the transaction that declines a request whose start came without an answer
+ * (the hourly job): no time is freed, as that time has come.
+ */
+export interface BookingLapsed {
+  type: 'booking.lapsed';
+  bookingId: string;
   occurredAt: string;
 }
 

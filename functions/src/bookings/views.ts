@@ -1,13 +1,12 @@
-import type { Block, Booking, Reminder } from '../../../shared/booking';
+import type { Booking, Reminder } from '../../../shared/booking';
 import type { AttendedBooking } from '../../../shared/clinical-api';
 import { DEFAULT_MEETING_HOST } from '../platform/settings';
 import { joinUrlOf } from './video';
 import { BOOKING_RULES } from '../../../shared/booking-rules';
 import { HOUR_MS } from '../../../shared/time';
-import { reminderKey } from '../messages';
 import type { Service } from '../../../shared/service';
 import { allowedActions, checkChange } from '../../../shared/booking-status';
-import type { BlockRecord, BookingRecord } from './types';
+import type { BookingRecord } from './types';
 import { problems } from '../platform/http/problems';
 
 export function serviceById(services: readonly Service[], id: number): Service {
@@ -54,7 +53,7 @@ export type ReminderStates = ReadonlyMap<string, { sentAt: Date | null; failed: 
 /** A confirmed session still ahead has a reminder: due, sent, or failed. */
 function reminderView(booking: BookingRecord, now: Date, states: ReminderStates): Reminder | null {
   if (booking.status !== 'confirmed' || booking.start <= now) return null;
-  const state = states.get(reminderKey(booking.id, booking.start));
+  const state = states.get(booking.id);
   return {
     due: new Date(
       booking.start.getTime() - BOOKING_RULES.reminderHoursBefore * HOUR_MS,
@@ -81,10 +80,3 @@ export function practiceBookingView(
     attendance: booking.attendance ?? null,
   };
 }
-
-export const blockView = (block: BlockRecord): Block => ({
-  id: block.id,
-  start: block.start.toISOString(),
-  end: block.end.toISOString(),
-  reason: block.reason,
-});

@@ -15,7 +15,8 @@ import { practiceFacts as practice } from '../../../shared/practice';
 import type { Service } from '../../../shared/service';
 import { PRACTICE_TIME_ZONE } from '../../../shared/time';
 import { type SeriesContext, placeOf, videoLinkOf, type MessageContext } from '../messages';
-import type { BlockRecord, BookingRecord } from '../bookings';
+import type { BookingRecord } from '../bookings';
+import type { BlockRecord } from '../hours';
 
 export type CalendarMethod = 'REQUEST' | 'CANCEL';
 

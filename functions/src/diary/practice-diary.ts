@@ -1,8 +1,13 @@
 import { DiaryQuerySchema, type Diary } from '../../../shared/booking';
 import { BOOKING_RULES, isActive } from '../../../shared/booking-rules';
 import { addDays, daysBetween, practiceDate, startOfPracticeDay } from '../../../shared/time';
-import { blocksOverlapping, clashesWithHerCalendar, readWorkingHours } from '../hours';
-import { bookingsStartingWithin, blockView, practiceBookingView } from '../bookings';
+import {
+  blockView,
+  blocksOverlapping,
+  clashesWithHerCalendar,
+  readWorkingHours,
+} from '../hours';
+import { bookingsStartingWithin, practiceBookingView } from '../bookings';
 import { reminderStates } from '../messages';
 import { seriesWithStatus, seriesRequests } from '../series';
 import { writeAudit } from '../platform/audit';

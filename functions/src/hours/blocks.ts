@@ -1,6 +1,20 @@
 import { sql } from 'kysely';
-import type { BlockRecord, Interval } from '../bookings';
+import type { Block } from '../../../shared/booking';
+import type { Interval } from '../../../shared/time';
 import type { Database } from '../platform/database/database';
+
+/** Time she has taken out of the offered slots, with her own label for it. */
+export interface BlockRecord extends Interval {
+  id: string;
+  reason: string;
+}
+
+export const blockView = (block: BlockRecord): Block => ({
+  id: block.id,
+  start: block.start.toISOString(),
+  end: block.end.toISOString(),
+  reason: block.reason,
+});
 
 const blockColumns = [
   'id',

@@ -1,7 +1,7 @@
-import { BOOKING_RULES } from '../../../shared/booking-rules';
+import { BOOKING_RULES, bookableWindow } from '../../../shared/booking-rules';
 import { daysBetween, practiceDate } from '../../../shared/time';
 import { removeBlock } from './blocks';
-import { candidateStarts } from '../bookings';
+import { startsWithinHours } from './working-hours';
 import { endpoint } from '../platform/http/endpoint';
 import { pathId } from '../platform/http/input';
 import { problems } from '../platform/http/problems';
@@ -17,15 +17,18 @@ export const deleteBlock = endpoint({
     const removed = await context.db.transaction().execute(async (trx) => {
       const block = await removeBlock(trx, id);
       if (!block) return undefined;
-      // Every start on the grid inside the block.
+      // Every start on the grid inside the block that may still be booked (notice, horizon).
       const from = practiceDate(block.start);
-      const starts = candidateStarts({
+      const { earliest, latest } = bookableWindow(now);
+      const starts = startsWithinHours({
         hours: context.hours,
         from,
         days: daysBetween(from, practiceDate(block.end)) + 1,
         serviceMinutes: BOOKING_RULES.slotStepMinutes,
-        now,
-      }).filter((start) => start >= block.start && start < block.end);
+      }).filter(
+        (start) =>
+          start >= earliest && start <= latest && start >= block.start && start < block.end,
+      );
       // The waiting list reacts: each entry is offered the first that fits it.
       await context.reactions.publish(trx, {
         type: 'block.removed',

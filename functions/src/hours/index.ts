@@ -1,4 +1,4 @@
-export { blocksOverlapping, insertBlock, removeBlock } from './blocks';
+export { type BlockRecord, blockView, blocksOverlapping, insertBlock, removeBlock } from './blocks';
 export { hoursRoutes } from './routes';
 export { readWorkingHours } from './queries';
 export {

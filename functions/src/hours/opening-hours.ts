@@ -1,6 +1,11 @@
 import type { WeeklyHours } from '../../../shared/practice';
-import { addDays, dayOfWeek, practiceInstant, type LocalDate } from '../../../shared/time';
-import type { Interval } from '../bookings';
+import {
+  addDays,
+  dayOfWeek,
+  practiceInstant,
+  type Interval,
+  type LocalDate,
+} from '../../../shared/time';
 
 /**
  * The opening windows that begin on each date from `first` for `days` days, and on the day before

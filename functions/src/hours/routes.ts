@@ -1,10 +1,8 @@
 import type { RouteTable } from '../platform/http/router';
-import { createBlock } from './create-block';
 import { deleteBlock } from './delete-block';
 import { getWorkingHours, putWorkingHours } from './endpoints';
 
 export const hoursRoutes: RouteTable = {
-  '/practice/blocks': { POST: createBlock },
   '/practice/blocks/:id': { DELETE: deleteBlock },
   '/practice/hours': { GET: getWorkingHours, PUT: putWorkingHours },
 };

@@ -7,12 +7,12 @@ import {
   practiceDate,
   practiceInstant,
   startOfPracticeDay,
+  type Interval,
   type LocalDate,
 } from '../../../shared/time';
 import { dayStretch, openingOn, type WorkingHours } from '../../../shared/working-hours';
 import { isBankHoliday } from './bank-holidays';
 import { openingWindows } from './opening-hours';
-import type { Interval } from '../bookings';
 
 /** Where sessions may start, and the last start it allows. */
 interface HoursWindow extends Interval {

@@ -4,17 +4,16 @@ export {
   dropClientMessages,
   pruneMessages,
   queueMessages,
-  reminderKey,
   reminderStates,
 } from './outbox';
 export { messageRoutes } from './routes';
 export { type MessageContext, placeOf, videoLinkOf } from './templates';
 export {
   type Notification,
-  notificationsFor,
   notificationsForDeletedAccount,
   notificationForNotesRequest,
   type SeriesContext,
 } from './notifications';
+export { tellOfLapse, tellOfMove, tellOfRequest, tellOfStatusChange } from './reactions';
 export { type OutboxSettings, runOutbox } from './sender';
 export { emailDateTime } from './email-dates';

@@ -44,7 +44,7 @@ function parsePayload(payload: unknown): Snapshot {
 }
 
 /** The key that makes a session's reminder for one start time unique. */
-export const reminderKey = (bookingId: string, start: Date) =>
+const reminderKey = (bookingId: string, start: Date) =>
   `reminder:${bookingId}:${start.toISOString()}`;
 
 /** Messages sent once whatever runs twice: a reminder per start time, an account's deletion, a notes request. */
@@ -256,23 +256,30 @@ export async function retryFailedMessage(
   return row && toFailed(row);
 }
 
-/** Whether the reminder of each booking (for its current start) was sent or has failed. */
+/**
+ * Whether the reminder of each booking (for its current start) was sent or has failed, by
+ * booking id: the key of a reminder stays the outbox's own.
+ */
 export async function reminderStates(
   db: Database,
   bookings: readonly Pick<BookingRecord, 'id' | 'start' | 'status'>[],
 ): Promise<Map<string, { sentAt: Date | null; failed: boolean }>> {
-  const keys = bookings
-    .filter((booking) => booking.status === 'confirmed')
-    .map((booking) => reminderKey(booking.id, booking.start));
+  const bookingOfKey = new Map(
+    bookings
+      .filter((booking) => booking.status === 'confirmed')
+      .map((booking) => [reminderKey(booking.id, booking.start), booking.id]),
+  );
   const states = new Map<string, { sentAt: Date | null; failed: boolean }>();
-  if (keys.length === 0) return states;
+  if (bookingOfKey.size === 0) return states;
   const rows = await db
     .selectFrom('messages')
     .select(['dedupe_key', 'sent_at', 'status'])
-    .where('dedupe_key', 'in', keys)
+    .where('dedupe_key', 'in', [...bookingOfKey.keys()])
     .execute();
   for (const row of rows) {
-    states.set(row.dedupe_key ?? '', {
+    const bookingId = bookingOfKey.get(row.dedupe_key ?? '');
+    if (bookingId === undefined) continue;
+    states.set(bookingId, {
       sentAt: row.sent_at ? new Date(row.sent_at) : null,
       failed: row.status === 'failed',
     });

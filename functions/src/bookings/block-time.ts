@@ -1,17 +1,10 @@
 import { BlockRequestSchema, type BlockCreated } from '../../../shared/booking';
 import { STATUS_CHANGES } from '../../../shared/booking-status';
 import { DAY_MS, practiceWallClock } from '../../../shared/time';
-import { insertBlock } from './blocks';
-import {
-  bookingsStartingWithin,
-  changeStatus,
-  isOverlapRefused,
-  type BookingRecord,
-  type BookingStatusChanged,
-  blockView,
-  practiceBookingView,
-} from '../bookings';
-import { queueMessages, notificationsFor } from '../messages';
+import { blockView, insertBlock } from '../hours';
+import { bookingsStartingWithin, changeStatus, isOverlapRefused } from './queries';
+import type { BookingRecord, BookingStatusChanged } from './types';
+import { practiceBookingView } from './views';
 import { endpoint } from '../platform/http/endpoint';
 import { problems } from '../platform/http/problems';
 import { json } from '../platform/http/types';
@@ -42,7 +35,9 @@ function startedRefusal(session: BookingRecord) {
 }
 
 /**
- * POST /api/practice/blocks: the practitioner takes time out of the offered slots. Requests and
+ * POST /api/practice/blocks: the practitioner takes time out of the offered slots. Here rather
+ * than in hours/: it answers, declines and cancels the bookings the time holds, and hours sits
+ * below bookings (scripts/capability-order.json); hours keeps the blocks themselves. Requests and
  * sessions inside it are declined and cancelled in the same transaction when `cancelCovered` says
  * so, and each client is told (with the practitioner's `message`); without it such a block is
  * refused (409), as blocked time and a live session never overlap. The practice cancelled, so
@@ -97,14 +92,10 @@ export const createBlock = endpoint({
             by: 'practice',
             cause: 'block',
             start: after.start.toISOString(),
+            // The reason is the practitioner's own label, not told to clients; the message is.
+            ...(body.message && { message: body.message }),
             occurredAt: now.toISOString(),
           } satisfies BookingStatusChanged);
-          await queueMessages(
-            trx,
-            // The reason is the practitioner's own label, not told to clients; the message is.
-            notificationsFor({ booking: after, status: to, by: 'practice', message: body.message }),
-            { now, practiceEmail: context.outbox.practiceEmail },
-          );
         }
         // Written after what it covers is answered: the constraint sees the time clear.
         const block = await insertBlock(trx, { start, end, reason: body.reason });
