@@ -17,6 +17,9 @@ export interface Mailer {
   send(message: MailMessage): Promise<void>;
 }
 
+/** How long the mailer waits for a mail server's greeting before it gives the message up. */
+export const SMTP_GREETING_TIMEOUT_MS = 5_000;
+
 export function smtpMailer(smtpUrl: string, from: string): Mailer {
   const transport = nodemailer.createTransport({
     url: smtpUrl,
@@ -24,7 +27,7 @@ export function smtpMailer(smtpUrl: string, from: string): Mailer {
     pool: true,
     maxConnections: 3,
     connectionTimeout: 5_000,
-    greetingTimeout: 5_000,
+    greetingTimeout: SMTP_GREETING_TIMEOUT_MS,
     socketTimeout: 10_000,
   } as SMTPPool.Options);
   return {
