@@ -1,11 +1,20 @@
+import type { AccountDeleted } from './account';
 import type { BookingMoved, BookingRequested, BookingStatusChanged } from './bookings';
 import type { BlockRemoved } from './hours';
-import { endPlanOnSeriesEnd, refundOnCancellation } from './payments';
+import { noticesOnAccountDeleted } from './messages';
+import {
+  type AccountMoneyHeld,
+  endPlanOnSeriesEnd,
+  holdMoneyOnAccountDeleted,
+  refundOnCancellation,
+  releaseAccountMoney,
+} from './payments';
 import { createReactions } from './platform/events/reactions';
 import type { ApiContext } from './platform/http/types';
 import type { SeriesDeclined, SeriesEnded, SeriesRequested } from './series';
 import {
   endWaitOnRequest,
+  endWaitsOnAccountDeleted,
   offerOnBlockRemoved,
   offerOnMove,
   offerOnSeriesFreed,
@@ -20,7 +29,9 @@ export type SessionEvent =
   | SeriesRequested
   | SeriesDeclined
   | SeriesEnded
-  | BlockRemoved;
+  | BlockRemoved
+  | AccountDeleted
+  | AccountMoneyHeld;
 
 /**
  * Who reacts to what, in one place, at start-up: a capability higher in the order
@@ -43,3 +54,10 @@ sessionReactions.within('booking.moved', offerOnMove);
 sessionReactions.within('block.removed', offerOnBlockRemoved);
 sessionReactions.within('series.declined', offerOnSeriesFreed);
 sessionReactions.within('series.ended', offerOnSeriesFreed);
+
+// A deleted account: its money decided while its sessions and plans are there, Stripe asked from
+// the durable queue; its pending messages and its waits dropped, the practice told.
+sessionReactions.within('account.deleted', holdMoneyOnAccountDeleted);
+sessionReactions.durably('account-money.held', 'payments.release-account-money', releaseAccountMoney);
+sessionReactions.within('account.deleted', noticesOnAccountDeleted);
+sessionReactions.within('account.deleted', endWaitsOnAccountDeleted);

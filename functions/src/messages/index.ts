@@ -1,12 +1,12 @@
 export { queueAccountNotice } from './account-notices';
 export { deliveryKick } from './delivery-kick';
 export {
-  dropClientMessages,
   pruneMessages,
   queueMessages,
   reminderKey,
   reminderStates,
 } from './outbox';
+export { noticesOnAccountDeleted } from './reactions';
 export { messageRoutes } from './routes';
 export { type MessageContext, placeOf, videoLinkOf } from './templates';
 export {
