@@ -1,7 +1,7 @@
 import type { AccountDeleted } from './account';
 import type { BookingMoved, BookingRequested, BookingStatusChanged } from './bookings';
 import type { BlockRemoved } from './hours';
-import { noticesOnAccountDeleted } from './messages';
+import { noticesOnAccountDeleted, noticesOnParticipantLeft } from './messages';
 import {
   type AccountMoneyHeld,
   endPlanOnSeriesEnd,
@@ -10,6 +10,7 @@ import {
   releaseAccountMoney,
 } from './payments';
 import { createReactions } from './platform/events/reactions';
+import type { ParticipantLeft } from './participants';
 import type { ApiContext } from './platform/http/types';
 import type { SeriesDeclined, SeriesEnded, SeriesRequested } from './series';
 import {
@@ -30,6 +31,7 @@ export type SessionEvent =
   | SeriesDeclined
   | SeriesEnded
   | BlockRemoved
+  | ParticipantLeft
   | AccountDeleted
   | AccountMoneyHeld;
 
@@ -58,6 +60,13 @@ sessionReactions.within('series.ended', offerOnSeriesFreed);
 // A deleted account: its money decided while its sessions and plans are there, Stripe asked from
 // the durable queue; its pending messages and its waits dropped, the practice told.
 sessionReactions.within('account.deleted', holdMoneyOnAccountDeleted);
-sessionReactions.durably('account-money.held', 'payments.release-account-money', releaseAccountMoney);
+sessionReactions.durably(
+  'account-money.held',
+  'payments.release-account-money',
+  releaseAccountMoney,
+);
 sessionReactions.within('account.deleted', noticesOnAccountDeleted);
 sessionReactions.within('account.deleted', endWaitsOnAccountDeleted);
+
+// Someone left a shared session or series: those still coming, the practice and they are told.
+sessionReactions.within('participant.left', noticesOnParticipantLeft);

@@ -49,7 +49,7 @@ export async function retireAccount(
   // The sessions they had together stay on each participant's record, which is theirs to keep.
   await keepSharedAttendance(trx, client.uid, now);
   // Sessions they joined as a partner or family member go on for the others, who are told.
-  await leaveFutureSessions(trx, client.uid, { now, practiceEmail });
+  await leaveFutureSessions(trx, client.uid, { now, reactions: context.reactions });
   await deleteClientBookings(trx, client.uid);
   await retirePaymentIdentity(trx, client.uid, now);
   // Its passkeys and recovery codes go: none may sign in as the uid again.
@@ -76,7 +76,12 @@ export const deleteMyAccount = endpoint({
     const { keptUntil } = await context.db
       .transaction()
       .execute((trx) =>
-        retireAccount(trx, context, { uid: caller.uid, email: caller.email, name: caller.name }, now),
+        retireAccount(
+          trx,
+          context,
+          { uid: caller.uid, email: caller.email, name: caller.name },
+          now,
+        ),
       );
     context.outbox.deliver();
     // No further charge, no Checkout left open, the sessions ahead given back: from the durable

@@ -1,12 +1,7 @@
 export { queueAccountNotice } from './account-notices';
 export { deliveryKick } from './delivery-kick';
-export {
-  pruneMessages,
-  queueMessages,
-  reminderKey,
-  reminderStates,
-} from './outbox';
-export { noticesOnAccountDeleted } from './reactions';
+export { pruneMessages, queueMessages, reminderKey, reminderStates } from './outbox';
+export { noticesOnAccountDeleted, noticesOnParticipantLeft } from './reactions';
 export { messageRoutes } from './routes';
 export { type MessageContext, placeOf, videoLinkOf } from './templates';
 export {

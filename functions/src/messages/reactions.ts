@@ -1,4 +1,5 @@
-import { clientBookings } from '../bookings';
+import { clientBookings, findBooking } from '../bookings';
+import { departureNotices, findParticipant, type ParticipantLeft } from '../participants';
 import type { Database } from '../platform/database/database';
 import type { ApiContext } from '../platform/http/types';
 import { sessionsOfDeletedAccount } from './notifications';
@@ -32,6 +33,27 @@ export async function noticesOnAccountDeleted(
   );
   await queueMessages(db, sessionsOfDeletedAccount(booked, now), {
     now,
+    practiceEmail: context.outbox.practiceEmail,
+  });
+}
+
+/**
+ * A participant left, was removed or went with their account: the practice, the booker (and
+ * everyone still coming) and the one who left are told, of the sessions ahead as they now are.
+ */
+export async function noticesOnParticipantLeft(
+  db: Database,
+  event: ParticipantLeft,
+  context: Pick<ApiContext, 'outbox'>,
+): Promise<void> {
+  if (event.aheadIds.length === 0) return;
+  const left = await findParticipant(db, event.participantId);
+  if (!left) return;
+  const ahead = (await Promise.all(event.aheadIds.map((id) => findBooking(db, id)))).flatMap(
+    (each) => (each ? [each] : []),
+  );
+  await queueMessages(db, departureNotices(event, left, ahead), {
+    now: new Date(event.occurredAt),
     practiceEmail: context.outbox.practiceEmail,
   });
 }
