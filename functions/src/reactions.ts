@@ -1,3 +1,4 @@
+import type { AccountDeleted } from './account';
 import type {
   BookingLapsed,
   BookingMoved,
@@ -5,13 +6,28 @@ import type {
   BookingStatusChanged,
 } from './bookings';
 import type { BlockRemoved } from './hours';
-import { tellOfLapse, tellOfMove, tellOfRequest, tellOfStatusChange } from './messages';
-import { endPlanOnSeriesEnd, refundOnCancellation } from './payments';
+import {
+  noticesOnAccountDeleted,
+  noticesOnParticipantLeft,
+  tellOfLapse,
+  tellOfMove,
+  tellOfRequest,
+  tellOfStatusChange,
+} from './messages';
+import {
+  type AccountMoneyHeld,
+  endPlanOnSeriesEnd,
+  holdMoneyOnAccountDeleted,
+  refundOnCancellation,
+  releaseAccountMoney,
+} from './payments';
 import { createReactions } from './platform/events/reactions';
+import type { ParticipantLeft } from './participants';
 import type { ApiContext } from './platform/http/types';
 import type { SeriesDeclined, SeriesEnded, SeriesRequested } from './series';
 import {
   endWaitOnRequest,
+  endWaitsOnAccountDeleted,
   offerOnBlockRemoved,
   offerOnMove,
   offerOnSeriesFreed,
@@ -27,7 +43,10 @@ export type SessionEvent =
   | SeriesRequested
   | SeriesDeclined
   | SeriesEnded
-  | BlockRemoved;
+  | BlockRemoved
+  | ParticipantLeft
+  | AccountDeleted
+  | AccountMoneyHeld;
 
 /**
  * Who reacts to what, in one place, at start-up: a capability higher in the order
@@ -57,3 +76,17 @@ sessionReactions.within('booking.moved', offerOnMove);
 sessionReactions.within('block.removed', offerOnBlockRemoved);
 sessionReactions.within('series.declined', offerOnSeriesFreed);
 sessionReactions.within('series.ended', offerOnSeriesFreed);
+
+// A deleted account: its money decided while its sessions and plans are there, Stripe asked from
+// the durable queue; its pending messages and its waits dropped, the practice told.
+sessionReactions.within('account.deleted', holdMoneyOnAccountDeleted);
+sessionReactions.durably(
+  'account-money.held',
+  'payments.release-account-money',
+  releaseAccountMoney,
+);
+sessionReactions.within('account.deleted', noticesOnAccountDeleted);
+sessionReactions.within('account.deleted', endWaitsOnAccountDeleted);
+
+// Someone left a shared session or series: those still coming, the practice and they are told.
+sessionReactions.within('participant.left', noticesOnParticipantLeft);

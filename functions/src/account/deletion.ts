@@ -1,41 +1,45 @@
 import { clientBookings, deleteClientBookings, lockClient } from '../bookings';
 import { keepSharedAttendance, retireClinicalRecord, type RetiringClient } from '../clinical';
-import { dropClientMessages, queueMessages, notificationsForDeletedAccount } from '../messages';
+import { queueMessages, notificationsForDeletedAccount } from '../messages';
 import { cancelForParticipants, leaveFutureSessions } from '../participants';
 import { deleteSignInRecords } from '../passkeys';
-import { holdAccountMoney, releaseAccountMoney, retirePaymentIdentity } from '../payments';
+import { retirePaymentIdentity } from '../payments';
 import type { Database } from '../platform/database/database';
 import { endpoint } from '../platform/http/endpoint';
 import { problems } from '../platform/http/problems';
 import { json, type ApiContext } from '../platform/http/types';
-import { deleteClientWaitlist } from '../waitlist';
 import { RECENT_SIGN_IN_MINUTES } from '../../../shared/retention';
+import type { AccountDeleted } from './events';
 
 /**
  * Everything a deleted account leaves, in one transaction: the clinical record retired first (kept
- * read-only when a session was held, deleted when none was), then the pending messages, the waiting
- * list and the bookings (the practice told of sessions ahead), the receipt links revoked. Each step
- * ends in the same state when run again, so the whole is idempotent. A capability that keeps more
- * about a client adds its step here.
+ * read-only when a session was held, deleted when none was), then `account.deleted` published
+ * while its sessions and plans are still there (functions/src/reactions.ts: its money decided and
+ * held, its pending messages and its waiting list dropped, the practice told of sessions ahead),
+ * then the bookings go and the receipt links are revoked. Each step ends in the same state when
+ * run again, so the whole is idempotent.
  */
 export async function retireAccount(
   trx: Database,
-  context: Pick<ApiContext, 'services' | 'payments'>,
+  context: ApiContext,
   client: RetiringClient,
   now: Date,
-  practiceEmail: string,
 ) {
+  const practiceEmail = context.outbox.practiceEmail;
   // One deletion of a client's records at a time: two at once (a second tab, a retry) would
   // lock the same rows in different orders once the outbox has touched them, and deadlock.
   await lockClient(trx, client.uid);
   // Decided before the bookings go, though no longer from them alone (retention.ts).
   const retired = await retireClinicalRecord(trx, client, now);
-  await dropClientMessages(trx, client.uid);
-  // Written before the bookings go: the messages then keep no link to them.
   const booked = await clientBookings(trx, client.uid);
-  // Its money, decided while its sessions and plans are still there: refunds held now, Stripe
-  // asked once this commits (releaseAccountMoney).
-  const money = await holdAccountMoney(trx, context, booked, client.uid, now);
+  await context.reactions.publish(trx, {
+    type: 'account.deleted',
+    uid: client.uid,
+    bookingIds: booked.map((each) => each.id),
+    seriesIds: [...new Set(booked.flatMap((each) => (each.seriesId ? [each.seriesId] : [])))],
+    occurredAt: now.toISOString(),
+  } satisfies AccountDeleted);
+  // Its own confirmation (the email is never in the event), after its pending messages went.
   await queueMessages(trx, notificationsForDeletedAccount(booked, now, client), {
     now,
     practiceEmail,
@@ -45,13 +49,12 @@ export async function retireAccount(
   // The sessions they had together stay on each participant's record, which is theirs to keep.
   await keepSharedAttendance(trx, client.uid, now);
   // Sessions they joined as a partner or family member go on for the others, who are told.
-  await leaveFutureSessions(trx, client.uid, { now, practiceEmail });
-  await deleteClientWaitlist(trx, client.uid);
+  await leaveFutureSessions(trx, client.uid, { now, reactions: context.reactions });
   await deleteClientBookings(trx, client.uid);
   await retirePaymentIdentity(trx, client.uid, now);
   // Its passkeys and recovery codes go: none may sign in as the uid again.
   await deleteSignInRecords(trx, client.uid);
-  return { ...retired, money };
+  return retired;
 }
 
 /**
@@ -70,7 +73,7 @@ export const deleteMyAccount = endpoint({
       );
     }
     const now = context.now();
-    const { keptUntil, money } = await context.db
+    const { keptUntil } = await context.db
       .transaction()
       .execute((trx) =>
         retireAccount(
@@ -78,12 +81,12 @@ export const deleteMyAccount = endpoint({
           context,
           { uid: caller.uid, email: caller.email, name: caller.name },
           now,
-          context.outbox.practiceEmail,
         ),
       );
     context.outbox.deliver();
-    // No further charge, no Checkout left open, the sessions ahead given back.
-    await releaseAccountMoney(context, money, now);
+    // No further charge, no Checkout left open, the sessions ahead given back: from the durable
+    // queue, so a Stripe that does not answer now is asked again by the minute job.
+    await context.reactions.run();
     try {
       await context.deleteIdentity?.(caller.uid);
     } catch {

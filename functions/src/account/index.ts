@@ -1,1 +1,2 @@
+export type { AccountDeleted } from './events';
 export { accountRoutes } from './routes';

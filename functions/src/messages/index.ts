@@ -1,11 +1,7 @@
 export { queueAccountNotice } from './account-notices';
 export { deliveryKick } from './delivery-kick';
-export {
-  dropClientMessages,
-  pruneMessages,
-  queueMessages,
-  reminderStates,
-} from './outbox';
+export { pruneMessages, queueMessages, reminderStates } from './outbox';
+export { noticesOnAccountDeleted, noticesOnParticipantLeft } from './departure-reactions';
 export { messageRoutes } from './routes';
 export { type MessageContext, placeOf, videoLinkOf } from './templates';
 export {

@@ -154,26 +154,28 @@ export function notificationForNotesRequest(
   };
 }
 
+/** A deleted account's bookings: the practice hears of each future session that was still on. */
+export function sessionsOfDeletedAccount(
+  deleted: readonly BookingRecord[],
+  now: Date,
+): Notification[] {
+  return deleted
+    .filter((booking) => isActive(booking) && booking.start > now)
+    .map((booking) => ({ kind: 'cancelled-by-client', to: 'practice', booking }));
+}
+
 /**
- * A deleted account's bookings: the practice hears of each future session that was still on, and
- * that the account was deleted; the client gets a confirmation whose calendar file cancels every
- * session still ahead.
+ * A deleted account: the practice hears it was deleted, and the client gets a confirmation whose
+ * calendar file cancels every session still ahead.
  */
 export function notificationsForDeletedAccount(
   deleted: readonly BookingRecord[],
   now: Date,
-  client?: Client,
+  client: Client,
 ): Notification[] {
   const ahead = deleted.filter((booking) => isActive(booking) && booking.start > now);
-  const each: Notification[] = ahead.map((booking) => ({
-    kind: 'cancelled-by-client',
-    to: 'practice',
-    booking,
-  }));
-  if (!client) return each;
   const about = ahead[0] ?? clientAlone(client, now);
   return [
-    ...each,
     { kind: 'account-deleted', to: 'client', booking: about, sessions: ahead },
     { kind: 'account-deleted-by-client', to: 'practice', booking: about, sessions: ahead },
   ];

@@ -28,7 +28,7 @@ async function depart(
     const gone = await departSharedSessions(trx, {
       participantId: place.id,
       now,
-      practiceEmail: context.outbox.practiceEmail,
+      reactions: context.reactions,
       ...(removal && { removalReason: removal.reason }),
     });
     if (gone?.uid && removal)

@@ -1,8 +1,10 @@
 export { withParticipants } from './audience';
+export type { ParticipantLeft } from './events';
+export { departureNotices } from './leaving';
+export { findParticipant, pruneInvitations } from './queries';
 export { checkedParty, inviteParty } from './party';
 export { bookerName, partyLookup, roomsFor, sharedSessionView } from './views';
 export { participantRoutes } from './routes';
-export { pruneInvitations } from './queries';
 export {
   cancelForParticipants,
   inCouplesWork,

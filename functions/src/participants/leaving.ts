@@ -7,8 +7,10 @@ import {
   type BookingRecord,
   type Client,
 } from '../bookings';
-import { queueMessages, type Notification } from '../messages';
+import type { Notification } from '../messages';
 import type { Database } from '../platform/database/database';
+import type { Reactions } from '../platform/events/reactions';
+import type { ParticipantLeft } from './events';
 import { departParticipant, type ParticipantRecord } from './queries';
 import { bookerName } from './views';
 
@@ -49,7 +51,8 @@ export interface Departure {
   /** The participant's place (joined). */
   participantId: string;
   now: Date;
-  practiceEmail: string;
+  /** Where the event is published (the API's session events). */
+  reactions: Pick<Reactions, 'publish'>;
   /** She removed them, for this reason (kept on the place, told to no one). */
   removalReason?: string;
   /** Their account is being deleted: its own email tells them; nothing more goes to them. */
@@ -58,12 +61,11 @@ export interface Departure {
 
 /**
  * A participant who joined leaves a session or series, or the practitioner removes them: the one
- * place every departure goes through (and where a "participant left" event is to be published).
- * From now on the sessions are no longer theirs; those they attended stay on their record (the
- * place keeps when they left). The sessions ahead get new video rooms; the practice and the
- * booker are told, everyone still coming gets the new link and an updated calendar entry, and the
- * one who goes is told only that they no longer attend, with a calendar file that removes the
- * sessions ahead. Call it in a transaction; undefined when they were no longer in the room.
+ * place every departure goes through, publishing `participant.left` inside the caller's
+ * transaction. From now on the sessions are no longer theirs; those they attended stay on their
+ * record (the place keeps when they left). The video sessions ahead get new rooms here; whoever
+ * is told reacts to the event (functions/src/reactions.ts). Undefined when they were no longer in
+ * the room.
  */
 export async function departSharedSessions(
   trx: Database,
@@ -78,20 +80,40 @@ export async function departSharedSessions(
   if (!left) return undefined;
   const sessions = await sessionsOfPlace(trx, left);
   const ahead = sessions.filter((each) => isActive(each) && each.start > now);
-  // Nothing ahead: nothing of theirs changes for anyone, and no one needs telling.
-  const about = ahead[0];
-  if (!about) return left;
   const renewed = await newRoomsAhead(trx, ahead, now);
-  const withNewRooms = (booking: BookingRecord) =>
-    renewed.find((each) => each.id === booking.id) ?? booking;
-  const next = withNewRooms(about);
+  await departure.reactions.publish(trx, {
+    type: 'participant.left',
+    participantId: left.id,
+    departure: departure.accountDeleted
+      ? 'account-deleted'
+      : departure.removalReason === undefined
+        ? 'left'
+        : 'removed',
+    aheadIds: ahead.map((each) => each.id),
+    renewedIds: renewed.map((each) => each.id),
+    occurredAt: now.toISOString(),
+  } satisfies ParticipantLeft);
+  return left;
+}
+
+/**
+ * Who is told of a departure, from its sessions ahead as they now are (in their new rooms): the
+ * practice and the booker (and through withParticipants everyone else still coming, with the new
+ * links and an updated calendar entry); the one who goes only that they no longer attend, with a
+ * calendar file that removes the sessions ahead. Nothing ahead: no one needs telling.
+ */
+export function departureNotices(
+  event: ParticipantLeft,
+  left: ParticipantRecord,
+  ahead: readonly BookingRecord[],
+): Notification[] {
+  const next = ahead[0];
+  if (!next) return [];
   const party = {
     participantId: left.id,
     name: left.name,
     bookerName: bookerName(next),
-    ...(!departure.accountDeleted && {
-      departure: departure.removalReason === undefined ? ('left' as const) : ('removed' as const),
-    }),
+    ...(event.departure !== 'account-deleted' && { departure: event.departure }),
   };
   const departed: Client = { uid: left.uid ?? '', email: left.email ?? '', name: left.name };
   const toDeparted: Notification = {
@@ -102,7 +124,7 @@ export async function departSharedSessions(
     forParticipant: departed.uid,
     sessions: ahead.map((each) => ({ ...each, client: departed, attendees: [departed] })),
   };
-  const notifications: Notification[] = [
+  return [
     { kind: 'participant-left', to: 'practice', booking: next, party },
     // The booker, and through withParticipants everyone else still coming.
     {
@@ -110,11 +132,11 @@ export async function departSharedSessions(
       to: 'client',
       booking: next,
       party,
-      sessions: renewed.filter((each) => each.status === 'confirmed'),
+      sessions: ahead.filter(
+        (each) => event.renewedIds.includes(each.id) && each.status === 'confirmed',
+      ),
     },
     // Their own account's deletion email tells a deleted account; nothing more goes to it.
-    ...(departure.accountDeleted ? [] : [toDeparted]),
+    ...(event.departure === 'account-deleted' ? [] : [toDeparted]),
   ];
-  await queueMessages(trx, notifications, departure);
-  return left;
 }

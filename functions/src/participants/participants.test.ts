@@ -411,7 +411,7 @@ describe.each(DATABASE_KINDS)('couples and families on %s', (kind) => {
     const left = await db
       .transaction()
       .execute((trx) =>
-        leaveFutureSessions(trx, partner.uid, { now: clock, practiceEmail: PRACTICE_EMAIL }),
+        leaveFutureSessions(trx, partner.uid, { now: clock, reactions: api.context.reactions }),
       );
     expect(left).toBe(1);
     await api.runOutbox();
@@ -431,7 +431,7 @@ describe.each(DATABASE_KINDS)('couples and families on %s', (kind) => {
       await db
         .transaction()
         .execute((trx) =>
-          leaveFutureSessions(trx, partner.uid, { now: clock, practiceEmail: PRACTICE_EMAIL }),
+          leaveFutureSessions(trx, partner.uid, { now: clock, reactions: api.context.reactions }),
         ),
     ).toBe(0);
   });

@@ -3,7 +3,7 @@ import type { Service } from '../../../shared/service';
 import { clientBookings, findBooking, seriesBookings, type BookingRecord } from '../bookings';
 import { queueMessages, type Notification, type SeriesContext } from '../messages';
 import type { Database } from '../platform/database/database';
-import { departSharedSessions, sessionsOfPlace } from './leaving';
+import { departSharedSessions, sessionsOfPlace, type Departure } from './leaving';
 import { joinedBy, participantsOf, placesOf, type ParticipantRecord } from './queries';
 
 /**
@@ -132,14 +132,14 @@ export function participantCancelled(
 
 /**
  * One participant's account is going: they leave every session and series they joined
- * (departSharedSessions: new video rooms ahead; the practice, the client who booked and the other
- * participants of each one still ahead are told). Call it in the deletion's transaction; the
- * sessions stand for the others. Answers how many places they left.
+ * (departSharedSessions: new video rooms ahead, `participant.left` published, so the practice,
+ * the client who booked and the other participants of each one still ahead are told). Call it in
+ * the deletion's transaction; the sessions stand for the others. Answers how many places they left.
  */
 export async function leaveFutureSessions(
   trx: Database,
   uid: string,
-  context: { now: Date; practiceEmail: string },
+  context: Pick<Departure, 'now' | 'reactions'>,
 ): Promise<number> {
   const places = await joinedBy(trx, uid);
   let left = 0;

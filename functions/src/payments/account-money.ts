@@ -1,55 +1,72 @@
-import type { BookingRecord } from '../bookings';
+import { clientBookings } from '../bookings';
 import type { Database } from '../platform/database/database';
 import type { ApiContext } from '../platform/http/types';
 import { sessionRefundOwed } from './effects';
 import { paymentsIfSetUp } from './gateway';
 import { markCheckoutExpired } from './queries';
 import { openOneOffCheckoutsOfClient, runningPlansOfClient } from './queries-money';
-import { giveHeldRefund, holdRefund, type HeldRefund } from './refunds';
-
-/** What a deleted account's money needs from Stripe once the deletion has committed. */
-export interface AccountMoney {
-  subscriptions: string[];
-  checkouts: { paymentId: string | null; checkoutId: string }[];
-  refunds: HeldRefund[];
-}
-
-const NOTHING: AccountMoney = { subscriptions: [], checkouts: [], refunds: [] };
+import { findRefund } from './queries-refunds';
+import { askRefund, holdRefund } from './refunds';
 
 /**
- * Decided in the deletion's transaction, before its sessions and plans go: the subscriptions to
- * cancel at once (no further charge), the open Checkouts to expire, and each paid session ahead
- * refunded by the cancellation rule, as a cancellation by the client (held pending with its
- * credit note, so the refund commits with the deletion).
+ * What a deleted account's money needs from Stripe, decided in the deletion's transaction while
+ * its sessions and plans are still there (they are gone once it commits): published by payments
+ * itself inside that transaction, so that the Stripe calls run from the durable queue.
  */
-export async function holdAccountMoney(
+export interface AccountMoneyHeld {
+  type: 'account-money.held';
+  /** Subscriptions to cancel at once (no further charge). */
+  subscriptionIds: string[];
+  /** Open Checkouts to expire; `paymentId` is the one-off payment it would pay, if any. */
+  checkouts: { paymentId: string | null; checkoutId: string }[];
+  /** Refunds of the paid sessions ahead, held pending with their credit notes. */
+  refundIds: string[];
+  occurredAt: string;
+}
+
+/** What payments reads of the account's deletion (account.deleted, published above it). */
+interface DeletedAccount {
+  uid: string;
+  bookingIds: readonly string[];
+  occurredAt: string;
+}
+
+/**
+ * The account's deletion, inside its transaction: each paid session ahead refunded by the
+ * cancellation rule, as a cancellation by the client (held pending with its credit note, so the
+ * refund commits with the deletion); its running subscriptions and open Checkouts noted for
+ * Stripe. Stripe is asked after the commit (releaseAccountMoney).
+ */
+export async function holdMoneyOnAccountDeleted(
   db: Database,
-  context: Pick<ApiContext, 'services' | 'payments'>,
-  sessionsAhead: readonly BookingRecord[],
-  clientUid: string,
-  now: Date,
-): Promise<AccountMoney> {
-  if (!context.payments) return NOTHING;
-  const plans = await runningPlansOfClient(db, clientUid);
-  const openOneOffs = await openOneOffCheckoutsOfClient(db, clientUid);
-  const refunds: HeldRefund[] = [];
-  for (const booking of sessionsAhead) {
+  event: DeletedAccount,
+  context: ApiContext,
+): Promise<void> {
+  if (!context.payments) return;
+  const now = new Date(event.occurredAt);
+  const booked = (await clientBookings(db, event.uid)).filter((each) =>
+    event.bookingIds.includes(each.id),
+  );
+  const plans = await runningPlansOfClient(db, event.uid);
+  const openOneOffs = await openOneOffCheckoutsOfClient(db, event.uid);
+  const refundIds: string[] = [];
+  for (const booking of booked) {
     if (booking.status !== 'confirmed' || booking.start <= now) continue;
     const owed = await sessionRefundOwed(db, context, { booking, by: 'client', now });
     if (owed?.kind !== 'refund') continue;
-    refunds.push(
-      await holdRefund(db, {
-        paymentId: owed.paymentId,
-        amount: owed.amount,
-        bookingId: booking.id,
-        reason: 'Account deleted',
-        now,
-        sessionStart: owed.sessionStart,
-      }),
-    );
+    const held = await holdRefund(db, {
+      paymentId: owed.paymentId,
+      amount: owed.amount,
+      bookingId: booking.id,
+      reason: 'Account deleted',
+      now,
+      sessionStart: owed.sessionStart,
+    });
+    refundIds.push(held.row.id);
   }
-  return {
-    subscriptions: plans.flatMap((plan) =>
+  const money: AccountMoneyHeld = {
+    type: 'account-money.held',
+    subscriptionIds: plans.flatMap((plan) =>
       plan.stripe_subscription_id ? [plan.stripe_subscription_id] : [],
     ),
     checkouts: [
@@ -60,35 +77,51 @@ export async function holdAccountMoney(
         row.checkout_session_id ? [{ paymentId: row.id, checkoutId: row.checkout_session_id }] : [],
       ),
     ],
-    refunds,
+    refundIds,
+    occurredAt: event.occurredAt,
   };
+  if (money.subscriptionIds.length + money.checkouts.length + refundIds.length === 0) return;
+  await context.reactions.publish(db, money);
 }
 
 /**
- * After the deletion commits: each subscription cancelled at once (one already ended counts as
- * done), each open Checkout expired (a payment still arriving on it is refunded in full by the
- * webhook), each held refund asked of Stripe. A step that fails is logged by its kind and the
- * others go on: a held refund stays pending for Stripe's webhook or the practitioner.
+ * From the durable queue, after the deletion commits: each subscription cancelled at once (one
+ * already ended counts as done), each open Checkout expired (a payment still arriving on it is
+ * refunded in full by the webhook), each held refund asked of Stripe with its own id as the key
+ * (one Stripe refuses is released with a note in her payments). Every step is tried; if any
+ * failed, the whole is tried again later, each step safe to repeat.
  */
-export async function releaseAccountMoney(context: ApiContext, money: AccountMoney, now: Date) {
+export async function releaseAccountMoney(event: AccountMoneyHeld, context: ApiContext) {
   const payments = paymentsIfSetUp(context);
   if (!payments) return;
-  const attempt = async (what: string, step: () => Promise<unknown>) => {
+  const failures: unknown[] = [];
+  const attempt = async (step: () => Promise<void>) => {
     try {
       await step();
     } catch (error) {
-      console.error(`${what} failed:`, error instanceof Error ? error.name : 'unknown');
+      failures.push(error);
     }
   };
-  for (const subscriptionId of money.subscriptions)
-    await attempt('Cancelling a deleted account’s subscription', () =>
-      payments.gateway.cancelSubscription(subscriptionId),
-    );
-  for (const { paymentId, checkoutId } of money.checkouts)
-    await attempt('Expiring a deleted account’s Checkout', async () => {
+  for (const subscriptionId of event.subscriptionIds)
+    await attempt(() => payments.gateway.cancelSubscription(subscriptionId));
+  for (const { paymentId, checkoutId } of event.checkouts)
+    await attempt(async () => {
       const outcome = await payments.gateway.expireCheckout(checkoutId);
-      if (outcome === 'expired' && paymentId) await markCheckoutExpired(context.db, paymentId, now);
+      if (outcome === 'expired' && paymentId)
+        await markCheckoutExpired(context.db, paymentId, context.now());
     });
-  for (const held of money.refunds)
-    await attempt('A deleted account’s refund', () => giveHeldRefund(context, payments, held, now));
+  for (const refundId of event.refundIds)
+    await attempt(async () => {
+      await askRefund(context, refundId, context.now());
+      if ((await findRefund(context.db, refundId))?.status === 'pending')
+        throw new StripeRefundPending();
+    });
+  // The credit notes' emails of the refunds made.
+  context.outbox.deliver();
+  if (failures.length > 0) throw failures[0];
+}
+
+/** A refund Stripe has not made yet (no answer): the reaction is tried again. */
+class StripeRefundPending extends Error {
+  override name = 'StripeRefundPending';
 }

@@ -1,4 +1,8 @@
-export { holdAccountMoney, releaseAccountMoney } from './account-money';
+export {
+  type AccountMoneyHeld,
+  holdMoneyOnAccountDeleted,
+  releaseAccountMoney,
+} from './account-money';
 export { endPlanOnSeriesEnd, refundOnCancellation } from './reactions';
 export { retryPendingRefunds } from './refunds';
 export { paymentRoutes } from './routes';

@@ -2,6 +2,7 @@ import { createAccount, type TestAccount } from '../testing/accounts';
 import { createAccounts } from '../testing/factories/accounts';
 import { DATABASE_KINDS } from '../testing/databases';
 import { usePaymentsStack } from '../testing/payments-stack';
+import { retryPendingRefunds } from './refunds';
 
 // Every way a series' session ends, the money follows it (issue 45): ending the series, deleting
 // the account, a moved session, a month whose invoice failed, a week the scheduler skipped.
@@ -87,6 +88,38 @@ describe.each(DATABASE_KINDS)('money that follows a session on %s', (kind) => {
     await stripe().settled();
     expect(refunded()).toEqual([8000, 8000, 6000]);
     expect(seriesId).toBeTruthy();
+  });
+
+  it('deleting an account while Stripe does not answer: the minute job then cancels its subscription, expires its Checkout and refunds its sessions ahead, once', async () => {
+    const client = await newClient();
+    await paidSeries(client);
+    const oneOff = await stack.confirmedSession(client, 4);
+    await stack.checkout(client, { bookingId: oneOff });
+    const live = () => [...stripe().subscriptions.values()].map((each) => each.status);
+    const checkoutStatus = () =>
+      [...stripe().checkouts.values()].find((each) => each.mode === 'payment')?.status;
+    at('2027-03-17T09:00:00Z');
+    // Every call the deletion makes is lost on the way (the SDK tries each twice).
+    stripe().dropNext(1000);
+    expect((await request('POST', '/account/deletion', client)).status).toBe(200);
+    stripe().dropNext(0);
+    expect(live()).toEqual(['active']);
+    expect(checkoutStatus()).toBe('open');
+    expect(refunded()).toEqual([]);
+    // The minute job, as Cloud Scheduler runs it, once the first wait has passed.
+    const minuteJob = async () => {
+      await stack.api.context.reactions.run();
+      await retryPendingRefunds(stack.api.context, clock.now);
+      await stripe().settled();
+    };
+    at('2027-03-17T09:05:00Z');
+    await minuteJob();
+    expect(live()).toEqual(['canceled']);
+    expect(checkoutStatus()).toBe('expired');
+    expect(refunded()).toEqual([8000, 8000]);
+    at('2027-03-17T10:00:00Z');
+    await minuteJob();
+    expect(refunded()).toEqual([8000, 8000]);
   });
 
   it('a credit shown on a kept receipt stays with it when the client deletes their account', async () => {

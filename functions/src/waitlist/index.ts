@@ -1,8 +1,9 @@
-export { deleteClientWaitlist, findWaitlistEntry } from './queries';
+export { findWaitlistEntry } from './queries';
 export { lapseWaitlist } from './lapse';
 export { waitlistRoutes } from './routes';
 export {
   endWaitOnRequest,
+  endWaitsOnAccountDeleted,
   offerOnBlockRemoved,
   offerOnMove,
   offerOnSeriesFreed,

@@ -4,7 +4,7 @@ import type { Database } from '../platform/database/database';
 import type { ApiContext } from '../platform/http/types';
 import type { SeriesDeclined, SeriesEnded, SeriesRequested } from '../series';
 import { offerFreedTimes } from './offers';
-import { endWaitForService } from './queries';
+import { deleteClientWaitlist, endWaitForService } from './queries';
 
 /**
  * The waiting list's part in what happens to sessions, subscribed in functions/src/reactions.ts:
@@ -67,4 +67,9 @@ export async function offerOnSeriesFreed(
   context: Context,
 ) {
   await offer(db, context, event, event.freedStarts, true);
+}
+
+/** An account is deleted: its waits go with it (account.deleted, published above the waiting list). */
+export async function endWaitsOnAccountDeleted(db: Database, event: { uid: string }) {
+  await deleteClientWaitlist(db, event.uid);
 }
