@@ -1,9 +1,10 @@
 import type { BookingMoved, BookingRequested, BookingStatusChanged } from './bookings';
 import type { BlockRemoved } from './hours';
-import { endPlanOnSeriesEnd, refundOnCancellation } from './payments';
+import { tellWeekSkipped } from './messages';
+import { endPlanOnSeriesEnd, giveBackSkippedWeek, refundOnCancellation } from './payments';
 import { createReactions } from './platform/events/reactions';
 import type { ApiContext } from './platform/http/types';
-import type { SeriesDeclined, SeriesEnded, SeriesRequested } from './series';
+import type { SeriesDeclined, SeriesEnded, SeriesRequested, SeriesWeekSkipped } from './series';
 import {
   endWaitOnRequest,
   offerOnBlockRemoved,
@@ -20,6 +21,7 @@ export type SessionEvent =
   | SeriesRequested
   | SeriesDeclined
   | SeriesEnded
+  | SeriesWeekSkipped
   | BlockRemoved;
 
 /**
@@ -43,3 +45,12 @@ sessionReactions.within('booking.moved', offerOnMove);
 sessionReactions.within('block.removed', offerOnBlockRemoved);
 sessionReactions.within('series.declined', offerOnSeriesFreed);
 sessionReactions.within('series.ended', offerOnSeriesFreed);
+
+// Series: the messages inside the change's transaction (messages/series-reactions.ts), and a
+// skipped week's money from the durable queue (it may call Stripe).
+sessionReactions.within('series.week-skipped', tellWeekSkipped);
+sessionReactions.durably(
+  'series.week-skipped',
+  'payments.give-back-skipped-week',
+  giveBackSkippedWeek,
+);

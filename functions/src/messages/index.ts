@@ -18,3 +18,4 @@ export {
 } from './notifications';
 export { type OutboxSettings, runOutbox } from './sender';
 export { emailDateTime } from './email-dates';
+export { tellWeekSkipped } from './series-reactions';

@@ -29,3 +29,15 @@ export interface SeriesDeclined {
   freedStarts: string[];
   occurredAt: string;
 }
+
+/**
+ * Published inside the rolling job's transaction for each week it could not book (the time was
+ * not free): the week is given back as the practice cancelling it would be, and both sides told.
+ */
+export interface SeriesWeekSkipped {
+  type: 'series.week-skipped';
+  seriesId: string;
+  /** The week's start (ISO), as the session it would have been. */
+  occurrence: string;
+  occurredAt: string;
+}

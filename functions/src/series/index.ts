@@ -3,4 +3,4 @@ export { rollSeries } from './roll-series';
 export { seriesRequests } from './endpoints';
 export { seriesContext } from './series-context';
 export { seriesRoutes } from './routes';
-export type { SeriesDeclined, SeriesEnded, SeriesRequested } from './events';
+export type { SeriesDeclined, SeriesEnded, SeriesRequested, SeriesWeekSkipped } from './events';
