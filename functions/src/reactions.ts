@@ -1,10 +1,21 @@
 import type { BookingMoved, BookingRequested, BookingStatusChanged } from './bookings';
 import type { BlockRemoved } from './hours';
-import { tellWeekSkipped } from './messages';
+import {
+  tellSeriesAnswered,
+  tellSeriesEnded,
+  tellSeriesRequested,
+  tellWeekSkipped,
+} from './messages';
 import { endPlanOnSeriesEnd, giveBackSkippedWeek, refundOnCancellation } from './payments';
 import { createReactions } from './platform/events/reactions';
 import type { ApiContext } from './platform/http/types';
-import type { SeriesDeclined, SeriesEnded, SeriesRequested, SeriesWeekSkipped } from './series';
+import type {
+  SeriesConfirmed,
+  SeriesDeclined,
+  SeriesEnded,
+  SeriesRequested,
+  SeriesWeekSkipped,
+} from './series';
 import {
   endWaitOnRequest,
   offerOnBlockRemoved,
@@ -19,6 +30,7 @@ export type SessionEvent =
   | BookingStatusChanged
   | BookingMoved
   | SeriesRequested
+  | SeriesConfirmed
   | SeriesDeclined
   | SeriesEnded
   | SeriesWeekSkipped
@@ -48,6 +60,10 @@ sessionReactions.within('series.ended', offerOnSeriesFreed);
 
 // Series: the messages inside the change's transaction (messages/series-reactions.ts), and a
 // skipped week's money from the durable queue (it may call Stripe).
+sessionReactions.within('series.requested', tellSeriesRequested);
+sessionReactions.within('series.confirmed', tellSeriesAnswered);
+sessionReactions.within('series.declined', tellSeriesAnswered);
+sessionReactions.within('series.ended', tellSeriesEnded);
 sessionReactions.within('series.week-skipped', tellWeekSkipped);
 sessionReactions.durably(
   'series.week-skipped',

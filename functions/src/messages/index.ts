@@ -18,4 +18,9 @@ export {
 } from './notifications';
 export { type OutboxSettings, runOutbox } from './sender';
 export { emailDateTime } from './email-dates';
-export { tellWeekSkipped } from './series-reactions';
+export {
+  tellSeriesAnswered,
+  tellSeriesEnded,
+  tellSeriesRequested,
+  tellWeekSkipped,
+} from './series-reactions';

@@ -20,18 +20,17 @@ import {
 } from '../bookings';
 import { readWorkingHours } from '../hours';
 import type { Database } from '../platform/database/database';
-import { queueMessages } from '../messages';
 import { changeSeriesStatus, clientSeries, insertSeries, recordSkips, skipsOf } from './queries';
 import { seriesView, sharedSeriesViews } from './series-view';
 import { bookWeeks } from './weeks';
 import { occurrencesBetween } from './occurrences';
-import type { SeriesDeclined, SeriesRequested } from './events';
+import type { SeriesConfirmed, SeriesDeclined, SeriesRequested } from './events';
 import { checkedParty, inviteParty, partyLookup } from '../participants';
 import { endpoint } from '../platform/http/endpoint';
 import { paymentStates } from '../payments';
 import { problems } from '../platform/http/problems';
 import { json, type ApiContext } from '../platform/http/types';
-import { seriesContext, seriesOf, withSeries } from './series-context';
+import { seriesContext, seriesOf } from './series-context';
 
 class FirstSessionTaken extends Error {}
 
@@ -96,13 +95,6 @@ export const createSeries = endpoint({
         });
         if (sessions[0]?.start.getTime() !== start.getTime()) throw new FirstSessionTaken();
         await recordSkips(trx, record.id, skipped, now);
-        await context.reactions.publish(trx, {
-          type: 'series.requested',
-          seriesId: record.id,
-          clientUid: caller.uid,
-          serviceId: service.id,
-          occurredAt: now.toISOString(),
-        } satisfies SeriesRequested);
         const series = { record, sessions, skipped };
         await inviteParty(trx, {
           owner: { seriesId: record.id },
@@ -111,14 +103,14 @@ export const createSeries = endpoint({
           now,
           practiceEmail: context.outbox.practiceEmail,
         });
-        await queueMessages(
-          trx,
-          [
-            withSeries('series-requested', 'practice', series),
-            withSeries('series-acknowledged', 'client', series),
-          ],
-          { now, practiceEmail: context.outbox.practiceEmail },
-        );
+        // After the invitations: the request's own messages follow them (messages reacts).
+        await context.reactions.publish(trx, {
+          type: 'series.requested',
+          seriesId: record.id,
+          clientUid: caller.uid,
+          serviceId: service.id,
+          occurredAt: now.toISOString(),
+        } satisfies SeriesRequested);
         return series;
       });
       if (!created) throw problems.tooManyRequests(RULE_SENTENCES.tooManyRequests);
@@ -231,26 +223,22 @@ const answerSeries = (answer: 'confirmed' | 'declined') =>
           now,
         });
         // A declined series' weekly time is a standing time free again.
-        if (answer === 'declined')
-          await context.reactions.publish(trx, {
-            type: 'series.declined',
-            seriesId: record.id,
-            freedStarts: answeredSessions.map((each) => each.start.toISOString()),
-            occurredAt: now.toISOString(),
-          } satisfies SeriesDeclined);
-        const series = await seriesContext(trx, record);
-        await queueMessages(
+        await context.reactions.publish(
           trx,
-          [
-            withSeries(
-              answer === 'confirmed' ? 'series-confirmed' : 'series-declined',
-              'client',
-              series,
-            ),
-          ],
-          { now, practiceEmail: context.outbox.practiceEmail },
+          answer === 'declined'
+            ? ({
+                type: 'series.declined',
+                seriesId: record.id,
+                freedStarts: answeredSessions.map((each) => each.start.toISOString()),
+                occurredAt: now.toISOString(),
+              } satisfies SeriesDeclined)
+            : ({
+                type: 'series.confirmed',
+                seriesId: record.id,
+                occurredAt: now.toISOString(),
+              } satisfies SeriesConfirmed),
         );
-        return series;
+        return seriesContext(trx, record);
       });
       if (!answered) {
         throw problems.wrongStatus(

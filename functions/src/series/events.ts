@@ -21,6 +21,13 @@ export interface SeriesRequested {
   occurredAt: string;
 }
 
+/** Published inside the transaction where the practitioner confirms a whole series. */
+export interface SeriesConfirmed {
+  type: 'series.confirmed';
+  seriesId: string;
+  occurredAt: string;
+}
+
 /** Published inside the transaction where the practitioner declines a whole series. */
 export interface SeriesDeclined {
   type: 'series.declined';
