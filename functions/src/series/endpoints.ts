@@ -20,14 +20,13 @@ import {
 } from '../bookings';
 import { readWorkingHours } from '../hours';
 import type { Database } from '../platform/database/database';
-import { changeSeriesStatus, clientSeries, insertSeries, recordSkips, skipsOf } from './queries';
-import { seriesView, sharedSeriesViews } from './series-view';
+import { changeSeriesStatus, insertSeries, recordSkips, skipsOf } from './queries';
+import { seriesView } from './series-view';
 import { bookWeeks } from './weeks';
 import { occurrencesBetween } from './occurrences';
 import type { SeriesConfirmed, SeriesDeclined, SeriesRequested } from './events';
 import { checkedParty, inviteParty, partyLookup } from '../participants';
 import { endpoint } from '../platform/http/endpoint';
-import { paymentStates } from '../payments';
 import { problems } from '../platform/http/problems';
 import { json, type ApiContext } from '../platform/http/types';
 import { seriesContext, seriesOf } from './series-context';
@@ -129,52 +128,6 @@ export const createSeries = endpoint({
       if (error instanceof FirstSessionTaken) throw startRefusal('taken');
       throw error;
     }
-  },
-});
-
-/** GET /api/series: the caller's own series, each with its sessions. */
-export const listSeries = endpoint({
-  auth: 'client',
-  async run({ caller, context }) {
-    const now = context.now();
-    const records = await clientSeries(context.db, caller.uid);
-    const [sessions, skips] = await Promise.all([
-      seriesBookings(
-        context.db,
-        records.map((record) => record.id),
-      ),
-      skipsOf(
-        context.db,
-        records.map((record) => record.id),
-      ),
-    ]);
-    const payments = await paymentStates(
-      context,
-      sessions,
-      records.map((record) => record.id),
-    );
-    const partyOf = await partyLookup(
-      context.db,
-      records.map((record) => ({ seriesId: record.id })),
-      'client',
-      caller.uid,
-    );
-    const series = records.map((record) => ({
-      ...seriesView(
-        {
-          record,
-          sessions: sessions.filter((session) => session.seriesId === record.id),
-          skipped: skips.get(record.id) ?? [],
-        },
-        context,
-        now,
-        'client',
-      ),
-      payment: payments.series(record.id, record.serviceId, record.firstStart, record.status),
-      ...partyOf({ seriesId: record.id }),
-    }));
-    const joined = await sharedSeriesViews(context.db, context, caller.uid, now);
-    return json(200, { series: [...series, ...joined] });
   },
 });
 

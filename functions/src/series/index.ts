@@ -1,8 +1,9 @@
-export { clientSeries, findSeries, seriesWithStatus } from './queries';
+export { clientSeries, findSeries, seriesWithStatus, skipsOf } from './queries';
 export { rollSeries } from './roll-series';
 export { seriesRequests } from './endpoints';
 export { seriesContext, type SeriesContext } from './series-context';
 export { seriesRoutes } from './routes';
+export { seriesView, sharedSeriesViews } from './series-view';
 export type {
   SeriesConfirmed,
   SeriesDeclined,
