@@ -2,7 +2,7 @@ import { bookableWindow } from '../../../shared/booking-rules';
 import { practiceFacts } from '../../../shared/practice';
 import type { Service } from '../../../shared/service';
 import type { Database } from '../platform/database/database';
-import type { Reactions } from '../platform/events/reactions';
+import { boundReactions, type Reactions } from '../platform/events/reactions';
 import type { SeriesWeekSkipped } from './events';
 import { claimSeries, recordSkips, seriesToExtend, setBookedThrough } from './queries';
 import { bookWeeks } from './weeks';
@@ -17,7 +17,7 @@ export interface RollSettings {
   practiceEmail?: string;
   /**
    * Where a skipped week is published (the API's reactions: the messages to both sides, the
-   * money given back). Left out, nothing reacts: for a measurement or a test of the weeks alone.
+   * money given back). Left out: the reactions the API bound (platform/events/reactions.ts).
    */
   reactions?: Pick<Reactions, 'publish'>;
 }
@@ -35,6 +35,7 @@ export async function rollSeries(settings: RollSettings, now: Date) {
   let booked = 0;
   let skipped = 0;
   const working = await readWorkingHours(settings.db);
+  const reactions = settings.reactions ?? boundReactions();
   for (const id of await seriesToExtend(settings.db, through)) {
     const outcome = await settings.db.transaction().execute(async (trx) => {
       const series = await claimSeries(trx, id);
@@ -52,7 +53,7 @@ export async function rollSeries(settings: RollSettings, now: Date) {
       const newlySkipped = await recordSkips(trx, series.id, weeks.skipped, now);
       await setBookedThrough(trx, series.id, last, now);
       for (const occurrence of newlySkipped)
-        await settings.reactions?.publish(trx, {
+        await reactions?.publish(trx, {
           type: 'series.week-skipped',
           seriesId: series.id,
           occurrence: occurrence.toISOString(),

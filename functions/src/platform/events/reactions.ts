@@ -19,6 +19,14 @@ export interface Reactions {
   run(): Promise<void>;
 }
 
+let lastBound: Reactions | undefined;
+
+/**
+ * The reactions the API bound last (one API per process in production): what a scheduled job
+ * publishes to when its caller gave it none (series/roll-series.ts).
+ */
+export const boundReactions = (): Reactions | undefined => lastBound;
+
 /** How long to wait before the next try of a failed reaction, and when to give up. */
 export const REACTION_RETRY = { firstWaitMinutes: 1, factor: 4, attempts: 8, claimMinutes: 5 };
 
@@ -57,7 +65,7 @@ export function createReactions<
     },
     /** Binds the reactions to the API's context: what an endpoint holds. */
     bind(context: () => C): Reactions {
-      return {
+      return (lastBound = {
         publish: async (db, event) => {
           for (const react of inTransaction.get(event.type) ?? [])
             await react(db, event as unknown as E, context());
@@ -75,7 +83,7 @@ export function createReactions<
           }
         },
         run: () => runDueReactions(context(), handlers),
-      };
+      });
     },
   };
 }
