@@ -81,7 +81,7 @@ async function productionRuntime(): Promise<Runtime> {
   // The emulators run no schedule: the local stacks ask for the same work on a timer instead.
   if (config.outboxTimerSeconds) {
     setInterval(() => {
-      rollSeries(outbox, now())
+      rollSeries({ ...outbox, reactions: api.reactions }, now())
         .then(() => declineLapsedRequests({ ...outbox, reactions: api.reactions }, now()))
         .then(() => lapseWaitlist(outbox, now()))
         .then(() => applyRetention(outbox.db, now()))
@@ -157,9 +157,11 @@ export const series = onSchedule(
   { schedule: 'every 60 minutes', region: 'europe-west2', timeZone: PRACTICE_TIME_ZONE },
   async () => {
     const { outbox: settings, api: handle } = await runtime();
-    await rollSeries(settings, new Date());
+    await rollSeries({ ...settings, reactions: handle.reactions }, new Date());
     await declineLapsedRequests({ ...settings, reactions: handle.reactions }, new Date());
     await lapseWaitlist(settings, new Date());
+    // A skipped week's money (the minute's run would also take it).
+    await handle.reactions.run();
   },
 );
 

@@ -13,10 +13,15 @@ import {
   tellOfMove,
   tellOfRequest,
   tellOfStatusChange,
+  tellSeriesAnswered,
+  tellSeriesEnded,
+  tellSeriesRequested,
+  tellWeekSkipped,
 } from './messages';
 import {
   type AccountMoneyHeld,
   endPlanOnSeriesEnd,
+  giveBackSkippedWeek,
   holdMoneyOnAccountDeleted,
   refundOnCancellation,
   releaseAccountMoney,
@@ -24,7 +29,13 @@ import {
 import { createReactions } from './platform/events/reactions';
 import type { ParticipantLeft } from './participants';
 import type { ApiContext } from './platform/http/types';
-import type { SeriesDeclined, SeriesEnded, SeriesRequested } from './series';
+import type {
+  SeriesConfirmed,
+  SeriesDeclined,
+  SeriesEnded,
+  SeriesRequested,
+  SeriesWeekSkipped,
+} from './series';
 import {
   endWaitOnRequest,
   endWaitsOnAccountDeleted,
@@ -41,8 +52,10 @@ export type SessionEvent =
   | BookingMoved
   | BookingLapsed
   | SeriesRequested
+  | SeriesConfirmed
   | SeriesDeclined
   | SeriesEnded
+  | SeriesWeekSkipped
   | BlockRemoved
   | ParticipantLeft
   | AccountDeleted
@@ -90,3 +103,16 @@ sessionReactions.within('account.deleted', endWaitsOnAccountDeleted);
 
 // Someone left a shared session or series: those still coming, the practice and they are told.
 sessionReactions.within('participant.left', noticesOnParticipantLeft);
+
+// Series: the messages inside the change's transaction (messages/series-reactions.ts), and a
+// skipped week's money from the durable queue (it may call Stripe).
+sessionReactions.within('series.requested', tellSeriesRequested);
+sessionReactions.within('series.confirmed', tellSeriesAnswered);
+sessionReactions.within('series.declined', tellSeriesAnswered);
+sessionReactions.within('series.ended', tellSeriesEnded);
+sessionReactions.within('series.week-skipped', tellWeekSkipped);
+sessionReactions.durably(
+  'series.week-skipped',
+  'payments.give-back-skipped-week',
+  giveBackSkippedWeek,
+);

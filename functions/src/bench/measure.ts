@@ -236,7 +236,7 @@ export async function measure(label: string, target: DatabaseTarget, sizes: Benc
       from generate_series(0, ${seriesStored - 1}) as n`.execute(db);
     const rollStarted = performance.now();
     const rolled = await rollSeries(
-      { db, services: up.outbox.services, practiceEmail: 'practice@example.test' },
+      { db, services: up.outbox.services, reactions: up.context.reactions },
       NOW,
     );
     const rollMs = performance.now() - rollStarted;

@@ -59,7 +59,7 @@ describe.each(DATABASE_KINDS)('her hours on %s', (kind) => {
       .map((slot) => slot.start.slice(11, 16));
   };
   const roll = () =>
-    rollSeries({ db, services: api.outbox.services, practiceEmail: PRACTICE_EMAIL }, clock);
+    rollSeries({ db, services: api.outbox.services, reactions: api.context.reactions }, clock);
   const seriesOf = async () => {
     const answer = await request('GET', '/series', client);
     expect(answer.status).toBe(200);

@@ -13,3 +13,9 @@ export {
 export { tellOfLapse, tellOfMove, tellOfRequest, tellOfStatusChange } from './reactions';
 export { type OutboxSettings, runOutbox } from './sender';
 export { emailDateTime } from './email-dates';
+export {
+  tellSeriesAnswered,
+  tellSeriesEnded,
+  tellSeriesRequested,
+  tellWeekSkipped,
+} from './series-reactions';

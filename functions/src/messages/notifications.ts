@@ -1,13 +1,10 @@
 import type { BookingStatus } from '../../../shared/booking';
 import { isActive } from '../../../shared/booking-rules';
-import type { BookingRecord, Client, SeriesRecord } from '../bookings';
+import type { BookingRecord, Client } from '../bookings';
+import type { SeriesContext } from '../series';
 
-/** A series as a message tells of it: the series, its sessions and the weeks it could not have. */
-export interface SeriesContext {
-  record: SeriesRecord;
-  sessions: BookingRecord[];
-  skipped: Date[];
-}
+// The series' own shape (series/series-context.ts): a message tells of it as a view does.
+export type { SeriesContext };
 
 /** Who hears about a change to a booking, and what kind of message they get. */
 export type Notification = (

@@ -3,7 +3,7 @@ export {
   holdMoneyOnAccountDeleted,
   releaseAccountMoney,
 } from './account-money';
-export { endPlanOnSeriesEnd, refundOnCancellation } from './reactions';
+export { endPlanOnSeriesEnd, giveBackSkippedWeek, refundOnCancellation } from './reactions';
 export { retryPendingRefunds } from './refunds';
 export { paymentRoutes } from './routes';
 export { paymentStates } from './states';

@@ -21,27 +21,35 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * Stripe's retry of the event, refunds nothing twice.
  */
 export async function giveBackPaidMonths(context: ApiContext, seriesId: string, now: Date) {
-  const payments = paymentsIfSetUp(context);
-  if (!payments || !UUID.test(seriesId)) return;
   try {
-    const held = await context.db.transaction().execute(async (trx) => {
-      const series = await findSeries(trx, seriesId);
-      if (!series) return [];
-      const service = context.services.find((each) => each.id === series.serviceId);
-      if (!service || service.price === 0) return [];
-      const months = await lockPaidMonths(trx, seriesId);
-      const refunds: HeldRefund[] = [];
-      for (const month of months) refunds.push(...(await holdMonth(trx, series, month, now)));
-      return refunds;
-    });
-    for (const refund of held) await giveHeldRefund(context, payments, refund, now);
-    if (held.length > 0) context.outbox.deliver();
+    await giveBackWhatPaidMonthsOwe(context, seriesId, now);
   } catch (error) {
     console.error(
       'Giving back a paid month’s sessions failed:',
       error instanceof Error ? error.name : 'unknown',
     );
   }
+}
+
+/**
+ * The same, for a reaction on the durable queue: a failure throws, to be tried again (the refunds
+ * already held are asked again by the scheduled job, with their own ids as idempotency keys).
+ */
+export async function giveBackWhatPaidMonthsOwe(context: ApiContext, seriesId: string, now: Date) {
+  const payments = paymentsIfSetUp(context);
+  if (!payments || !UUID.test(seriesId)) return;
+  const held = await context.db.transaction().execute(async (trx) => {
+    const series = await findSeries(trx, seriesId);
+    if (!series) return [];
+    const service = context.services.find((each) => each.id === series.serviceId);
+    if (!service || service.price === 0) return [];
+    const months = await lockPaidMonths(trx, seriesId);
+    const refunds: HeldRefund[] = [];
+    for (const month of months) refunds.push(...(await holdMonth(trx, series, month, now)));
+    return refunds;
+  });
+  for (const refund of held) await giveHeldRefund(context, payments, refund, now);
+  if (held.length > 0) context.outbox.deliver();
 }
 
 /** One paid month's occurrences owed and not yet given back, each held as a pending refund. */

@@ -1,7 +1,8 @@
 import { findBooking, type BookingStatusChanged } from '../bookings';
 import type { ApiContext } from '../platform/http/types';
-import type { SeriesEnded } from '../series';
+import type { SeriesEnded, SeriesWeekSkipped } from '../series';
 import { endSubscription, refundCancelledSession } from './effects';
+import { giveBackWhatPaidMonthsOwe } from './paid-months';
 
 /**
  * The money that follows a session's change, subscribed in functions/src/reactions.ts and run
@@ -21,4 +22,13 @@ export async function refundOnCancellation(event: BookingStatusChanged, context:
 /** An ended series: its open Checkout expired, its subscription ended with the period paid. */
 export async function endPlanOnSeriesEnd(event: SeriesEnded, context: ApiContext) {
   await endSubscription(context, event.seriesId, new Date(event.occurredAt));
+}
+
+/**
+ * A week the rolling job could not book is the practice's doing, given back as its cancellation
+ * would be: in a month already paid, its share of that payment (paid-months.ts, by the billing
+ * rule); in a month not yet paid, once it is (the webhook's `invoice.paid` gives it back then).
+ */
+export async function giveBackSkippedWeek(event: SeriesWeekSkipped, context: ApiContext) {
+  await giveBackWhatPaidMonthsOwe(context, event.seriesId, new Date(event.occurredAt));
 }

@@ -1,6 +1,7 @@
 import type { RouteTable } from '../platform/http/router';
 import { createCheckout, createPortal } from './checkout';
 import { myPayments } from './my-payments';
+import { listSeries } from './my-series';
 import {
   creditNote,
   creditNotePdf,
@@ -19,6 +20,8 @@ import { paymentWebhook } from './webhook';
 
 export const paymentRoutes: RouteTable = {
   '/payments': { GET: myPayments },
+  // Beside POST /series (series/routes.ts): the caller's series with their payments.
+  '/series': { GET: listSeries },
   '/payments/checkout': { POST: createCheckout },
   '/payments/portal': { POST: createPortal },
   '/payments/webhook': { POST: paymentWebhook },

@@ -1,13 +1,12 @@
 import { BOOKING_RULES } from '../../../shared/booking-rules';
 import { HOUR_MS } from '../../../shared/time';
 import { changeSeriesSessions, type BookingStatusChanged, type SeriesRecord } from '../bookings';
-import { queueMessages } from '../messages';
 import { endpoint, type Relation } from '../platform/http/endpoint';
 import { problems } from '../platform/http/problems';
 import { json, type ApiContext } from '../platform/http/types';
 import type { SeriesEnded } from './events';
 import { changeSeriesStatus } from './queries';
-import { seriesContext, seriesOf, withSeries } from './series-context';
+import { seriesContext, seriesOf } from './series-context';
 import { seriesView } from './series-view';
 
 /**
@@ -34,15 +33,6 @@ async function endSeriesAs(context: ApiContext, found: SeriesRecord, byClient: b
       after: cutoff,
       now,
     });
-    const series = await seriesContext(trx, record);
-    await queueMessages(
-      trx,
-      [
-        withSeries('series-ended', 'client', series),
-        ...(byClient ? [withSeries('series-ended-by-client', 'practice', series)] : []),
-      ],
-      { now, practiceEmail: context.outbox.practiceEmail },
-    );
     const by = byClient ? 'client' : 'practice';
     const occurredAt = now.toISOString();
     for (const session of cancelled)
@@ -64,7 +54,7 @@ async function endSeriesAs(context: ApiContext, found: SeriesRecord, byClient: b
       freedStarts: cancelled.map((each) => each.start.toISOString()),
       occurredAt,
     } satisfies SeriesEnded);
-    return series;
+    return seriesContext(trx, record);
   });
   if (!ended) throw problems.wrongStatus(`This series is already ${found.status}.`);
   context.outbox.deliver();

@@ -20,18 +20,16 @@ import {
 } from '../bookings';
 import { readWorkingHours } from '../hours';
 import type { Database } from '../platform/database/database';
-import { queueMessages } from '../messages';
-import { changeSeriesStatus, clientSeries, insertSeries, recordSkips, skipsOf } from './queries';
-import { seriesView, sharedSeriesViews } from './series-view';
+import { changeSeriesStatus, insertSeries, recordSkips, skipsOf } from './queries';
+import { seriesView } from './series-view';
 import { bookWeeks } from './weeks';
 import { occurrencesBetween } from './occurrences';
-import type { SeriesDeclined, SeriesRequested } from './events';
+import type { SeriesConfirmed, SeriesDeclined, SeriesRequested } from './events';
 import { checkedParty, inviteParty, partyLookup } from '../participants';
 import { endpoint } from '../platform/http/endpoint';
-import { paymentStates } from '../payments';
 import { problems } from '../platform/http/problems';
 import { json, type ApiContext } from '../platform/http/types';
-import { seriesContext, seriesOf, withSeries } from './series-context';
+import { seriesContext, seriesOf } from './series-context';
 
 class FirstSessionTaken extends Error {}
 
@@ -96,13 +94,6 @@ export const createSeries = endpoint({
         });
         if (sessions[0]?.start.getTime() !== start.getTime()) throw new FirstSessionTaken();
         await recordSkips(trx, record.id, skipped, now);
-        await context.reactions.publish(trx, {
-          type: 'series.requested',
-          seriesId: record.id,
-          clientUid: caller.uid,
-          serviceId: service.id,
-          occurredAt: now.toISOString(),
-        } satisfies SeriesRequested);
         const series = { record, sessions, skipped };
         await inviteParty(trx, {
           owner: { seriesId: record.id },
@@ -111,14 +102,14 @@ export const createSeries = endpoint({
           now,
           practiceEmail: context.outbox.practiceEmail,
         });
-        await queueMessages(
-          trx,
-          [
-            withSeries('series-requested', 'practice', series),
-            withSeries('series-acknowledged', 'client', series),
-          ],
-          { now, practiceEmail: context.outbox.practiceEmail },
-        );
+        // After the invitations: the request's own messages follow them (messages reacts).
+        await context.reactions.publish(trx, {
+          type: 'series.requested',
+          seriesId: record.id,
+          clientUid: caller.uid,
+          serviceId: service.id,
+          occurredAt: now.toISOString(),
+        } satisfies SeriesRequested);
         return series;
       });
       if (!created) throw problems.tooManyRequests(RULE_SENTENCES.tooManyRequests);
@@ -137,52 +128,6 @@ export const createSeries = endpoint({
       if (error instanceof FirstSessionTaken) throw startRefusal('taken');
       throw error;
     }
-  },
-});
-
-/** GET /api/series: the caller's own series, each with its sessions. */
-export const listSeries = endpoint({
-  auth: 'client',
-  async run({ caller, context }) {
-    const now = context.now();
-    const records = await clientSeries(context.db, caller.uid);
-    const [sessions, skips] = await Promise.all([
-      seriesBookings(
-        context.db,
-        records.map((record) => record.id),
-      ),
-      skipsOf(
-        context.db,
-        records.map((record) => record.id),
-      ),
-    ]);
-    const payments = await paymentStates(
-      context,
-      sessions,
-      records.map((record) => record.id),
-    );
-    const partyOf = await partyLookup(
-      context.db,
-      records.map((record) => ({ seriesId: record.id })),
-      'client',
-      caller.uid,
-    );
-    const series = records.map((record) => ({
-      ...seriesView(
-        {
-          record,
-          sessions: sessions.filter((session) => session.seriesId === record.id),
-          skipped: skips.get(record.id) ?? [],
-        },
-        context,
-        now,
-        'client',
-      ),
-      payment: payments.series(record.id, record.serviceId, record.firstStart, record.status),
-      ...partyOf({ seriesId: record.id }),
-    }));
-    const joined = await sharedSeriesViews(context.db, context, caller.uid, now);
-    return json(200, { series: [...series, ...joined] });
   },
 });
 
@@ -231,26 +176,22 @@ const answerSeries = (answer: 'confirmed' | 'declined') =>
           now,
         });
         // A declined series' weekly time is a standing time free again.
-        if (answer === 'declined')
-          await context.reactions.publish(trx, {
-            type: 'series.declined',
-            seriesId: record.id,
-            freedStarts: answeredSessions.map((each) => each.start.toISOString()),
-            occurredAt: now.toISOString(),
-          } satisfies SeriesDeclined);
-        const series = await seriesContext(trx, record);
-        await queueMessages(
+        await context.reactions.publish(
           trx,
-          [
-            withSeries(
-              answer === 'confirmed' ? 'series-confirmed' : 'series-declined',
-              'client',
-              series,
-            ),
-          ],
-          { now, practiceEmail: context.outbox.practiceEmail },
+          answer === 'declined'
+            ? ({
+                type: 'series.declined',
+                seriesId: record.id,
+                freedStarts: answeredSessions.map((each) => each.start.toISOString()),
+                occurredAt: now.toISOString(),
+              } satisfies SeriesDeclined)
+            : ({
+                type: 'series.confirmed',
+                seriesId: record.id,
+                occurredAt: now.toISOString(),
+              } satisfies SeriesConfirmed),
         );
-        return series;
+        return seriesContext(trx, record);
       });
       if (!answered) {
         throw problems.wrongStatus(

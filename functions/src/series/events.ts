@@ -21,11 +21,30 @@ export interface SeriesRequested {
   occurredAt: string;
 }
 
+/** Published inside the transaction where the practitioner confirms a whole series. */
+export interface SeriesConfirmed {
+  type: 'series.confirmed';
+  seriesId: string;
+  occurredAt: string;
+}
+
 /** Published inside the transaction where the practitioner declines a whole series. */
 export interface SeriesDeclined {
   type: 'series.declined';
   seriesId: string;
   /** The declined sessions' starts (ISO): a standing time free again. */
   freedStarts: string[];
+  occurredAt: string;
+}
+
+/**
+ * Published inside the rolling job's transaction for each week it could not book (the time was
+ * not free): the week is given back as the practice cancelling it would be, and both sides told.
+ */
+export interface SeriesWeekSkipped {
+  type: 'series.week-skipped';
+  seriesId: string;
+  /** The week's start (ISO), as the session it would have been. */
+  occurrence: string;
   occurredAt: string;
 }

@@ -1,6 +1,13 @@
-export { clientSeries, findSeries, seriesWithStatus } from './queries';
+export { clientSeries, findSeries, seriesWithStatus, skipsOf } from './queries';
 export { rollSeries } from './roll-series';
 export { seriesRequests } from './endpoints';
-export { seriesContext } from './series-context';
+export { seriesContext, type SeriesContext } from './series-context';
 export { seriesRoutes } from './routes';
-export type { SeriesDeclined, SeriesEnded, SeriesRequested } from './events';
+export { seriesView, sharedSeriesViews } from './series-view';
+export type {
+  SeriesConfirmed,
+  SeriesDeclined,
+  SeriesEnded,
+  SeriesRequested,
+  SeriesWeekSkipped,
+} from './events';

@@ -1,9 +1,9 @@
 import { bookableWindow } from '../../../shared/booking-rules';
 import { practiceFacts } from '../../../shared/practice';
 import type { Service } from '../../../shared/service';
-import { addMinutes } from '../../../shared/time';
 import type { Database } from '../platform/database/database';
-import { queueMessages, type Notification } from '../messages';
+import type { Reactions } from '../platform/events/reactions';
+import type { SeriesWeekSkipped } from './events';
 import { claimSeries, recordSkips, seriesToExtend, setBookedThrough } from './queries';
 import { bookWeeks } from './weeks';
 import { readWorkingHours } from '../hours';
@@ -13,12 +13,14 @@ import { occurrencesBetween } from './occurrences';
 export interface RollSettings {
   db: Database;
   services: readonly Service[];
-  practiceEmail: string;
+  /** Where a skipped week is published (the API's: the messages to both sides, the money given back). */
+  reactions: Pick<Reactions, 'publish'>;
 }
 
 /**
  * Keeps every standing series booked to the end of the booking horizon: each week that has come
- * into it is booked, or skipped when it is not free (client and practice are told which). A plain
+ * into it is booked, or skipped when it is not free (`series.week-skipped`: client and practice are
+ * told, and its share of a month paid given back). A plain
  * function of (settings, clock): Cloud Scheduler runs it in production, a timer locally. Run twice,
  * or twice at once, it books nothing twice: each series is claimed (`skip locked`), carries on
  * from where it was booked through, and has one session per occurrence at most.
@@ -28,6 +30,7 @@ export async function rollSeries(settings: RollSettings, now: Date) {
   let booked = 0;
   let skipped = 0;
   const working = await readWorkingHours(settings.db);
+  const { reactions } = settings;
   for (const id of await seriesToExtend(settings.db, through)) {
     const outcome = await settings.db.transaction().execute(async (trx) => {
       const series = await claimSeries(trx, id);
@@ -44,28 +47,13 @@ export async function rollSeries(settings: RollSettings, now: Date) {
       });
       const newlySkipped = await recordSkips(trx, series.id, weeks.skipped, now);
       await setBookedThrough(trx, series.id, last, now);
-      const told: Notification[] = newlySkipped.flatMap((occurrence) => {
-        // The week that is not free, as the session it would have been.
-        const week = {
-          id: '',
-          client: series.client,
-          serviceId: series.serviceId,
-          start: occurrence,
-          end: addMinutes(occurrence, service.minutes),
-          status: 'cancelled' as const,
-          note: '',
-          createdAt: now,
-          updatedAt: now,
+      for (const occurrence of newlySkipped)
+        await reactions.publish(trx, {
+          type: 'series.week-skipped',
           seriesId: series.id,
-          occurrence,
-          sequence: 0,
-        };
-        return [
-          { kind: 'week-skipped', to: 'client', booking: week },
-          { kind: 'week-skipped', to: 'practice', booking: week },
-        ];
-      });
-      await queueMessages(trx, told, { now, practiceEmail: settings.practiceEmail });
+          occurrence: occurrence.toISOString(),
+          occurredAt: now.toISOString(),
+        } satisfies SeriesWeekSkipped);
       return { booked: weeks.sessions.length, skipped: newlySkipped.length };
     });
     booked += outcome?.booked ?? 0;

@@ -1,10 +1,15 @@
-import { isActive } from '../../../shared/booking-rules';
-import { seriesBookings, type SeriesRecord } from '../bookings';
-import type { Notification, SeriesContext } from '../messages';
+import { seriesBookings, type BookingRecord, type SeriesRecord } from '../bookings';
 import type { Database } from '../platform/database/database';
 import { pathId } from '../platform/http/input';
 import { problems } from '../platform/http/problems';
 import { findSeries, skipsOf } from './queries';
+
+/** A series as a view or a message tells of it: the series, its sessions and the weeks it could not have. */
+export interface SeriesContext {
+  record: SeriesRecord;
+  sessions: BookingRecord[];
+  skipped: Date[];
+}
 
 /** A series and everything about it that a view or a message needs. */
 export async function seriesContext(db: Database, series: SeriesRecord): Promise<SeriesContext> {
@@ -14,20 +19,6 @@ export async function seriesContext(db: Database, series: SeriesRecord): Promise
   ]);
   return { record: series, sessions, skipped: skips.get(series.id) ?? [] };
 }
-
-export const withSeries = (
-  kind: Notification['kind'],
-  to: 'client' | 'practice',
-  series: SeriesContext,
-  message?: string,
-): Notification =>
-  ({
-    kind,
-    to,
-    booking: series.sessions.find(isActive) ?? series.sessions[0],
-    series,
-    ...(message && { message }),
-  }) as Notification;
 
 /** The series a route names, or 404. */
 export async function seriesOf(db: Database, id: string | undefined) {

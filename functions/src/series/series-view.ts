@@ -2,11 +2,11 @@ import type { Series, SharedSeries } from '../../../shared/booking';
 import { BOOKING_RULES, isActive } from '../../../shared/booking-rules';
 import { allowedActions, type Actor } from '../../../shared/booking-status';
 import { HOUR_MS, dayOfWeek, practiceDate } from '../../../shared/time';
-import type { SeriesContext } from '../messages';
 import { bookerName, participationsOf, roomsFor } from '../participants';
 import type { Database } from '../platform/database/database';
 import type { ApiContext } from '../platform/http/types';
 import { findSeries, skipsOf } from './queries';
+import type { SeriesContext } from './series-context';
 
 /** A series as one actor sees it: its weeks, each session's actions, whether it may end. */
 export function seriesView(

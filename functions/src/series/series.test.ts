@@ -42,7 +42,7 @@ describe.each(DATABASE_KINDS)('standing series on %s', (kind) => {
       }),
     });
   const roll = () =>
-    rollSeries({ db, services: api.outbox.services, practiceEmail: PRACTICE_EMAIL }, clock);
+    rollSeries({ db, services: api.outbox.services, reactions: api.context.reactions }, clock);
 
   it('books the same London time every week across the spring change, as one request', async () => {
     // Tuesday 18:00 GMT on 16 March; from 30 March it is 18:00 BST, an hour earlier in UTC.

@@ -69,7 +69,11 @@ export function usePaymentsStack(
     /** Books the series' weeks that have come into the booking horizon by `clock.now`. */
     roll: () =>
       rollSeries(
-        { db: stack.db, services: stack.api.outbox.services, practiceEmail: PRACTICE_EMAIL },
+        {
+          db: stack.db,
+          services: stack.api.outbox.services,
+          reactions: stack.api.context.reactions,
+        },
         clock.now,
       ),
     /** A series of service 1 (weekly, £240 a month), confirmed by the practitioner. */
