@@ -4,9 +4,9 @@ export { bookerName, partyLookup, roomsFor, sharedSessionView } from './views';
 export { participantRoutes } from './routes';
 export { pruneInvitations } from './queries';
 export {
+  accountsInTheRoom,
   cancelForParticipants,
   inCouplesWork,
-  joinedAccounts,
   joinedParticipant,
   leaveFutureSessions,
   participantCancelled,
