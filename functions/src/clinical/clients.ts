@@ -1,6 +1,6 @@
 import type { Database } from '../platform/database/database';
 import { clientBookings, type BookingRecord, joinUrlOf, bookingView } from '../bookings';
-import { joinedAccounts, partyLookup, sharedSessions } from '../participants';
+import { accountsInTheRoom, partyLookup, sharedSessions } from '../participants';
 import { writeAudit } from '../platform/audit';
 import { findIntake } from './intake-queries';
 import { clientQuestionnaires } from './questionnaire-queries';
@@ -286,7 +286,7 @@ export async function notesOnRecord(
     notes.map(async (note) => {
       if (!ownIds.has(note.id)) return { ...note, sharedSession: true };
       const booking = bookings.find((each) => each.id === note.bookingId);
-      const room = booking ? await joinedAccounts(db, booking) : [];
+      const room = booking ? await accountsInTheRoom(db, booking) : [];
       return { ...note, sharedSession: room.length > 0 };
     }),
   );

@@ -244,6 +244,36 @@ describe.each(DATABASE_KINDS)('her review of a notes request on %s', (kind) => {
     ]);
   });
 
+  it('a session shared with a partner who has left since is still marked shared on the booker’s request', async () => {
+    clock = new Date('2027-07-01T09:00:00Z');
+    const asked = await request('POST', '/series', client, {
+      serviceId: COUPLES,
+      start: '2027-08-03T18:00:00Z',
+      participants: [{ name: 'Pat Partner', email: partner.email }],
+    });
+    expect(asked.status).toBe(201);
+    const place = (await request('GET', '/invitations', partner)).json.invitations[0].id as string;
+    expect((await request('POST', `/invitations/${place}/accept`, partner)).status).toBe(200);
+    expect((await request('POST', `/series/${asked.json.id}/confirm`, practitioner)).status).toBe(
+      200,
+    );
+    clock = NOW;
+    const [first] = asked.json.sessions as { id: string }[];
+    await write(first?.id ?? '', 'Pat spoke of his brother’s drinking.');
+    // Pat leaves the sessions still ahead: the one he was in stays his, and what he said in it too.
+    expect((await request('POST', `/invitations/${place}/leave`, partner)).status).toBe(200);
+
+    const hers = await reviewing(await openRequest(client));
+    expect(hers.map((note) => [note.text, note.sharedSession])).toEqual([
+      ['Pat spoke of his brother’s drinking.', true],
+    ]);
+    // And his own request still holds it, marked the same.
+    const his = await reviewing(await openRequest(partner));
+    expect(his.map((note) => [note.text, note.sharedSession])).toEqual([
+      ['Pat spoke of his brother’s drinking.', true],
+    ]);
+  });
+
   it('over any order of signing, adding to, reviewing and releasing, releases exactly what she reviewed', async () => {
     await fc.assert(
       fc.asyncProperty(plans, async (plan) => {

@@ -1,6 +1,6 @@
 import { NoteTextRequestSchema, type Note } from '../../../shared/clinical-api';
 import { findBooking, type BookingRecord } from '../bookings';
-import { joinedAccounts } from '../participants';
+import { accountsInTheRoom } from '../participants';
 import { writeAudit } from '../platform/audit';
 import { addAddendum, saveDraft, sessionNote, signNote } from './note-queries';
 import { endpoint } from '../platform/http/endpoint';
@@ -44,7 +44,7 @@ async function audited(
   what: string,
 ) {
   // A shared session's note is on every participant's record: each record logs it.
-  const records = [booking.client.uid, ...(await joinedAccounts(context.db, booking))];
+  const records = [booking.client.uid, ...(await accountsInTheRoom(context.db, booking))];
   for (const clientUid of new Set(records)) {
     await writeAudit(context.db, {
       at: context.now(),

@@ -6,9 +6,9 @@ export { checkedParty, inviteParty } from './party';
 export { bookerName, partyLookup, roomsFor, sharedSessionView } from './views';
 export { participantRoutes } from './routes';
 export {
+  accountsInTheRoom,
   cancelForParticipants,
   inCouplesWork,
-  joinedAccounts,
   joinedParticipant,
   leaveFutureSessions,
   participantCancelled,

@@ -223,7 +223,9 @@ export async function withdrawInvitation(
 /**
  * The scheduled part of invitations, a plain function of (db, clock), idempotent: one not
  * answered by its first session's start expires then; a declined, withdrawn or expired one is
- * erased, name and address, UNANSWERED_INVITATION_DAYS after. Answers how many of each.
+ * erased, name and address, UNANSWERED_INVITATION_DAYS after. Answers how many of each. Only
+ * adults are invited: a child is named with their age and stays in the room (their age keeps the
+ * family's notes to their 25th birthday, clinical/retention.ts).
  */
 export async function pruneInvitations(
   db: Database,
@@ -235,12 +237,13 @@ export async function pruneInvitations(
       select p2.id, coalesce(b.starts_at, s.first_start) as starts_at from participants p2
         left join bookings b on b.id = p2.booking_id
         left join series s on s.id = p2.series_id
-        where p2.status = 'invited'
+        where p2.status = 'invited' and p2.kind = 'adult'
     ) first
     where p.id = first.id and first.starts_at <= ${now}`.execute(db);
   const cutoff = new Date(now.getTime() - UNANSWERED_INVITATION_DAYS * 86_400_000);
   const erased = await db
     .deleteFrom('participants')
+    .where('kind', '=', 'adult')
     .where('status', 'in', ['declined', 'withdrawn', 'expired'])
     .where('responded_at', '<=', cutoff)
     .executeTakeFirst();

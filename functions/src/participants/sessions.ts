@@ -96,22 +96,23 @@ export async function joinedParticipant(
 
 /**
  * The accounts whose session it is as participants: those in its room who had joined before it
- * ended (a session of a series: the series' party). One who joined later was not there: the
- * session, its note and the audit of its note are not on their record.
+ * ended, and had not left before it began (a session of a series: the series' party), as
+ * `sharedSessions` counts it. One who joined later was not there: the session, its note and the
+ * audit of its note are not on their record; one who left since was there, and they are.
  */
-export async function joinedAccounts(
+export async function accountsInTheRoom(
   db: Database,
-  booking: Pick<BookingRecord, 'id' | 'seriesId' | 'end'>,
+  booking: Pick<BookingRecord, 'id' | 'seriesId' | 'start' | 'end'>,
 ): Promise<string[]> {
   const room = await participantsOf(db, {
     bookingIds: booking.seriesId ? [] : [booking.id],
     seriesIds: booking.seriesId ? [booking.seriesId] : [],
   });
-  return room.flatMap((each) =>
-    each.status === 'joined' && each.uid && sinceJoining([booking], each.respondedAt).length > 0
-      ? [each.uid]
-      : [],
-  );
+  const wasThere = (each: ParticipantRecord) =>
+    (each.status === 'joined' ||
+      (each.status === 'left' && each.leftAt !== null && booking.start < each.leftAt)) &&
+    sinceJoining([booking], each.respondedAt).length > 0;
+  return room.flatMap((each) => (each.uid && wasThere(each) ? [each.uid] : []));
 }
 
 /** A participant cancelled one session: the practice, the client and every participant hear. */
