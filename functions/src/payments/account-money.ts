@@ -2,7 +2,7 @@ import type { BookingRecord } from '../bookings';
 import type { Database } from '../platform/database/database';
 import type { ApiContext } from '../platform/http/types';
 import { sessionRefundOwed } from './effects';
-import { paymentsIfSetUp } from './gateway';
+import { paymentsIfSetUp, withinRequestBudget, type Payments } from './gateway';
 import { markCheckoutExpired } from './queries';
 import { openOneOffCheckoutsOfClient, runningPlansOfClient } from './queries-money';
 import { giveHeldRefund, holdRefund, type HeldRefund } from './refunds';
@@ -68,11 +68,17 @@ export async function holdAccountMoney(
  * After the deletion commits: each subscription cancelled at once (one already ended counts as
  * done), each open Checkout expired (a payment still arriving on it is refunded in full by the
  * webhook), each held refund asked of Stripe. A step that fails is logged by its kind and the
- * others go on: a held refund stays pending for Stripe's webhook or the practitioner.
+ * others go on: a held refund stays pending for Stripe's webhook or the minute job. All of it
+ * within one Stripe budget (stripe-budget.ts): the deletion answers within 15 s however many
+ * there are; what the budget leaves undone is logged like a failure.
  */
 export async function releaseAccountMoney(context: ApiContext, money: AccountMoney, now: Date) {
   const payments = paymentsIfSetUp(context);
   if (!payments) return;
+  await withinRequestBudget(context, () => release(context, payments, money, now));
+}
+
+async function release(context: ApiContext, payments: Payments, money: AccountMoney, now: Date) {
   const attempt = async (what: string, step: () => Promise<unknown>) => {
     try {
       await step();

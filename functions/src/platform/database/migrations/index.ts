@@ -26,6 +26,7 @@ import { up as up0023 } from './0023_text_reminders';
 import { up as up0024 } from './0024_people_leave';
 import { up as up0025 } from './0025_notes_review';
 import { up as up0026 } from './0026_credits_kept_with_receipts';
+import { up as up0027 } from './0027_checkout_openings';
 
 /**
  * Versioned migrations, one file each, applied in name order on start (Kysely records them in
@@ -59,6 +60,7 @@ const migrations: Record<string, Migration> = {
   '0024_people_leave': { up: up0024 },
   '0025_notes_review': { up: up0025 },
   '0026_credits_kept_with_receipts': { up: up0026 },
+  '0027_checkout_openings': { up: up0027 },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
