@@ -106,11 +106,16 @@ async function recordAnswer(
   context: ApiContext,
   openingId: string,
   checkoutId: string,
-  record: (trx: Database, mine: boolean) => Promise<ProblemError | undefined>,
+  steps: {
+    /** The row the first transaction locked, locked first again (the same order: no deadlock). */
+    lock: (trx: Database) => Promise<unknown>;
+    record: (trx: Database, mine: boolean) => Promise<ProblemError | undefined>;
+  },
 ) {
-  const refusal = await context.db
-    .transaction()
-    .execute(async (trx) => record(trx, await endOpening(trx, openingId)));
+  const refusal = await context.db.transaction().execute(async (trx) => {
+    await steps.lock(trx);
+    return steps.record(trx, await endOpening(trx, openingId));
+  });
   if (!refusal) return;
   try {
     await paymentsOf(context).gateway.expireCheckout(checkoutId);
@@ -189,23 +194,25 @@ async function openSessionCheckout(
         ...returns,
       },
     );
-    await recordAnswer(context, openingId, session.id, async (trx, mine) => {
-      await lockBooking(trx, toPay.id);
-      for (const earlier of decided.earlier) await markCheckoutExpired(trx, earlier.id, now);
-      const again = await sessionVerdict(trx, context, caller.uid, toPay.id);
-      if (again.refused) return again.refused;
-      if (!mine) return stripeDidNotAnswer();
-      await insertPendingPayment(trx, {
-        client: toPay.client,
-        bookingId: toPay.id,
-        seriesId: null,
-        serviceId: verdict.service.id,
-        amount: verdict.amount,
-        currency: verdict.currency,
-        checkoutSessionId: session.id,
-        now,
-      });
-      return undefined;
+    await recordAnswer(context, openingId, session.id, {
+      lock: (trx) => lockBooking(trx, toPay.id),
+      record: async (trx, mine) => {
+        for (const earlier of decided.earlier) await markCheckoutExpired(trx, earlier.id, now);
+        const again = await sessionVerdict(trx, context, caller.uid, toPay.id);
+        if (again.refused) return again.refused;
+        if (!mine) return stripeDidNotAnswer();
+        await insertPendingPayment(trx, {
+          client: toPay.client,
+          bookingId: toPay.id,
+          seriesId: null,
+          serviceId: verdict.service.id,
+          amount: verdict.amount,
+          currency: verdict.currency,
+          checkoutSessionId: session.id,
+          now,
+        });
+        return undefined;
+      },
     });
     return session.url;
   });
@@ -245,13 +252,15 @@ async function openSeriesCheckout(
       metadata: { seriesId: id, clientUid: caller.uid },
       ...returns,
     });
-    await recordAnswer(context, opening.id, session.id, async (trx, mine) => {
-      await lockPlan(trx, id);
-      const again = (await seriesVerdict(trx, context, caller.uid, id)).verdict;
-      if (again.refused) return again.refused;
-      if (!mine) return stripeDidNotAnswer();
-      await setOpenCheckout(trx, id, session.id);
-      return undefined;
+    await recordAnswer(context, opening.id, session.id, {
+      lock: (trx) => lockPlan(trx, id),
+      record: async (trx, mine) => {
+        const again = (await seriesVerdict(trx, context, caller.uid, id)).verdict;
+        if (again.refused) return again.refused;
+        if (!mine) return stripeDidNotAnswer();
+        await setOpenCheckout(trx, id, session.id);
+        return undefined;
+      },
     });
     return session.url;
   });

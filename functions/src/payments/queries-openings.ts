@@ -4,7 +4,7 @@ import type { Database } from '../platform/database/database';
  * An opening older than this was left by a request that did not finish (its process ended):
  * every request gives up on Stripe within its budget (15 s), so a minute is well past it.
  */
-export const OPENING_STALE_MS = 60_000;
+const OPENING_STALE_MS = 60_000;
 
 type Target = { bookingId: string } | { seriesId: string };
 

@@ -2,6 +2,7 @@ import { createAccount, type TestAccount } from '../testing/accounts';
 import { createAccounts } from '../testing/factories/accounts';
 import { DATABASE_KINDS } from '../testing/databases';
 import { usePaymentsStack } from '../testing/payments-stack';
+import { releaseStaleOpenings } from './queries-openings';
 import { retryPendingRefunds } from './refunds';
 import { STRIPE_SILENT } from './stripe-budget';
 
@@ -84,6 +85,22 @@ describe.each(DATABASE_KINDS)('Stripe slow or silent on %s', (kind) => {
       const again = await request('POST', '/payments/checkout', client, { bookingId });
       expect(again.status).toBe(201);
       expect(checkoutsAt().sort()).toEqual(['expired', 'open']);
+    });
+
+    it('an opening left by a request that never finished (its process ended) is released by the minute job, once stale', async () => {
+      const bookingId = await stack.confirmedSession(client, 5);
+      await stack.db
+        .insertInto('checkout_openings')
+        .values({ booking_id: bookingId, client_uid: client.uid, started_at: NOW })
+        .execute();
+      const pay = () => request('POST', '/payments/checkout', client, { bookingId });
+      expect((await pay()).status).toBe(409);
+      const seconds = (count: number) => new Date(NOW.getTime() + count * 1000);
+      expect(await releaseStaleOpenings(stack.db, seconds(30))).toBe(0);
+      expect((await pay()).status).toBe(409);
+      expect(await releaseStaleOpenings(stack.db, seconds(61))).toBe(1);
+      expect(await releaseStaleOpenings(stack.db, seconds(61))).toBe(0);
+      expect((await pay()).status).toBe(201);
     });
 
     it('two payments at once: the receipt counter is not held across Stripe; the second is not kept waiting, and the numbers follow on', async () => {
