@@ -26,7 +26,7 @@ import { rollSeries } from './series';
 import { lapseWaitlist } from './waitlist';
 import { refreshBusyCalendar } from './busy-calendar';
 import { deliveryKick, runOutbox, type OutboxSettings } from './messages';
-import { retryPendingRefunds } from './payments';
+import { releaseStaleOpenings, retryPendingRefunds } from './payments';
 import { smtpMailer } from './platform/mail/transport';
 
 /**
@@ -88,6 +88,7 @@ async function productionRuntime(): Promise<Runtime> {
         .then(() => runOutbox(outbox, now))
         .then(() => api.reactions.run())
         .then(() => retryPendingRefunds(api.context, now()))
+        .then(() => releaseStaleOpenings(outbox.db, now()))
         .then(() => refreshBusyCalendar(outbox.db, calendarReading, now()))
         .catch((error: unknown) =>
           console.error(
@@ -179,7 +180,8 @@ export const retention = onSchedule(
 
 /**
  * Cloud Scheduler, every minute: reminders that have come due, messages never sent or due for
- * another try, and the pruning of old ones; refunds Stripe has not yet made asked again.
+ * another try, and the pruning of old ones; refunds Stripe has not yet made asked again;
+ * Checkout openings left unfinished released.
  * Idempotent: a second run at once finds nothing to do.
  */
 export const outbox = onSchedule(
@@ -190,6 +192,8 @@ export const outbox = onSchedule(
     // Session events' reactions left to retry, then refunds Stripe has not settled yet.
     await handle.reactions.run();
     await retryPendingRefunds(context, new Date());
+    // Checkouts whose opening request never finished: the next Pay may open one at once.
+    await releaseStaleOpenings(context.db, new Date());
   },
 );
 

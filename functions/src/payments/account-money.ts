@@ -2,7 +2,7 @@ import { clientBookings } from '../bookings';
 import type { Database } from '../platform/database/database';
 import type { ApiContext } from '../platform/http/types';
 import { sessionRefundOwed } from './effects';
-import { paymentsIfSetUp } from './gateway';
+import { paymentsIfSetUp, withinRequestBudget, type Payments } from './gateway';
 import { markCheckoutExpired } from './queries';
 import { openOneOffCheckoutsOfClient, runningPlansOfClient } from './queries-money';
 import { findRefund } from './queries-refunds';
@@ -94,6 +94,12 @@ export async function holdMoneyOnAccountDeleted(
 export async function releaseAccountMoney(event: AccountMoneyHeld, context: ApiContext) {
   const payments = paymentsIfSetUp(context);
   if (!payments) return;
+  // Within one Stripe budget (stripe-budget.ts) when the deletion's request runs it; what the
+  // budget leaves undone fails this try, and the queue tries again.
+  await withinRequestBudget(context, () => release(event, context, payments));
+}
+
+async function release(event: AccountMoneyHeld, context: ApiContext, payments: Payments) {
   const failures: unknown[] = [];
   const attempt = async (step: () => Promise<void>) => {
     try {

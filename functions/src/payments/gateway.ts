@@ -7,17 +7,14 @@ import Stripe from 'stripe';
 import { problems } from '../platform/http/problems';
 import type { ApiContext, PaymentsSettings } from '../platform/http/types';
 import { idOf, paymentEventOf, refundFactsOf } from './gateway-events';
+import {
+  STRIPE_TRY_MS,
+  StripeBudgetSpent,
+  stripeDidNotAnswer,
+  withinBudget,
+  withinStripeBudget,
+} from './stripe-budget';
 import type { RefundFacts, Settlement } from './webhook-rules';
-
-/**
- * Each try waits at most 5 s for Stripe (the SDK's default is 80 s), and a try that times out or
- * fails to connect is tried once more, after 0.5 s: a stalled Stripe costs a request at most
- * 5 + 0.5 + 5 = 10.5 s, so the client's answer (a 502 problem) comes well within 15 s, and far
- * within the function's own time limit. Stripe answers its API calls in well under a second
- * normally; one retry (with the SDK's idempotency key) still rides out a dropped connection.
- */
-export const STRIPE_TIMEOUT_MS = 5_000;
-export const STRIPE_RETRIES = 1;
 
 /**
  * The one Stripe API version the code speaks (the SDK's own, pinned here so that an SDK upgrade
@@ -28,10 +25,12 @@ export const STRIPE_API_VERSION = '2026-10-28.endive';
 
 /** The official SDK; locally its host, port and protocol point at the stand-in. */
 function stripeClient(secretKey: string, apiUrl?: string): Stripe {
+  // Each call is given its own limits from the request's budget (stripe-budget.ts); these are
+  // the SDK's defaults for any call that is not.
   const limits = {
     apiVersion: STRIPE_API_VERSION,
-    timeout: STRIPE_TIMEOUT_MS,
-    maxNetworkRetries: STRIPE_RETRIES,
+    timeout: STRIPE_TRY_MS,
+    maxNetworkRetries: 1,
   } as const;
   if (!apiUrl) return new Stripe(secretKey, limits);
   const url = new URL(apiUrl);
@@ -44,17 +43,35 @@ function stripeClient(secretKey: string, apiUrl?: string): Stripe {
   });
 }
 
-/** A Stripe call; any failure (a timeout, an error answer) is the same 502 problem. */
-async function provider<T>(call: () => Promise<T>): Promise<T> {
+/**
+ * What a failed Stripe call is answered with: 503 when Stripe did not answer (the budget spent,
+ * a timeout, a lost connection: asking again in a minute can help), 502 when it answered with an
+ * error.
+ */
+function asProblem(error: unknown) {
+  // Stripe's messages can echo what was sent (an email, a name): only the kind is logged.
+  const kind =
+    error instanceof Stripe.errors.StripeError
+      ? error.type
+      : error instanceof StripeBudgetSpent
+        ? error.name
+        : 'unknown';
+  console.error('Stripe call failed:', kind);
+  if (error instanceof StripeBudgetSpent || error instanceof Stripe.errors.StripeConnectionError)
+    return stripeDidNotAnswer();
+  return problems.paymentProvider(
+    'The card payment service did not answer. Try again in a minute.',
+  );
+}
+
+/** A Stripe call within the request's budget; any failure is a problem (asProblem). */
+async function provider<T>(
+  call: (limits: { timeout: number; maxNetworkRetries: number }) => Promise<T>,
+): Promise<T> {
   try {
-    return await call();
+    return await withinBudget(call);
   } catch (error) {
-    // Stripe's messages can echo what was sent (an email, a name): only the kind is logged.
-    const kind = error instanceof Stripe.errors.StripeError ? error.type : 'unknown';
-    console.error('Stripe call failed:', kind);
-    throw problems.paymentProvider(
-      'The card payment service did not answer. Try again in a minute.',
-    );
+    throw asProblem(error);
   }
 }
 
@@ -76,26 +93,30 @@ interface CheckoutInput {
   metadata: Record<string, string>;
   successUrl: string;
   cancelUrl: string;
+  /** One per opening (queries-openings.ts): a retry of the same ask is the same Checkout. */
+  idempotencyKey: string;
 }
 
 function gatewayOf(stripe: Stripe) {
   /**
    * The same refund, with Stripe's refusal as an answer (its code): a 4xx that asking again
    * cannot change (more than is left, a payment Stripe does not know, the key reused with other
-   * parameters). A failure to answer is the usual 502 problem.
+   * parameters). A failure to answer is the usual problem (asProblem).
    */
   async function refundUnlessRefused(
     input: RefundInput,
   ): Promise<RefundFacts | { refused: string }> {
     try {
-      const given = await stripe.refunds.create(
-        {
-          payment_intent: input.paymentIntentId,
-          amount: input.amount,
-          metadata: { refundId: input.refundId },
-        },
-        // The row's id: the same key always carries the same parameters, as Stripe requires.
-        { idempotencyKey: `refund:${input.refundId}` },
+      const given = await withinBudget((limits) =>
+        stripe.refunds.create(
+          {
+            payment_intent: input.paymentIntentId,
+            amount: input.amount,
+            metadata: { refundId: input.refundId },
+          },
+          // The row's id: the same key always carries the same parameters, as Stripe requires.
+          { idempotencyKey: `refund:${input.refundId}`, ...limits },
+        ),
       );
       return refundFactsOf(given);
     } catch (error) {
@@ -104,21 +125,21 @@ function gatewayOf(stripe: Stripe) {
         error instanceof Stripe.errors.StripeIdempotencyError
       )
         return { refused: error.code ?? error.type };
-      return provider(() => Promise.reject(error));
+      throw asProblem(error);
     }
   }
 
   return {
     /** One customer per client: a second request at once gets the same customer back. */
     async createCustomer(input: { email: string; name: string; clientUid: string }) {
-      const customer = await provider(() =>
+      const customer = await provider((limits) =>
         stripe.customers.create(
           {
             email: input.email,
             name: input.name || undefined,
             metadata: { clientUid: input.clientUid },
           },
-          { idempotencyKey: `customer:${input.clientUid}` },
+          { idempotencyKey: `customer:${input.clientUid}`, ...limits },
         ),
       );
       return customer.id;
@@ -130,10 +151,12 @@ function gatewayOf(stripe: Stripe) {
      */
     async expireCheckout(id: string): Promise<'expired' | 'complete'> {
       try {
-        await stripe.checkout.sessions.expire(id);
+        await withinBudget((limits) => stripe.checkout.sessions.expire(id, {}, limits));
         return 'expired';
-      } catch {
-        const found = await provider(() => stripe.checkout.sessions.retrieve(id));
+      } catch (error) {
+        // Refused (expired already, or paid): what it is now says which.
+        if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw asProblem(error);
+        const found = await provider((limits) => stripe.checkout.sessions.retrieve(id, {}, limits));
         return found.status === 'complete' ? 'complete' : 'expired';
       }
     },
@@ -145,13 +168,15 @@ function gatewayOf(stripe: Stripe) {
      */
     async cancelSubscription(subscriptionId: string): Promise<void> {
       try {
-        await stripe.subscriptions.cancel(subscriptionId);
+        await withinBudget((limits) => stripe.subscriptions.cancel(subscriptionId, {}, limits));
         return;
       } catch (error) {
         if (!(error instanceof Stripe.errors.StripeError) || error.code !== 'resource_missing')
-          return provider(() => Promise.reject(error));
+          throw asProblem(error);
       }
-      const found = await provider(() => stripe.subscriptions.retrieve(subscriptionId));
+      const found = await provider((limits) =>
+        stripe.subscriptions.retrieve(subscriptionId, {}, limits),
+      );
       if (found.status !== 'canceled' && found.status !== 'incomplete_expired')
         throw problems.paymentProvider(
           'The card payment service did not cancel the subscription. Try again in a minute.',
@@ -164,8 +189,8 @@ function gatewayOf(stripe: Stripe) {
      * (https://docs.stripe.com/api/invoice-payment/list). Null for an invoice of £0.00.
      */
     async paymentIntentOfInvoice(invoiceId: string): Promise<string | null> {
-      const list = await provider(() =>
-        stripe.invoicePayments.list({ invoice: invoiceId, status: 'paid', limit: 10 }),
+      const list = await provider((limits) =>
+        stripe.invoicePayments.list({ invoice: invoiceId, status: 'paid', limit: 10 }, limits),
       );
       const paid = list.data.find((each) => typeof each.payment.payment_intent === 'string');
       return idOf(paid?.payment.payment_intent);
@@ -173,8 +198,8 @@ function gatewayOf(stripe: Stripe) {
 
     /** The refunds of a payment intent, as the rules read them. */
     async refundsOf(paymentIntentId: string): Promise<RefundFacts[]> {
-      const list = await provider(() =>
-        stripe.refunds.list({ payment_intent: paymentIntentId, limit: 100 }),
+      const list = await provider((limits) =>
+        stripe.refunds.list({ payment_intent: paymentIntentId, limit: 100 }, limits),
       );
       return list.data.map(refundFactsOf);
     },
@@ -182,34 +207,38 @@ function gatewayOf(stripe: Stripe) {
     /** Stripe Checkout: its session's id, and the page to send the client to. */
     async openCheckout(input: CheckoutInput): Promise<{ id: string; url: string | null }> {
       const monthly = input.mode === 'subscription';
-      const session = await provider(() =>
-        stripe.checkout.sessions.create({
-          mode: input.mode,
-          customer: input.customer,
-          line_items: [
-            {
-              quantity: 1,
-              price_data: {
-                currency: input.currency.toLowerCase(),
-                unit_amount: input.amount,
-                ...(monthly && { recurring: { interval: 'month' as const } }),
-                product_data: { name: input.productName },
+      const session = await provider((limits) =>
+        stripe.checkout.sessions.create(
+          {
+            mode: input.mode,
+            customer: input.customer,
+            line_items: [
+              {
+                quantity: 1,
+                price_data: {
+                  currency: input.currency.toLowerCase(),
+                  unit_amount: input.amount,
+                  ...(monthly && { recurring: { interval: 'month' as const } }),
+                  product_data: { name: input.productName },
+                },
               },
-            },
-          ],
-          metadata: input.metadata,
-          ...(monthly && { subscription_data: { metadata: input.metadata } }),
-          success_url: input.successUrl,
-          cancel_url: input.cancelUrl,
-        }),
+            ],
+            metadata: input.metadata,
+            ...(monthly && { subscription_data: { metadata: input.metadata } }),
+            success_url: input.successUrl,
+            cancel_url: input.cancelUrl,
+          },
+          // The opening's own key: a second ask for it is the same Checkout.
+          { idempotencyKey: input.idempotencyKey, ...limits },
+        ),
       );
       return { id: session.id, url: session.url };
     },
 
     /** Stripe's Customer Portal: the page's address. */
     async openPortal(customer: string, returnUrl: string): Promise<string> {
-      const session = await provider(() =>
-        stripe.billingPortal.sessions.create({ customer, return_url: returnUrl }),
+      const session = await provider((limits) =>
+        stripe.billingPortal.sessions.create({ customer, return_url: returnUrl }, limits),
       );
       return session.url;
     },
@@ -241,7 +270,7 @@ function gatewayOf(stripe: Stripe) {
       description: string;
       idempotencyKey: string;
     }): Promise<string> {
-      const item = await provider(() =>
+      const item = await provider((limits) =>
         stripe.invoiceItems.create(
           {
             customer: input.customer,
@@ -250,15 +279,15 @@ function gatewayOf(stripe: Stripe) {
             currency: input.currency.toLowerCase(),
             description: input.description,
           },
-          { idempotencyKey: input.idempotencyKey },
+          { idempotencyKey: input.idempotencyKey, ...limits },
         ),
       );
       return item.id;
     },
 
     async cancelAtPeriodEnd(subscriptionId: string): Promise<void> {
-      await provider(() =>
-        stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: true }),
+      await provider((limits) =>
+        stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: true }, limits),
       );
     },
 
@@ -277,9 +306,9 @@ function gatewayOf(stripe: Stripe) {
     /** The card a payment intent was paid with; null when Stripe does not say (or fails). */
     async cardOf(paymentIntentId: string): Promise<Settlement['card']> {
       try {
-        const found = await stripe.paymentIntents.retrieve(paymentIntentId, {
-          expand: ['latest_charge'],
-        });
+        const found = await withinBudget((limits) =>
+          stripe.paymentIntents.retrieve(paymentIntentId, { expand: ['latest_charge'] }, limits),
+        );
         const charge = found.latest_charge;
         const details =
           typeof charge === 'object' && charge ? charge.payment_method_details?.card : undefined;
@@ -311,6 +340,14 @@ export function paymentsIfSetUp(context: ApiContext): Payments | undefined {
     gateways.set(settings, gateway);
   }
   return { settings, gateway };
+}
+
+/**
+ * A request's work that calls Stripe, within one budget for all its calls (stripe-budget.ts):
+ * 15 s unless the server's settings shorten it (a test).
+ */
+export function withinRequestBudget<T>(context: ApiContext, run: () => Promise<T>): Promise<T> {
+  return withinStripeBudget(context.payments?.stripeBudgetMs, run);
 }
 
 /** The payments set up on this server; a 503 problem where none are. */

@@ -4,6 +4,7 @@ export {
   releaseAccountMoney,
 } from './account-money';
 export { endPlanOnSeriesEnd, giveBackSkippedWeek, refundOnCancellation } from './reactions';
+export { releaseStaleOpenings } from './queries-openings';
 export { retryPendingRefunds } from './refunds';
 export { paymentRoutes } from './routes';
 export { paymentStates } from './states';

@@ -31,7 +31,7 @@ describe.each(DATABASE_KINDS)('refunds Stripe has not made yet, on %s', (kind) =
     return retryPendingRefunds(stack.api.context, stack.clock.now);
   };
 
-  /** A paid session, and her refund of `amount` that Stripe never received (a 502 to her). */
+  /** A paid session, and her refund of `amount` that Stripe never received (a 503 to her). */
   async function refundStripeMissed(amount: number) {
     const bookingId = await stack.confirmedSession(client);
     await stripe().pay(await stack.checkout(client, { bookingId }));
@@ -42,7 +42,7 @@ describe.each(DATABASE_KINDS)('refunds Stripe has not made yet, on %s', (kind) =
     const answer = await request('POST', `/practice/payments/${payment.id}/refund`, practitioner, {
       amount,
     });
-    expect(answer.status).toBe(502);
+    expect(answer.status).toBe(503);
     expect(stripe().refunds).toEqual([]);
     return { payment, intent };
   }

@@ -3,10 +3,10 @@ import { findBooking } from '../bookings';
 import { queueMessages } from '../messages';
 import type { Database } from '../platform/database/database';
 import { endpoint } from '../platform/http/endpoint';
-import { problems } from '../platform/http/problems';
+import { ProblemError, problems } from '../platform/http/problems';
 import type { ApiContext } from '../platform/http/types';
 import { json } from '../platform/http/types';
-import { paymentsIfSetUp, paymentsOf, type Payments } from './gateway';
+import { paymentsIfSetUp, paymentsOf, withinRequestBudget, type Payments } from './gateway';
 import { findPayment, lockPayment, type PaymentRow, type RefundRow } from './queries';
 import {
   findRefund,
@@ -18,6 +18,7 @@ import {
 import { refundableCharge, requestedRefund } from './refund-rules';
 import { firstSessionOfSeries } from './queries-sessions';
 import { creditNoteNumber, receiptNumberOf, signedPdfLink } from './receipts';
+import { stripeDidNotAnswer } from './stripe-budget';
 import type { RefundFacts } from './webhook-rules';
 
 /**
@@ -38,7 +39,9 @@ export const refundPayment = endpoint({
     const asked = requestedRefund(found, body.amount);
     if (asked.refused) throw asked.refused;
     const { amount } = asked;
-    return refundNow(context, payments, found.id, amount, null, 'Refunded by the practice', now);
+    return withinRequestBudget(context, () =>
+      refundNow(context, payments, found.id, amount, null, 'Refunded by the practice', now),
+    );
   },
 });
 
@@ -62,7 +65,14 @@ export async function refundNow(
   const held = await context.db
     .transaction()
     .execute((trx) => holdRefund(trx, { paymentId, amount, bookingId, reason, now, sessionStart }));
-  await giveHeldRefund(context, payments, held, now);
+  try {
+    await giveHeldRefund(context, payments, held, now);
+  } catch (error) {
+    // Held pending and committed: the minute job asks Stripe again (retryPendingRefunds).
+    if (error instanceof ProblemError && error.problem.status === 503)
+      throw stripeDidNotAnswer('refund');
+    throw error;
+  }
   context.outbox.deliver();
   return json(201, {
     id: held.row.id,

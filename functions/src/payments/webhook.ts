@@ -3,10 +3,10 @@ import { findBooking, type BookingRecord } from '../bookings';
 import { queueMessages } from '../messages';
 import type { Database } from '../platform/database/database';
 import { endpoint } from '../platform/http/endpoint';
-import type { ApiContext, PaymentsSettings } from '../platform/http/types';
+import type { ApiContext, ApiRequest, PaymentsSettings } from '../platform/http/types';
 import { json } from '../platform/http/types';
 import { findSeries } from '../series';
-import { paymentsOf } from './gateway';
+import { paymentsOf, withinRequestBudget } from './gateway';
 import {
   findCheckoutPayment,
   insertInvoicePayment,
@@ -50,63 +50,61 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 export const paymentWebhook = endpoint({
   auth: 'anyone',
-  async run({ request, context }) {
-    const { settings, gateway } = paymentsOf(context);
-    const verified = gateway.verifyEvent(
-      request.rawBody,
-      request.stripeSignature,
-      settings.webhookSecret,
-    );
-    const now = context.now();
-    // What Stripe does not send in the event is asked first, before any row or counter is
-    // locked: a slow Stripe then holds nothing up, and a failure (502) is worth Stripe's retry.
-    const event =
-      verified.type === 'invoice-paid' && verified.invoiceId && verified.amountPaid > 0
-        ? { ...verified, paymentIntentId: await gateway.paymentIntentOfInvoice(verified.invoiceId) }
-        : verified;
-    const intent = 'paymentIntentId' in event ? event.paymentIntentId : null;
-    const card = intent && event.type !== 'refunds-changed' ? await gateway.cardOf(intent) : null;
-    // charge.refunded names the payment; its refunds are asked of Stripe (listed, not embedded).
-    const refunds =
-      event.type === 'refunds-changed'
-        ? (event.refunds ?? (intent ? await gateway.refundsOf(intent) : []))
-        : [];
-    const decided = await context.db.transaction().execute(async (trx) => {
-      const fresh = await recordEvent(
-        trx,
-        { id: event.id, type: event.stripeType, created: event.created },
-        now,
-      );
-      if (!fresh) return undefined;
-      // Decided on what is there; decided again if another event for the invoice came between.
-      for (;;) {
-        const state = await loadState(trx, context, event, { card, refunds }, now);
-        const outcome = await applyEffects(
-          trx,
-          context,
-          nextPaymentState(state, event).effects,
-          now,
-        );
-        if (outcome !== 'again') return outcome;
-      }
-    });
-    if (decided) {
-      // Stripe is asked only now, with the decision committed and nothing locked.
-      let refunded: boolean;
-      try {
-        refunded = await askStripe(context, decided.stripeCalls, now);
-      } catch (error) {
-        await forgetEvent(context.db, event.id);
-        throw error;
-      }
-      if (decided.deliver || refunded) context.outbox.deliver();
-    }
-    // A month now paid gives back what was given up before its money came (paid-months.ts); on
-    // every delivery, as it is idempotent: a retry finishes what a crash left.
-    if (event.type === 'invoice-paid') await giveBackPaidMonths(context, event.seriesId, now);
-    return json(200, { received: true });
-  },
+  // Every Stripe call it makes (the reads before, the asks after the commit) in one budget.
+  run: ({ request, context }) => withinRequestBudget(context, () => receive(request, context)),
 });
+
+async function receive(request: ApiRequest, context: ApiContext) {
+  const { settings, gateway } = paymentsOf(context);
+  const verified = gateway.verifyEvent(
+    request.rawBody,
+    request.stripeSignature,
+    settings.webhookSecret,
+  );
+  const now = context.now();
+  // What Stripe does not send in the event is asked first, before any row or counter is
+  // locked: a slow Stripe then holds nothing up, and a failure (502) is worth Stripe's retry.
+  const event =
+    verified.type === 'invoice-paid' && verified.invoiceId && verified.amountPaid > 0
+      ? { ...verified, paymentIntentId: await gateway.paymentIntentOfInvoice(verified.invoiceId) }
+      : verified;
+  const intent = 'paymentIntentId' in event ? event.paymentIntentId : null;
+  const card = intent && event.type !== 'refunds-changed' ? await gateway.cardOf(intent) : null;
+  // charge.refunded names the payment; its refunds are asked of Stripe (listed, not embedded).
+  const refunds =
+    event.type === 'refunds-changed'
+      ? (event.refunds ?? (intent ? await gateway.refundsOf(intent) : []))
+      : [];
+  const decided = await context.db.transaction().execute(async (trx) => {
+    const fresh = await recordEvent(
+      trx,
+      { id: event.id, type: event.stripeType, created: event.created },
+      now,
+    );
+    if (!fresh) return undefined;
+    // Decided on what is there; decided again if another event for the invoice came between.
+    for (;;) {
+      const state = await loadState(trx, context, event, { card, refunds }, now);
+      const outcome = await applyEffects(trx, context, nextPaymentState(state, event).effects, now);
+      if (outcome !== 'again') return outcome;
+    }
+  });
+  if (decided) {
+    // Stripe is asked only now, with the decision committed and nothing locked.
+    let refunded: boolean;
+    try {
+      refunded = await askStripe(context, decided.stripeCalls, now);
+    } catch (error) {
+      await forgetEvent(context.db, event.id);
+      throw error;
+    }
+    if (decided.deliver || refunded) context.outbox.deliver();
+  }
+  // A month now paid gives back what was given up before its money came (paid-months.ts); on
+  // every delivery, as it is idempotent: a retry finishes what a crash left.
+  if (event.type === 'invoice-paid') await giveBackPaidMonths(context, event.seriesId, now);
+  return json(200, { received: true });
+}
 
 /** A call to Stripe that a committed decision asks for. */
 type StripeCall =

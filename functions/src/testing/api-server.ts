@@ -43,7 +43,8 @@ export interface ApiServerOptions {
   /** Deletes identity accounts (the Auth emulator's, through the Admin SDK, unless given). */
   deleteIdentity?: (uid: string) => Promise<void>;
   /** Card payments through the Stripe stand-in at this address. */
-  stripe?: { apiUrl: string; webhookSecret: string };
+  /** `budgetMs`: a request's time for all its Stripe calls, shorter than 15 s for a test. */
+  stripe?: { apiUrl: string; webhookSecret: string; budgetMs?: number };
   /** Her calendar read as in production (no 127.0.0.1 feeds), or a shorter time limit. */
   calendarReading?: CalendarReadingSettings;
   /** Reminders by text through the Twilio stand-in. */
@@ -90,6 +91,7 @@ export async function startApiServer(options: ApiServerOptions) {
         webhookSecret: options.stripe.webhookSecret,
         linkSecret: API_TESTS_LINK_SECRET,
         siteUrl: 'http://site.test',
+        ...(options.stripe.budgetMs !== undefined && { stripeBudgetMs: options.stripe.budgetMs }),
       },
     }),
   };

@@ -23,7 +23,7 @@ export async function freshDatabase(kind: DatabaseKind): Promise<Database> {
 }
 
 export async function emptyTables(db: Database) {
-  await sql`truncate participants, messages, payment_credits, payment_refunds, payments, payment_plans, payment_events, stripe_subscriptions, payment_customers, receipt_counters, busy_times, bookings, series, series_skips, blocks, intakes, questionnaires, audit_log, clinical_retention, session_notes, note_addenda, risk_follow_ups, attended_sessions, note_retention, notes_request_reviews, notes_requests`.execute(
+  await sql`truncate participants, messages, checkout_openings, payment_credits, payment_refunds, payments, payment_plans, payment_events, stripe_subscriptions, payment_customers, receipt_counters, busy_times, bookings, series, series_skips, blocks, intakes, questionnaires, audit_log, clinical_retention, session_notes, note_addenda, risk_follow_ups, attended_sessions, note_retention, notes_request_reviews, notes_requests`.execute(
     db,
   );
   await sql`truncate write_limits, risk_alerts, waitlist_offers, waitlist_entries, calendar_feeds, questionnaire_days, working_hours`.execute(

@@ -15,7 +15,12 @@ const DAY_MS = 86_400_000;
  */
 export function usePaymentsStack(
   kind: DatabaseKind,
-  options: { start: Date; practitioner: () => TestAccount },
+  options: {
+    start: Date;
+    practitioner: () => TestAccount;
+    /** A request's time for all its Stripe calls (15 s unless given). */
+    stripeBudgetMs?: number;
+  },
 ) {
   let standIn: StripeStandIn | undefined;
   const clock = { now: options.start };
@@ -37,6 +42,7 @@ export function usePaymentsStack(
         return standIn.url;
       },
       webhookSecret: PAYMENTS_WEBHOOK_SECRET,
+      ...(options.stripeBudgetMs !== undefined && { budgetMs: options.stripeBudgetMs }),
     },
     beforeEach: () => {
       clock.now = options.start;

@@ -35,9 +35,19 @@ export async function startStripeStandIn(options: StripeStandInOptions) {
   let paused = false;
   const held: (() => void)[] = [];
 
+  /**
+   * Slow answers to one API call (`POST /v1/checkout/sessions`, say): each such request is held
+   * unanswered, its retries too, until released, as a Stripe that is slow to answer it would.
+   */
+  const slow = new Map<string, { held: (() => void)[]; arrived: () => void }>();
+
   const server = http.createServer((request, response) => {
+    const slowed = slow.get(`${request.method ?? 'GET'} ${(request.url ?? '').split('?')[0]}`);
     if (paused) held.push(() => serve(request, response));
-    else serve(request, response);
+    else if (slowed) {
+      slowed.held.push(() => serve(request, response));
+      slowed.arrived();
+    } else serve(request, response);
   });
 
   /**
@@ -205,6 +215,25 @@ export async function startStripeStandIn(options: StripeStandInOptions) {
     dropNext: (count: number) => {
       dropping = count;
     },
+    /**
+     * Slows one API call down (`POST /v1/checkout/sessions`): its requests wait unanswered from
+     * now on. `arrived` resolves once the first has come; `release` answers them and ends it.
+     */
+    slowDown: (call: string) => {
+      let arrived = () => {};
+      const first = new Promise<void>((resolve) => {
+        arrived = resolve;
+      });
+      const entry = { held: [] as (() => void)[], arrived };
+      slow.set(call, entry);
+      return {
+        arrived: first,
+        release: () => {
+          slow.delete(call);
+          for (const next of entry.held.splice(0)) next();
+        },
+      };
+    },
     /** Holds every request from now on without answering (the equivalent of SIGSTOP). */
     pause: () => {
       paused = true;
@@ -218,6 +247,7 @@ export async function startStripeStandIn(options: StripeStandInOptions) {
       new Promise<void>((resolve) => {
         paused = false;
         held.length = 0;
+        slow.clear();
         server.close(() => resolve());
         server.closeAllConnections();
       }),

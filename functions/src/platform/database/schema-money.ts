@@ -32,6 +32,15 @@ export interface PaymentPlansTable {
   updated_at: Date;
 }
 
+/** A Checkout being opened (Stripe asked, its answer not yet recorded); its id is the key. */
+export interface CheckoutOpeningsTable {
+  id: Generated<string>;
+  booking_id: string | null;
+  series_id: string | null;
+  client_uid: string;
+  started_at: Date;
+}
+
 export type PaymentRowStatus = 'pending' | 'paid' | 'failed' | 'refunded';
 
 export interface PaymentsTable {

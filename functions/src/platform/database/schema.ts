@@ -4,6 +4,7 @@ import type { Attendance, RiskFollowUpAction } from '../../../../shared/clinical
 import type { PARTICIPANT_STATUSES } from '../../../../shared/participants';
 import type {
   ReceiptLinkRevocationsTable,
+  CheckoutOpeningsTable,
   PaymentCustomersTable,
   ReceiptCountersTable,
   PaymentPlansTable,
@@ -371,6 +372,7 @@ export interface DatabaseSchema {
   payment_customers: PaymentCustomersTable;
   receipt_counters: ReceiptCountersTable;
   payment_plans: PaymentPlansTable;
+  checkout_openings: CheckoutOpeningsTable;
   payments: PaymentsTable;
   payment_refunds: PaymentRefundsTable;
   payment_credits: PaymentCreditsTable;

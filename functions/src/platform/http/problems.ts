@@ -37,12 +37,18 @@ export const problems = {
   tooManyRequests: problem(429, 'too-many-requests', 'Too many open requests'),
   bodyTooLarge: problem(413, 'body-too-large', 'The request body is too large'),
   alreadyPaid: problem(409, 'already-paid', 'This is already paid'),
+  checkoutOpening: problem(409, 'checkout-opening', 'A payment page is being opened'),
   notPayable: problem(422, 'not-payable', 'Nothing is owed for this'),
   refundTooLarge: problem(422, 'refund-too-large', 'The refund is more than was paid'),
   badSignature: problem(400, 'bad-signature', 'The webhook signature does not match'),
   identityUnavailable: problem(503, 'identity-unavailable', 'The sign-in service did not answer'),
   paymentsUnavailable: problem(503, 'payments-unavailable', 'Card payments are not set up'),
   paymentProvider: problem(502, 'payment-provider', 'The card payment service did not answer'),
+  paymentProviderSilent: problem(
+    503,
+    'payment-provider-silent',
+    'The card payment service did not answer in time',
+  ),
 };
 
 export function methodNotAllowed(allowed: readonly string[]): ProblemError {

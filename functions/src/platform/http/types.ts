@@ -157,6 +157,8 @@ export interface PaymentsSettings {
   linkSecret: string;
   /** The site's address, for Checkout's return pages. */
   siteUrl: string;
+  /** A request's time for all its Stripe calls (payments/stripe-budget.ts): 15 s unless a test shortens it. */
+  stripeBudgetMs?: number;
 }
 
 export function json(status: number, body: unknown): ApiResponse {
