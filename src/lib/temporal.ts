@@ -21,7 +21,10 @@ export function temporalReady(): Promise<void> {
   });
 }
 
-/** The engine, looked up at each use: the polyfill may arrive after this module has run. */
+/**
+ * The engine, looked up at each use: the polyfill may arrive after this module has run.
+ * @public shared/time.ts imports it as `temporal-polyfill` (vite.config.ts), which knip cannot see.
+ */
 export const Temporal = new Proxy({} as TemporalNamespace, {
   get(_target, key) {
     if (!engine) throw new Error('Temporal was used before temporalReady() resolved.');
