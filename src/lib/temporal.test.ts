@@ -154,8 +154,12 @@ async function inChromium(browser: Browser, code: string, engine: 'native' | 'po
         const compute = (0, eval)(`(${source})`) as typeof answers;
         return {
           chromiumHasTemporal,
+          // The module's Temporal reads through to the engine it picked (src/lib/temporal.ts).
           engine:
-            scope.Temporal !== undefined && t.Temporal === scope.Temporal ? 'native' : 'polyfill',
+            scope.Temporal !== undefined &&
+            t.Temporal.Instant === (scope.Temporal as { Instant: unknown }).Instant
+              ? 'native'
+              : 'polyfill',
           answers: compute(t, cases),
         };
       },
