@@ -137,39 +137,42 @@ async function browserBuildOfTime(): Promise<string> {
   return chunk.code;
 }
 
+/**
+ * Run in the page: takes Temporal away first when asked, imports the browser's build of
+ * shared/time.ts, waits for it as src/main.tsx does, and answers every case.
+ */
+const IN_PAGE = `async ({ code, source, cases, withoutTemporal }) => {
+  const scope = globalThis;
+  const chromiumHasTemporal = typeof scope.Temporal === 'object';
+  if (withoutTemporal) delete scope.Temporal;
+  const t = await import('data:text/javascript,' + encodeURIComponent(code));
+  await t.temporalReady();
+  const compute = (0, eval)('(' + source + ')');
+  return {
+    chromiumHasTemporal,
+    // The module's Temporal reads through to the engine it picked (src/lib/temporal.ts).
+    engine: scope.Temporal !== undefined && t.Temporal.Instant === scope.Temporal.Instant ? 'native' : 'polyfill',
+    answers: compute(t, cases),
+  };
+}`;
+
 /** What Chromium answers with its own Temporal, or with it taken away before the module runs. */
 async function inChromium(browser: Browser, code: string, engine: 'native' | 'polyfill') {
   const page = await browser.newPage();
   try {
-    return await page.evaluate(
-      async ({ code, source, cases, withoutTemporal }) => {
-        const scope = globalThis as { Temporal?: unknown };
-        const chromiumHasTemporal = typeof scope.Temporal === 'object';
-        if (withoutTemporal) delete scope.Temporal;
-        const t = (await import(`data:text/javascript,${encodeURIComponent(code)}`)) as Time & {
-          Temporal: { Instant: unknown };
-          temporalReady: () => Promise<void>;
-        };
-        await t.temporalReady(); // as src/main.tsx does before the app renders
-        const compute = (0, eval)(`(${source})`) as typeof answers;
-        return {
-          chromiumHasTemporal,
-          // The module's Temporal reads through to the engine it picked (src/lib/temporal.ts).
-          engine:
-            scope.Temporal !== undefined &&
-            t.Temporal.Instant === (scope.Temporal as { Instant: unknown }).Instant
-              ? 'native'
-              : 'polyfill',
-          answers: compute(t, cases),
-        };
-      },
-      {
-        code,
-        source: answers.toString(),
-        cases: makeCases(),
-        withoutTemporal: engine === 'polyfill',
-      },
-    );
+    // The page's code is a string: Vitest rewrites a dynamic import() in this file for Node,
+    // which would not exist in the page.
+    const args = {
+      code,
+      source: answers.toString(),
+      cases: makeCases(),
+      withoutTemporal: engine === 'polyfill',
+    };
+    return (await page.evaluate(`(${IN_PAGE})(${JSON.stringify(args)})`)) as {
+      chromiumHasTemporal: boolean;
+      engine: 'native' | 'polyfill';
+      answers: ReturnType<typeof answers>;
+    };
   } finally {
     await page.close();
   }
