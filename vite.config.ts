@@ -1,10 +1,29 @@
-import { defineConfig, loadEnv } from 'vite';
+import path from 'node:path';
+import { defineConfig, loadEnv, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { chunkPackagesReport } from './scripts/bench/chunk-packages.ts';
 import { inlineIcon } from './scripts/inline-icon.ts';
 import { localStackEnv, localStackOfMode } from './scripts/local-env.ts';
 import { LOCAL_HOST, LOCAL_STACKS, origin } from './scripts/local-stack.ts';
 import { productionBuildProblem } from './scripts/production-env.ts';
+
+/**
+ * The browser's build of shared/time.ts takes the browser's own Temporal where it has one, and
+ * downloads the polyfill only where it has not (src/lib/temporal.ts). The prerender and the
+ * function, in Node, keep the polyfill itself. Exact: that module's own import of the polyfill's
+ * implementation is left alone.
+ */
+function temporalWhereMissing(): Plugin {
+  const browserTemporal = path.resolve(import.meta.dirname, 'src/lib/temporal.ts');
+  return {
+    name: 'temporal-where-missing',
+    enforce: 'pre',
+    resolveId(id) {
+      if (id !== 'temporal-polyfill' || this.environment?.config.consumer !== 'client') return;
+      return browserTemporal;
+    },
+  };
+}
 
 export default defineConfig(({ command, mode }) => {
   if (command === 'build' && mode === 'production') {
@@ -23,6 +42,7 @@ export default defineConfig(({ command, mode }) => {
       react(),
       chunkPackagesReport(),
       inlineIcon(),
+      temporalWhereMissing(),
     ],
     define: Object.fromEntries(
       Object.entries(stackEnv).map(([key, value]) => [

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { islandScripts, modulePreloads } from './module-preloads.ts';
+import { islandsAtOnce, islandScripts, modulePreloads } from './module-preloads.ts';
 
 function distWith(manifest: object): string {
   const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'preloads-'));
@@ -103,5 +103,21 @@ describe('the scripts a prerendered page names in its head', () => {
     ]);
     expect(hrefs(islandScripts(islands)(['navbar']))).not.toContain('/assets/carousel.js');
     expect(() => islandScripts(islands)(['menu'])).toThrow(/has no src\/app\/islands\/menu\.tsx/);
+  });
+});
+
+describe('the islands a page of content hydrates at once', () => {
+  it('are its islands, each once, but not one marked to hydrate later', () => {
+    const html =
+      '<header class="sticky-top" data-island="navbar"><nav>Menu</nav></header>' +
+      '<section class="banner" data-island="carousel"></section>' +
+      '<section id="services" data-island="services" data-island-later=""><h2>Services</h2></section>' +
+      '<footer data-island="navbar"></footer>';
+    expect(islandsAtOnce(html)).toEqual(['navbar', 'carousel']);
+    expect(islandsAtOnce(html.replace(' data-island-later=""', ''))).toEqual([
+      'navbar',
+      'carousel',
+      'services',
+    ]);
   });
 });

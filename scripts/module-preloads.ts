@@ -86,6 +86,18 @@ const ISLANDS_ENTRY = 'src/islands.tsx';
 const islandModuleKey = (name: string) => `src/app/islands/${name}.tsx`;
 
 /**
+ * The islands a prerendered page hydrates at once, each named once: not one marked
+ * `data-island-later`, which asks for its own scripts once the page is ready (src/islands.tsx).
+ */
+export function islandsAtOnce(html: string): string[] {
+  const opening = /<[a-z][^>]*\bdata-island="([\w-]+)"[^>]*>/g;
+  const names = [...html.matchAll(opening)]
+    .filter(([tag]) => !/\sdata-island-later[\s=>]/.test(tag))
+    .map((match) => match[1]!);
+  return [...new Set(names)];
+}
+
+/**
  * A page of content's island scripts, as links kept inert in a `<template id="island-scripts">`:
  * the boot loader puts them in the page when it asks for the boot script, after the main picture,
  * so that they download beside it instead of one round trip after it.

@@ -7,7 +7,7 @@ import { minifySync } from 'vite';
 import { criticalCssInliner } from './critical-css.ts';
 import { HASHES_FILE, inlineHashes, type InlineHashes } from './csp-hashes.ts';
 import { writeFloorPage } from './bench/floor.ts';
-import { islandScripts, modulePreloads } from './module-preloads.ts';
+import { islandsAtOnce, islandScripts, modulePreloads } from './module-preloads.ts';
 
 /** What the build-time renderer (src/entry-server.tsx) exports. */
 interface EntryServer {
@@ -67,8 +67,7 @@ const hashes: InlineHashes = { 'style-src': [], 'script-src': [] };
 function namedScripts(urlPath: string, html: string): string {
   if (server.hydratesAsIslands(urlPath)) {
     // Named all the same, inert, for the boot loader to ask for beside the boot script.
-    const islands = [...html.matchAll(/data-island="([\w-]+)"/g)].map((match) => match[1]!);
-    return islandScriptsTemplate([...new Set(islands)]);
+    return islandScriptsTemplate(islandsAtOnce(html));
   }
   return (
     `<link rel="modulepreload" crossorigin fetchpriority="low" href="${bootSrc}" />` +

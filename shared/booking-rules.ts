@@ -4,7 +4,7 @@
  * email says.
  */
 import { planCoverSentence } from './billing';
-import { DAY_MS, HOUR_MS } from './time';
+import { DAY_MS, HOUR_MS } from './time-words';
 
 export const BOOKING_RULES = {
   /** Rest after every session; no session may start inside another's break. */

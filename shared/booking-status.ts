@@ -4,7 +4,7 @@
  */
 import type { BookingStatus } from './booking';
 import { BOOKING_RULES, type BookingRules } from './booking-rules';
-import { HOUR_MS } from './time';
+import { HOUR_MS } from './time-words';
 
 export type Actor = 'client' | 'practitioner';
 export type BookingAction = 'confirm' | 'decline' | 'cancel' | 'move';

@@ -7,7 +7,7 @@ import { BOOKING_RULES } from './booking-rules';
 import { BOOKING_ACTIONS } from './booking-status';
 import { ParticipantViewSchema } from './participants';
 import { PaymentStateSchema } from './payments-api';
-import { PRACTICE_TIME_ZONE } from './time';
+import { PRACTICE_TIME_ZONE } from './time-words';
 
 export const NOTE_MAX_LENGTH = 500;
 export const REASON_MAX_LENGTH = 200;

@@ -2,7 +2,8 @@
  * How a series reads to a person, the same in the diary, My bookings and every email:
  * "Weekly, Tuesdays 18:00, from 7 April, 8 sessions, 1 week skipped: 28 April".
  */
-import { PRACTICE_TIME_ZONE, type Instant } from './time';
+import type { Instant } from './time';
+import { PRACTICE_TIME_ZONE } from './time-words';
 
 const dayMonth = new Intl.DateTimeFormat('en-GB', {
   timeZone: PRACTICE_TIME_ZONE,

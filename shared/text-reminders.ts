@@ -6,7 +6,7 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js/mobile';
 import * as v from 'valibot';
 import { practiceFacts } from './practice';
-import { PRACTICE_TIME_ZONE } from './time';
+import { PRACTICE_TIME_ZONE } from './time-words';
 
 export const TEXT_SENTENCES = {
   empty: 'Enter your mobile number, for example 07400 123456.',

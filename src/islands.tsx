@@ -2,7 +2,12 @@ import { StrictMode, useEffect, type ReactNode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { handOverToReact, replayHeldInput } from './app/early-input';
 import { loadFullStylesheet } from './app/full-stylesheet';
-import { islandElements, loadIsland, type IslandModule } from './app/island-modules';
+import {
+  islandElements,
+  laterIslandElements,
+  loadIsland,
+  type IslandModule,
+} from './app/island-modules';
 
 /**
  * A page of content (`content: true` in src/config/routes.ts) opened by its address: only its
@@ -19,8 +24,23 @@ function Committed({ children }: { children: ReactNode }) {
     replayHeldInput(); // taps and keys that came before hydration
     // The rules for what the page does next (another slide, a dialog); its first paint has its own.
     void loadFullStylesheet();
+    hydrateLaterIslands();
   }, []);
   return children;
+}
+
+/**
+ * The islands below the first screen (`data-island-later`: the home page's services, whose list
+ * is fetched after the page anyway): asked for only once the page is ready, so that React and the
+ * islands on screen have the connection to themselves until then.
+ */
+function hydrateLaterIslands() {
+  for (const element of laterIslandElements()) {
+    loadIsland(element).then(
+      ({ default: render }) => hydrateRoot(element, <StrictMode>{render(element)}</StrictMode>),
+      () => undefined, // a chunk that failed leaves the prerendered section as it was
+    );
+  }
 }
 
 function hydrateIslands(loaded: { element: HTMLElement; render: IslandModule['default'] }[]) {

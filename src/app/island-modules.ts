@@ -15,7 +15,15 @@ export function loadIsland(element: HTMLElement): Promise<IslandModule> {
   return load();
 }
 
-/** The prerendered page's islands. */
+/**
+ * The prerendered page's islands that hydrate at once; the page is ready when they have. An
+ * island marked `data-island-later` (below the first screen, with nothing to show before data
+ * that arrives after the page) hydrates after them: `laterIslandElements`.
+ */
 export const islandElements = (): HTMLElement[] => [
-  ...document.querySelectorAll<HTMLElement>('#root [data-island]'),
+  ...document.querySelectorAll<HTMLElement>('#root [data-island]:not([data-island-later])'),
+];
+
+export const laterIslandElements = (): HTMLElement[] => [
+  ...document.querySelectorAll<HTMLElement>('#root [data-island][data-island-later]'),
 ];

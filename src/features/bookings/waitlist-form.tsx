@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import * as v from 'valibot';
 import { RULE_SENTENCES } from '../../../shared/booking-rules';
 import type { Service } from '../../../shared/service';
-import { DAYS_OF_WEEK } from '../../../shared/time';
+import { DAYS_OF_WEEK } from '../../../shared/time-words';
 import {
   DAY_PARTS,
   DAY_PART_LABELS,

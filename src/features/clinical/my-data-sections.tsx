@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import type { AccountExport } from '../../../shared/intake';
 import { formatMoney } from '../../../shared/money';
 import { cadenceText } from '../../../shared/series-text';
-import { DAYS_OF_WEEK } from '../../../shared/time';
+import { DAYS_OF_WEEK } from '../../../shared/time-words';
 import { DAY_PARTS, fromBits, wishesText } from '../../../shared/waitlist';
 import { formatDayWithYear, formatTime } from '../../lib/practice-time';
 

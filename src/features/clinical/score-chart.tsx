@@ -5,7 +5,7 @@ import {
   type InstrumentId,
   type QuestionnaireRecord,
 } from '../../../shared/questionnaires';
-import { PRACTICE_TIME_ZONE } from '../../../shared/time';
+import { PRACTICE_TIME_ZONE } from '../../../shared/time-words';
 import { formatDayWithYear } from '../../lib/practice-time';
 import { useWidth } from './use-width';
 

@@ -43,12 +43,14 @@ function ServiceCard({ service }: { service: Service }) {
 
 export function ServicesSection({ id }: { id: string }) {
   return (
-    // On the home page an island of its own (src/islands.tsx).
+    // On the home page an island of its own, hydrated once the page's others have (src/islands.tsx):
+    // below the first screen, and its list arrives after the page anyway.
     <section
       id={id}
       aria-labelledby={`${id}-heading`}
       className="container py-4"
       data-island="services"
+      data-island-later=""
     >
       <ServicesList id={id} />
     </section>
