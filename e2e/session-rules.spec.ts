@@ -55,8 +55,12 @@ test.describe('a session the server ended', () => {
       page,
       expectProblems,
     }) => {
-      // The page's bookings and waiting lists may refresh in that hour too, and be refused likewise.
-      expectProblems(ending.refused, /response 401: .*\/api\/(bookings|series|waitlist)$/);
+      // The page's bookings, waiting lists and text-reminder setting may refresh in that hour too,
+      // and be refused likewise (whichever the page asks for first after the session ended).
+      expectProblems(
+        ending.refused,
+        /response 401: .*\/api\/(bookings|series|waitlist|account\/sms)$/,
+      );
       await page.clock.install();
       const user = await createUser({ verified: true, label: 'ended-running' });
       await signIn(page, user, '/account');
