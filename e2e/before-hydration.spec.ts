@@ -57,6 +57,9 @@ test('Pause before hydration pauses the slideshow', async ({ page }) => {
     'aria-pressed',
     'true',
   );
+  // The services list is fetched once the page is ready, with a 10 s AbortSignal.timeout, which
+  // the installed clock runs too: let it arrive before 16 s pass, or the clock itself cuts it off.
+  await expect(page.locator('.services-grid > li').first()).toBeVisible();
   await page.mouse.move(5, 700);
   await page.clock.runFor(16_000);
   await expect.poll(() => activeSlide(page)).toMatch(/^1 of 3/);
