@@ -51,6 +51,9 @@ for (const width of [375, 1280] as const) {
     await page.keyboard.press('Enter');
     await expect(section).toContainText('Text reminders are on: we text +447400123456');
     await expect(section.getByRole('button', { name: 'Turn off text reminders' })).toBeVisible();
+    await expect(
+      page.getByRole('status').filter({ hasText: /^Text reminders are on\.$/ }),
+    ).toBeVisible();
     await expectNoAxeViolations(page, `text reminders on at ${width} px`);
     await page.evaluate(() => {
       for (const host of document.querySelectorAll<HTMLElement>('.Toastify'))
