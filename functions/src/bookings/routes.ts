@@ -9,12 +9,12 @@ import {
 } from './change-status';
 import { createBooking } from './create-booking';
 import { moveSession, practiceMoveSession } from './move-booking';
-import { myBookings } from './my-bookings';
 
 export const bookingRoutes: RouteTable = {
   '/availability': { GET: availability },
   '/practice/availability': { GET: practiceAvailability },
-  '/bookings': { GET: myBookings, POST: createBooking },
+  // GET /bookings composes payments and participants: payments/my-bookings.ts serves it.
+  '/bookings': { POST: createBooking },
   '/bookings/:id/cancel': { POST: cancelBooking },
   '/bookings/:id/confirm': { POST: confirmBooking },
   '/bookings/:id/decline': { POST: declineBooking },
