@@ -11,6 +11,8 @@ export type {
 export { bookingView, practiceBookingView, serviceById } from './views';
 export { bookingMode, joinUrlOf, newVideoRoom } from './video';
 export { bookingRoutes } from './routes';
+export { bookerOrParticipant, type BookingAccess } from './access';
+export { StatusBody, cancelAsClient } from './change-status';
 export {
   bookingsStartingWithin,
   busyIntervals,
@@ -26,6 +28,7 @@ export {
   openRequests,
   seriesBookings,
 } from './queries';
+export { joinedPlace, type JoinedPlace } from './room';
 export { busyStretch, checkStart } from './slots';
 export { startRefusal } from './refusals';
 export { stillInHerTime } from './her-time';

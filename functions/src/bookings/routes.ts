@@ -1,12 +1,7 @@
 import type { RouteTable } from '../platform/http/router';
 import { availability, practiceAvailability } from './availability';
 import { createBlock } from './block-time';
-import {
-  cancelBooking,
-  confirmBooking,
-  declineBooking,
-  practiceCancelBooking,
-} from './change-status';
+import { confirmBooking, declineBooking, practiceCancelBooking } from './change-status';
 import { createBooking } from './create-booking';
 import { moveSession, practiceMoveSession } from './move-booking';
 
@@ -15,7 +10,7 @@ export const bookingRoutes: RouteTable = {
   '/practice/availability': { GET: practiceAvailability },
   // GET /bookings composes payments and participants: payments/my-bookings.ts serves it.
   '/bookings': { POST: createBooking },
-  '/bookings/:id/cancel': { POST: cancelBooking },
+  // A client's cancel answers a participant with their room: participants/cancel-session.ts.
   '/bookings/:id/confirm': { POST: confirmBooking },
   '/bookings/:id/decline': { POST: declineBooking },
   '/bookings/:id/move': { POST: moveSession },

@@ -5,11 +5,11 @@ export { findParticipant, pruneInvitations } from './queries';
 export { checkedParty, inviteParty } from './party';
 export { bookerName, partyLookup, roomsFor, sharedSessionView } from './views';
 export { participantRoutes } from './routes';
+export { sharedSeriesViews } from './series-views';
 export {
   accountsInTheRoom,
   cancelForParticipants,
   inCouplesWork,
-  joinedParticipant,
   leaveFutureSessions,
   participantCancelled,
   participationsOf,
