@@ -29,6 +29,8 @@ export {
   seriesBookings,
 } from './queries';
 export { joinedPlace, type JoinedPlace } from './room';
+export { checkedParty, partyOfEvent } from './party-request';
+export { requestSession } from './create-booking';
 export { busyStretch, checkStart } from './slots';
 export { startRefusal } from './refusals';
 export { stillInHerTime } from './her-time';

@@ -2,15 +2,14 @@ import type { RouteTable } from '../platform/http/router';
 import { availability, practiceAvailability } from './availability';
 import { createBlock } from './block-time';
 import { confirmBooking, declineBooking, practiceCancelBooking } from './change-status';
-import { createBooking } from './create-booking';
 import { moveSession, practiceMoveSession } from './move-booking';
 
 export const bookingRoutes: RouteTable = {
   '/availability': { GET: availability },
   '/practice/availability': { GET: practiceAvailability },
-  // GET /bookings composes payments and participants: payments/my-bookings.ts serves it.
-  '/bookings': { POST: createBooking },
-  // A client's cancel answers a participant with their room: participants/cancel-session.ts.
+  // GET /bookings (payments/my-bookings.ts), POST /bookings and a client's cancel
+  // (participants/request-with-party.ts, cancel-session.ts) answer with rooms and payments, so
+  // they are served above bookings, which requests and cancels (requestSession, cancelAsClient).
   '/bookings/:id/confirm': { POST: confirmBooking },
   '/bookings/:id/decline': { POST: declineBooking },
   '/bookings/:id/move': { POST: moveSession },

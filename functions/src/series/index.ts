@@ -1,6 +1,6 @@
 export { clientSeries, findSeries, seriesWithStatus, skipsOf } from './queries';
 export { rollSeries } from './roll-series';
-export { seriesRequests } from './endpoints';
+export { requestSeries } from './endpoints';
 export { seriesContext, type SeriesContext } from './series-context';
 export { seriesRoutes } from './routes';
 export { seriesView } from './series-view';
