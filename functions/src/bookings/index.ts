@@ -11,7 +11,7 @@ export type {
 export { bookingView, practiceBookingView, serviceById } from './views';
 export { bookingMode, joinUrlOf, newVideoRoom } from './video';
 export { bookingRoutes } from './routes';
-export { bookerOrParticipant, type BookingAccess } from './access';
+export { bookerOrParticipant } from './access';
 export { StatusBody, cancelAsClient } from './change-status';
 export {
   bookingsStartingWithin,
@@ -28,7 +28,7 @@ export {
   openRequests,
   seriesBookings,
 } from './queries';
-export { joinedPlace, type JoinedPlace } from './room';
+export { joinedPlace } from './room';
 export { checkedParty, partyOfEvent } from './party-request';
 export { requestSession } from './create-booking';
 export { busyStretch, checkStart } from './slots';

@@ -3,7 +3,7 @@ export type { ParticipantLeft } from './events';
 export { departureNotices } from './leaving';
 export { findParticipant, pruneInvitations } from './queries';
 export { inviteOnBookingRequested, inviteOnSeriesRequested } from './party';
-export { bookerName, partyLookup, roomsFor, sharedSessionView } from './views';
+export { partyLookup, roomsFor, sharedSessionView } from './views';
 export { participantRoutes } from './routes';
 export { sharedSeriesViews } from './series-views';
 export {

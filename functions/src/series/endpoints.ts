@@ -98,8 +98,8 @@ export async function requestSeries(
       });
       if (sessions[0]?.start.getTime() !== start.getTime()) throw new FirstSessionTaken();
       await recordSkips(trx, record.id, skipped, now);
-      // The people it names are invited (participants reacts first), then the request's own
-      // messages follow (messages reacts) and the client's wait ends (the waiting list).
+      // The people it names are invited first (participants), then the client's wait ends (the
+      // waiting list) and the request's own messages follow them (messages).
       await context.reactions.publish(trx, {
         type: 'series.requested',
         seriesId: record.id,
