@@ -11,6 +11,8 @@ export type {
 export { bookingView, practiceBookingView, serviceById } from './views';
 export { bookingMode, joinUrlOf, newVideoRoom } from './video';
 export { bookingRoutes } from './routes';
+export { bookerOrParticipant } from './access';
+export { StatusBody, cancelAsClient } from './change-status';
 export {
   bookingsStartingWithin,
   busyIntervals,
@@ -26,6 +28,9 @@ export {
   openRequests,
   seriesBookings,
 } from './queries';
+export { joinedPlace } from './room';
+export { checkedParty, partyOfEvent } from './party-request';
+export { requestSession } from './create-booking';
 export { busyStretch, checkStart } from './slots';
 export { startRefusal } from './refusals';
 export { stillInHerTime } from './her-time';

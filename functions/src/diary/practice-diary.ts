@@ -9,13 +9,14 @@ import {
 } from '../hours';
 import { bookingsStartingWithin, practiceBookingView } from '../bookings';
 import { reminderStates } from '../messages';
-import { seriesWithStatus, seriesRequests } from '../series';
+import { seriesWithStatus } from '../series';
 import { writeAudit } from '../platform/audit';
 import { endpoint } from '../platform/http/endpoint';
 import { paymentStates } from '../payments';
 import { partyLookup } from '../participants';
 import { problems } from '../platform/http/problems';
 import { json } from '../platform/http/types';
+import { seriesRequests } from './series-requests';
 
 const MAX_DIARY_DAYS = 366;
 
