@@ -26,8 +26,9 @@ import {
   refundOnCancellation,
   releaseAccountMoney,
 } from './payments';
+import { setMessageAudience } from './outbox';
 import { createReactions } from './platform/events/reactions';
-import type { ParticipantLeft } from './participants';
+import { type ParticipantLeft, withParticipants } from './participants';
 import type { ApiContext } from './platform/http/types';
 import type {
   SeriesConfirmed,
@@ -116,3 +117,7 @@ sessionReactions.durably(
   'payments.give-back-skipped-week',
   giveBackSkippedWeek,
 );
+
+// Who hears a session's messages: its client, and each participant who joined (a copy of their
+// own, written with the message in the change's transaction). The outbox sits below participants.
+setMessageAudience(withParticipants);

@@ -8,7 +8,7 @@ import {
   readWorkingHours,
 } from '../hours';
 import { bookingsStartingWithin, practiceBookingView } from '../bookings';
-import { reminderStates } from '../messages';
+import { reminderStates } from '../outbox';
 import { seriesWithStatus, seriesRequests } from '../series';
 import { writeAudit } from '../platform/audit';
 import { endpoint } from '../platform/http/endpoint';

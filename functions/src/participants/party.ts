@@ -1,7 +1,7 @@
 import { PartyRequestSchema, partyProblem, type PartyRequest } from '../../../shared/participants';
 import type { Service } from '../../../shared/service';
 import type { BookingRecord, Client } from '../bookings';
-import { queueMessages, type Notification } from '../messages';
+import { queueMessages, type Notification } from '../outbox';
 import type { Database } from '../platform/database/database';
 import { parse } from '../platform/http/input';
 import { problems } from '../platform/http/problems';

@@ -1,7 +1,7 @@
 import { isActive } from '../../../shared/booking-rules';
 import type { Service } from '../../../shared/service';
 import { clientBookings, findBooking, seriesBookings, type BookingRecord } from '../bookings';
-import { queueMessages, type Notification, type SeriesContext } from '../messages';
+import { queueMessages, type Notification, type SeriesContext } from '../outbox';
 import type { Database } from '../platform/database/database';
 import { departSharedSessions, sessionsOfPlace, type Departure } from './leaving';
 import { joinedBy, participantsOf, placesOf, type ParticipantRecord } from './queries';
