@@ -14,7 +14,8 @@ import { feePerSessionPence, formatMoney } from '../../../shared/money';
 import { practiceFacts as practice } from '../../../shared/practice';
 import type { Service } from '../../../shared/service';
 import { PRACTICE_TIME_ZONE } from '../../../shared/time';
-import type { MessageContext, SeriesContext } from '../outbox';
+import type { MessageContext } from '../outbox';
+import type { SeriesContext } from '../series';
 import { type BookingRecord, placeOf, videoLinkOf } from '../bookings';
 import type { BlockRecord } from '../hours';
 

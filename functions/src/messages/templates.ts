@@ -13,7 +13,8 @@ import { ACCESS_REQUEST_PERIOD, RETENTION_SENTENCE } from '../../../shared/reten
 import { seriesSummary } from '../../../shared/series-text';
 import { riskAnswersText } from '../../../shared/limits';
 import { dayOfWeek, practiceDate } from '../../../shared/time';
-import type { MessageContext, Notification, SeriesContext } from '../outbox';
+import type { MessageContext, Notification } from '../outbox';
+import type { SeriesContext } from '../series';
 import { emailDateTime, placeOf } from '../bookings';
 import type { MailMessage } from '../platform/mail/transport';
 import { isPartyMessage, partyMessageFor } from '../participants';

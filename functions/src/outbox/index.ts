@@ -7,12 +7,9 @@ export {
 export {
   clientAlone,
   type MessageContext,
-  type MessageKind,
   type Notification,
-  type SeriesContext,
 } from './notifications';
 export {
-  type Audience,
   type ClaimedMessage,
   claimDueMessages,
   dropClientMessages,

@@ -1,9 +1,7 @@
 import type { Service } from '../../../shared/service';
 import type { BookingRecord, Client } from '../bookings';
-import type { SeriesContext } from '../series';
-
 // The series' own shape (series/series-context.ts): a message tells of it as a view does.
-export type { SeriesContext };
+import type { SeriesContext } from '../series';
 
 /** Who hears about a change to a booking, and what kind of message they get. */
 export type Notification = (

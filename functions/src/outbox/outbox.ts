@@ -58,7 +58,7 @@ function dedupeKeyOf(notification: Notification): string | null {
 }
 
 /** Who hears a message besides its addressee: the messages as they are, with any copies. */
-export type Audience = (
+type Audience = (
   db: Database,
   notifications: readonly Notification[],
 ) => Promise<Notification[]>;
