@@ -4,11 +4,7 @@ export {
   isAccountNotice,
   queueAccountNotice,
 } from './account-notices';
-export {
-  clientAlone,
-  type MessageContext,
-  type Notification,
-} from './notifications';
+export { clientAlone, type MessageContext, type Notification } from './notifications';
 export {
   type ClaimedMessage,
   claimDueMessages,

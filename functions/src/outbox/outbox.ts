@@ -58,10 +58,7 @@ function dedupeKeyOf(notification: Notification): string | null {
 }
 
 /** Who hears a message besides its addressee: the messages as they are, with any copies. */
-type Audience = (
-  db: Database,
-  notifications: readonly Notification[],
-) => Promise<Notification[]>;
+type Audience = (db: Database, notifications: readonly Notification[]) => Promise<Notification[]>;
 
 let audience: Audience = async (_db, notifications) => [...notifications];
 
