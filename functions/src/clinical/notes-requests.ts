@@ -59,7 +59,7 @@ export async function notesRequestsOf(db: Database, clientUid: string): Promise<
 }
 
 /** The practice hears of a request for session notes, with the date the law gives to answer. */
-export function notificationForNotesRequest(
+function notificationForNotesRequest(
   client: Client,
   request: { id: string; dueOn: string },
   now: Date,
