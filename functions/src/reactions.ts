@@ -26,11 +26,13 @@ import {
   refundOnCancellation,
   releaseAccountMoney,
 } from './payments';
+import { setMessageAudience } from './outbox';
 import { createReactions } from './platform/events/reactions';
 import {
   inviteOnBookingRequested,
   inviteOnSeriesRequested,
   type ParticipantLeft,
+  withParticipants,
 } from './participants';
 import type { ApiContext } from './platform/http/types';
 import type {
@@ -128,3 +130,7 @@ sessionReactions.durably(
   'payments.give-back-skipped-week',
   giveBackSkippedWeek,
 );
+
+// Who hears a session's messages: its client, and each participant who joined (a copy of their
+// own, written with the message in the change's transaction). The outbox sits below participants.
+setMessageAudience(withParticipants);

@@ -1,6 +1,7 @@
 import { clientBookings, deleteClientBookings, lockClient } from '../bookings';
 import { keepSharedAttendance, retireClinicalRecord, type RetiringClient } from '../clinical';
-import { queueMessages, notificationsForDeletedAccount } from '../messages';
+import { notificationsForDeletedAccount } from '../messages';
+import { queueMessages } from '../outbox';
 import { cancelForParticipants, leaveFutureSessions } from '../participants';
 import { deleteSignInRecords } from '../passkeys';
 import { retirePaymentIdentity } from '../payments';

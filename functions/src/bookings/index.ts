@@ -10,6 +10,8 @@ export type {
 } from './types';
 export { bookingView, practiceBookingView, serviceById } from './views';
 export { bookingMode, joinUrlOf, newVideoRoom } from './video';
+export { placeOf, videoLinkOf } from './place';
+export { emailDateTime } from './email-dates';
 export { bookingRoutes } from './routes';
 export { bookerOrParticipant } from './access';
 export { StatusBody, cancelAsClient } from './change-status';

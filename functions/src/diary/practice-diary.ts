@@ -1,14 +1,9 @@
 import { DiaryQuerySchema, type Diary } from '../../../shared/booking';
 import { BOOKING_RULES, isActive } from '../../../shared/booking-rules';
 import { addDays, daysBetween, practiceDate, startOfPracticeDay } from '../../../shared/time';
-import {
-  blockView,
-  blocksOverlapping,
-  clashesWithHerCalendar,
-  readWorkingHours,
-} from '../hours';
+import { blockView, blocksOverlapping, clashesWithHerCalendar, readWorkingHours } from '../hours';
 import { bookingsStartingWithin, practiceBookingView } from '../bookings';
-import { reminderStates } from '../messages';
+import { reminderStates } from '../outbox';
 import { seriesWithStatus } from '../series';
 import { writeAudit } from '../platform/audit';
 import { endpoint } from '../platform/http/endpoint';

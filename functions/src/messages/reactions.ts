@@ -11,8 +11,8 @@ import {
 import { participantCancelled } from '../participants';
 import type { Database } from '../platform/database/database';
 import type { ApiContext } from '../platform/http/types';
-import { notificationsFor, type Notification } from './notifications';
-import { queueMessages } from './outbox';
+import { notificationsFor } from './notifications';
+import { queueMessages, type Notification } from '../outbox';
 
 /**
  * What is sent when a session changes, subscribed in functions/src/reactions.ts: each runs

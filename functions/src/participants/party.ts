@@ -5,7 +5,7 @@ import {
   type BookingRecord,
   type BookingRequested,
 } from '../bookings';
-import { queueMessages, type Notification } from '../messages';
+import { queueMessages, type Notification } from '../outbox';
 import type { Database } from '../platform/database/database';
 import type { ApiContext } from '../platform/http/types';
 import type { SeriesRequested } from '../series';

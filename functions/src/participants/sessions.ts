@@ -1,7 +1,8 @@
 import { isActive } from '../../../shared/booking-rules';
 import type { Service } from '../../../shared/service';
 import { clientBookings, findBooking, seriesBookings, type BookingRecord } from '../bookings';
-import { queueMessages, type Notification, type SeriesContext } from '../messages';
+import { queueMessages, type Notification } from '../outbox';
+import type { SeriesContext } from '../series';
 import type { Database } from '../platform/database/database';
 import { departSharedSessions, sessionsOfPlace, type Departure } from './leaving';
 import { joinedBy, participantsOf, placesOf, type ParticipantRecord } from './queries';

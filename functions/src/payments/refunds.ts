@@ -1,6 +1,6 @@
 import { RefundRequestSchema } from '../../../shared/payments-api';
 import { findBooking } from '../bookings';
-import { queueMessages } from '../messages';
+import { queueMessages } from '../outbox';
 import type { Database } from '../platform/database/database';
 import { endpoint } from '../platform/http/endpoint';
 import { ProblemError, problems } from '../platform/http/problems';

@@ -1,6 +1,6 @@
 import { monthlyPricePence } from '../../../shared/money';
 import { findBooking, type BookingRecord } from '../bookings';
-import { queueMessages } from '../messages';
+import { queueMessages } from '../outbox';
 import type { Database } from '../platform/database/database';
 import { endpoint } from '../platform/http/endpoint';
 import type { ApiContext, ApiRequest, PaymentsSettings } from '../platform/http/types';
