@@ -130,16 +130,26 @@ function gatewayOf(stripe: Stripe) {
   }
 
   return {
-    /** One customer per client: a second request at once gets the same customer back. */
+    /**
+     * One customer per client: a second request at once gets the same customer back. Under the
+     * key `customer:<uid>` only what never changes is sent (her uid): Stripe refuses a key reused
+     * with other parameters for 24 hours (`idempotency_error`,
+     * https://docs.stripe.com/api/idempotent_requests), and her name and email can change between
+     * a try whose answer was lost and the next. They are set by an update once it is made
+     * (https://docs.stripe.com/api/customers/update), which is the same on every try.
+     */
     async createCustomer(input: { email: string; name: string; clientUid: string }) {
       const customer = await provider((limits) =>
         stripe.customers.create(
-          {
-            email: input.email,
-            name: input.name || undefined,
-            metadata: { clientUid: input.clientUid },
-          },
+          { metadata: { clientUid: input.clientUid } },
           { idempotencyKey: `customer:${input.clientUid}`, ...limits },
+        ),
+      );
+      await provider((limits) =>
+        stripe.customers.update(
+          customer.id,
+          { email: input.email, ...(input.name && { name: input.name }) },
+          limits,
         ),
       );
       return customer.id;

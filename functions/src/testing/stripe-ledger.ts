@@ -50,6 +50,11 @@ export function createStripeLedger(options: StripeLedgerOptions) {
     }
   >();
   const portals = new Map<string, { returnUrl: string; customer: string }>();
+  /** Customers made by POST /v1/customers (an update of another is refused, as Stripe does). */
+  const customers = new Map<
+    string,
+    { email: string | null; name: string | null; metadata: Record<string, string> }
+  >();
   const delivered: { type: string; status: number }[] = [];
   /** Every event sent, as signed (a test sends one again, as Stripe retries it). */
   const sent: { id: string; type: string; payload: string }[] = [];
@@ -304,6 +309,7 @@ export function createStripeLedger(options: StripeLedgerOptions) {
     refunds,
     invoicePayments,
     portals,
+    customers,
     delivered,
     sent,
     sendEvent,
