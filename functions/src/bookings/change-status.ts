@@ -95,7 +95,7 @@ async function applyStatusChange(
   if (!changed)
     throw problems.wrongStatus('This booking changed a moment ago. Reload it and try again.');
   context.outbox.deliver();
-  await context.reactions.run();
+  await context.reactions.runInRequest();
   const { services, meetingHost } = context;
   // A participant is answered in their own view of the session, not the booker's.
   if (participant) {
