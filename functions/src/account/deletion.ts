@@ -87,7 +87,7 @@ export const deleteMyAccount = endpoint({
     context.outbox.deliver();
     // No further charge, no Checkout left open, the sessions ahead given back: from the durable
     // queue, so a Stripe that does not answer now is asked again by the minute job.
-    await context.reactions.run();
+    await context.reactions.runInRequest();
     try {
       await context.deleteIdentity?.(caller.uid);
     } catch {

@@ -94,7 +94,7 @@ async function applyStatusChange(
   if (!changed)
     throw problems.wrongStatus('This booking changed a moment ago. Reload it and try again.');
   context.outbox.deliver();
-  await context.reactions.run();
+  await context.reactions.runInRequest();
   return { booking: changed, now };
 }
 

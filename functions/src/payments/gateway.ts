@@ -4,12 +4,14 @@
  * webhook into a PaymentEvent.
  */
 import Stripe from 'stripe';
+import type { RequestBudget } from '../platform/events/reactions';
 import { problems } from '../platform/http/problems';
 import type { ApiContext, PaymentsSettings } from '../platform/http/types';
 import { idOf, paymentEventOf, refundFactsOf } from './gateway-events';
 import {
   STRIPE_TRY_MS,
   StripeBudgetSpent,
+  stripeBudgetSpent,
   stripeDidNotAnswer,
   withinBudget,
   withinStripeBudget,
@@ -130,16 +132,26 @@ function gatewayOf(stripe: Stripe) {
   }
 
   return {
-    /** One customer per client: a second request at once gets the same customer back. */
+    /**
+     * One customer per client: a second request at once gets the same customer back. Under the
+     * key `customer:<uid>` only what never changes is sent (her uid): Stripe refuses a key reused
+     * with other parameters for 24 hours (`idempotency_error`,
+     * https://docs.stripe.com/api/idempotent_requests), and her name and email can change between
+     * a try whose answer was lost and the next. They are set by an update once it is made
+     * (https://docs.stripe.com/api/customers/update), which is the same on every try.
+     */
     async createCustomer(input: { email: string; name: string; clientUid: string }) {
       const customer = await provider((limits) =>
         stripe.customers.create(
-          {
-            email: input.email,
-            name: input.name || undefined,
-            metadata: { clientUid: input.clientUid },
-          },
+          { metadata: { clientUid: input.clientUid } },
           { idempotencyKey: `customer:${input.clientUid}`, ...limits },
+        ),
+      );
+      await provider((limits) =>
+        stripe.customers.update(
+          customer.id,
+          { email: input.email, ...(input.name && { name: input.name }) },
+          limits,
         ),
       );
       return customer.id;
@@ -371,6 +383,15 @@ export function paymentsIfSetUp(context: ApiContext): Payments | undefined {
 export function withinRequestBudget<T>(context: ApiContext, run: () => Promise<T>): Promise<T> {
   return withinStripeBudget(context.payments?.stripeBudgetMs, run);
 }
+
+/**
+ * The budget a request's run of the durable queue keeps to (platform/events/reactions.ts
+ * runInRequest): its Stripe calls and the reactions it starts, within the same 15 s.
+ */
+export const requestBudget = (context: () => ApiContext): RequestBudget => ({
+  within: (work) => withinRequestBudget(context(), work),
+  spent: stripeBudgetSpent,
+});
 
 /** The payments set up on this server; a 503 problem where none are. */
 export function paymentsOf(context: ApiContext): Payments {

@@ -63,6 +63,11 @@ function nextCallLimits() {
   return { sdk: { timeout: Math.min(STRIPE_TRY_MS, left), maxNetworkRetries: 0 }, cutOffMs: left };
 }
 
+/** True inside a request whose budget has too little left for a Stripe call to succeed. */
+export function stripeBudgetSpent(): boolean {
+  return nextCallLimits() === undefined;
+}
+
 /** A Stripe call given up at the budget's end (the SDK's own request may still be on its way). */
 export class StripeBudgetSpent extends Error {
   constructor() {
