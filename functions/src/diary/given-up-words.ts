@@ -87,11 +87,18 @@ async function reactionWhat(db: Database, handler: string, fields: EventFields):
   return 'Work that follows a change in the diary';
 }
 
-const failedWords = (tries: number) => `it was given up after ${plural(tries, 'try', 'tries')}`;
+const givenUpWords = (tries: number) => `given up after ${plural(tries, 'try', 'tries')}.`;
 
-/** Why it stopped: our own sentence when the last failure gave one (a problem's detail). */
-const whyWords = (tries: number, reason: string | null) =>
-  reason ? `${failedWords(tries)}. ${reason}` : `${failedWords(tries)}.`;
+/**
+ * Why it stopped, from our own sentence (a problem's detail) when the last failure gave one: its
+ * first clause only ("The card payment service did not answer"), as the rest tells a request's
+ * caller what happens next, which a given-up task no longer does.
+ */
+function whyWords(tries: number, reason: string | null) {
+  const clause = reason?.split(/;\s|\.(?:\s|$)/)[0]?.trim();
+  if (!clause) return givenUpWords(tries);
+  return `${clause.charAt(0).toLowerCase()}${clause.slice(1)}; ${givenUpWords(tries)}`;
+}
 
 export async function describeReaction(
   db: Database,
@@ -118,7 +125,7 @@ export function describeEmail(email: FailedEmail): GivenUpItem {
       kind === 'text-reminder'
         ? `The reminder text to ${email.to}`
         : `The ${messageKindName(kind)} email to ${email.to}`,
-    why: `${failedWords(email.attempts)}: it could not be delivered.`,
+    why: `it could not be delivered; ${givenUpWords(email.attempts)}`,
     tries: email.attempts,
   };
 }

@@ -1,12 +1,7 @@
 import { DiaryQuerySchema, type Diary } from '../../../shared/booking';
 import { BOOKING_RULES, isActive } from '../../../shared/booking-rules';
 import { addDays, daysBetween, practiceDate, startOfPracticeDay } from '../../../shared/time';
-import {
-  blockView,
-  blocksOverlapping,
-  clashesWithHerCalendar,
-  readWorkingHours,
-} from '../hours';
+import { blockView, blocksOverlapping, clashesWithHerCalendar, readWorkingHours } from '../hours';
 import { bookingsStartingWithin, practiceBookingView } from '../bookings';
 import { reminderStates } from '../messages';
 import { seriesWithStatus, seriesRequests } from '../series';

@@ -30,7 +30,7 @@ export function AttentionItem({
   }, [asking]);
 
   return (
-    <li className="attention-item">
+    <li className="attention-item border-top pt-2 mt-2">
       <p className="mb-1">
         <strong>{item.what}</strong>: {item.why}
       </p>

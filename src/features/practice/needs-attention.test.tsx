@@ -20,7 +20,7 @@ const refund: GivenUpItem = {
   id: 'r1',
   givenUpAt: '2027-03-08T10:15:00Z',
   what: `Refund of £60.00 for the session on Thu 4 Mar at 10:00 for ${HOSTILE}`,
-  why: 'it was given up after 8 tries. The card payment service did not answer in time.',
+  why: 'the card payment service did not answer; given up after 8 tries.',
   tries: 8,
 };
 const email: GivenUpItem = {
@@ -28,7 +28,7 @@ const email: GivenUpItem = {
   id: 'm1',
   givenUpAt: '2027-03-02T09:00:00Z',
   what: 'The confirmation email to jo@example.com',
-  why: 'it was given up after 30 tries: it could not be delivered.',
+  why: 'it could not be delivered; given up after 30 tries.',
   tries: 30,
 };
 
