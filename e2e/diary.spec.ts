@@ -583,43 +583,4 @@ test.describe("the practitioner's diary", () => {
       .poll(() => emailTextsTo(client.email), { timeout: 20_000 })
       .toMatch(/Your session of .+ is now /);
   });
-
-  test('says which emails failed, and Try again sends one again', async ({ page }) => {
-    let failed = true;
-    const message = {
-      id: 'msg-1',
-      kind: 'reminder',
-      to: 'someone@example.com',
-      bookingId: null,
-      attempts: 12,
-      lastError: 'connection refused',
-    };
-    // The outbox marks a message failed only after a day of retries: the answer is stood in for.
-    await page.route(
-      (url) => url.pathname === '/api/practice/messages',
-      (route) => route.fulfill({ json: { messages: failed ? [message] : [] } }),
-    );
-    const retried: string[] = [];
-    await page.route(
-      (url) => url.pathname === `/api/practice/messages/${message.id}/retry`,
-      (route) => {
-        retried.push(route.request().method());
-        failed = false;
-        return route.fulfill({ json: { message: { ...message, attempts: 0 } } });
-      },
-    );
-    await practitionerIn(page, 'failed-mail');
-    await page.goto('/practice');
-    const notice = page.getByRole('region', { name: 'An email could not be sent' });
-    await expect(notice).toContainText(
-      'The reminder email to someone@example.com was not delivered after 12 tries.',
-    );
-    await expectNoAxeViolations(page, 'failed emails notice');
-    await notice.getByRole('button', { name: /^Try again/ }).click();
-    await expect(
-      toast(page, 'The reminder email to someone@example.com is being sent again.'),
-    ).toBeVisible();
-    await expect(notice).toHaveCount(0);
-    expect(retried).toEqual(['POST']);
-  });
 });

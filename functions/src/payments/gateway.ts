@@ -285,7 +285,7 @@ function gatewayOf(stripe: Stripe) {
       const answer = await refundUnlessRefused(input);
       if ('refused' in answer)
         throw problems.paymentProvider(
-          'The card payment service refused this refund. Open the payment again to see what is left.',
+          `The card payment service refused this refund (Stripe’s reason: ${answer.refused}). Open the payment again to see what is left.`,
         );
       return answer;
     },

@@ -345,12 +345,23 @@ export interface SessionReactionsTable {
   /** Given up after its last try: the note says why, by the kind of failure. */
   given_up_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   note: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Why its last try failed, in a sentence of ours (a problem's detail); null when unknown. */
+  reason: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: ColumnType<Date, Date, never>;
+}
+
+/** Something given up that she marked as dealt with: a reaction or an email, never both. */
+export interface GivenUpDealtWithTable {
+  id: Generated<string>;
+  reaction_id: string | null;
+  message_id: string | null;
+  dealt_with_at: Date;
 }
 
 export interface DatabaseSchema {
   bookings: BookingsTable;
   session_reactions: SessionReactionsTable;
+  given_up_dealt_with: GivenUpDealtWithTable;
   blocks: BlocksTable;
   messages: MessagesTable;
   series: SeriesTable;

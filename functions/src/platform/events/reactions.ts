@@ -1,4 +1,5 @@
 import type { Database } from '../database/database';
+import { ProblemError } from '../http/problems';
 
 /**
  * A change a capability publishes (a session cancelled, a series ended): data only, named by its
@@ -165,6 +166,8 @@ async function runDueReactions<E, C extends { db: Database; now: () => Date }>(
           next_attempt_at: new Date(context.now().getTime() + wait * 60_000),
           ...(last && { given_up_at: context.now() }),
           note: `${last ? 'Given up' : 'Will try again'} after ${attempts} tries: ${kind}`,
+          // A problem's detail is a sentence of ours, with no data in it: she reads it.
+          reason: error instanceof ProblemError ? error.problem.detail : null,
         })
         .where('id', '=', row.id)
         .execute();
