@@ -1,4 +1,4 @@
-import { useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
 import type { GivenUpItem } from '../../../shared/given-up-api';
 import { LoadFailed } from '../../components/layout/load-failed';
@@ -32,6 +32,14 @@ export function NeedsAttention() {
   const [undoable, setUndoable] = useState<GivenUpItem | null>(null);
   const undoButton = useRef<HTMLButtonElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
+  // The keyboard goes to Undo once it is on the page and enabled (it is disabled until the mark's
+  // request has finished, and a disabled button takes no focus: a frame's wait lost that race).
+  const focusUndo = useRef(false);
+  useEffect(() => {
+    if (!focusUndo.current || !undoButton.current || undoButton.current.disabled) return;
+    focusUndo.current = false;
+    undoButton.current.focus();
+  });
 
   const tell = (sentence: string, kind: 'success' | 'info' = 'success') => {
     setSaid(sentence);
@@ -64,7 +72,7 @@ export function NeedsAttention() {
       await markDealtWith(item);
       tell(`Marked as dealt with: ${item.what}.`);
       setUndoable(item);
-      requestAnimationFrame(() => undoButton.current?.focus());
+      focusUndo.current = true;
     });
 
   const undo = (item: GivenUpItem) =>
