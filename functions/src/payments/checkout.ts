@@ -7,7 +7,8 @@ import type { ApiContext, Caller } from '../platform/http/types';
 import { json } from '../platform/http/types';
 import { findSeries } from '../series';
 import { seriesCheckout, sessionCheckout } from './checkout-rules';
-import { paymentsOf, withinRequestBudget, type Payments } from './gateway';
+import { paymentsOf, type Payments } from './gateway';
+import { withinRequestBudget } from './stripe-budget';
 import {
   markCheckoutExpired,
   insertPendingPayment,

@@ -4,17 +4,14 @@
  * webhook into a PaymentEvent.
  */
 import Stripe from 'stripe';
-import type { RequestBudget } from '../platform/events/reactions';
 import { problems } from '../platform/http/problems';
 import type { ApiContext, PaymentsSettings } from '../platform/http/types';
 import { idOf, paymentEventOf, refundFactsOf } from './gateway-events';
 import {
   STRIPE_TRY_MS,
   StripeBudgetSpent,
-  stripeBudgetSpent,
   stripeDidNotAnswer,
   withinBudget,
-  withinStripeBudget,
 } from './stripe-budget';
 import type { RefundFacts, Settlement } from './webhook-rules';
 
@@ -375,23 +372,6 @@ export function paymentsIfSetUp(context: ApiContext): Payments | undefined {
   }
   return { settings, gateway };
 }
-
-/**
- * A request's work that calls Stripe, within one budget for all its calls (stripe-budget.ts):
- * 15 s unless the server's settings shorten it (a test).
- */
-export function withinRequestBudget<T>(context: ApiContext, run: () => Promise<T>): Promise<T> {
-  return withinStripeBudget(context.payments?.stripeBudgetMs, run);
-}
-
-/**
- * The budget a request's run of the durable queue keeps to (platform/events/reactions.ts
- * runInRequest): its Stripe calls and the reactions it starts, within the same 15 s.
- */
-export const requestBudget = (context: () => ApiContext): RequestBudget => ({
-  within: (work) => withinRequestBudget(context(), work),
-  spent: stripeBudgetSpent,
-});
 
 /** The payments set up on this server; a 503 problem where none are. */
 export function paymentsOf(context: ApiContext): Payments {

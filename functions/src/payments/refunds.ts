@@ -6,7 +6,8 @@ import { endpoint } from '../platform/http/endpoint';
 import { ProblemError, problems } from '../platform/http/problems';
 import type { ApiContext } from '../platform/http/types';
 import { json } from '../platform/http/types';
-import { paymentsIfSetUp, paymentsOf, withinRequestBudget, type Payments } from './gateway';
+import { paymentsIfSetUp, paymentsOf, type Payments } from './gateway';
+import { withinRequestBudget } from './stripe-budget';
 import { findPayment, lockPayment, type PaymentRow, type RefundRow } from './queries';
 import {
   findRefund,
