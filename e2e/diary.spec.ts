@@ -38,9 +38,9 @@ interface Booked {
 
 const cleanUp: TestUser[] = [];
 const blocksToRemove: { practitioner: TestUser; id: string }[] = [];
-test.afterEach(async ({ page }) => {
-  // Deleting an account signs its open page out (aborting its calls): the page goes first.
-  await page.close();
+test.afterEach(async ({ closeEveryPage }) => {
+  // A page still open could ask for an account about to be deleted: every page goes first.
+  await closeEveryPage();
   await Promise.all(
     blocksToRemove
       .splice(0)
