@@ -97,3 +97,14 @@ export const withFreeCall = (services: readonly Service[]): Service[] => [
   ...services.filter((service) => service.id !== FREE_CALL.id),
   FREE_CALL,
 ];
+
+/** What a session or entry is called once its service has left the list (its number means nothing to a reader). */
+export const FORMER_SERVICE_NAME = 'A service no longer offered';
+
+/** A service's name from the list, or `FORMER_SERVICE_NAME` once it is no longer offered. */
+export function serviceNameOf(
+  services: readonly Pick<Service, 'id' | 'name'>[],
+  id: number,
+): string {
+  return services.find((service) => service.id === id)?.name ?? FORMER_SERVICE_NAME;
+}

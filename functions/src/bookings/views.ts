@@ -4,7 +4,7 @@ import { DEFAULT_MEETING_HOST } from '../platform/settings';
 import { joinUrlOf } from './video';
 import { BOOKING_RULES } from '../../../shared/booking-rules';
 import { HOUR_MS } from '../../../shared/time';
-import type { Service } from '../../../shared/service';
+import { serviceNameOf, type Service } from '../../../shared/service';
 import { allowedActions, checkChange } from '../../../shared/booking-status';
 import type { BookingRecord } from './types';
 import { problems } from '../platform/http/problems';
@@ -19,9 +19,6 @@ export function serviceById(services: readonly Service[], id: number): Service {
   return service;
 }
 
-const serviceName = (services: readonly Service[], id: number) =>
-  services.find((service) => service.id === id)?.name ?? 'A service no longer offered';
-
 export function bookingView(
   booking: BookingRecord,
   services: readonly Service[],
@@ -33,7 +30,7 @@ export function bookingView(
   return {
     id: booking.id,
     serviceId: booking.serviceId,
-    serviceName: serviceName(services, booking.serviceId),
+    serviceName: serviceNameOf(services, booking.serviceId),
     start: booking.start.toISOString(),
     end: booking.end.toISOString(),
     status: booking.status,

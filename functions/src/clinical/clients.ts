@@ -15,7 +15,7 @@ import {
 } from '../../../shared/clinical-api';
 import { OUTCOME_RULES, labelScores } from '../../../shared/clinical-rules';
 import { INSTRUMENTS, type QuestionnaireRecord } from '../../../shared/questionnaires';
-import type { Service } from '../../../shared/service';
+import { serviceNameOf, type Service } from '../../../shared/service';
 import {
   clientNotes,
   clientRiskFollowUps,
@@ -42,9 +42,7 @@ export function clientUid(value: string | undefined): string {
 export const recordNoteView = (note: NoteRow, services: readonly Service[]): RecordNote => ({
   bookingId: note.bookingId ?? '',
   start: note.sessionStart.toISOString(),
-  serviceName:
-    services.find((service) => service.id === note.serviceId)?.name ??
-    'A service no longer offered',
+  serviceName: serviceNameOf(services, note.serviceId),
   text: note.text,
   status: note.status,
   ...(note.signedAt && { signedAt: note.signedAt }),

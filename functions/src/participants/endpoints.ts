@@ -18,6 +18,7 @@ import {
   type ParticipantRecord,
 } from './queries';
 import { seriesSinceJoining } from './sessions';
+import { serviceNameOf } from '../../../shared/service';
 
 /**
  * The session an invitation names: the one-off session, or the series' first still on and not
@@ -46,7 +47,7 @@ function invitationView(
   const service = context.services.find((each) => each.id === session.serviceId);
   return {
     id: participant.id,
-    serviceName: service?.name ?? 'A service no longer offered',
+    serviceName: serviceNameOf(context.services, session.serviceId),
     bookerName: session.client.name || 'The person who booked',
     start: session.start.toISOString(),
     end: session.end.toISOString(),

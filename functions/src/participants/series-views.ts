@@ -1,9 +1,8 @@
 import type { SharedSeries } from '../../../shared/booking';
 import { allowedActions } from '../../../shared/booking-status';
-import { dayOfWeek, practiceDate } from '../../../shared/time';
 import type { Database } from '../platform/database/database';
 import type { ApiContext } from '../platform/http/types';
-import { findSeries, skipsOf } from '../series';
+import { findSeries, seriesHeading, skipsOf } from '../series';
 import { participationsOf } from './sessions';
 import { bookerName, roomsFor } from './views';
 
@@ -41,15 +40,7 @@ export async function sharedSeriesViews(
     const joinedAt = participant.respondedAt ?? now;
     return [
       {
-        id: record.id,
-        serviceId: record.serviceId,
-        serviceName:
-          context.services.find((service) => service.id === record.serviceId)?.name ??
-          'A service no longer offered',
-        everyWeeks: record.everyWeeks,
-        status: record.status,
-        weekday: dayOfWeek(practiceDate(record.firstStart)),
-        time: record.localTime,
+        ...seriesHeading(record, context),
         firstStart: first.start.toISOString(),
         sessions: sessions.map((session) => ({
           id: session.id,

@@ -6,6 +6,7 @@ import type { Database } from '../platform/database/database';
 import type { ApiContext } from '../platform/http/types';
 import { DEFAULT_MEETING_HOST } from '../platform/settings';
 import { agreedAccounts, participantsOf, type ParticipantRecord } from './queries';
+import { serviceNameOf } from '../../../shared/service';
 
 /** A session or a series, by what its party hangs on. */
 export interface PartyKey {
@@ -126,9 +127,7 @@ export function sharedSessionView(
   return {
     id: booking.id,
     serviceId: booking.serviceId,
-    serviceName:
-      context.services.find((service) => service.id === booking.serviceId)?.name ??
-      'A service no longer offered',
+    serviceName: serviceNameOf(context.services, booking.serviceId),
     start: booking.start.toISOString(),
     end: booking.end.toISOString(),
     status: booking.status,

@@ -3,7 +3,7 @@ export { rollSeries } from './roll-series';
 export { requestSeries } from './endpoints';
 export { seriesContext, type SeriesContext } from './series-context';
 export { seriesRoutes } from './routes';
-export { seriesView } from './series-view';
+export { seriesHeading, seriesView } from './series-view';
 export type {
   SeriesConfirmed,
   SeriesDeclined,

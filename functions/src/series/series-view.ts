@@ -4,6 +4,23 @@ import { allowedActions, type Actor } from '../../../shared/booking-status';
 import { HOUR_MS, dayOfWeek, practiceDate } from '../../../shared/time';
 import type { ApiContext } from '../platform/http/types';
 import type { SeriesContext } from './series-context';
+import { serviceNameOf } from '../../../shared/service';
+
+/** What every view of a series opens with: the service, how often, its status, its standing time. */
+export function seriesHeading(
+  record: SeriesContext['record'],
+  context: Pick<ApiContext, 'services'>,
+) {
+  return {
+    id: record.id,
+    serviceId: record.serviceId,
+    serviceName: serviceNameOf(context.services, record.serviceId),
+    everyWeeks: record.everyWeeks,
+    status: record.status,
+    weekday: dayOfWeek(practiceDate(record.firstStart)),
+    time: record.localTime,
+  };
+}
 
 /** A series as one actor sees it: its weeks, each session's actions, whether it may end. */
 export function seriesView(
@@ -14,15 +31,7 @@ export function seriesView(
 ): Series {
   const noticeEnds = now.getTime() + BOOKING_RULES.clientCancelNoticeHours * HOUR_MS;
   return {
-    id: record.id,
-    serviceId: record.serviceId,
-    serviceName:
-      context.services.find((service) => service.id === record.serviceId)?.name ??
-      'A service no longer offered',
-    everyWeeks: record.everyWeeks,
-    status: record.status,
-    weekday: dayOfWeek(practiceDate(record.firstStart)),
-    time: record.localTime,
+    ...seriesHeading(record, context),
     firstStart: record.firstStart.toISOString(),
     note: record.note,
     sessions: sessions.map((session) => ({

@@ -18,6 +18,7 @@ import { pathId } from '../platform/http/input';
 import { problems } from '../platform/http/problems';
 import { json, noContent, type ApiContext } from '../platform/http/types';
 import { serviceById } from '../bookings';
+import { serviceNameOf } from '../../../shared/service';
 
 const expiryFrom = (now: Date) => new Date(now.getTime() + BOOKING_RULES.waitlistDays * DAY_MS);
 
@@ -25,9 +26,7 @@ function entryView(entry: WaitlistRecord, context: Pick<ApiContext, 'services'>)
   return {
     id: entry.id,
     serviceId: entry.serviceId,
-    serviceName:
-      context.services.find((service) => service.id === entry.serviceId)?.name ??
-      'A service no longer offered',
+    serviceName: serviceNameOf(context.services, entry.serviceId),
     days: entry.days,
     parts: entry.parts,
     standing: entry.standing,
