@@ -32,6 +32,27 @@ const notFound = (what: 'series' | 'session') =>
 const notYours = () => problems.notYours('You can only pay for your own sessions.');
 const free = () => problems.notPayable('This service is free: nothing is owed.');
 
+/**
+ * Why a session that is not confirmed cannot be paid, one sentence for each status the rule
+ * refuses (a new status will not typecheck until it has its own): what is true, and what to do.
+ */
+export const SESSION_NOT_PAYABLE: Record<Exclude<BookingRecord['status'], 'confirmed'>, string> = {
+  requested: 'The practitioner has not confirmed this session yet: it can be paid once she does.',
+  declined:
+    'The practitioner declined this session, so nothing is owed for it. You can ask for another time: choose Book a session on My bookings.',
+  cancelled:
+    'This session was cancelled, so nothing is owed for it. To meet again, choose Book a session on My bookings.',
+};
+
+/** Why a series that is not confirmed cannot be paid, one sentence for each status refused. */
+export const SERIES_NOT_PAYABLE: Record<Exclude<SeriesRecord['status'], 'confirmed'>, string> = {
+  requested: 'The practitioner has not confirmed this series yet: it can be paid once she does.',
+  declined:
+    'The practitioner declined this series, so nothing is owed for it. You can ask for another time: choose Book a session on My bookings.',
+  ended:
+    'This series has ended, so nothing more is owed for it. To meet again, choose Book a session on My bookings.',
+};
+
 /** A series' monthly subscription: its client's, paid for service, confirmed, not paid this month. */
 export function seriesCheckout(input: {
   series: SeriesRecord | undefined;
@@ -44,13 +65,8 @@ export function seriesCheckout(input: {
   if (series.client.uid !== input.callerUid) return { refused: notYours() };
   const service = input.services.find((each) => each.id === series.serviceId);
   if (!service || isFree(service)) return { refused: free() };
-  if (series.status !== 'confirmed') {
-    return {
-      refused: problems.notPayable(
-        'The practitioner has not confirmed this series yet: it can be paid once she does.',
-      ),
-    };
-  }
+  if (series.status !== 'confirmed')
+    return { refused: problems.notPayable(SERIES_NOT_PAYABLE[series.status]) };
   if (input.plan?.status === 'paid')
     return { refused: problems.alreadyPaid('This series is already paid for this month.') };
   return {
@@ -81,13 +97,8 @@ export function sessionCheckout(input: {
       ),
     };
   }
-  if (booking.status !== 'confirmed') {
-    return {
-      refused: problems.notPayable(
-        'Only a confirmed session can be paid: wait for the practitioner to confirm it.',
-      ),
-    };
-  }
+  if (booking.status !== 'confirmed')
+    return { refused: problems.notPayable(SESSION_NOT_PAYABLE[booking.status]) };
   if (input.paidAlready) return { refused: problems.alreadyPaid('This session is already paid.') };
   return {
     item: booking,

@@ -2,7 +2,7 @@ import { CheckoutRequestSchema } from '../../../shared/payments-api';
 import { findBooking } from '../bookings';
 import type { Database } from '../platform/database/database';
 import { endpoint } from '../platform/http/endpoint';
-import { problems, type ProblemError } from '../platform/http/problems';
+import { ProblemError, problems } from '../platform/http/problems';
 import type { ApiContext, Caller } from '../platform/http/types';
 import { json } from '../platform/http/types';
 import { findSeries } from '../series';
@@ -58,10 +58,17 @@ const RETURN_PAGES = { bookings: '/account/bookings', billing: '/account/billing
 
 /**
  * Closes a Checkout the client opened before (another tab, or Pay pressed again after going
- * back): one open Checkout per session or series. False when it was paid on meanwhile.
+ * back): one open Checkout per session or series. False when it was paid on meanwhile. When
+ * Stripe did not answer, that page may still be open: "nothing was charged" would not be true.
  */
 async function closeEarlier(payments: Payments, checkoutId: string): Promise<boolean> {
-  return (await payments.gateway.expireCheckout(checkoutId)) === 'expired';
+  try {
+    return (await payments.gateway.expireCheckout(checkoutId)) === 'expired';
+  } catch (error) {
+    if (error instanceof ProblemError && error.problem.status === 503)
+      throw stripeDidNotAnswer('earlierCheckout');
+    throw error;
+  }
 }
 
 /** What Checkout shows and takes, as the rules decided it. */

@@ -27,11 +27,15 @@ const SHORTEST_TRY_MS = 100;
 
 /**
  * What the person is told when Stripe did not answer within the budget, built here once. A
- * Checkout (or the Portal) was not opened, so nothing was charged; a refund is recorded pending
- * and the minute job asks Stripe again (refunds.ts retryPendingRefunds).
+ * Checkout (or the Portal) was not opened, so nothing was charged; but when what went unanswered
+ * was closing the Checkout opened before (checkout.ts closeEarlier), that page may still be open
+ * and take a payment, so the sentence says so and what to do. A refund is recorded pending and
+ * the minute job asks Stripe again (refunds.ts retryPendingRefunds).
  */
 export const STRIPE_SILENT = {
   charge: 'The card payment service did not answer; nothing was charged. Try again in a minute.',
+  earlierCheckout:
+    'The card payment service did not answer while closing the payment page you opened before, so that page may still take a payment. If you paid on it, its receipt shows on Billing once the payment is confirmed; if not, press Pay again: it closes that page first.',
   refund:
     'The card payment service did not answer; the refund is recorded and will be asked for again within a few minutes. Open the payment later to see it settled.',
 } as const;

@@ -54,7 +54,7 @@ describe.each(DATABASE_KINDS)('Stripe slow or silent on %s', (kind) => {
         const paid = await paying;
         expect(paid.status).toBe(422);
         expect(paid.json.detail).toBe(
-          'Only a confirmed session can be paid: wait for the practitioner to confirm it.',
+          'This session was cancelled, so nothing is owed for it. To meet again, choose Book a session on My bookings.',
         );
       } finally {
         slow.release();

@@ -25,7 +25,7 @@ import {
   type PaymentRow,
 } from './queries';
 import { attachCredits } from './queries-credits';
-import { lockPlan, savePlan, setPlanEnding } from './queries-plans';
+import { lockPlan, savePlan, setPlanEnding, shareSeriesLock } from './queries-plans';
 import { insertRefund, lockRefundsOfPayment, releaseRefundRow } from './queries-refunds';
 import { lockSubscriptionOrder, saveSubscriptionSeen } from './queries-subscriptions';
 import { giveBackPaidMonths } from './paid-months';
@@ -199,10 +199,14 @@ async function loadState(
     case 'subscription-changed':
     case 'invoice-paid':
     case 'invoice-failed': {
-      const series = UUID.test(event.seriesId) ? await findSeries(db, event.seriesId) : undefined;
+      const seriesId = UUID.test(event.seriesId) ? event.seriesId : undefined;
+      // The plan's row, then the series' for share (the order Pay's recording takes): an end of
+      // the series waits for this recording, and one committed first is read here as ended.
+      const plan = seriesId ? await lockPlan(db, seriesId) : undefined;
+      if (seriesId) await shareSeriesLock(db, seriesId);
+      const series = seriesId ? await findSeries(db, seriesId) : undefined;
       if (!series) return { ...state, series: null };
       const service = context.services.find((each) => each.id === series.serviceId);
-      const plan = await lockPlan(db, series.id);
       const withSeries = {
         ...state,
         ...(event.subscriptionId && {

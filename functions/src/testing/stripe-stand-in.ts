@@ -26,6 +26,23 @@ export interface StripeStandInOptions extends StripeLedgerOptions {
   port: number;
 }
 
+/**
+ * A request's whole body, read as it arrives, whether it is then answered at once or held (slow,
+ * paused). Stripe carries out a request it has received whatever its caller does afterwards (a
+ * timeout, a closed connection), and a retry with the same `Idempotency-Key` is then answered
+ * with the saved result, not carried out again (https://docs.stripe.com/api/idempotent_requests).
+ * So a held request is carried out when released even if its caller hung up meanwhile; undefined
+ * only when the connection closed before the body was whole (Stripe never received it).
+ */
+function receivedBody(request: http.IncomingMessage): Promise<string | undefined> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    request.on('close', () => resolve(undefined));
+  });
+}
+
 export async function startStripeStandIn(options: StripeStandInOptions) {
   const ledger = createStripeLedger(options);
   const { checkouts, subscriptions, refunds, delivered } = ledger;
@@ -39,15 +56,21 @@ export async function startStripeStandIn(options: StripeStandInOptions) {
    * Slow answers to one API call (`POST /v1/checkout/sessions`, say): each such request is held
    * unanswered, its retries too, until released, as a Stripe that is slow to answer it would.
    */
-  const slow = new Map<string, { held: (() => void)[]; arrived: () => void }>();
+  const slow = new Map<string, { held: (() => void)[]; arrived: () => void; hungUp: () => void }>();
 
   const server = http.createServer((request, response) => {
     const slowed = slow.get(`${request.method ?? 'GET'} ${(request.url ?? '').split('?')[0]}`);
-    if (paused) held.push(() => serve(request, response));
+    const received = receivedBody(request);
+    const carryOut = () => serve(request, response, received);
+    if (paused) held.push(carryOut);
     else if (slowed) {
-      slowed.held.push(() => serve(request, response));
+      slowed.held.push(carryOut);
       slowed.arrived();
-    } else serve(request, response);
+      // Closed before it was answered: its caller gave up (the request is still carried out).
+      response.once('close', () => {
+        if (!response.writableEnded) slowed.hungUp();
+      });
+    } else carryOut();
   });
 
   /**
@@ -92,32 +115,38 @@ export async function startStripeStandIn(options: StripeStandInOptions) {
   /** API requests still to be dropped unanswered (a connection lost on the way). */
   let dropping = 0;
 
-  function serve(request: http.IncomingMessage, response: http.ServerResponse) {
+  function serve(
+    request: http.IncomingMessage,
+    response: http.ServerResponse,
+    received: Promise<string | undefined>,
+  ) {
     if (dropping > 0 && (request.url ?? '').startsWith('/v1/')) {
       dropping -= 1;
       request.socket.destroy();
       return;
     }
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      void (async () => {
-        const url = new URL(request.url ?? '/', ledger.base);
-        const raw = Buffer.concat(chunks).toString('utf8');
-        const method = request.method ?? 'GET';
-        if (url.pathname.startsWith('/v1/')) {
-          const { status, body } = answerIdempotently(request, method, url, raw);
-          response.writeHead(status, {
-            'content-type': 'application/json',
-            'request-id': newId('req'),
-          });
-          response.end(body);
-          return;
-        }
-        await serveHostedPage(ledger, method, url, raw, response);
-      })().catch((error: unknown) => {
+    void (async () => {
+      const raw = await received;
+      // Cut off before its body was whole: Stripe never received it.
+      if (raw === undefined) return;
+      const url = new URL(request.url ?? '/', ledger.base);
+      const method = request.method ?? 'GET';
+      if (url.pathname.startsWith('/v1/')) {
+        // Carried out even when the caller has hung up meanwhile (receivedBody): only the
+        // answer is then lost.
+        const { status, body } = answerIdempotently(request, method, url, raw);
+        if (response.destroyed) return;
+        response.writeHead(status, {
+          'content-type': 'application/json',
+          'request-id': newId('req'),
+        });
+        response.end(body);
+        return;
+      }
+      await serveHostedPage(ledger, method, url, raw, response);
+    })().catch((error: unknown) => {
+      if (!response.destroyed)
         response.writeHead(500).end(error instanceof Error ? error.message : 'error');
-      });
     });
   }
   await new Promise<void>((resolve) => server.listen(options.port, options.host, resolve));
@@ -221,17 +250,24 @@ export async function startStripeStandIn(options: StripeStandInOptions) {
     },
     /**
      * Slows one API call down (`POST /v1/checkout/sessions`): its requests wait unanswered from
-     * now on. `arrived` resolves once the first has come; `release` answers them and ends it.
+     * now on. `arrived` resolves once the first has come; `release` carries them out, answers
+     * those whose callers still wait, and ends it.
      */
     slowDown: (call: string) => {
       let arrived = () => {};
       const first = new Promise<void>((resolve) => {
         arrived = resolve;
       });
-      const entry = { held: [] as (() => void)[], arrived };
+      let hungUp = () => {};
+      const firstHungUp = new Promise<void>((resolve) => {
+        hungUp = resolve;
+      });
+      const entry = { held: [] as (() => void)[], arrived, hungUp };
       slow.set(call, entry);
       return {
         arrived: first,
+        /** Resolves once a held request's caller has closed its connection unanswered. */
+        hungUp: firstHungUp,
         release: () => {
           slow.delete(call);
           for (const next of entry.held.splice(0)) next();
@@ -242,7 +278,10 @@ export async function startStripeStandIn(options: StripeStandInOptions) {
     pause: () => {
       paused = true;
     },
-    /** Serves the held requests (their callers may have given up) and answers again. */
+    /**
+     * Serves the held requests and answers again: each is carried out even if its caller has given
+     * up meanwhile, as Stripe does (receivedBody).
+     */
     resume: () => {
       paused = false;
       for (const next of held.splice(0)) next();
