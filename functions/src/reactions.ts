@@ -21,10 +21,12 @@ import {
 import {
   type AccountMoneyHeld,
   endPlanOnSeriesEnd,
+  giveBackOnMonthPaid,
   giveBackSkippedWeek,
   holdMoneyOnAccountDeleted,
   refundOnCancellation,
   releaseAccountMoney,
+  type SeriesMonthPaid,
 } from './payments';
 import { setMessageAudience } from './outbox';
 import { createReactions } from './platform/events/reactions';
@@ -65,7 +67,8 @@ export type SessionEvent =
   | BlockRemoved
   | ParticipantLeft
   | AccountDeleted
-  | AccountMoneyHeld;
+  | AccountMoneyHeld
+  | SeriesMonthPaid;
 
 /**
  * Who reacts to what, in one place, at start-up: a capability higher in the order
@@ -130,6 +133,8 @@ sessionReactions.durably(
   'payments.give-back-skipped-week',
   giveBackSkippedWeek,
 );
+// A series' month paid (the webhook's invoice.paid): what it owes given back from the queue.
+sessionReactions.durably('series-month.paid', 'payments.give-back-paid-month', giveBackOnMonthPaid);
 
 // Who hears a session's messages: its client, and each participant who joined (a copy of their
 // own, written with the message in the change's transaction). The outbox sits below participants.

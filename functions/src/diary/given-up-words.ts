@@ -73,6 +73,10 @@ async function reactionWhat(db: Database, handler: string, fields: EventFields):
     const week = text(fields.occurrence);
     return `Giving back the skipped week${week ? ` of ${whenWords(week)}` : ''}${series ? ` to ${series.client_name}` : ''}`;
   }
+  if (handler === 'payments.give-back-paid-month' && seriesId) {
+    const series = await seriesOf(db, seriesId);
+    return `Giving back the cancelled or skipped sessions of a month just paid${series ? ` to ${series.client_name}` : ''}`;
+  }
   if (handler === 'payments.release-account-money') {
     const parts = [
       count(fields.subscriptionIds) > 0 &&

@@ -27,6 +27,9 @@ import type { ApiContext } from '../platform/http/types';
 
 export type CancelledBy = 'client' | 'practice';
 /** What a session cancelled in a month not yet invoiced gets: that much off it, or nothing (no such month will be charged). */
+/** Stripe keeps an idempotency key at least this long (docs.stripe.com/api/idempotent_requests). */
+const IDEMPOTENCY_KEY_KEPT_MS = 24 * 60 * 60_000;
+
 export type AheadOfInvoices = 'credit' | 'nothing';
 
 /**
@@ -211,14 +214,19 @@ async function askCreditItem(
   const plan = await planOf(context.db, credit.series_id);
   const customer = plan && (await customerOf(context.db, plan.client_uid));
   if (!plan?.stripe_subscription_id || !customer) return;
-  const item = await payments.gateway.creditNextInvoice({
-    customer,
-    subscriptionId: plan.stripe_subscription_id,
-    amount: credit.amount,
-    currency: MONEY_FACTS.currency,
-    description: `Cancelled session, ${booking.start.toISOString().slice(0, 10)}`,
-    idempotencyKey: `credit:${booking.id}`,
-  });
+  // Stripe keeps a key for 24 hours only: a credit first asked longer ago is looked for first.
+  const old = context.now().getTime() - credit.created_at.getTime() >= IDEMPOTENCY_KEY_KEPT_MS;
+  const made = old ? await payments.gateway.pendingCreditOf(customer, booking.id) : undefined;
+  const item =
+    made ??
+    (await payments.gateway.creditNextInvoice({
+      customer,
+      subscriptionId: plan.stripe_subscription_id,
+      amount: credit.amount,
+      currency: MONEY_FACTS.currency,
+      description: `Cancelled session, ${booking.start.toISOString().slice(0, 10)}`,
+      bookingId: booking.id,
+    }));
   await setCreditItem(context.db, credit.id, item);
 }
 

@@ -291,7 +291,7 @@ function gatewayOf(stripe: Stripe) {
 
     /**
      * Takes an amount off the subscription's next invoice (a negative invoice item, shown on that
-     * invoice's receipt); the key makes a retry the same item.
+     * invoice's receipt); the key `credit:<booking id>` makes a retry the same item for 24 hours.
      */
     async creditNextInvoice(input: {
       customer: string;
@@ -299,7 +299,7 @@ function gatewayOf(stripe: Stripe) {
       amount: number;
       currency: string;
       description: string;
-      idempotencyKey: string;
+      bookingId: string;
     }): Promise<string> {
       const item = await provider((limits) =>
         stripe.invoiceItems.create(
@@ -309,11 +309,25 @@ function gatewayOf(stripe: Stripe) {
             amount: -input.amount,
             currency: input.currency.toLowerCase(),
             description: input.description,
+            metadata: { bookingId: input.bookingId },
           },
-          { idempotencyKey: input.idempotencyKey, ...limits },
+          { idempotencyKey: `credit:${input.bookingId}`, ...limits },
         ),
       );
       return item.id;
+    },
+
+    /**
+     * The session's credit among the customer's items not yet invoiced, by its metadata
+     * (https://docs.stripe.com/api/invoiceitems/list): a key older than 24 hours protects nothing.
+     */
+    async pendingCreditOf(customer: string, bookingId: string): Promise<string | undefined> {
+      const items = await provider((limits) =>
+        stripe.invoiceItems
+          .list({ customer, pending: true, limit: 100 }, limits)
+          .autoPagingToArray({ limit: 10_000 }),
+      );
+      return items.find((each) => each.metadata?.bookingId === bookingId)?.id;
     },
 
     async cancelAtPeriodEnd(subscriptionId: string): Promise<void> {

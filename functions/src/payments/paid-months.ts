@@ -12,29 +12,48 @@ import { giveHeldRefund, holdRefund, type HeldRefund } from './refunds';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
+ * Published by the webhook inside the transaction that records a series' paid invoice: what
+ * that month's money owes is given back from the durable queue (giveBackOnMonthPaid), so a
+ * failure there is tried again, with a growing wait, or given up with a note she sees.
+ */
+export interface SeriesMonthPaid {
+  type: 'series-month.paid';
+  seriesId: string;
+  occurredAt: string;
+}
+
+/**
+ * Inside the webhook's transaction that records a series' paid invoice: what the month owes is
+ * queued with the event (a durable row), retried until done or given up with a note.
+ */
+export async function queueMonthGiveBack(
+  db: Database,
+  context: ApiContext,
+  seriesId: string,
+  now: Date,
+) {
+  if (!UUID.test(seriesId)) return;
+  const event: SeriesMonthPaid = {
+    type: 'series-month.paid',
+    seriesId,
+    occurredAt: now.toISOString(),
+  };
+  await context.reactions.publish(db, event);
+}
+
+/**
  * After a series' month is paid: every occurrence of it that was given up before the money came
  * is given back its share, as a cancellation is (`refundPence`: with notice or by the practice,
  * the whole share). That is a session cancelled while its month's invoice had failed or was still
  * open (it took nothing then), and a week the scheduler skipped (the time was not free: the
  * practice's doing). A client's late cancellation keeps nothing back. Each occurrence is given
- * back once per payment (`payment_refunds_one_per_occurrence`), so running this again, or on
- * Stripe's retry of the event, refunds nothing twice.
+ * back once per payment (`payment_refunds_one_per_occurrence`), so running this again, on the
+ * queue's retry or on Stripe's retry of the event, refunds nothing twice.
  */
-export async function giveBackPaidMonths(context: ApiContext, seriesId: string, now: Date) {
-  try {
-    await giveBackWhatPaidMonthsOwe(context, seriesId, now);
-  } catch (error) {
-    console.error(
-      'Giving back a paid month’s sessions failed:',
-      error instanceof Error ? error.name : 'unknown',
-    );
-  }
+export async function giveBackOnMonthPaid(event: SeriesMonthPaid, context: ApiContext) {
+  await giveBackWhatPaidMonthsOwe(context, event.seriesId, new Date(event.occurredAt));
 }
 
-/**
- * The same, for a reaction on the durable queue: a failure throws, to be tried again (the refunds
- * already held are asked again by the scheduled job, with their own ids as idempotency keys).
- */
 export async function giveBackWhatPaidMonthsOwe(context: ApiContext, seriesId: string, now: Date) {
   const payments = paymentsIfSetUp(context);
   if (!payments || !UUID.test(seriesId)) return;

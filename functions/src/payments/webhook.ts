@@ -28,7 +28,7 @@ import { attachCredits } from './queries-credits';
 import { lockPlan, savePlan, setPlanEnding, shareSeriesLock } from './queries-plans';
 import { insertRefund, lockRefundsOfPayment, releaseRefundRow } from './queries-refunds';
 import { lockSubscriptionOrder, saveSubscriptionSeen } from './queries-subscriptions';
-import { giveBackPaidMonths } from './paid-months';
+import { queueMonthGiveBack } from './paid-months';
 import { askRefund, queueRefundEmail, settleRefund } from './refunds';
 import { firstSessionOfSeries } from './queries-sessions';
 import { receiptNumberOf, signedPdfLink } from './receipts';
@@ -86,7 +86,11 @@ async function receive(request: ApiRequest, context: ApiContext) {
       const state = await loadState(trx, context, event, { card, refunds }, now);
       const effects = nextPaymentState(state, event).effects;
       const outcome = await applyEffects(trx, context, effects, invoiceItemsOf(event), now);
-      if (outcome !== 'again') return outcome;
+      if (outcome === 'again') continue;
+      // A month now paid gives back what was given up before its money came, from the queue.
+      if (event.type === 'invoice-paid')
+        await queueMonthGiveBack(trx, context, event.seriesId, now);
+      return outcome;
     }
   });
   if (decided) {
@@ -100,9 +104,9 @@ async function receive(request: ApiRequest, context: ApiContext) {
     }
     if (decided.deliver || refunded) context.outbox.deliver();
   }
-  // A month now paid gives back what was given up before its money came (paid-months.ts); on
-  // every delivery, as it is idempotent: a retry finishes what a crash left.
-  if (event.type === 'invoice-paid') await giveBackPaidMonths(context, event.seriesId, now);
+  // The reactions this event queued (a paid month's give-backs), within the request's budget;
+  // what fails or is left is the minute job's.
+  if (decided) await context.reactions.runInRequest();
   return json(200, { received: true });
 }
 

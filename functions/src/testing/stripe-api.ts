@@ -2,6 +2,7 @@
  * The Stripe API calls the function makes, answered by the stand-in (stripe-stand-in.ts) in the
  * SDK's shapes from its books (stripe-ledger.ts).
  */
+import { invoiceItemObject, listInvoiceItems } from './stripe-invoice-items.ts';
 import type { StripeLedger } from './stripe-ledger.ts';
 import {
   checkoutObject,
@@ -133,23 +134,17 @@ export function answerStripeApi(
     if (!found) return noSuch('subscription', text(body.subscription), 'subscription');
     if (!Number.isInteger(amount))
       return stripeError(400, 'invalid_request_error', 'Invalid integer', { param: 'amount' });
-    const item = { id: newId('ii'), amount, description: text(body.description) };
-    found.pendingItems.push(item);
-    return {
-      id: item.id,
-      object: 'invoiceitem',
+    const item = {
+      id: newId('ii'),
       amount,
-      currency: text(body.currency) || found.currency,
-      customer: found.customer,
-      description: item.description,
-      invoice: null,
-      // Its subscription is under `parent` in this API version (no top-level `subscription`).
-      parent: {
-        type: 'subscription_details',
-        subscription_details: { subscription: found.id },
-      },
+      description: text(body.description),
+      metadata: strings(body.metadata),
+      created: ledger.now(),
     };
+    found.pendingItems.push(item);
+    return invoiceItemObject(found, item);
   }
+  if (method === 'GET' && path === '/v1/invoiceitems') return listInvoiceItems(ledger, query);
   if (method === 'POST' && path === '/v1/billing_portal/sessions') {
     const id = newId('bps');
     ledger.portals.set(id, { returnUrl: text(body.return_url), customer: text(body.customer) });

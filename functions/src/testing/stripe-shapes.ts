@@ -48,7 +48,14 @@ export interface SubscriptionRecord {
   status: 'active' | 'canceled';
   last4: string;
   /** Invoice items waiting for the next invoice (negative: a credit). */
-  pendingItems: { id: string; amount: number; description: string }[];
+  pendingItems: {
+    id: string;
+    amount: number;
+    description: string;
+    metadata: Record<string, string>;
+    /** Unix seconds, by the stand-in's clock. */
+    created: number;
+  }[];
 }
 
 /**

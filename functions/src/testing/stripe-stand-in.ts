@@ -20,6 +20,9 @@ import {
   SUCCEEDS,
 } from './stripe-shapes.ts';
 
+/** How long Stripe keeps an idempotency key at the least: 24 hours. */
+const IDEMPOTENCY_KEY_KEPT_SECONDS = 24 * 60 * 60;
+
 export interface StripeStandInOptions extends StripeLedgerOptions {
   host: string;
   /** 0 for any free port. */
@@ -78,7 +81,22 @@ export async function startStripeStandIn(options: StripeStandInOptions) {
    * same request; the same key with another endpoint or other parameters is refused with a 400
    * `idempotency_error` (https://docs.stripe.com/api/idempotent_requests).
    */
-  const idempotent = new Map<string, { request: string; status: number; body: string }>();
+  const idempotent = new Map<
+    string,
+    { request: string; status: number; body: string; at: number }
+  >();
+  /**
+   * A key kept, if Stripe may still keep it: "keys are eligible to be removed from the system
+   * automatically after they're at least 24 hours old" (https://docs.stripe.com/api/idempotent_requests).
+   * Forgotten at 24 hours by the stand-in's clock, as the earliest Stripe may, so a retry after a
+   * day is never protected by its key here either.
+   */
+  function keptAnswer(key: string | undefined) {
+    const seen = key ? idempotent.get(key) : undefined;
+    if (!key || !seen || ledger.now() - seen.at < IDEMPOTENCY_KEY_KEPT_SECONDS) return seen;
+    idempotent.delete(key);
+    return undefined;
+  }
   function answerIdempotently(
     request: http.IncomingMessage,
     method: string,
@@ -88,7 +106,7 @@ export async function startStripeStandIn(options: StripeStandInOptions) {
     const header = request.headers['idempotency-key'];
     const key = method === 'POST' && typeof header === 'string' ? header : undefined;
     const asked = `${method} ${url.pathname} ${raw}`;
-    const seen = key ? idempotent.get(key) : undefined;
+    const seen = keptAnswer(key);
     if (seen && seen.request !== asked) {
       const refused = stripeError(
         400,
@@ -108,7 +126,7 @@ export async function startStripeStandIn(options: StripeStandInOptions) {
     const status = typeof answer.status === 'number' && answer.error ? answer.status : 200;
     if (answer.error) delete answer.status;
     const answered = { status, body: JSON.stringify(answer) };
-    if (key) idempotent.set(key, { request: asked, ...answered });
+    if (key) idempotent.set(key, { request: asked, ...answered, at: ledger.now() });
     return answered;
   }
 
