@@ -4,6 +4,7 @@
  * for the pinned API version, and nothing Stripe leaves out of an event.
  */
 import type Stripe from 'stripe';
+import type { PaymentGateway } from './gateway';
 import type { PaymentEvent, RefundFacts } from './webhook-rules';
 
 export const idOf = (value: string | { id: string } | null | undefined) =>
@@ -139,4 +140,22 @@ export function withInvoiceLines(
       return each.parent?.type === 'invoice_item_details' && item ? [item] : [];
     }),
   };
+}
+
+/**
+ * The event with what Stripe leaves out of it: a paid invoice's payment intent (includable, never
+ * in a webhook) and, when it has more lines than the event carried, the rest of its lines.
+ */
+export async function withWhatStripeLeftOut(
+  gateway: PaymentGateway,
+  verified: PaymentEvent,
+): Promise<PaymentEvent> {
+  if (verified.type !== 'invoice-paid' && verified.type !== 'invoice-failed') return verified;
+  if (!verified.invoiceId) return verified;
+  const event =
+    verified.invoiceItemIds === null
+      ? withInvoiceLines(verified, await gateway.invoiceLines(verified.invoiceId))
+      : verified;
+  if (event.type !== 'invoice-paid' || event.amountPaid <= 0) return event;
+  return { ...event, paymentIntentId: await gateway.paymentIntentOfInvoice(verified.invoiceId) };
 }

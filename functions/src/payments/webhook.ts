@@ -6,9 +6,9 @@ import { endpoint } from '../platform/http/endpoint';
 import type { ApiContext, ApiRequest, PaymentsSettings } from '../platform/http/types';
 import { json } from '../platform/http/types';
 import { findSeries } from '../series';
-import { paymentsOf, type PaymentGateway } from './gateway';
+import { paymentsOf } from './gateway';
 import { withinRequestBudget } from './stripe-budget';
-import { withInvoiceLines } from './gateway-events';
+import { withWhatStripeLeftOut } from './gateway-events';
 import {
   findCheckoutPayment,
   insertInvoicePayment,
@@ -108,24 +108,6 @@ async function receive(request: ApiRequest, context: ApiContext) {
   // what fails or is left is the minute job's.
   if (decided) await context.reactions.runInRequest();
   return json(200, { received: true });
-}
-
-/**
- * The event with what Stripe leaves out of it: a paid invoice's payment intent (includable, never
- * in a webhook) and, when it has more lines than the event carried, the rest of its lines.
- */
-async function withWhatStripeLeftOut(
-  gateway: PaymentGateway,
-  verified: PaymentEvent,
-): Promise<PaymentEvent> {
-  if (verified.type !== 'invoice-paid' && verified.type !== 'invoice-failed') return verified;
-  if (!verified.invoiceId) return verified;
-  const event =
-    verified.invoiceItemIds === null
-      ? withInvoiceLines(verified, await gateway.invoiceLines(verified.invoiceId))
-      : verified;
-  if (event.type !== 'invoice-paid' || event.amountPaid <= 0) return event;
-  return { ...event, paymentIntentId: await gateway.paymentIntentOfInvoice(verified.invoiceId) };
 }
 
 /** The invoice items a paid invoice carried: its own credits, and no other (attachCredits). */
