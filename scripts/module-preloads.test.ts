@@ -86,6 +86,49 @@ describe('the scripts a prerendered page names in its head', () => {
     expect(SESSION_SCRIPTS_ID).toBe('session-scripts'); // the boot loader's (src/app/boot-loader.ts)
   });
 
+  it("keep the page's signed-in content beside the SDK, for a browser signed in last time", () => {
+    // src/app/routes/bookings.tsx loads My bookings and what is due with lazyWhenSignedIn.
+    const bookings = distWith({
+      'src/main.tsx': { file: 'assets/main.js', imports: ['_framework.js'] },
+      '_framework.js': { file: 'assets/framework.js' },
+      'src/app/routes/bookings.tsx': {
+        file: 'assets/bookings.js',
+        imports: ['_framework.js'],
+        dynamicImports: [
+          'src/features/bookings/my-bookings.tsx',
+          'src/features/clinical/clinical-reminders.tsx',
+        ],
+      },
+      'src/features/bookings/my-bookings.tsx': {
+        file: 'assets/my-bookings.js',
+        imports: ['_framework.js', '_api.js'],
+      },
+      'src/features/clinical/clinical-reminders.tsx': {
+        file: 'assets/clinical-reminders.js',
+        imports: ['_api.js'],
+      },
+      '_api.js': { file: 'assets/api.js', imports: ['src/lib/firebase.ts'] },
+      'src/lib/firebase.ts': { file: 'assets/firebase.js' },
+    });
+    const { named, hinted } = modulePreloads(bookings)({ module: 'bookings', identity: 'hinted' });
+    expect(hrefs(named)).toEqual([
+      '/assets/main.js',
+      '/assets/framework.js',
+      '/assets/bookings.js',
+    ]);
+    expect(hrefs(hinted)).toEqual([
+      '/assets/firebase.js',
+      '/assets/my-bookings.js',
+      '/assets/api.js',
+      '/assets/clinical-reminders.js',
+    ]);
+    // A page without signed-in content (log in) keeps the SDK alone.
+    expect(hrefs(modulePreloads(dist)({ module: 'home', identity: 'hinted' }).hinted)).toEqual([
+      '/assets/firebase.js',
+      '/assets/auth.js',
+    ]);
+  });
+
   it('find the identity SDK by its chunk name when the manifest keys it by its file', () => {
     const keyedByFile = distWith({
       'src/main.tsx': { file: 'assets/main.js' },

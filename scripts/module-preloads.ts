@@ -46,7 +46,8 @@ export interface PageScripts {
   /** Named in the head, downloading beside the page. */
   named: string;
   /**
-   * The identity SDK's scripts (those the app does not name already), inert in a
+   * The identity SDK's scripts and the page's signed-in content's (signedInContent), those the
+   * app does not name already, inert in a
    * `<template id="session-scripts">` that the boot loader puts in the page at once where this
    * browser was signed in last time; empty when the page names them itself or needs none. It
    * goes after `named` and before the boot loader, which reads it as the head is parsed.
@@ -94,6 +95,31 @@ const lowPriorityLinks = (hrefs: string[]) =>
     .map((href) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="${href}" />`)
     .join('');
 
+const routesDir = path.resolve(import.meta.dirname, '..', 'src', 'app', 'routes');
+const SIGNED_IN_IMPORT = /lazyWhenSignedIn\(\s*\(\)\s*=>\s*import\('(\.[^']+)'\)/g;
+
+/**
+ * The content a page shows a signed-in visitor, as manifest keys: the modules its module loads
+ * with `lazyWhenSignedIn` (src/lib/lazy-signed-in.ts), which starts them as the page's module
+ * runs in a browser signed in last time. Named with the identity SDK's scripts, they download
+ * from the start for that browser instead of once the boot script and the page's module have run.
+ */
+function signedInContent(manifest: Manifest, module: string): string[] {
+  const file = path.join(routesDir, `${module}.tsx`);
+  if (!fs.existsSync(file)) return [];
+  const source = fs.readFileSync(file, 'utf8');
+  return [...source.matchAll(SIGNED_IN_IMPORT)].flatMap(([, specifier = '']) => {
+    const base = path.relative(
+      path.resolve(routesDir, '..', '..', '..'),
+      path.resolve(routesDir, specifier),
+    );
+    const key = ['.tsx', '.ts']
+      .map((extension) => base.split(path.sep).join('/') + extension)
+      .find((each) => manifest[each]);
+    return key ? [key] : [];
+  });
+}
+
 /** Gives each page of the app its links, from the client build's manifest. */
 export function modulePreloads(dist: string): (hydration: Hydration) => PageScripts {
   const { file, manifest } = readManifest(dist);
@@ -111,7 +137,8 @@ export function modulePreloads(dist: string): (hydration: Hydration) => PageScri
     if (identity === 'none') return { named, hinted: '' };
     const app = new Set<string>();
     for (const entry of page) staticClosure(manifest, entry, app);
-    const sdk = lowPriorityLinks(chunkFiles(file, manifest, [firebase], app));
+    const content = signedInContent(manifest, module);
+    const sdk = lowPriorityLinks(chunkFiles(file, manifest, [firebase, ...content], app));
     return { named, hinted: `<template id="${SESSION_SCRIPTS_ID}">${sdk}</template>` };
   };
 }
