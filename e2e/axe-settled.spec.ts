@@ -21,7 +21,7 @@ test('axe reads again what started moving while it read the page', async ({ page
       get: () => axe,
       set: (value: unknown) => {
         if (axe === undefined) {
-          note.animate([{ opacity: 0.4 }, { opacity: 1 }], { duration: 1_500 });
+          note.animate([{ opacity: 0.4 }, { opacity: 1 }], { duration: 3_000 });
         }
         axe = value;
       },

@@ -94,7 +94,7 @@ interface MotionMark {
   started: boolean;
 }
 
-/** Notes from now on any CSS animation or transition that starts (even one that ends at once). */
+/** Notes from now on any animation or transition that starts (even one that ends at once). */
 async function markMotion(page: Page): Promise<void> {
   await page.evaluate(() => {
     const scope = window as unknown as { motionMark?: MotionMark };
@@ -105,6 +105,15 @@ async function markMotion(page: Page): Promise<void> {
       };
       document.addEventListener('animationstart', started, true);
       document.addEventListener('transitionstart', started, true);
+      // A script's own animation (Element.animate) fires no event and may end before we look.
+      const animate = Element.prototype.animate;
+      Element.prototype.animate = function (
+        this: Element,
+        ...args: Parameters<Element['animate']>
+      ) {
+        started();
+        return animate.apply(this, args);
+      };
     }
     scope.motionMark = mark;
   });

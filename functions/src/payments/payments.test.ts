@@ -451,6 +451,18 @@ describe.each(DATABASE_KINDS)('payments on %s', (kind) => {
     });
   });
 
+  it('an unpaid series is owed only in the months it has sessions, not in a month before it began', async () => {
+    const seriesId = await confirmedSeries(client); // weekly from 16 March 2027
+    const owedIn = async (month: string) =>
+      (await request('GET', `/practice/payments?month=${month}`, practitioner)).json.due;
+    expect(await owedIn('2027-03')).toEqual([
+      expect.objectContaining({ seriesId, status: 'unpaid', amount: MONTHLY }),
+    ]);
+    expect(await owedIn('2027-04')).toEqual([expect.objectContaining({ seriesId })]);
+    expect(await owedIn('2027-02')).toEqual([]);
+    expect(await owedIn('2026-01')).toEqual([]);
+  });
+
   it('20 payments at once get receipt numbers with no gap and no repeat', async () => {
     const urls: string[] = [];
     for (const [index, racer] of racers.entries()) {

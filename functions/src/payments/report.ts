@@ -79,7 +79,10 @@ async function owed(context: ApiContext, within: { start: Date; end: Date }, now
     context.db,
     sessions.map((each) => each.id),
   );
-  const series = await seriesWithStatus(context.db, ['confirmed']);
+  // A standing series has sessions every month from its first on, and none before it began.
+  const series = (await seriesWithStatus(context.db, ['confirmed'])).filter(
+    (each) => each.firstStart < within.end,
+  );
   const states = await planStates(
     context.db,
     series.map((each) => each.id),
