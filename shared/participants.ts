@@ -50,19 +50,27 @@ const ChildInputSchema = v.object({
       `Keep each first name to at most ${PARTICIPANT_RULES.firstNameMaxLength} characters.`,
     ),
   ),
-  /** Their age in years, nothing more: a family's note is kept to the youngest's 25th birthday. */
-  ageYears: v.optional(
-    v.pipe(
-      v.number('Give each child’s age as a number of years.'),
-      v.integer('Give each child’s age in whole years.'),
-      v.minValue(0, 'Give each child’s age in whole years, from 0.'),
-      v.maxValue(
-        PARTICIPANT_RULES.childMaxAge,
-        `Children come up to ${PARTICIPANT_RULES.childMaxAge}: invite anyone older as an adult.`,
-      ),
-    ),
-  ),
+  /**
+   * Their age in years, nothing more: a family's note is kept to the youngest's 25th birthday.
+   * Required, whole and within the rule: childAgeProblem, which partyProblem asks (a sentence
+   * naming the child, the same the booking form shows).
+   */
+  ageYears: v.optional(v.number('Give each child’s age as a number of years.')),
 });
+
+/**
+ * What is wrong with a child's age, in the sentence the booking form and the API both give, or
+ * null when it is right: given, in whole years, from 0 to the rule's oldest (PARTICIPANT_RULES).
+ * `index` counts from 0; the sentence names "child 1" first.
+ */
+export function childAgeProblem(ageYears: number | undefined, index: number): string | null {
+  const oldest = PARTICIPANT_RULES.childMaxAge;
+  const child = `child ${index + 1}’s`;
+  if (ageYears === undefined) return `Give ${child} age in years.`;
+  if (!Number.isInteger(ageYears) || ageYears < 0 || ageYears > oldest)
+    return `Give ${child} age in whole years, from 0 to ${oldest}: invite anyone older as an adult.`;
+  return null;
+}
 
 /** The people part of a booking or series request, checked on its own (422 when wrong). */
 export const PartyRequestSchema = v.object({
@@ -109,6 +117,10 @@ export function partyProblem(
   }
   if (kind === 'family' && participants.length < 1)
     return `${service.name} needs at least one other adult: give their name and email address.`;
+  const wrongAge = children
+    .map((child, index) => childAgeProblem(child.ageYears, index))
+    .find((problem) => problem !== null);
+  if (wrongAge) return wrongAge;
   const emails = participants.map((each) => each.email);
   if (emails.includes(bookerEmail.trim().toLowerCase()))
     return 'That is your own email address: give the other person’s, so they get their own invitation.';

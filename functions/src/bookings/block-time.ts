@@ -5,6 +5,7 @@ import { blockView, insertBlock } from '../hours';
 import { bookingsStartingWithin, changeStatus, isOverlapRefused } from './queries';
 import type { BookingRecord, BookingStatusChanged } from './types';
 import { practiceBookingView } from './views';
+import { transactionTriedAgain } from '../platform/database/retry';
 import { endpoint } from '../platform/http/endpoint';
 import { problems } from '../platform/http/problems';
 import { json } from '../platform/http/types';
@@ -58,57 +59,55 @@ export const createBlock = endpoint({
     if (end.getTime() - start.getTime() > MAX_BLOCK_DAYS * DAY_MS) {
       throw problems.outsideRules(`Block at most ${MAX_BLOCK_DAYS} days at once.`);
     }
-    const answer = await context.db
-      .transaction()
-      .execute(async (trx) => {
-        // A session that started up to a day before the block may still run into it.
-        const nearby = await bookingsStartingWithin(trx, {
-          start: new Date(start.getTime() - DAY_MS),
-          end,
-        });
-        const covered = nearby.filter(
-          (booking) =>
-            overlaps(booking, start, end) &&
-            (booking.status === 'requested' || booking.status === 'confirmed'),
-        );
-        // Blocked time and a live session never overlap (the database holds them apart): what
-        // the time holds is declined and cancelled with the block, or the block is not made.
-        if (covered.length > 0 && !body.cancelCovered) throw coveredRefusal(covered);
-        const started = covered.find(
-          (booking) => booking.status === 'confirmed' && booking.start <= now,
-        );
-        if (started) throw startedRefusal(started);
-        const changed: BookingRecord[] = [];
-        for (const booking of covered) {
-          const action = booking.status === 'requested' ? 'decline' : 'cancel';
-          const { from, to } = STATUS_CHANGES[action];
-          const after = await changeStatus(trx, booking.id, from, to, now);
-          if (!after) continue;
-          changed.push(after);
-          await context.reactions.publish(trx, {
-            type: 'booking.status-changed',
-            bookingId: after.id,
-            to,
-            by: 'practice',
-            cause: 'block',
-            start: after.start.toISOString(),
-            // The reason is the practitioner's own label, not told to clients; the message is.
-            ...(body.message && { message: body.message }),
-            occurredAt: now.toISOString(),
-          } satisfies BookingStatusChanged);
-        }
-        // Written after what it covers is answered: the constraint sees the time clear.
-        const block = await insertBlock(trx, { start, end, reason: body.reason });
-        return { block, covered: changed };
-      })
-      .catch((error: unknown) => {
-        // A request written into this time a moment ago, after the list above was read.
-        if (isOverlapRefused(error))
-          throw problems.slotTaken(
-            'A request or session was booked in this time a moment ago. Reload the diary and block the time again.',
-          );
-        throw error;
+    // Run again on a deadlock: the try after it sees what was written meanwhile.
+    const answer = await transactionTriedAgain(context.db, async (trx) => {
+      // A session that started up to a day before the block may still run into it.
+      const nearby = await bookingsStartingWithin(trx, {
+        start: new Date(start.getTime() - DAY_MS),
+        end,
       });
+      const covered = nearby.filter(
+        (booking) =>
+          overlaps(booking, start, end) &&
+          (booking.status === 'requested' || booking.status === 'confirmed'),
+      );
+      // Blocked time and a live session never overlap (the database holds them apart): what
+      // the time holds is declined and cancelled with the block, or the block is not made.
+      if (covered.length > 0 && !body.cancelCovered) throw coveredRefusal(covered);
+      const started = covered.find(
+        (booking) => booking.status === 'confirmed' && booking.start <= now,
+      );
+      if (started) throw startedRefusal(started);
+      const changed: BookingRecord[] = [];
+      for (const booking of covered) {
+        const action = booking.status === 'requested' ? 'decline' : 'cancel';
+        const { from, to } = STATUS_CHANGES[action];
+        const after = await changeStatus(trx, booking.id, from, to, now);
+        if (!after) continue;
+        changed.push(after);
+        await context.reactions.publish(trx, {
+          type: 'booking.status-changed',
+          bookingId: after.id,
+          to,
+          by: 'practice',
+          cause: 'block',
+          start: after.start.toISOString(),
+          // The reason is the practitioner's own label, not told to clients; the message is.
+          ...(body.message && { message: body.message }),
+          occurredAt: now.toISOString(),
+        } satisfies BookingStatusChanged);
+      }
+      // Written after what it covers is answered: the constraint sees the time clear.
+      const block = await insertBlock(trx, { start, end, reason: body.reason });
+      return { block, covered: changed };
+    }).catch((error: unknown) => {
+      // A request written into this time a moment ago, after the list above was read.
+      if (isOverlapRefused(error))
+        throw problems.slotTaken(
+          'A request or session was booked in this time a moment ago. Reload the diary and block the time again.',
+        );
+      throw error;
+    });
     if (body.cancelCovered) {
       context.outbox.deliver();
       await context.reactions.run();

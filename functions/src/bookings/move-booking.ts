@@ -5,6 +5,7 @@ import { HOUR_MS, MINUTE_MS } from '../../../shared/time';
 import { busyIntervals, findBooking, moveBooking } from './queries';
 import { readWorkingHours } from '../hours';
 import { busyStretch, checkStart } from './slots';
+import { transactionTriedAgain } from '../platform/database/retry';
 import { endpoint } from '../platform/http/endpoint';
 import { problems } from '../platform/http/problems';
 import { startRefusal } from './refusals';
@@ -32,7 +33,8 @@ async function moveTo(
   if (actor === 'practitioner' && start <= now)
     throw problems.outsideRules('That time is already over. Choose a time still ahead.');
   const working = await readWorkingHours(context.db);
-  const result = await context.db.transaction().execute(async (trx) => {
+  // Run again on a deadlock: the try after it moves the session, or finds the time taken.
+  const result = await transactionTriedAgain(context.db, async (trx) => {
     // The row lock: a move and a cancel of one session take turns, and each is judged on the
     // session as the other left it.
     const current = await findBooking(trx, id, { lock: true });

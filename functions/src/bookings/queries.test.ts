@@ -269,6 +269,7 @@ describe('migrations', () => {
         '0026_credits_kept_with_receipts',
         '0027_children_stay_named',
         '0028_checkout_openings',
+        '0029_children_aged',
       ]);
       // One file per migration, named as it runs: a file missing from the list never runs.
       const files = fs.readdirSync(

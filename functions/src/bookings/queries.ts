@@ -5,6 +5,7 @@ import { newVideoRoom } from './video';
 import type { BookingRecord, Client, Interval } from './types';
 import type { Database } from '../platform/database/database';
 import type { BookingsTable } from '../platform/database/schema';
+import { transactionTriedAgain } from '../platform/database/retry';
 
 const ACTIVE: BookingStatus[] = ['requested', 'confirmed'];
 
@@ -77,7 +78,9 @@ const modeColumns = (mode: BookingMode | undefined) =>
 
 /**
  * Inserts a requested booking. The exclusion constraint refuses an overlap (→ taken); a
- * per-client advisory lock makes the open-request count and the insert one step.
+ * per-client advisory lock makes the open-request count and the insert one step. A deadlock
+ * (whatever its cycle: two overlapping rows at once, or the request's own messages and
+ * reactions) runs the transaction again: the try after it books the time, or meets the overlap.
  */
 export async function insertBooking(
   db: Database,
@@ -87,7 +90,7 @@ export async function insertBooking(
   alongside: (trx: Database, created: BookingRecord) => Promise<unknown> = async () => undefined,
 ): Promise<InsertBookingResult> {
   try {
-    return await db.transaction().execute(async (trx) => {
+    return await transactionTriedAgain(db, async (trx) => {
       await lockClient(trx, booking.client.uid);
       if ((await openRequests(trx, booking.client.uid, limits.now)) >= limits.maxOpenRequests)
         return { outcome: 'too-many-requests' as const };
@@ -139,15 +142,15 @@ export async function lockClient(db: Database, clientUid: string): Promise<void>
 }
 
 /**
- * The exclusion constraint refused an overlapping active booking or block: SQLSTATE 23P01, or
- * 40P01 when two overlapping rows were written at the same moment. Each transaction's check then
- * waits for the other's uncommitted row, PostgreSQL ends the wait by aborting one as a deadlock,
- * and the other commits: for the one aborted the time was taken. (The fresh-clone run of the
- * block-racing-a-request test met it once in 50 tries on PostgreSQL, as a 500.)
+ * The exclusion constraint refused an overlapping active booking or block: SQLSTATE 23P01, and
+ * only that. Two overlapping rows written at the same moment can instead end in a deadlock
+ * (40P01: each check waits for the other's uncommitted row), but so can any other cycle of waits
+ * in the same transaction, which says nothing about the time: a deadlock runs the transaction
+ * again (platform/database/retry.ts), and the try after it meets the committed row as 23P01.
  */
 export function isOverlapRefused(error: unknown): boolean {
   if (typeof error !== 'object' || error === null || !('code' in error)) return false;
-  return error.code === '23P01' || error.code === '40P01';
+  return error.code === '23P01';
 }
 
 /** Active bookings (with their breaks) and blocks that overlap a stretch of time. */
@@ -271,7 +274,8 @@ export async function seriesBookings(
  * Adds one session of a series, unless its time is taken (the exclusion constraints: another
  * session, or blocked time written a moment ago) or the occurrence already has one (the unique
  * key): then nothing is written and undefined comes back. Call inside a transaction: a savepoint
- * keeps a refused week from undoing the weeks already booked in it.
+ * keeps a refused week from undoing the weeks already booked in it. A deadlock is not a taken
+ * week: it aborts the caller's transaction, which is run again (transactionTriedAgain).
  */
 export async function insertSeriesSession(
   db: Database,
@@ -339,7 +343,8 @@ export async function changeSeriesSessions(
 
 /**
  * Moves an active session to a new time, keeping its status and length; the exclusion constraint
- * refuses a taken time ('taken'). Each move raises the calendar revision.
+ * refuses a taken time ('taken'). Each move raises the calendar revision. Call inside a
+ * transaction run again on a deadlock (transactionTriedAgain).
  */
 export async function moveBooking(
   db: Database,

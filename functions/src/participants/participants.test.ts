@@ -127,6 +127,36 @@ describe.each(DATABASE_KINDS)('couples and families on %s', (kind) => {
         /at most 6 children/,
       ],
       [
+        'a child without an age',
+        {
+          serviceId: FAMILY,
+          participants: [{ name: 'A', email: 'a@example.test' }],
+          children: [{ firstName: 'Kit', ageYears: 3 }, { firstName: 'Sam' }],
+        },
+        /^Give child 2’s age in years\.$/,
+      ],
+      [
+        'a child of 16',
+        {
+          serviceId: FAMILY,
+          participants: [{ name: 'A', email: 'a@example.test' }],
+          children: [{ firstName: 'Kit', ageYears: 16 }],
+        },
+        /^Give child 1’s age in whole years, from 0 to 15: invite anyone older as an adult\.$/,
+      ],
+      [
+        'a child of -1, or of 2½',
+        {
+          serviceId: FAMILY,
+          participants: [{ name: 'A', email: 'a@example.test' }],
+          children: [
+            { firstName: 'Kit', ageYears: 2.5 },
+            { firstName: 'Sam', ageYears: -1 },
+          ],
+        },
+        /^Give child 1’s age in whole years, from 0 to 15/,
+      ],
+      [
         'children as text',
         {
           serviceId: FAMILY,
@@ -243,7 +273,10 @@ describe.each(DATABASE_KINDS)('couples and families on %s', (kind) => {
       serviceId: FAMILY,
       start: '2027-03-09T10:00:00Z',
       participants: [partnerOf(partner), { name: 'Gran Adult', email: adult.email }],
-      children: [{ firstName: 'Kit' }, { firstName: '<b>Sam</b>' }],
+      children: [
+        { firstName: 'Kit', ageYears: 9 },
+        { firstName: '<b>Sam</b>', ageYears: 0 },
+      ],
     });
     expect(asked.status).toBe(201);
     expect(asked.json.children).toEqual(['Kit', '<b>Sam</b>']);

@@ -87,27 +87,56 @@ export function paymentEventOf(event: Stripe.Event): PaymentEvent {
     case 'invoice.payment_failed': {
       const invoice = event.data.object;
       const details = invoice.parent?.subscription_details;
-      // The subscription's own line: Stripe promises no order (a credit's line can come first).
-      const line = invoice.lines.data.find(
-        (each) => each.parent?.type === 'subscription_item_details',
-      );
       const paid = event.type === 'invoice.paid';
-      return {
+      const invoiceEvent = {
         ...base,
-        type: paid ? 'invoice-paid' : 'invoice-failed',
+        type: paid ? ('invoice-paid' as const) : ('invoice-failed' as const),
         invoiceId: invoice.id ?? null,
         seriesId: details?.metadata?.seriesId ?? '',
         subscriptionId: idOf(details?.subscription),
         amountPaid: invoice.amount_paid,
         amountDue: invoice.amount_due,
         currency: (invoice.currency ?? '').toUpperCase(),
-        periodStart: new Date((line?.period.start ?? invoice.period_start) * 1000),
-        periodEnd: new Date((line?.period.end ?? invoice.period_end) * 1000),
+        // The invoice's own period is the one before its subscription line's (billed ahead).
+        periodStart: new Date(invoice.period_start * 1000),
+        periodEnd: new Date(invoice.period_end * 1000),
+        invoiceItemIds: null,
         // Not in the event: the webhook asks Stripe (paymentIntentOfInvoice).
         paymentIntentId: null,
       };
+      // Stripe embeds only the first handful of lines: the rest are asked for (invoiceLines).
+      return invoice.lines.has_more
+        ? invoiceEvent
+        : withInvoiceLines(invoiceEvent, invoice.lines.data);
     }
     default:
       return { ...base, type: 'ignored' };
   }
+}
+
+type InvoiceEvent = Extract<PaymentEvent, { type: 'invoice-paid' | 'invoice-failed' }>;
+
+/**
+ * An invoice event read with all its lines (the event's own, or those listed:
+ * https://docs.stripe.com/api/invoice-line-item/retrieve): the billing period is the
+ * subscription line's, wherever it comes (Stripe promises no order: a credit's line can come
+ * first), and the invoice items on it are those lines that name one
+ * (https://docs.stripe.com/api/invoice-line-item/object#invoice_line_item_object-parent).
+ */
+export function withInvoiceLines(
+  event: InvoiceEvent,
+  lines: readonly Stripe.InvoiceLineItem[],
+): InvoiceEvent {
+  const line = lines.find((each) => each.parent?.type === 'subscription_item_details');
+  return {
+    ...event,
+    ...(line && {
+      periodStart: new Date(line.period.start * 1000),
+      periodEnd: new Date(line.period.end * 1000),
+    }),
+    invoiceItemIds: lines.flatMap((each) => {
+      const item = each.parent?.invoice_item_details?.invoice_item;
+      return each.parent?.type === 'invoice_item_details' && item ? [item] : [];
+    }),
+  };
 }

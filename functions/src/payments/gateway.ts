@@ -196,6 +196,28 @@ function gatewayOf(stripe: Stripe) {
       return idOf(paid?.payment.payment_intent);
     },
 
+    /**
+     * Every line of an invoice, in Stripe's order: an invoice (in an event too) carries only the
+     * first handful, and `has_more` says when there are others
+     * (https://docs.stripe.com/api/invoice-line-item/retrieve), listed page by page here.
+     */
+    async invoiceLines(invoiceId: string): Promise<Stripe.InvoiceLineItem[]> {
+      const lines: Stripe.InvoiceLineItem[] = [];
+      for (let more = true; more;) {
+        const after = lines.at(-1)?.id;
+        const page = await provider((limits) =>
+          stripe.invoices.listLineItems(
+            invoiceId,
+            { limit: 100, ...(after && { starting_after: after }) },
+            limits,
+          ),
+        );
+        lines.push(...page.data);
+        more = page.has_more && page.data.length > 0;
+      }
+      return lines;
+    },
+
     /** The refunds of a payment intent, as the rules read them. */
     async refundsOf(paymentIntentId: string): Promise<RefundFacts[]> {
       const list = await provider((limits) =>
@@ -320,7 +342,7 @@ function gatewayOf(stripe: Stripe) {
   };
 }
 
-type PaymentGateway = ReturnType<typeof gatewayOf>;
+export type PaymentGateway = ReturnType<typeof gatewayOf>;
 
 /** What the payment handlers need: the settings, and the gateway made from them. */
 export interface Payments {

@@ -25,8 +25,8 @@ export async function checkMoney(world: SimWorld, model: SimModel, after: string
   // Deleting the account deletes its series' credits with it (payment_credits.series_id
   // cascades), even one already taken off a month whose receipt is kept: the money was given all
   // the same, so the model keeps every credit it has seen.
-  for (const credit of await db.selectFrom('payment_credits').selectAll().execute())
-    model.credits.set(credit.id, credit);
+  const standing = await db.selectFrom('payment_credits').selectAll().execute();
+  for (const credit of standing) model.credits.set(credit.id, credit);
   const credits = [...model.credits.values()];
   const stripe = world.stack.stripe();
   const where = (what: string) => `after "${after}": ${what}`;
@@ -145,6 +145,32 @@ export async function checkMoney(world: SimWorld, model: SimModel, after: string
       liveSeries.has(subscription.metadata.seriesId ?? ''),
       where(`subscription ${subscription.id} is live: its series is live`),
     ).toBe(true);
+  }
+
+  // A credit is on the receipt of the invoice whose lines carry its invoice item, and on no
+  // other: not on a failed month collected later, when it was made after that invoice.
+  const itemsOn = (invoiceId: string | null) =>
+    (invoiceId ? stripe.invoices.get(invoiceId)?.lines.data : undefined)?.flatMap(
+      (line) => line.parent.invoice_item_details?.invoice_item ?? [],
+    ) ?? [];
+  for (const credit of credits) {
+    const on = payments.find((each) => each.id === credit.payment_id);
+    if (on)
+      expect(itemsOn(on.stripe_invoice_id), where(`credit ${credit.id}: on its invoice`)).toContain(
+        credit.stripe_invoice_item_id,
+      );
+  }
+  for (const credit of standing) {
+    const carrying = payments.find(
+      (each) =>
+        (each.status === 'paid' || each.status === 'refunded') &&
+        credit.stripe_invoice_item_id !== null &&
+        itemsOn(each.stripe_invoice_id).includes(credit.stripe_invoice_item_id),
+    );
+    if (carrying)
+      expect(credit.payment_id, where(`credit ${credit.id}: on the invoice paid with it`)).toBe(
+        carrying.id,
+      );
   }
 
   // Receipt and credit-note numbers without a gap (and the counters where they left off).

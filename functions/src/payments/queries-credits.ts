@@ -73,14 +73,24 @@ export async function setCreditItem(db: Database, id: string, invoiceItemId: str
     .execute();
 }
 
-/** Stripe puts every waiting invoice item on a subscription's next invoice: so do we. */
-export async function attachCredits(db: Database, seriesId: string, paymentId: string) {
+/**
+ * The series' credits whose invoice items are lines of the paid invoice, and no others: a credit
+ * made while an earlier month's invoice had failed is on the next invoice Stripe makes, not on
+ * the failed one when it is collected later.
+ */
+export async function attachCredits(
+  db: Database,
+  seriesId: string,
+  paymentId: string,
+  invoiceItemIds: readonly string[],
+) {
+  if (invoiceItemIds.length === 0) return;
   await db
     .updateTable('payment_credits')
     .set({ payment_id: paymentId })
     .where('series_id', '=', seriesId)
     .where('payment_id', 'is', null)
-    .where('stripe_invoice_item_id', 'is not', null)
+    .where('stripe_invoice_item_id', 'in', [...invoiceItemIds])
     .execute();
 }
 

@@ -59,6 +59,11 @@ export type PaymentEvent = EventBase &
         currency: string;
         periodStart: Date;
         periodEnd: Date;
+        /**
+         * The invoice items on it (a credit for a cancelled session is one): only these credits
+         * are its own. Null until its lines are all read (Stripe embeds the first handful).
+         */
+        invoiceItemIds: string[] | null;
         paymentIntentId: string | null;
       }
     | {

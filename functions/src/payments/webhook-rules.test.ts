@@ -69,6 +69,7 @@ const invoiceEvent = (
   currency: 'GBP',
   periodStart: period.start,
   periodEnd: period.end,
+  invoiceItemIds: [],
   paymentIntentId: type === 'invoice-paid' ? 'pi_2' : null,
   ...over,
 });

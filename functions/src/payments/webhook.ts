@@ -6,7 +6,8 @@ import { endpoint } from '../platform/http/endpoint';
 import type { ApiContext, ApiRequest, PaymentsSettings } from '../platform/http/types';
 import { json } from '../platform/http/types';
 import { findSeries } from '../series';
-import { paymentsOf, withinRequestBudget } from './gateway';
+import { paymentsOf, withinRequestBudget, type PaymentGateway } from './gateway';
+import { withInvoiceLines } from './gateway-events';
 import {
   findCheckoutPayment,
   insertInvoicePayment,
@@ -64,10 +65,7 @@ async function receive(request: ApiRequest, context: ApiContext) {
   const now = context.now();
   // What Stripe does not send in the event is asked first, before any row or counter is
   // locked: a slow Stripe then holds nothing up, and a failure (502) is worth Stripe's retry.
-  const event =
-    verified.type === 'invoice-paid' && verified.invoiceId && verified.amountPaid > 0
-      ? { ...verified, paymentIntentId: await gateway.paymentIntentOfInvoice(verified.invoiceId) }
-      : verified;
+  const event = await withWhatStripeLeftOut(gateway, verified);
   const intent = 'paymentIntentId' in event ? event.paymentIntentId : null;
   const card = intent && event.type !== 'refunds-changed' ? await gateway.cardOf(intent) : null;
   // charge.refunded names the payment; its refunds are asked of Stripe (listed, not embedded).
@@ -85,7 +83,8 @@ async function receive(request: ApiRequest, context: ApiContext) {
     // Decided on what is there; decided again if another event for the invoice came between.
     for (;;) {
       const state = await loadState(trx, context, event, { card, refunds }, now);
-      const outcome = await applyEffects(trx, context, nextPaymentState(state, event).effects, now);
+      const effects = nextPaymentState(state, event).effects;
+      const outcome = await applyEffects(trx, context, effects, invoiceItemsOf(event), now);
       if (outcome !== 'again') return outcome;
     }
   });
@@ -105,6 +104,28 @@ async function receive(request: ApiRequest, context: ApiContext) {
   if (event.type === 'invoice-paid') await giveBackPaidMonths(context, event.seriesId, now);
   return json(200, { received: true });
 }
+
+/**
+ * The event with what Stripe leaves out of it: a paid invoice's payment intent (includable, never
+ * in a webhook) and, when it has more lines than the event carried, the rest of its lines.
+ */
+async function withWhatStripeLeftOut(
+  gateway: PaymentGateway,
+  verified: PaymentEvent,
+): Promise<PaymentEvent> {
+  if (verified.type !== 'invoice-paid' && verified.type !== 'invoice-failed') return verified;
+  if (!verified.invoiceId) return verified;
+  const event =
+    verified.invoiceItemIds === null
+      ? withInvoiceLines(verified, await gateway.invoiceLines(verified.invoiceId))
+      : verified;
+  if (event.type !== 'invoice-paid' || event.amountPaid <= 0) return event;
+  return { ...event, paymentIntentId: await gateway.paymentIntentOfInvoice(verified.invoiceId) };
+}
+
+/** The invoice items a paid invoice carried: its own credits, and no other (attachCredits). */
+const invoiceItemsOf = (event: PaymentEvent): readonly string[] =>
+  event.type === 'invoice-paid' ? (event.invoiceItemIds ?? []) : [];
 
 /** A call to Stripe that a committed decision asks for. */
 type StripeCall =
@@ -252,6 +273,7 @@ async function applyEffects(
   db: Database,
   context: ApiContext,
   effects: readonly PaymentEffect[],
+  invoiceItemIds: readonly string[],
   now: Date,
 ): Promise<Decision | 'again'> {
   const messages = { now, practiceEmail: context.outbox.practiceEmail };
@@ -306,7 +328,7 @@ async function applyEffects(
     }
     if (effect.kind === 'mark-paid') {
       const row = await markPaid(db, id, effect.settlement, now);
-      if (row.series_id) await attachCredits(db, row.series_id, row.id);
+      if (row.series_id) await attachCredits(db, row.series_id, row.id, invoiceItemIds);
       if (!effect.receiptAbout) continue;
       await queueMessages(db, [receiptMessage(effect.receiptAbout, row, settings, now)], messages);
       deliver = true;

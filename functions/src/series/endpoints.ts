@@ -26,6 +26,7 @@ import { bookWeeks } from './weeks';
 import { occurrencesBetween } from './occurrences';
 import type { SeriesConfirmed, SeriesDeclined, SeriesRequested } from './events';
 import { checkedParty, inviteParty, partyLookup } from '../participants';
+import { transactionTriedAgain } from '../platform/database/retry';
 import { endpoint } from '../platform/http/endpoint';
 import { problems } from '../platform/http/problems';
 import { json, type ApiContext } from '../platform/http/types';
@@ -71,7 +72,8 @@ export const createSeries = endpoint({
     );
     const client = { uid: caller.uid, email: caller.email, name: caller.name };
     try {
-      const created = await context.db.transaction().execute(async (trx) => {
+      // Run again on a deadlock: a week is skipped only when its time is taken (23P01).
+      const created = await transactionTriedAgain(context.db, async (trx) => {
         await lockClient(trx, caller.uid);
         if ((await openRequests(trx, caller.uid, now)) >= BOOKING_RULES.maxOpenRequests)
           return undefined;

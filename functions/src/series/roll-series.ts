@@ -6,6 +6,7 @@ import type { Reactions } from '../platform/events/reactions';
 import type { SeriesWeekSkipped } from './events';
 import { claimSeries, recordSkips, seriesToExtend, setBookedThrough } from './queries';
 import { bookWeeks } from './weeks';
+import { transactionTriedAgain } from '../platform/database/retry';
 import { readWorkingHours } from '../hours';
 import { bookingMode } from '../bookings';
 import { occurrencesBetween } from './occurrences';
@@ -32,7 +33,8 @@ export async function rollSeries(settings: RollSettings, now: Date) {
   const working = await readWorkingHours(settings.db);
   const { reactions } = settings;
   for (const id of await seriesToExtend(settings.db, through)) {
-    const outcome = await settings.db.transaction().execute(async (trx) => {
+    // Run again on a deadlock: a week is skipped only when its time is taken (23P01).
+    const outcome = await transactionTriedAgain(settings.db, async (trx) => {
       const series = await claimSeries(trx, id);
       if (!series) return undefined;
       const service = settings.services.find((each) => each.id === series.serviceId);

@@ -6,6 +6,7 @@ import type { StripeLedger } from './stripe-ledger.ts';
 import {
   checkoutObject,
   invoicePaymentObject,
+  linesPage,
   newId,
   noSuch,
   record,
@@ -89,6 +90,20 @@ export function answerStripeApi(
       url: '/v1/invoice_payments',
       data: found && (!status || status === 'paid') ? [invoicePaymentObject(found)] : [],
     };
+  }
+  const lines = /^\/v1\/invoices\/([\w]+)\/lines$/.exec(path);
+  if (lines && method === 'GET') {
+    // https://docs.stripe.com/api/invoice-line-item/retrieve: a page of `limit` (1 to 100,
+    // 10 unless given) after `starting_after`, in the invoice's order.
+    const invoice = ledger.invoices.get(lines[1]!);
+    if (!invoice) return noSuch('invoice', lines[1]!, 'invoice');
+    const limit = query.limit === undefined ? 10 : Number(text(query.limit));
+    if (!Number.isInteger(limit) || limit < 1 || limit > 100)
+      return stripeError(400, 'invalid_request_error', 'Invalid integer', { param: 'limit' });
+    const after = text(query.starting_after);
+    const from = after ? invoice.lines.data.findIndex((each) => each.id === after) + 1 : 0;
+    if (after && from === 0) return noSuch('line item', after, 'starting_after');
+    return linesPage(invoice.id, invoice.lines.data.slice(from), limit);
   }
   if (method === 'GET' && path === '/v1/refunds') {
     const intent = text(query.payment_intent);

@@ -8,6 +8,7 @@ import Stripe from 'stripe';
 import {
   chargeObject,
   checkoutObject,
+  invoiceAsSent,
   invoiceObject,
   monthsAfter,
   newId,
@@ -16,6 +17,7 @@ import {
   subscriptionObject,
   type StripeErrorAnswer,
   type CheckoutRecord,
+  type InvoiceObject,
   type SubscriptionRecord,
 } from './stripe-shapes.ts';
 
@@ -49,6 +51,8 @@ export function createStripeLedger(options: StripeLedgerOptions) {
       created: number;
     }
   >();
+  /** Every invoice made, with all its lines (GET /v1/invoices/:id/lines lists them). */
+  const invoices = new Map<string, InvoiceObject>();
   const portals = new Map<string, { returnUrl: string; customer: string }>();
   const delivered: { type: string; status: number }[] = [];
   /** Every event sent, as signed (a test sends one again, as Stripe retries it). */
@@ -219,7 +223,11 @@ export function createStripeLedger(options: StripeLedgerOptions) {
     items: SubscriptionRecord['pendingItems'] = [],
     invoiceId?: string,
   ): Promise<number> {
-    const invoice = invoiceObject(base, subscription, outcome === 'paid', items, invoiceId, now());
+    const made = invoiceObject(base, subscription, outcome === 'paid', items, invoiceId, now());
+    // A failed invoice collected later is the same invoice: the same lines, the same period.
+    const before = invoices.get(made.id);
+    const invoice = before ? { ...made, lines: before.lines } : made;
+    invoices.set(invoice.id, invoice);
     if (outcome === 'failed') failedInvoices.set(subscription.id, { id: invoice.id, items });
     if (outcome === 'paid' && invoice.amount_paid > 0) {
       invoicePayments.set(invoice.id, {
@@ -231,7 +239,10 @@ export function createStripeLedger(options: StripeLedgerOptions) {
         created: now(),
       });
     }
-    return sendEvent(outcome === 'paid' ? 'invoice.paid' : 'invoice.payment_failed', invoice);
+    return sendEvent(
+      outcome === 'paid' ? 'invoice.paid' : 'invoice.payment_failed',
+      invoiceAsSent(invoice),
+    );
   }
 
   /** The last failed invoices, by subscription: Stripe's retry (or the Portal) collects them. */
@@ -302,6 +313,7 @@ export function createStripeLedger(options: StripeLedgerOptions) {
     subscriptions,
     intents,
     refunds,
+    invoices,
     invoicePayments,
     portals,
     delivered,

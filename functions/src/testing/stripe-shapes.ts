@@ -171,6 +171,7 @@ export function subscriptionObject(subscription: SubscriptionRecord) {
  * - lines come in no promised order (https://docs.stripe.com/api/invoices/object#invoice_object-lines):
  *   here the invoice items (a credit for a cancelled session) come before the subscription's line,
  *   each naming its parent (https://docs.stripe.com/api/invoice-line-item/object#invoice_line_item_object-parent).
+ * All its lines are here; what is sent carries only the first of them (invoiceAsSent).
  */
 export function invoiceObject(
   base: string,
@@ -258,6 +259,33 @@ export function invoiceObject(
     },
   };
 }
+
+export type InvoiceObject = ReturnType<typeof invoiceObject>;
+type InvoiceLine = InvoiceObject['lines']['data'][number];
+
+/**
+ * How many of an invoice's lines it carries. Stripe gives "the first handful of those items",
+ * with `has_more` and a URL to list them all (https://docs.stripe.com/api/invoice-line-item/retrieve),
+ * and promises no number: the stand-in carries the fewest a list can, one, so code that reads any
+ * other line (the subscription's, after a credit's) has to list them as it must on Stripe.
+ */
+const INVOICE_LINES_CARRIED = 1;
+
+/** A page of an invoice's lines, as an invoice carries them or `GET /v1/invoices/:id/lines` lists them. */
+export function linesPage(invoiceId: string, lines: readonly InvoiceLine[], limit: number) {
+  return {
+    object: 'list' as const,
+    has_more: lines.length > limit,
+    url: `/v1/invoices/${invoiceId}/lines`,
+    data: lines.slice(0, limit),
+  };
+}
+
+/** An invoice as Stripe sends and answers it: its first lines only (INVOICE_LINES_CARRIED). */
+export const invoiceAsSent = (invoice: InvoiceObject) => ({
+  ...invoice,
+  lines: linesPage(invoice.id, invoice.lines.data, INVOICE_LINES_CARRIED),
+});
 
 /** An invoice's payment (https://docs.stripe.com/api/invoice-payment/object). */
 export function invoicePaymentObject(invoice: {

@@ -193,7 +193,7 @@ describe('the Stripe stand-in answers as Stripe does', () => {
     expect(events.map((each) => each.type)).toContain('customer.subscription.deleted');
   });
 
-  it('an invoice is sent without its includable payments, its credit line first; its payment is listed', async () => {
+  it('an invoice is sent without its includable payments, with its first line only (its credit’s); its lines and payment are listed', async () => {
     const stripe = client();
     const session = await paidCheckout(stripe, 'subscription', 24000);
     const subscription = String(session.subscription);
@@ -214,10 +214,28 @@ describe('the Stripe stand-in answers as Stripe does', () => {
     const renewal = invoices.at(-1);
     if (!renewal?.id) throw new Error('no invoice');
     for (const invoice of invoices) expect(invoice).not.toHaveProperty('payments');
-    expect(renewal.lines.data.map((line) => line.parent?.type)).toEqual([
+    // The first handful of its lines: here one, the credit's, and `has_more`.
+    expect(renewal.lines.data.map((line) => line.parent?.type)).toEqual(['invoice_item_details']);
+    expect(renewal.lines.has_more).toBe(true);
+    const lines = kept('ApiList<InvoiceLineItem>', await stripe.invoices.listLineItems(renewal.id));
+    expect(lines.data.map((line) => line.parent?.type)).toEqual([
       'invoice_item_details',
       'subscription_item_details',
     ]);
+    expect(lines.has_more).toBe(false);
+    const [first, second] = lines.data;
+    const paged = await stripe.invoices.listLineItems(renewal.id, { limit: 1 });
+    expect([paged.data[0]?.id, paged.has_more]).toEqual([first?.id, true]);
+    const next = await stripe.invoices.listLineItems(renewal.id, {
+      limit: 1,
+      starting_after: first?.id,
+    });
+    expect([next.data[0]?.id, next.has_more]).toEqual([second?.id, false]);
+    expect(await refusal(() => stripe.invoices.listLineItems('in_unknown'))).toMatchObject({
+      status: 404,
+      type: 'invalid_request_error',
+      code: 'resource_missing',
+    });
     const payments = kept(
       'ApiList<InvoicePayment>',
       await stripe.invoicePayments.list({ invoice: renewal.id, status: 'paid' }),

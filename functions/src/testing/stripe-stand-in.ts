@@ -206,6 +206,8 @@ export async function startStripeStandIn(options: StripeStandInOptions) {
     subscriptions,
     /** Stripe's payment intents: what each took and has refunded. */
     intents: ledger.intents,
+    /** Every invoice made, with all its lines. */
+    invoices: ledger.invoices,
     refunds,
     delivered,
     /**

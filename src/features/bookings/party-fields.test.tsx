@@ -1,7 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { PartyRequestSchema } from '../../../shared/participants';
+import fc from 'fast-check';
+import { partyProblem, PartyRequestSchema } from '../../../shared/participants';
 import * as v from 'valibot';
 import {
   emptyParty,
@@ -89,6 +90,64 @@ describe('a family’s children in the booking form', () => {
     await user.click(screen.getByRole('button', { name: 'Add a child under 16' }));
     expect(screen.getByText('Give child 1’s age in years.')).toBeInTheDocument();
     expect(firstWrongAge(FAMILY, latest)).toBe(0);
+  });
+
+  it('says before sending what the API would answer: a child without an age, or one too old', async () => {
+    const user = userEvent.setup();
+    render(<Harness showProblems />);
+    const add = screen.getByRole('button', { name: 'Add a child under 16' });
+    await user.type(screen.getByLabelText('Adult 2: name'), 'Sam Parent');
+    await user.type(screen.getByLabelText('Adult 2: email'), 'sam@example.com');
+    await user.click(add);
+    await user.click(add);
+    await user.type(firstName(1), 'Ava');
+    await user.type(age(1), '16');
+    await user.type(firstName(2), 'Ben');
+    // What the API answers (422) to the same children, were they sent.
+    const apiSays = (children: { firstName: string; ageYears?: number }[]) =>
+      partyProblem(
+        { name: 'Family Therapy', attendees: 'family' },
+        v.parse(PartyRequestSchema, { ...partyRequest(FAMILY, latest), children }),
+        'booker@example.com',
+      );
+    const tooOld = apiSays([{ firstName: 'Ava', ageYears: 16 }]);
+    const noAge = apiSays([{ firstName: 'Ava', ageYears: 3 }, { firstName: 'Ben' }]);
+    expect(tooOld).toBe(
+      'Give child 1’s age in whole years, from 0 to 15: invite anyone older as an adult.',
+    );
+    expect(noAge).toBe('Give child 2’s age in years.');
+    expect(screen.getByText(tooOld ?? '')).toBeInTheDocument();
+    expect(screen.getByText(noAge ?? '')).toBeInTheDocument();
+    expect(firstWrongAge(FAMILY, latest)).toBe(0);
+  });
+
+  it('for any age typed, refuses it before sending exactly when the API would refuse what it sends', () => {
+    const typed = fc.oneof(
+      fc.integer({ min: -3, max: 120 }).map(String),
+      fc.constantFrom('', ' ', '0', '15', '16', '07', ' 9 ', '2.5', '-1', 'two', '1e1', '٣'),
+      fc.string({ maxLength: 3 }),
+    );
+    fc.assert(
+      fc.property(fc.array(typed, { minLength: 1, maxLength: 6 }), (ages) => {
+        const party: PartyDraft = {
+          adults: [{ name: 'Sam Parent', email: 'sam@example.com' }],
+          children: ages.map((each, index) => ({ firstName: `Child${index}`, age: each })),
+        };
+        const formRefuses = firstWrongAge(FAMILY, party) >= 0;
+        // What would go over the wire, and the API's verdict on it.
+        const sent: unknown = JSON.parse(JSON.stringify(partyRequest(FAMILY, party)));
+        const parsed = v.safeParse(PartyRequestSchema, sent);
+        const apiRefuses =
+          !parsed.success ||
+          partyProblem(
+            { name: 'Family Therapy', attendees: 'family' },
+            parsed.output,
+            'booker@example.com',
+          ) !== null;
+        expect(formRefuses).toBe(apiRefuses);
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it('removing one child keeps every other child’s name and age', async () => {

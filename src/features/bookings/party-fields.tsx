@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import { PARTICIPANT_RULES } from '../../../shared/participants';
+import { childAgeProblem, PARTICIPANT_RULES } from '../../../shared/participants';
 import type { Service } from '../../../shared/service';
 import { FieldError } from '../../components/forms/error-summary';
 
@@ -19,23 +19,25 @@ export interface PartyDraft {
 /** A child's age field's id, to focus the first one that is wrong. */
 export const childAgeId = (index: number) => `party-child-age-${index}`;
 
-/**
- * What is wrong with a child's age as typed (in whole years, 0 to the rule's oldest), or
- * undefined when it is right. The booking asks each child's age in years, nothing more.
- */
-export function childAgeProblem(age: string, index: number): string | undefined {
-  const oldest = PARTICIPANT_RULES.childMaxAge;
+/** A child's age as typed, in the request's terms: undefined when empty, NaN when not whole years. */
+const typedAge = (age: string): number | undefined => {
   const text = age.trim();
-  if (text === '') return `Give child ${index + 1}’s age in years.`;
-  if (!/^\d{1,2}$/.test(text) || Number(text) > oldest)
-    return `Give child ${index + 1}’s age in whole years, from 0 to ${oldest}: invite anyone older as an adult.`;
-  return undefined;
-}
+  if (text === '') return undefined;
+  return /^\d{1,2}$/.test(text) ? Number(text) : Number.NaN;
+};
+
+/**
+ * What is wrong with a child's age as typed, or undefined when it is right: the API's own rule
+ * and sentence (shared/participants.ts), asked before sending. The booking asks each child's age
+ * in years, nothing more.
+ */
+const typedAgeProblem = (age: string, index: number): string | undefined =>
+  childAgeProblem(typedAge(age), index) ?? undefined;
 
 /** The index of the first child whose age is wrong, or -1 when every age is right. */
 export const firstWrongAge = (service: Pick<Service, 'attendees'>, party: PartyDraft) =>
   service.attendees === 'family'
-    ? party.children.findIndex((child, index) => childAgeProblem(child.age, index) !== undefined)
+    ? party.children.findIndex((child, index) => typedAgeProblem(child.age, index) !== undefined)
     : -1;
 
 export const emptyParty = (): PartyDraft => ({ adults: [{ name: '', email: '' }], children: [] });
@@ -48,7 +50,7 @@ export const partyRequest = (service: Pick<Service, 'attendees'>, party: PartyDr
         ...(service.attendees === 'family' && {
           children: party.children.map((child) => ({
             firstName: child.firstName,
-            ageYears: Number(child.age.trim()),
+            ageYears: typedAge(child.age),
           })),
         }),
       }
@@ -148,7 +150,7 @@ export function PartyFields({
           )}
           {value.children.map((child, index) => {
             const problem =
-              showProblems || leftAges.has(index) ? childAgeProblem(child.age, index) : undefined;
+              showProblems || leftAges.has(index) ? typedAgeProblem(child.age, index) : undefined;
             const errorId = `${childAgeId(index)}-error`;
             return (
               <fieldset key={index} className="party-child mb-2">
