@@ -557,9 +557,9 @@ test.describe('booking pages', () => {
   // Weeks 4 to 6 of the checkout are this file's (bookings.spec.ts books in weeks 1 to 3).
   const COUPLES = 2;
   const clients: TestUser[] = [];
-  test.afterEach(async ({ page }) => {
-    // Deleting an account signs its open page out (aborting its calls): the page goes first.
-    await page.close();
+  test.afterEach(async ({ closeEveryPage }) => {
+    // A page still open could ask for an account about to be deleted: every page goes first.
+    await closeEveryPage();
     await Promise.all(clients.splice(0).map((client) => deleteBookingsOf(client)));
   });
 

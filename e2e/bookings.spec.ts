@@ -42,9 +42,9 @@ async function openDiaryWeekOf(page: Page, start: string) {
 }
 
 const cleanUp: TestUser[] = [];
-test.afterEach(async ({ page }) => {
-  // Deleting an account signs its open page out (aborting its calls): the page goes first.
-  await page.close();
+test.afterEach(async ({ closeEveryPage }) => {
+  // A page still open could ask for an account about to be deleted: every page goes first.
+  await closeEveryPage();
   await Promise.all(cleanUp.splice(0).map((user) => deleteBookingsOf(user)));
 });
 

@@ -51,8 +51,9 @@ async function practiceEmails(): Promise<CaughtEmail[]> {
 
 const cleanUp: TestUser[] = [];
 // Deleting the account signs its open page out: the page goes first.
-test.afterEach(async ({ page }) => {
-  await page.close();
+test.afterEach(async ({ closeEveryPage }) => {
+  // A page still open could ask for an account about to be deleted: every page goes first.
+  await closeEveryPage();
   for (const user of cleanUp.splice(0)) {
     await apiAs(user, '/api/account/deletion', { method: 'POST' });
   }

@@ -26,7 +26,9 @@ const COUPLES = 2;
 test.beforeAll(() => waitForApi());
 
 const cleanUp: TestUser[] = [];
-test.afterEach(async () => {
+test.afterEach(async ({ closeEveryPage }) => {
+  // A page still open could ask for an account about to be deleted: every page goes first.
+  await closeEveryPage();
   await Promise.all(cleanUp.splice(0).map((user) => deleteBookingsOf(user)));
 });
 

@@ -136,3 +136,22 @@ test('contexts opened with newContext get the same checks', async ({ newContext,
     ]);
   checks.clear();
 });
+
+test('closeEveryPage closes the pages of every context; what they still load is cut off, no fault', async ({
+  page,
+  newContext,
+  closeEveryPage,
+  checks,
+}) => {
+  const other = await (await newContext()).newPage();
+  for (const each of [page, other]) {
+    await each.route('**/late.json', () => undefined); // answered only after the test's end
+    await each.goto('/about');
+    const asked = each.waitForRequest((request) => request.url().endsWith('/late.json'));
+    await each.evaluate(() => void fetch('/late.json').catch(() => undefined));
+    await asked;
+  }
+  await closeEveryPage();
+  expect([page.isClosed(), other.isClosed()]).toEqual([true, true]);
+  expect(checks.unexpected()).toEqual([]);
+});

@@ -30,7 +30,9 @@ const WIDTHS = [375, 1280] as const;
 test.beforeAll(() => waitForApi());
 
 const cleanUp: TestUser[] = [];
-test.afterEach(async () => {
+test.afterEach(async ({ closeEveryPage }) => {
+  // A page still open could ask for an account about to be deleted: every page goes first.
+  await closeEveryPage();
   await Promise.all(cleanUp.splice(0).map((user) => deleteBookingsOf(user)));
 });
 

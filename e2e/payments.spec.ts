@@ -147,9 +147,9 @@ const receiptDate = (start: string) =>
 const middle = <T>(items: T[]): T | undefined => items[Math.floor(items.length / 2)];
 
 const clients: TestUser[] = [];
-test.afterEach(async ({ page }) => {
-  // Deleting an account signs its open page out (aborting its calls): the page goes first.
-  await page.close();
+test.afterEach(async ({ closeEveryPage }) => {
+  // A page still open could ask for an account about to be deleted: every page goes first.
+  await closeEveryPage();
   await Promise.all(clients.splice(0).map((client) => deleteBookingsOf(client)));
 });
 

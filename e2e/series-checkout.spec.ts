@@ -103,9 +103,9 @@ async function expectSeriesShownAndHeld(page: Page, client: TestUser, answer: Se
 test.beforeAll(() => waitForApi());
 
 const clients: TestUser[] = [];
-test.afterEach(async ({ page }) => {
-  // Deleting an account signs its open page out (aborting its calls): the page goes first.
-  await page.close();
+test.afterEach(async ({ closeEveryPage }) => {
+  // A page still open could ask for an account about to be deleted: every page goes first.
+  await closeEveryPage();
   await Promise.all(clients.splice(0).map((client) => deleteBookingsOf(client)));
 });
 

@@ -35,9 +35,9 @@ const sessionItem = (page: Page, start: string): Locator =>
     .filter({ hasText: new RegExp(`^${formatDay(start)} \\d{4}, ${formatTime(start)} to`) });
 
 const clients: TestUser[] = [];
-test.afterEach(async ({ page }) => {
-  // Deleting an account signs its open page out (aborting its calls): the page goes first.
-  await page.close();
+test.afterEach(async ({ closeEveryPage }) => {
+  // A page still open could ask for an account about to be deleted: every page goes first.
+  await closeEveryPage();
   await Promise.all(clients.splice(0).map((client) => deleteBookingsOf(client)));
 });
 

@@ -41,9 +41,9 @@ async function emailText(address: string, subject: string): Promise<string> {
 }
 
 const users: TestUser[] = [];
-test.afterEach(async ({ page }) => {
-  // Deleting an account signs its open page out (aborting its calls): the page goes first.
-  await page.close();
+test.afterEach(async ({ closeEveryPage }) => {
+  // A page still open could ask for an account about to be deleted: every page goes first.
+  await closeEveryPage();
   // Deleting an account's bookings takes its waiting-list entries with them.
   await Promise.all(users.splice(0).map((user) => deleteBookingsOf(user)));
 });

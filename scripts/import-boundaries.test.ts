@@ -38,7 +38,7 @@ const probes = [
   ['src/lib/probe.ts', "import { serverConfig } from '../../functions/src/platform/settings';"],
   ['functions/src/payments/probe.ts', "import { insertBooking } from '../bookings/queries';"],
   ['functions/src/platform/http/probe.ts', "import { bookingRoutes } from '../../bookings';"],
-  ['functions/src/platform/probe.ts', "import { queueMessages } from '../messages/outbox';"],
+  ['functions/src/platform/probe.ts', "import { queueMessages } from '../outbox/outbox';"],
   [
     'functions/src/payments/probe.ts',
     "import { startStripeStandIn } from '../testing/stripe-stand-in';",
@@ -48,6 +48,9 @@ const probes = [
   // Against the capabilities' order: a lower one never imports a higher one.
   ['functions/src/waitlist/probe.ts', "import { paymentRoutes } from '../payments';"],
   ['functions/src/participants/probe.ts', "import { waitlistRoutes } from '../waitlist';"],
+  // The outbox is below every capability that writes into it: it never imports who reads it.
+  ['functions/src/outbox/probe.ts', "import { runOutbox } from '../messages';"],
+  ['functions/src/outbox/probe.ts', "import { withParticipants } from '../participants';"],
 ] as const;
 
 describe('import boundaries', () => {
@@ -72,6 +75,7 @@ describe('import boundaries', () => {
     ],
     ['functions/src/payments/probe.ts', "import { refundNow } from './endpoints';"],
     ['functions/src/payments/probe.ts', "import { offerFreedTimes } from '../waitlist';"],
+    ['functions/src/payments/probe.ts', "import { queueMessages } from '../outbox';"],
     [
       'functions/src/payments/probe.test.ts',
       "import { startStripeStandIn } from '../testing/stripe-stand-in';",

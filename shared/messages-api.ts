@@ -55,4 +55,3 @@ export const FailedMessageSchema = v.object({
   lastError: v.string(),
 });
 export type FailedMessage = v.InferOutput<typeof FailedMessageSchema>;
-export const FailedMessagesSchema = v.object({ messages: v.array(FailedMessageSchema) });

@@ -76,6 +76,8 @@ class Checks {
   /** Loads cut off with ERR_ABORTED outside a navigation, settled at the end. */
   private readonly cancelledFetches: CancelledFetch[] = [];
   private pages = 0;
+  /** Every context the test opened (its own and `newContext`'s), to close their pages at the end. */
+  private readonly contexts: BrowserContext[] = [];
 
   private readonly allowedOrigins: readonly string[];
 
@@ -90,6 +92,14 @@ class Checks {
       (route) => this.outside(route),
     );
     context.on('page', (page) => this.watch(page));
+    this.contexts.push(context);
+  }
+
+  /** Closes every page of every context the test opened; what they were loading is cut off. */
+  async closeEveryPage(): Promise<void> {
+    await Promise.all(
+      this.contexts.flatMap((context) => context.pages().map((page) => page.close())),
+    );
   }
 
   /** Forgets what was recorded (the fixture's own tests, after reading what they caused). */
@@ -265,6 +275,12 @@ interface Fixtures {
   expectProblems: (...patterns: RegExp[]) => void;
   /** Opens another browser context (touch, reduced motion, no JavaScript) with the same checks. */
   newContext: (options?: BrowserContextOptions) => Promise<BrowserContext>;
+  /**
+   * Closes every page the test opened, in every context. Call it before deleting the test's
+   * accounts: a page left open may still ask the API for something (a read that starts after
+   * the test's last assertion) and be refused, as the account it asks for is gone.
+   */
+  closeEveryPage: () => Promise<void>;
 }
 
 interface Options {
@@ -302,6 +318,9 @@ export const test = base.extend<Fixtures & Options & { checks: Checks }>({
       return extra;
     });
     await Promise.all(opened.map((extra) => extra.close()));
+  },
+  closeEveryPage: async ({ checks }, use) => {
+    await use(() => checks.closeEveryPage());
   },
   expectProblems: async ({ checks }, use) => {
     await use((...patterns) => checks.allowed.push(...patterns));

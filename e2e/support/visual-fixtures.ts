@@ -17,7 +17,7 @@ import {
   type Slot,
 } from '../../shared/booking';
 import { allowedActions, type Actor } from '../../shared/booking-status';
-import { FailedMessagesSchema } from '../../shared/messages-api';
+import { GivenUpListSchema } from '../../shared/given-up-api';
 import { RecordNoteSchema } from '../../shared/clinical-api';
 import { AuditSchema, ClientRecordSchema, RiskFlagsSchema } from '../../shared/intake';
 import type { PaymentStateView } from '../../shared/payments-api';
@@ -458,8 +458,8 @@ export async function answerApiFromFixtures(page: Page): Promise<void> {
       return json(route, WaitlistSchema, { entries: [] });
     if (method === 'GET' && path === '/api/practice/waitlist')
       return json(route, PracticeWaitlistSchema, { entries: [] });
-    if (method === 'GET' && path === '/api/practice/messages')
-      return json(route, FailedMessagesSchema, { messages: [] });
+    if (method === 'GET' && path === '/api/practice/given-up')
+      return json(route, GivenUpListSchema, { items: [] });
     if (method === 'GET' && path === '/api/practice/risk-flags')
       return json(route, RiskFlagsSchema, { flags: [] });
     if (method === 'GET' && path === '/api/questionnaires')

@@ -26,7 +26,7 @@ import { rollSeries } from './series';
 import { lapseWaitlist } from './waitlist';
 import { refreshBusyCalendar } from './busy-calendar';
 import { deliveryKick, runOutbox, type OutboxSettings } from './messages';
-import { releaseStaleOpenings, retryPendingRefunds } from './payments';
+import { releaseStaleOpenings, requestBudget, retryPendingRefunds } from './payments';
 import { smtpMailer } from './platform/mail/transport';
 
 /**
@@ -41,7 +41,11 @@ export function createApi(
   const context: ApiContext = {
     ...settings,
     practiceActivity: keepPracticeSessionAlive,
-    reactions: sessionReactions.bind(() => context),
+    // A request's run of the queue keeps to its Stripe budget; the minute job's does not.
+    reactions: sessionReactions.bind(
+      () => context,
+      requestBudget(() => context),
+    ),
   };
   return Object.assign(handleRequests({ ...routes, ...extra }, context), {
     reactions: context.reactions,

@@ -26,8 +26,14 @@ import {
   refundOnCancellation,
   releaseAccountMoney,
 } from './payments';
+import { setMessageAudience } from './outbox';
 import { createReactions } from './platform/events/reactions';
-import type { ParticipantLeft } from './participants';
+import {
+  inviteOnBookingRequested,
+  inviteOnSeriesRequested,
+  type ParticipantLeft,
+  withParticipants,
+} from './participants';
 import type { ApiContext } from './platform/http/types';
 import type {
   SeriesConfirmed,
@@ -81,6 +87,10 @@ sessionReactions.within('booking.status-changed', tellOfStatusChange);
 sessionReactions.within('booking.lapsed', tellOfLapse);
 sessionReactions.within('booking.moved', tellOfMove);
 
+// The people a series request names: written and invited inside its transaction, before its
+// own messages (a session's people: after the waiting list, below).
+sessionReactions.within('series.requested', inviteOnSeriesRequested);
+
 // The waiting list: inside the change's own transaction (its offers are outbox emails).
 sessionReactions.within('booking.requested', endWaitOnRequest);
 sessionReactions.within('series.requested', endWaitOnRequest);
@@ -89,6 +99,10 @@ sessionReactions.within('booking.moved', offerOnMove);
 sessionReactions.within('block.removed', offerOnBlockRemoved);
 sessionReactions.within('series.declined', offerOnSeriesFreed);
 sessionReactions.within('series.ended', offerOnSeriesFreed);
+
+// The people a session request names: written and invited inside its transaction, after its
+// own messages.
+sessionReactions.within('booking.requested', inviteOnBookingRequested);
 
 // A deleted account: its money decided while its sessions and plans are there, Stripe asked from
 // the durable queue; its pending messages and its waits dropped, the practice told.
@@ -116,3 +130,7 @@ sessionReactions.durably(
   'payments.give-back-skipped-week',
   giveBackSkippedWeek,
 );
+
+// Who hears a session's messages: its client, and each participant who joined (a copy of their
+// own, written with the message in the change's transaction). The outbox sits below participants.
+setMessageAudience(withParticipants);

@@ -1,6 +1,7 @@
 import { clientBookings, deleteClientBookings, lockClient } from '../bookings';
 import { keepSharedAttendance, retireClinicalRecord, type RetiringClient } from '../clinical';
-import { queueMessages, notificationsForDeletedAccount } from '../messages';
+import { notificationsForDeletedAccount } from '../messages';
+import { queueMessages } from '../outbox';
 import { cancelForParticipants, leaveFutureSessions } from '../participants';
 import { deleteSignInRecords } from '../passkeys';
 import { retirePaymentIdentity } from '../payments';
@@ -86,7 +87,7 @@ export const deleteMyAccount = endpoint({
     context.outbox.deliver();
     // No further charge, no Checkout left open, the sessions ahead given back: from the durable
     // queue, so a Stripe that does not answer now is asked again by the minute job.
-    await context.reactions.run();
+    await context.reactions.runInRequest();
     try {
       await context.deleteIdentity?.(caller.uid);
     } catch {

@@ -15,7 +15,7 @@ import { call, startApiServer } from '../testing/api-server';
 import net from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { bookingsStartingWithin } from '../bookings/queries';
-import { queueMessages } from '../messages/outbox';
+import { queueMessages } from '../outbox/outbox';
 import { rollSeries } from '../series/roll-series';
 import { deliverDueMessages } from '../messages/sender';
 import { localEnv } from '../testing/local-env';

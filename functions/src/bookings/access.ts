@@ -1,12 +1,10 @@
-import { joinedParticipant } from '../participants';
 import type { Relation } from '../platform/http/endpoint';
 import { pathId } from '../platform/http/input';
 import { problems } from '../platform/http/problems';
 import type { ApiContext } from '../platform/http/types';
 import { findBooking } from './queries';
+import { joinedPlace, type JoinedPlace } from './room';
 import type { BookingRecord } from './types';
-
-type Participant = NonNullable<Awaited<ReturnType<typeof joinedParticipant>>>;
 
 /** What the caller is to a booking a client route names: its booker, or a participant who joined. */
 export type BookingAccess =
@@ -15,7 +13,7 @@ export type BookingAccess =
       as: 'participant';
       booking: BookingRecord;
       /** Their place in the room, with when they joined it (`respondedAt`). */
-      participant: Participant;
+      participant: JoinedPlace;
     };
 
 const noSuchBooking = () =>
@@ -38,7 +36,7 @@ export const bookerOrParticipant: Relation<BookingAccess> = {
   async resolve(context, caller, params) {
     const booking = await bookingNamed(context, params.id);
     if (booking.client.uid === caller.uid) return { as: 'booker', booking };
-    const participant = await joinedParticipant(context.db, booking, caller.uid);
+    const participant = await joinedPlace(context.db, booking, caller.uid);
     // A participant's sessions are those from when they joined: an earlier one is not theirs.
     const joinedAt = participant?.respondedAt ?? participant?.createdAt;
     if (!participant || (joinedAt && joinedAt > booking.start))

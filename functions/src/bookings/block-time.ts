@@ -110,7 +110,7 @@ export const createBlock = endpoint({
     });
     if (body.cancelCovered) {
       context.outbox.deliver();
-      await context.reactions.run();
+      await context.reactions.runInRequest();
     }
     const created: BlockCreated = {
       block: blockView(answer.block),

@@ -11,13 +11,12 @@ import { changeStatus, findBooking, markAttendance } from './queries';
 import { stillInHerTime } from './her-time';
 import { endpoint } from '../platform/http/endpoint';
 import { problems } from '../platform/http/problems';
-import { bookerOrParticipant, bookingNamed, type BookingAccess } from './access';
-import { roomsFor, sharedSessionView } from '../participants';
+import { bookingNamed, type BookingAccess } from './access';
 import { json, type ApiContext } from '../platform/http/types';
+import type { JoinedPlace } from './room';
 import type { BookingRecord, BookingStatusChanged } from './types';
 import { bookingView, practiceBookingView } from './views';
 
-type Participant = Extract<BookingAccess, { as: 'participant' }>['participant'];
 type StatusAction = Exclude<BookingAction, 'move'>;
 
 /** Whether `actor` may take `action` on the booking as it is now; if not, the answer why. */
@@ -50,7 +49,7 @@ async function applyStatusChange(
     booking: BookingRecord;
     actor: 'client' | 'practitioner';
     message?: string;
-    participant?: Participant;
+    participant?: JoinedPlace;
   },
 ) {
   const { action, booking: asked, actor, participant } = change;
@@ -95,22 +94,12 @@ async function applyStatusChange(
   if (!changed)
     throw problems.wrongStatus('This booking changed a moment ago. Reload it and try again.');
   context.outbox.deliver();
-  await context.reactions.run();
-  const { services, meetingHost } = context;
-  // A participant is answered in their own view of the session, not the booker's.
-  if (participant) {
-    const roomOf = await roomsFor(context.db, [changed], participant.uid ?? '');
-    return json(200, sharedSessionView(changed, roomOf(changed), context, now));
-  }
-  return json(
-    200,
-    action === 'cancel'
-      ? bookingView(changed, services, now, meetingHost)
-      : practiceBookingView(changed, services, now, undefined, meetingHost),
-  );
+  await context.reactions.runInRequest();
+  return { booking: changed, now };
 }
 
-const StatusBody = v.optional(StatusChangeRequestSchema, {});
+/** What a status change takes: her optional words to the client. */
+export const StatusBody = v.optional(StatusChangeRequestSchema, {});
 
 /**
  * POST /api/bookings/:id/confirm, /decline and /api/practice/bookings/:id/cancel: the
@@ -121,13 +110,19 @@ const practiceChange = (action: StatusAction) =>
     auth: 'practitioner',
     body: StatusBody,
     async run({ body, params, context }) {
-      const booking = await bookingNamed(context, params.id);
-      return applyStatusChange(context, {
+      const changed = await applyStatusChange(context, {
         action,
-        booking,
+        booking: await bookingNamed(context, params.id),
         actor: 'practitioner',
         ...(body.message !== undefined && { message: body.message }),
       });
+      const { services, meetingHost } = context;
+      return json(
+        200,
+        action === 'cancel'
+          ? bookingView(changed.booking, services, changed.now, meetingHost)
+          : practiceBookingView(changed.booking, services, changed.now, undefined, meetingHost),
+      );
     },
   });
 
@@ -135,17 +130,16 @@ export const confirmBooking = practiceChange('confirm');
 export const declineBooking = practiceChange('decline');
 export const practiceCancelBooking = practiceChange('cancel');
 
-/** POST /api/bookings/:id/cancel: its booker, or a participant who joined, within the rules. */
-export const cancelBooking = endpoint({
-  auth: 'client',
-  body: StatusBody,
-  relation: bookerOrParticipant,
-  async run({ access, context }) {
-    return applyStatusChange(context, {
-      action: 'cancel',
-      booking: access.booking,
-      actor: 'client',
-      ...(access.as === 'participant' && { participant: access.participant }),
-    });
-  },
-});
+/**
+ * A client cancels a session: its booker, or a participant who joined, as the router resolved
+ * them (bookerOrParticipant), within the rules. POST /api/bookings/:id/cancel is answered in the
+ * caller's own view, a participant's with their room: participants/cancel-session.ts serves it.
+ */
+export function cancelAsClient(context: ApiContext, access: BookingAccess) {
+  return applyStatusChange(context, {
+    action: 'cancel',
+    booking: access.booking,
+    actor: 'client',
+    ...(access.as === 'participant' && { participant: access.participant }),
+  });
+}

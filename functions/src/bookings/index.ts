@@ -10,7 +10,11 @@ export type {
 } from './types';
 export { bookingView, practiceBookingView, serviceById } from './views';
 export { bookingMode, joinUrlOf, newVideoRoom } from './video';
+export { placeOf, videoLinkOf } from './place';
+export { emailDateTime } from './email-dates';
 export { bookingRoutes } from './routes';
+export { bookerOrParticipant } from './access';
+export { StatusBody, cancelAsClient } from './change-status';
 export {
   bookingsStartingWithin,
   busyIntervals,
@@ -26,6 +30,9 @@ export {
   openRequests,
   seriesBookings,
 } from './queries';
+export { joinedPlace } from './room';
+export { checkedParty, partyOfEvent } from './party-request';
+export { requestSession } from './create-booking';
 export { busyStretch, checkStart } from './slots';
 export { startRefusal } from './refusals';
 export { stillInHerTime } from './her-time';

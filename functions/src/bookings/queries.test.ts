@@ -270,6 +270,7 @@ describe('migrations', () => {
         '0027_children_stay_named',
         '0028_checkout_openings',
         '0029_children_aged',
+        '0030_given_up_seen',
       ]);
       // One file per migration, named as it runs: a file missing from the list never runs.
       const files = fs.readdirSync(

@@ -1,21 +1,15 @@
 import type { RouteTable } from '../platform/http/router';
 import { availability, practiceAvailability } from './availability';
 import { createBlock } from './block-time';
-import {
-  cancelBooking,
-  confirmBooking,
-  declineBooking,
-  practiceCancelBooking,
-} from './change-status';
-import { createBooking } from './create-booking';
+import { confirmBooking, declineBooking, practiceCancelBooking } from './change-status';
 import { moveSession, practiceMoveSession } from './move-booking';
-import { myBookings } from './my-bookings';
 
 export const bookingRoutes: RouteTable = {
   '/availability': { GET: availability },
   '/practice/availability': { GET: practiceAvailability },
-  '/bookings': { GET: myBookings, POST: createBooking },
-  '/bookings/:id/cancel': { POST: cancelBooking },
+  // GET /bookings (payments/my-bookings.ts), POST /bookings and a client's cancel
+  // (participants/request-with-party.ts, cancel-session.ts) answer with rooms and payments, so
+  // they are served above bookings, which requests and cancels (requestSession, cancelAsClient).
   '/bookings/:id/confirm': { POST: confirmBooking },
   '/bookings/:id/decline': { POST: declineBooking },
   '/bookings/:id/move': { POST: moveSession },

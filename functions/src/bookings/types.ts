@@ -1,6 +1,7 @@
 import type { BookingMode, BookingStatus } from '../../../shared/booking';
 import type { Attendance } from '../../../shared/clinical-api';
 import type { Interval } from '../../../shared/time';
+import type { PartyRequest } from '../../../shared/participants';
 
 export type { Interval };
 
@@ -91,6 +92,8 @@ export interface BookingRequested {
   bookingId: string;
   clientUid: string;
   serviceId: number;
+  /** The other people the request names, checked (participants invites them); absent if none. */
+  party?: PartyRequest;
   occurredAt: string;
 }
 

@@ -14,8 +14,9 @@ import { feePerSessionPence, formatMoney } from '../../../shared/money';
 import { practiceFacts as practice } from '../../../shared/practice';
 import type { Service } from '../../../shared/service';
 import { PRACTICE_TIME_ZONE } from '../../../shared/time';
-import { type SeriesContext, placeOf, videoLinkOf, type MessageContext } from '../messages';
-import type { BookingRecord } from '../bookings';
+import type { MessageContext } from '../outbox';
+import type { SeriesContext } from '../series';
+import { type BookingRecord, placeOf, videoLinkOf } from '../bookings';
 import type { BlockRecord } from '../hours';
 
 export type CalendarMethod = 'REQUEST' | 'CANCEL';

@@ -3,7 +3,6 @@ export { clientQuestionnaires } from './questionnaire-queries';
 export { pruneClinicalRecords, retireClinicalRecord, type RetiringClient } from './retention';
 export { attendedSessionsOf, keepSharedAttendance } from './sessions-had';
 export { unseenRiskCount } from './risk-queries';
-export { billingAddressOf } from './billing-address';
 export { clinicalRoutes } from './routes';
 export { intakeView } from './intake';
 export { notesRequestsOf } from './notes-requests';

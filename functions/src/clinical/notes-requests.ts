@@ -8,7 +8,8 @@ import {
 } from '../../../shared/records-api';
 import { practiceDate } from '../../../shared/time';
 import { isBankHoliday } from '../hours';
-import { notificationForNotesRequest, queueMessages } from '../messages';
+import type { Client } from '../bookings';
+import { clientAlone, queueMessages, type Notification } from '../outbox';
 import { writeAudit } from '../platform/audit';
 import type { Database } from '../platform/database/database';
 import { endpoint } from '../platform/http/endpoint';
@@ -55,6 +56,20 @@ const requestView = (row: RequestRow): NotesRequest => ({
 /** A client's notes requests, newest released first, for their copy. */
 export async function notesRequestsOf(db: Database, clientUid: string): Promise<NotesRequest[]> {
   return (await requestsOf(db, clientUid)).map(requestView);
+}
+
+/** The practice hears of a request for session notes, with the date the law gives to answer. */
+function notificationForNotesRequest(
+  client: Client,
+  request: { id: string; dueOn: string },
+  now: Date,
+): Notification {
+  return {
+    kind: 'notes-requested',
+    to: 'practice',
+    booking: clientAlone(client, now),
+    notesRequest: request,
+  };
 }
 
 /** POST /api/account/notes-request: asks for one's session notes; 201 (200: one is already open). */

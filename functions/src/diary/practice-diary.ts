@@ -1,21 +1,17 @@
 import { DiaryQuerySchema, type Diary } from '../../../shared/booking';
 import { BOOKING_RULES, isActive } from '../../../shared/booking-rules';
 import { addDays, daysBetween, practiceDate, startOfPracticeDay } from '../../../shared/time';
-import {
-  blockView,
-  blocksOverlapping,
-  clashesWithHerCalendar,
-  readWorkingHours,
-} from '../hours';
+import { blockView, blocksOverlapping, clashesWithHerCalendar, readWorkingHours } from '../hours';
 import { bookingsStartingWithin, practiceBookingView } from '../bookings';
-import { reminderStates } from '../messages';
-import { seriesWithStatus, seriesRequests } from '../series';
+import { reminderStates } from '../outbox';
+import { seriesWithStatus } from '../series';
 import { writeAudit } from '../platform/audit';
 import { endpoint } from '../platform/http/endpoint';
 import { paymentStates } from '../payments';
 import { partyLookup } from '../participants';
 import { problems } from '../platform/http/problems';
 import { json } from '../platform/http/types';
+import { seriesRequests } from './series-requests';
 
 const MAX_DIARY_DAYS = 366;
 

@@ -3,7 +3,7 @@ import { departureNotices, findParticipant, type ParticipantLeft } from '../part
 import type { Database } from '../platform/database/database';
 import type { ApiContext } from '../platform/http/types';
 import { sessionsOfDeletedAccount } from './notifications';
-import { dropClientMessages, queueMessages } from './outbox';
+import { dropClientMessages, queueMessages } from '../outbox';
 
 /**
  * The messages' part in what happens to accounts and sessions, subscribed in

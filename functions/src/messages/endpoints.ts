@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import type { FailedMessage } from '../../../shared/messages-api';
-import { failedMessages, retryFailedMessage } from './outbox';
+import { failedMessages, retryFailedMessage } from '../outbox';
 import { endpoint } from '../platform/http/endpoint';
 import { pathId } from '../platform/http/input';
 import { problems } from '../platform/http/problems';

@@ -2,7 +2,7 @@ import net from 'node:net';
 import { sql } from 'kysely';
 import { practiceFacts } from '../../../shared/practice';
 import { insertBooking } from '../bookings';
-import { queueMessages } from './outbox';
+import { queueMessages } from '../outbox';
 import { loadServices } from '../platform/services';
 import { deliverDueMessages } from './sender';
 import type { MailMessage } from '../platform/mail/transport';

@@ -1,17 +1,18 @@
 import { LAPSED_REQUEST_SENTENCE } from '../../../shared/booking-status';
 import {
   findBooking,
+  joinedPlace,
   type BookingLapsed,
   type BookingMoved,
   type BookingRecord,
   type BookingRequested,
   type BookingStatusChanged,
 } from '../bookings';
-import { joinedParticipant, participantCancelled } from '../participants';
+import { participantCancelled } from '../participants';
 import type { Database } from '../platform/database/database';
 import type { ApiContext } from '../platform/http/types';
-import { notificationsFor, type Notification } from './notifications';
-import { queueMessages } from './outbox';
+import { notificationsFor } from './notifications';
+import { queueMessages, type Notification } from '../outbox';
 
 /**
  * What is sent when a session changes, subscribed in functions/src/reactions.ts: each runs
@@ -55,7 +56,7 @@ export async function tellOfStatusChange(
   await tell(db, context, event, async (booking) => {
     const participant =
       event.participantUid !== undefined &&
-      (await joinedParticipant(db, booking, event.participantUid));
+      (await joinedPlace(db, booking, event.participantUid));
     if (participant) return participantCancelled(booking, participant);
     return notificationsFor({
       booking,

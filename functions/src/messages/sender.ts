@@ -5,14 +5,16 @@ import { bookingsStartingWithin, findBooking } from '../bookings';
 import { findIntake, unseenRiskCount } from '../clinical';
 import type { Database } from '../platform/database/database';
 import {
+  type AccountNoticeKind,
   claimDueMessages,
+  isAccountNotice,
   markDropped,
   markNotSent,
   markSent,
   pruneMessages,
   queueMessages,
   type ClaimedMessage,
-} from './outbox';
+} from '../outbox';
 import { findWaitlistEntry } from '../waitlist';
 import { DELIVERY_RULES, nextAttempt } from '../platform/mail/delivery';
 import {
@@ -23,7 +25,7 @@ import {
 } from '../calendar';
 import type { MailMessage } from '../platform/mail/transport';
 import { messageFor } from './templates';
-import { accountNoticeEmail, isAccountNotice, type AccountNoticeKind } from './account-notices';
+import { accountNoticeEmail } from './account-notices';
 import type { Mailer } from '../platform/mail/transport';
 import type { TextSettings } from '../platform/http/types';
 import { queueTextReminders, sendTextReminder } from '../texts';

@@ -13,8 +13,7 @@ import {
   type SeriesRequested,
   type SeriesWeekSkipped,
 } from '../series';
-import type { Notification } from './notifications';
-import { queueMessages } from './outbox';
+import { queueMessages, type Notification } from '../outbox';
 
 /**
  * The messages a series' change causes, subscribed `within` its transaction in

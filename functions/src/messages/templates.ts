@@ -5,18 +5,17 @@ import {
   feeSentences,
   hoursText,
 } from '../../../shared/booking-rules';
-import { practiceAddressLine, practiceFacts as practice } from '../../../shared/practice';
+import { practiceFacts as practice } from '../../../shared/practice';
 import type { Service } from '../../../shared/service';
 import { PRACTICE_TIME_ZONE } from '../../../shared/time';
-import { emailDateTime } from './email-dates';
 import { isActive } from '../../../shared/booking-rules';
 import { ACCESS_REQUEST_PERIOD, RETENTION_SENTENCE } from '../../../shared/retention';
 import { seriesSummary } from '../../../shared/series-text';
 import { riskAnswersText } from '../../../shared/limits';
 import { dayOfWeek, practiceDate } from '../../../shared/time';
-import type { Notification, SeriesContext } from './notifications';
-import { type BookingRecord, joinUrlOf } from '../bookings';
-import { DEFAULT_MEETING_HOST } from '../platform/settings';
+import type { MessageContext, Notification } from '../outbox';
+import type { SeriesContext } from '../series';
+import { emailDateTime, placeOf } from '../bookings';
 import type { MailMessage } from '../platform/mail/transport';
 import { isPartyMessage, partyMessageFor } from '../participants';
 
@@ -30,46 +29,6 @@ const dayOnly = new Intl.DateTimeFormat('en-GB', {
   year: 'numeric',
 });
 const plural = (count: number, unit: string) => `${count} ${unit}${count === 1 ? '' : 's'}`;
-
-export interface MessageContext {
-  service: Pick<Service, 'id' | 'name' | 'format' | 'price' | 'session'> | undefined;
-  practiceEmail: string;
-  /** The site's address, for links to My bookings and the diary. */
-  siteUrl: string;
-  /** The client has not yet given their details and the agreement. */
-  intakeToDo?: boolean;
-  /** For the risk email: the client's risk answers not yet marked seen, when it is written. */
-  riskAnswers?: number;
-  /** The Jitsi server video sessions meet on (the function's MEETING_HOST). */
-  meetingHost?: string;
-}
-
-/** A video session's own link, while it has one (confirmed, not cancelled). */
-export const videoLinkOf = (
-  booking: Pick<BookingRecord, 'status' | 'videoRoom'>,
-  context: Pick<MessageContext, 'meetingHost'>,
-) => joinUrlOf(booking, context.meetingHost ?? DEFAULT_MEETING_HOST);
-
-/** Where this session happens: its own video link, the practice, or the service's words. */
-export function placeOf(
-  booking: Pick<BookingRecord, 'status' | 'videoRoom' | 'mode'>,
-  context: Pick<MessageContext, 'meetingHost' | 'service'>,
-): string {
-  const link = videoLinkOf(booking, context);
-  if (link) return `By video. Join at the time from this link, which is yours alone: ${link}`;
-  if (booking.mode === 'in-person' && context.service?.format === 'in-person-or-video')
-    return practiceAddressLine;
-  return sessionPlace(context.service?.format);
-}
-
-/** Where a session of the service happens, in words a client and a calendar both read. */
-function sessionPlace(format: Service['format'] | undefined): string {
-  if (format === 'video') return 'By video (the link comes by email before the session)';
-  if (format === 'in-person-or-video') return `${practiceAddressLine}, or by video`;
-  if (format === 'phone-or-video')
-    return 'By phone or video: the practitioner calls you at the time';
-  return practiceAddressLine;
-}
 
 /** "Weekly, Tuesdays 18:00, from 7 April, 8 sessions, 1 week skipped: 28 April". */
 function seriesLine(series: SeriesContext): string {

@@ -1,5 +1,5 @@
 import type { BookingRecord, Client } from '../bookings';
-import type { Notification } from '../messages';
+import type { Notification } from '../outbox';
 import type { Database } from '../platform/database/database';
 import { participantsOf, type ParticipantRecord } from './queries';
 import { seriesSinceJoining, sinceJoining } from './sessions';

@@ -2,7 +2,7 @@ import { ownAddressOnly } from './audience';
 import type { Invitation } from '../../../shared/participants';
 import { isActive } from '../../../shared/booking-rules';
 import { findBooking, seriesBookings, type BookingRecord, type Client } from '../bookings';
-import { queueMessages, type Notification } from '../messages';
+import { queueMessages, type Notification } from '../outbox';
 import { findSeries, seriesContext } from '../series';
 import type { Database } from '../platform/database/database';
 import { endpoint, type Relation } from '../platform/http/endpoint';

@@ -2,14 +2,14 @@ export { withParticipants } from './audience';
 export type { ParticipantLeft } from './events';
 export { departureNotices } from './leaving';
 export { findParticipant, pruneInvitations } from './queries';
-export { checkedParty, inviteParty } from './party';
-export { bookerName, partyLookup, roomsFor, sharedSessionView } from './views';
+export { inviteOnBookingRequested, inviteOnSeriesRequested } from './party';
+export { partyLookup, roomsFor, sharedSessionView } from './views';
 export { participantRoutes } from './routes';
+export { sharedSeriesViews } from './series-views';
 export {
   accountsInTheRoom,
   cancelForParticipants,
   inCouplesWork,
-  joinedParticipant,
   leaveFutureSessions,
   participantCancelled,
   participationsOf,

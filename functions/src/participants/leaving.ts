@@ -7,7 +7,7 @@ import {
   type BookingRecord,
   type Client,
 } from '../bookings';
-import type { Notification } from '../messages';
+import type { Notification } from '../outbox';
 import type { Database } from '../platform/database/database';
 import type { Reactions } from '../platform/events/reactions';
 import type { ParticipantLeft } from './events';

@@ -1,34 +1,19 @@
-import { PartyRequestSchema, partyProblem, type PartyRequest } from '../../../shared/participants';
-import type { Service } from '../../../shared/service';
-import type { BookingRecord, Client } from '../bookings';
-import { queueMessages, type Notification } from '../messages';
+import type { PartyRequest } from '../../../shared/participants';
+import {
+  findBooking,
+  seriesBookings,
+  type BookingRecord,
+  type BookingRequested,
+} from '../bookings';
+import { queueMessages, type Notification } from '../outbox';
 import type { Database } from '../platform/database/database';
-import { parse } from '../platform/http/input';
-import { problems } from '../platform/http/problems';
+import type { ApiContext } from '../platform/http/types';
+import type { SeriesRequested } from '../series';
 import { insertParty, type PartyOwner } from './queries';
 import { bookerName } from './views';
 
-/**
- * The people a booking or series request brings (`participants`, `children`), checked against
- * the service: wrong ones are 422 with a sentence to act on, before anything is written.
- */
-export function checkedParty(
-  service: Pick<Service, 'name' | 'attendees'>,
-  body: { participants?: unknown; children?: unknown },
-  booker: Pick<Client, 'email'>,
-): PartyRequest {
-  const party = parse(
-    PartyRequestSchema,
-    { participants: body.participants, children: body.children },
-    problems.unprocessable,
-  );
-  const problem = partyProblem(service, party, booker.email);
-  if (problem) throw problems.unprocessable(problem);
-  return party;
-}
-
 /** The request's people written beside it, and an invitation email to each adult. */
-export async function inviteParty(
+async function inviteParty(
   trx: Database,
   request: {
     owner: PartyOwner;
@@ -68,4 +53,43 @@ export async function inviteParty(
         ],
   );
   await queueMessages(trx, invitations, { now: request.now, practiceEmail: request.practiceEmail });
+}
+
+/**
+ * A session requested with other people: they are written beside it and invited, inside the
+ * request's transaction (subscribed in functions/src/reactions.ts).
+ */
+export async function inviteOnBookingRequested(
+  trx: Database,
+  event: BookingRequested,
+  context: Pick<ApiContext, 'outbox'>,
+) {
+  if (!event.party) return;
+  const booking = await findBooking(trx, event.bookingId);
+  if (!booking) return;
+  await inviteParty(trx, {
+    owner: { bookingId: booking.id },
+    booking,
+    party: event.party,
+    now: new Date(event.occurredAt),
+    practiceEmail: context.outbox.practiceEmail,
+  });
+}
+
+/** A series requested with other people: the same, the invitation naming its first session. */
+export async function inviteOnSeriesRequested(
+  trx: Database,
+  event: SeriesRequested,
+  context: Pick<ApiContext, 'outbox'>,
+) {
+  if (!event.party) return;
+  const [first] = await seriesBookings(trx, [event.seriesId]);
+  if (!first) return;
+  await inviteParty(trx, {
+    owner: { seriesId: event.seriesId },
+    booking: first,
+    party: event.party,
+    now: new Date(event.occurredAt),
+    practiceEmail: context.outbox.practiceEmail,
+  });
 }

@@ -1,7 +1,8 @@
 import { isActive } from '../../../shared/booking-rules';
 import type { Service } from '../../../shared/service';
 import { clientBookings, findBooking, seriesBookings, type BookingRecord } from '../bookings';
-import { queueMessages, type Notification, type SeriesContext } from '../messages';
+import { queueMessages, type Notification } from '../outbox';
+import type { SeriesContext } from '../series';
 import type { Database } from '../platform/database/database';
 import { departSharedSessions, sessionsOfPlace, type Departure } from './leaving';
 import { joinedBy, participantsOf, placesOf, type ParticipantRecord } from './queries';
@@ -81,19 +82,6 @@ export async function sharedSessions(db: Database, uid: string): Promise<Booking
   return sessions.flat().sort((a, b) => a.start.getTime() - b.start.getTime());
 }
 
-/** The caller's place in a session's room, if they joined it. */
-export async function joinedParticipant(
-  db: Database,
-  booking: Pick<BookingRecord, 'id' | 'seriesId'>,
-  uid: string,
-): Promise<ParticipantRecord | undefined> {
-  const room = await participantsOf(db, {
-    bookingIds: booking.seriesId ? [] : [booking.id],
-    seriesIds: booking.seriesId ? [booking.seriesId] : [],
-  });
-  return room.find((each) => each.uid === uid && each.status === 'joined');
-}
-
 /**
  * The accounts whose session it is as participants: those in its room who had joined before it
  * ended, and had not left before it began (a session of a series: the series' party), as
@@ -118,7 +106,7 @@ export async function accountsInTheRoom(
 /** A participant cancelled one session: the practice, the client and every participant hear. */
 export function participantCancelled(
   booking: BookingRecord,
-  participant: ParticipantRecord,
+  participant: Pick<ParticipantRecord, 'id' | 'name'>,
 ): Notification[] {
   const party = {
     participantId: participant.id,

@@ -1,5 +1,6 @@
 import { practiceFacts as practice } from '../../../shared/practice';
-import { emailDateTime, videoLinkOf, type MessageContext, type Notification } from '../messages';
+import { emailDateTime, videoLinkOf } from '../bookings';
+import type { MessageContext, Notification } from '../outbox';
 import type { MailMessage } from '../platform/mail/transport';
 
 const signature = `${practice.practitioner}\n${practice.name}\n${practice.phone.display}`;

@@ -5,7 +5,7 @@ import {
   verifyAuthenticationResponse,
 } from '@simplewebauthn/server';
 import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
-import { queueAccountNotice } from '../messages';
+import { queueAccountNotice } from '../outbox';
 import { writeAudit } from '../platform/audit';
 import { authenticate } from '../platform/http/caller';
 import { endpoint } from '../platform/http/endpoint';

@@ -1,4 +1,4 @@
-import { queueAccountNotice } from '../messages';
+import { queueAccountNotice } from '../outbox';
 import { writeAudit } from '../platform/audit';
 import { requireSecondFactor } from '../platform/http/caller';
 import { endpoint } from '../platform/http/endpoint';

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { generateRegistrationOptions, verifyRegistrationResponse } from '@simplewebauthn/server';
 import type { RegistrationResponseJSON } from '@simplewebauthn/server';
-import { queueAccountNotice } from '../messages';
+import { queueAccountNotice } from '../outbox';
 import { writeAudit } from '../platform/audit';
 import { requireSecondFactor } from '../platform/http/caller';
 import { endpoint } from '../platform/http/endpoint';

@@ -7,7 +7,8 @@ import type { ApiContext, Caller } from '../platform/http/types';
 import { json } from '../platform/http/types';
 import { findSeries } from '../series';
 import { seriesCheckout, sessionCheckout } from './checkout-rules';
-import { paymentsOf, withinRequestBudget, type Payments } from './gateway';
+import { paymentsOf, type Payments } from './gateway';
+import { withinRequestBudget } from './stripe-budget';
 import {
   markCheckoutExpired,
   insertPendingPayment,
@@ -23,6 +24,7 @@ import {
   saveCustomer,
   savePlan,
   setOpenCheckout,
+  shareSeriesLock,
 } from './queries-plans';
 import { stripeDidNotAnswer } from './stripe-budget';
 
@@ -255,11 +257,17 @@ async function openSeriesCheckout(
     await recordAnswer(context, opening.id, session.id, {
       lock: (trx) => lockPlan(trx, id),
       record: async (trx, mine) => {
+        if (mine) await setOpenCheckout(trx, id, session.id);
+        // Decided again under the series' row lock, the one ending a series takes (the plan's is
+        // taken first, and ending takes no plan lock: no deadlock). An end committed first is
+        // read here and refuses; one after waits for this commit, and its reaction then finds
+        // this Checkout on the plan and expires it. Taken last, so an end waits only for the
+        // commit.
+        await shareSeriesLock(trx, id);
         const again = (await seriesVerdict(trx, context, caller.uid, id)).verdict;
-        if (again.refused) return again.refused;
-        if (!mine) return stripeDidNotAnswer();
-        await setOpenCheckout(trx, id, session.id);
-        return undefined;
+        if (!again.refused && mine) return undefined;
+        if (mine) await setOpenCheckout(trx, id, null);
+        return again.refused ?? stripeDidNotAnswer();
       },
     });
     return session.url;

@@ -18,10 +18,8 @@ import { usePaymentsStack } from '../testing/payments-stack';
  * only: a sequence is not rolled back). The stand-in cannot show the late answer itself: it never
  * serves a held request whose caller has hung up, where Stripe carries it out.
  *
- * `it.fails` until the fix (payments/ is others' this session): a key that survives the retry,
- * `credit:<booking id>` (one credit per session already: its unique index), or the credit row
- * committed first and Stripe asked after, as refunds are (refunds.ts holdRefund). Once fixed,
- * this must become `it`.
+ * The fix (effects.ts): the credit's row is committed first, then Stripe is asked with the key
+ * `credit:<booking id>` and the row's own parameters, so the retry gets the same item back.
  */
 const NOW = new Date('2027-03-01T09:00:00Z'); // a Monday
 const { practitioner } = await createAccounts({ practitioner: { practitioner: true } });
@@ -60,7 +58,7 @@ describe.each(DATABASE_KINDS)('a credit asked again on %s', (kind) => {
     await sql`drop sequence if exists credit_commits`.execute(stack.db);
   });
 
-  it.fails(
+  it(
     'a credit whose commit failed after Stripe made it is taken off the next invoice once',
     async () => {
       const client = await createAccount({ name: 'Ada Client' });

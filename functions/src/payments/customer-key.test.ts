@@ -17,17 +17,15 @@ import { usePaymentsStack } from '../testing/payments-stack';
  * Here the save fails once, after Stripe answered (a trigger, one time only: a sequence is not
  * rolled back), which is deterministic where a late answer races the SDK's own timeout.
  *
- * `it.fails` until the fix (payments/ is others' this session): parameters that cannot change
- * under the key (the uid alone, in metadata; her name and email set by an update once it is made,
- * or read from Stripe's answer), or a key that includes what is sent. Once fixed, this must become
- * `it`.
+ * The fix (gateway.ts createCustomer): only her uid is sent under the key; her name and email
+ * are set by an update once the customer is made, so the retry is the same request.
  */
 const NOW = new Date('2027-03-01T09:00:00Z'); // a Monday
 const { practitioner } = await createAccounts({ practitioner: { practitioner: true } });
 
 describe.each(DATABASE_KINDS)('her Stripe customer asked for again on %s', (kind) => {
   const stack = usePaymentsStack(kind, { start: NOW, practitioner: () => practitioner });
-  const { request } = stack;
+  const { request, stripe } = stack;
 
   /** The first save of a Stripe customer fails, after Stripe has made it. */
   async function failFirstCustomerSave() {
@@ -50,18 +48,22 @@ describe.each(DATABASE_KINDS)('her Stripe customer asked for again on %s', (kind
     await sql`drop sequence if exists customer_saves`.execute(stack.db);
   });
 
-  it.fails(
-    'Pay works when her first Pay made a Stripe customer that was not saved and she then changed her name',
-    async () => {
-      const client = await createAccount({ name: 'Ada Client' });
-      const bookingId = await stack.confirmedSession(client, 5);
-      await failFirstCustomerSave();
-      const first = await request('POST', '/payments/checkout', client, { bookingId });
-      expect(first.status).toBe(500);
-      await adminAuth().updateUser(client.uid, { displayName: 'Ada Lovelace' });
-      const renamed = { ...client, idToken: await passwordToken(client.email) };
-      const again = await request('POST', '/payments/checkout', renamed, { bookingId });
-      expect(again.status, JSON.stringify(again.json)).toBe(201);
-    },
-  );
+  it('Pay works when her first Pay made a Stripe customer that was not saved and she then changed her name', async () => {
+    const client = await createAccount({ name: 'Ada Client' });
+    const bookingId = await stack.confirmedSession(client, 5);
+    await failFirstCustomerSave();
+    const first = await request('POST', '/payments/checkout', client, { bookingId });
+    expect(first.status).toBe(500);
+    await adminAuth().updateUser(client.uid, { displayName: 'Ada Lovelace' });
+    const renamed = { ...client, idToken: await passwordToken(client.email) };
+    const again = await request('POST', '/payments/checkout', renamed, { bookingId });
+    expect(again.status, JSON.stringify(again.json)).toBe(201);
+    // One customer at Stripe, with her name and email as they are now.
+    const made = [...stripe().customers.values()].filter(
+      (each) => each.metadata.clientUid === client.uid,
+    );
+    expect(made).toEqual([
+      { email: client.email, name: 'Ada Lovelace', metadata: { clientUid: client.uid } },
+    ]);
+  });
 });

@@ -11,7 +11,9 @@ import {
 import { customerOf, markPlanEnding, planOf, setOpenCheckout } from './queries-plans';
 import {
   coveringPayment,
+  creditOfBooking,
   creditsOf,
+  type CreditRow,
   insertCredit,
   latestInvoiceOfSeries,
   setCreditItem,
@@ -49,6 +51,12 @@ export async function refundCancelledSession(
   const earlier = await refundOfBooking(context.db, booking.id);
   if (earlier) {
     if (earlier.row.status === 'pending') await giveHeldRefund(context, payments, earlier, now);
+    return;
+  }
+  // A credit recorded on an earlier try is asked again, the same one (never a refund as well).
+  const credited = await creditOfBooking(context.db, booking.id);
+  if (credited) {
+    await askCreditItem(context, payments, booking, credited);
     return;
   }
   const owed = await sessionRefundOwed(context.db, context, { booking, by, now });
@@ -166,37 +174,52 @@ async function periodToCome(db: Database, seriesId: string, at: Date) {
   return period;
 }
 
-/** Not invoiced yet: its share of the month that will hold it comes off that month's invoice. */
+/**
+ * Not invoiced yet: its share of the month that will hold it comes off that month's invoice. The
+ * credit is recorded and committed first (one per session), then Stripe is asked with a key of
+ * the session's own and the recorded credit's parameters, so a try whose commit failed after
+ * Stripe made the item gets that same item back on the next try, never a second one.
+ */
 async function creditNextInvoice(
   context: ApiContext,
   payments: Payments,
   { booking, series, amount }: NotInvoiced,
   now: Date,
 ) {
+  // No subscription, no invoice to come: nothing is recorded.
   const plan = await planOf(context.db, series.id);
-  const customer = await customerOf(context.db, series.client.uid);
-  if (!plan?.stripe_subscription_id || !customer) return;
-  const subscriptionId = plan.stripe_subscription_id;
-  await context.db.transaction().execute(async (trx) => {
-    const credit = await insertCredit(trx, {
-      seriesId: series.id,
-      bookingId: booking.id,
-      sessionStart: billedStart(booking),
-      amount,
-      reason: 'Session cancelled',
-      now,
-    });
-    if (!credit) return;
-    const item = await payments.gateway.creditNextInvoice({
-      customer,
-      subscriptionId,
-      amount,
-      currency: MONEY_FACTS.currency,
-      description: `Cancelled session, ${booking.start.toISOString().slice(0, 10)}`,
-      idempotencyKey: `credit:${credit.id}`,
-    });
-    await setCreditItem(trx, credit.id, item);
+  if (!plan?.stripe_subscription_id || !(await customerOf(context.db, plan.client_uid))) return;
+  const recorded = await insertCredit(context.db, {
+    seriesId: series.id,
+    bookingId: booking.id,
+    sessionStart: billedStart(booking),
+    amount,
+    reason: 'Session cancelled',
+    now,
   });
+  if (recorded) await askCreditItem(context, payments, booking, recorded);
+}
+
+/** A recorded credit put on the subscription's next invoice at Stripe (no transaction open). */
+async function askCreditItem(
+  context: ApiContext,
+  payments: Payments,
+  booking: BookingRecord,
+  credit: CreditRow,
+) {
+  if (credit.stripe_invoice_item_id || !credit.series_id) return;
+  const plan = await planOf(context.db, credit.series_id);
+  const customer = plan && (await customerOf(context.db, plan.client_uid));
+  if (!plan?.stripe_subscription_id || !customer) return;
+  const item = await payments.gateway.creditNextInvoice({
+    customer,
+    subscriptionId: plan.stripe_subscription_id,
+    amount: credit.amount,
+    currency: MONEY_FACTS.currency,
+    description: `Cancelled session, ${booking.start.toISOString().slice(0, 10)}`,
+    idempotencyKey: `credit:${booking.id}`,
+  });
+  await setCreditItem(context.db, credit.id, item);
 }
 
 /**

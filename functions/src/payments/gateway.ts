@@ -12,7 +12,6 @@ import {
   StripeBudgetSpent,
   stripeDidNotAnswer,
   withinBudget,
-  withinStripeBudget,
 } from './stripe-budget';
 import type { RefundFacts, Settlement } from './webhook-rules';
 
@@ -130,16 +129,26 @@ function gatewayOf(stripe: Stripe) {
   }
 
   return {
-    /** One customer per client: a second request at once gets the same customer back. */
+    /**
+     * One customer per client: a second request at once gets the same customer back. Under the
+     * key `customer:<uid>` only what never changes is sent (her uid): Stripe refuses a key reused
+     * with other parameters for 24 hours (`idempotency_error`,
+     * https://docs.stripe.com/api/idempotent_requests), and her name and email can change between
+     * a try whose answer was lost and the next. They are set by an update once it is made
+     * (https://docs.stripe.com/api/customers/update), which is the same on every try.
+     */
     async createCustomer(input: { email: string; name: string; clientUid: string }) {
       const customer = await provider((limits) =>
         stripe.customers.create(
-          {
-            email: input.email,
-            name: input.name || undefined,
-            metadata: { clientUid: input.clientUid },
-          },
+          { metadata: { clientUid: input.clientUid } },
           { idempotencyKey: `customer:${input.clientUid}`, ...limits },
+        ),
+      );
+      await provider((limits) =>
+        stripe.customers.update(
+          customer.id,
+          { email: input.email, ...(input.name && { name: input.name }) },
+          limits,
         ),
       );
       return customer.id;
@@ -273,7 +282,7 @@ function gatewayOf(stripe: Stripe) {
       const answer = await refundUnlessRefused(input);
       if ('refused' in answer)
         throw problems.paymentProvider(
-          'The card payment service refused this refund. Open the payment again to see what is left.',
+          `The card payment service refused this refund (Stripe’s reason: ${answer.refused}). Open the payment again to see what is left.`,
         );
       return answer;
     },
@@ -362,14 +371,6 @@ export function paymentsIfSetUp(context: ApiContext): Payments | undefined {
     gateways.set(settings, gateway);
   }
   return { settings, gateway };
-}
-
-/**
- * A request's work that calls Stripe, within one budget for all its calls (stripe-budget.ts):
- * 15 s unless the server's settings shorten it (a test).
- */
-export function withinRequestBudget<T>(context: ApiContext, run: () => Promise<T>): Promise<T> {
-  return withinStripeBudget(context.payments?.stripeBudgetMs, run);
 }
 
 /** The payments set up on this server; a 503 problem where none are. */

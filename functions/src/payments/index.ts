@@ -3,6 +3,7 @@ export {
   holdMoneyOnAccountDeleted,
   releaseAccountMoney,
 } from './account-money';
+export { requestBudget } from './stripe-budget';
 export { endPlanOnSeriesEnd, giveBackSkippedWeek, refundOnCancellation } from './reactions';
 export { releaseStaleOpenings } from './queries-openings';
 export { retryPendingRefunds } from './refunds';

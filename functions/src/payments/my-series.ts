@@ -1,8 +1,8 @@
 import { seriesBookings } from '../bookings';
-import { partyLookup } from '../participants';
+import { partyLookup, sharedSeriesViews } from '../participants';
 import { endpoint } from '../platform/http/endpoint';
 import { json } from '../platform/http/types';
-import { clientSeries, seriesView, sharedSeriesViews, skipsOf } from '../series';
+import { clientSeries, seriesView, skipsOf } from '../series';
 import { paymentStates } from './states';
 
 /**

@@ -65,6 +65,15 @@ export async function insertCredit(
     .executeTakeFirst();
 }
 
+/** The credit recorded for a cancelled session (one per session), if any. */
+export async function creditOfBooking(db: Database, bookingId: string) {
+  return db
+    .selectFrom('payment_credits')
+    .selectAll()
+    .where('booking_id', '=', bookingId)
+    .executeTakeFirst();
+}
+
 export async function setCreditItem(db: Database, id: string, invoiceItemId: string) {
   await db
     .updateTable('payment_credits')

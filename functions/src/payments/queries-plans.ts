@@ -84,6 +84,14 @@ export async function lockPlan(db: Database, seriesId: string) {
     .executeTakeFirst();
 }
 
+/**
+ * The series' row locked for share: ending a series updates that row, so it waits for a
+ * transaction holding this, and this waits for an end being committed (then reads it ended).
+ */
+export async function shareSeriesLock(db: Database, seriesId: string): Promise<void> {
+  await db.selectFrom('series').select('id').where('id', '=', seriesId).forShare().execute();
+}
+
 export async function setOpenCheckout(db: Database, seriesId: string, checkoutId: string | null) {
   await db
     .updateTable('payment_plans')

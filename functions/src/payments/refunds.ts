@@ -1,12 +1,13 @@
 import { RefundRequestSchema } from '../../../shared/payments-api';
 import { findBooking } from '../bookings';
-import { queueMessages } from '../messages';
+import { queueMessages } from '../outbox';
 import type { Database } from '../platform/database/database';
 import { endpoint } from '../platform/http/endpoint';
 import { ProblemError, problems } from '../platform/http/problems';
 import type { ApiContext } from '../platform/http/types';
 import { json } from '../platform/http/types';
-import { paymentsIfSetUp, paymentsOf, withinRequestBudget, type Payments } from './gateway';
+import { paymentsIfSetUp, paymentsOf, type Payments } from './gateway';
+import { withinRequestBudget } from './stripe-budget';
 import { findPayment, lockPayment, type PaymentRow, type RefundRow } from './queries';
 import {
   findRefund,

@@ -1,5 +1,6 @@
 import type { RouteTable } from '../platform/http/router';
 import { createCheckout, createPortal } from './checkout';
+import { myBookings } from './my-bookings';
 import { myPayments } from './my-payments';
 import { listSeries } from './my-series';
 import {
@@ -20,7 +21,8 @@ import { paymentWebhook } from './webhook';
 
 export const paymentRoutes: RouteTable = {
   '/payments': { GET: myPayments },
-  // Beside POST /series (series/routes.ts): the caller's series with their payments.
+  // Beside POST /bookings and POST /series: the caller's sessions and series with their payments.
+  '/bookings': { GET: myBookings },
   '/series': { GET: listSeries },
   '/payments/checkout': { POST: createCheckout },
   '/payments/portal': { POST: createPortal },

@@ -17,9 +17,9 @@ import { usePaymentsStack } from '../testing/payments-stack';
  * window (milliseconds in production) is held open here by a trigger on the plan's update that
  * waits for the test's word; a sequence (not rolled back) says the recording has reached it.
  *
- * `it.fails` until the fix (payments/ and series/ are others' this session): lock the series'
- * row (for share) in recordAnswer's and the first transaction as a series' end locks it, or have
- * the end take the plan's lock, so one waits for the other. Once fixed, this must become `it`.
+ * The fix (checkout.ts openSeriesCheckout): the answer is decided again under the series' row
+ * lock (for share), the row ending a series updates, so one waits for the other: an end
+ * committed first is read and refuses the Pay; an end after it finds the Checkout and expires it.
  */
 const NOW = new Date('2027-03-01T09:00:00Z'); // a Monday
 const { practitioner } = await createAccounts({ practitioner: { practitioner: true } });
@@ -63,21 +63,18 @@ describe('a series ended while its Pay is being recorded, on PostgreSQL', () => 
     await sql`drop sequence if exists checkout_recording_reached`.execute(stack.db);
   });
 
-  it.fails(
-    'the practice ends a series while the client’s Pay is being recorded: no Checkout of it is left open',
-    async () => {
-      const client = await createAccount({ name: 'Ada Client' });
-      const seriesId = await stack.confirmedSeries(client);
-      await holdTheCheckoutsRecording();
-      const paying = request('POST', '/payments/checkout', client, { seriesId });
-      await recordingReached();
-      const ended = await request('POST', `/practice/series/${seriesId}/end`, practitioner);
-      expect(ended.status).toBe(200);
-      await sql`insert into checkout_recording_go values (1)`.execute(stack.db);
-      const paid = await paying;
-      // The series is over: its Pay is refused, and no Checkout of it can take a payment.
-      expect(paid.status, JSON.stringify(paid.json)).toBe(422);
-      expect([...stripe().checkouts.values()].map((each) => each.status)).toEqual(['expired']);
-    },
-  );
+  it('the practice ends a series while the client’s Pay is being recorded: no Checkout of it is left open', async () => {
+    const client = await createAccount({ name: 'Ada Client' });
+    const seriesId = await stack.confirmedSeries(client);
+    await holdTheCheckoutsRecording();
+    const paying = request('POST', '/payments/checkout', client, { seriesId });
+    await recordingReached();
+    const ended = await request('POST', `/practice/series/${seriesId}/end`, practitioner);
+    expect(ended.status).toBe(200);
+    await sql`insert into checkout_recording_go values (1)`.execute(stack.db);
+    const paid = await paying;
+    // The series is over: its Pay is refused, and no Checkout of it can take a payment.
+    expect(paid.status, JSON.stringify(paid.json)).toBe(422);
+    expect([...stripe().checkouts.values()].map((each) => each.status)).toEqual(['expired']);
+  });
 });

@@ -7,7 +7,9 @@
  * is answered 503 with a sentence from STRIPE_SILENT.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
+import type { RequestBudget } from '../platform/events/reactions';
 import { problems } from '../platform/http/problems';
+import type { ApiContext } from '../platform/http/types';
 
 /** The whole request, Stripe's calls and our own work, answers within this. */
 export const STRIPE_BUDGET_MS = 15_000;
@@ -63,6 +65,11 @@ function nextCallLimits() {
   return { sdk: { timeout: Math.min(STRIPE_TRY_MS, left), maxNetworkRetries: 0 }, cutOffMs: left };
 }
 
+/** True inside a request whose budget has too little left for a Stripe call to succeed. */
+export function stripeBudgetSpent(): boolean {
+  return nextCallLimits() === undefined;
+}
+
 /** A Stripe call given up at the budget's end (the SDK's own request may still be on its way). */
 export class StripeBudgetSpent extends Error {
   constructor() {
@@ -91,3 +98,20 @@ export async function withinBudget<T>(
     clearTimeout(timer);
   }
 }
+
+/**
+ * A request's work that calls Stripe, within one budget for all its calls (stripe-budget.ts):
+ * 15 s unless the server's settings shorten it (a test).
+ */
+export function withinRequestBudget<T>(context: ApiContext, run: () => Promise<T>): Promise<T> {
+  return withinStripeBudget(context.payments?.stripeBudgetMs, run);
+}
+
+/**
+ * The budget a request's run of the durable queue keeps to (platform/events/reactions.ts
+ * runInRequest): its Stripe calls and the reactions it starts, within the same 15 s.
+ */
+export const requestBudget = (context: () => ApiContext): RequestBudget => ({
+  within: (work) => withinRequestBudget(context(), work),
+  spent: stripeBudgetSpent,
+});

@@ -1,12 +1,13 @@
 import { monthlyPricePence } from '../../../shared/money';
 import { findBooking, type BookingRecord } from '../bookings';
-import { queueMessages } from '../messages';
+import { queueMessages } from '../outbox';
 import type { Database } from '../platform/database/database';
 import { endpoint } from '../platform/http/endpoint';
 import type { ApiContext, ApiRequest, PaymentsSettings } from '../platform/http/types';
 import { json } from '../platform/http/types';
 import { findSeries } from '../series';
-import { paymentsOf, withinRequestBudget, type PaymentGateway } from './gateway';
+import { paymentsOf, type PaymentGateway } from './gateway';
+import { withinRequestBudget } from './stripe-budget';
 import { withInvoiceLines } from './gateway-events';
 import {
   findCheckoutPayment,

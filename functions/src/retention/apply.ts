@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { paymentsCutoff, retentionCutoff } from '../../../shared/retention';
 import { pruneClinicalRecords } from '../clinical';
-import { pruneMessages } from '../messages';
+import { pruneMessages } from '../outbox';
 import { pruneInvitations } from '../participants';
 import type { Database } from '../platform/database/database';
 

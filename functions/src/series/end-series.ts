@@ -58,7 +58,7 @@ async function endSeriesAs(context: ApiContext, found: SeriesRecord, byClient: b
   });
   if (!ended) throw problems.wrongStatus(`This series is already ${found.status}.`);
   context.outbox.deliver();
-  await context.reactions.run();
+  await context.reactions.runInRequest();
   return json(200, seriesView(ended, context, now, byClient ? 'client' : 'practitioner'));
 }
 

@@ -1,4 +1,5 @@
-import { BookingRequestSchema, type Series } from '../../../shared/booking';
+import type * as v from 'valibot';
+import type { BookingRequestSchema } from '../../../shared/booking';
 import { BOOKING_RULES, RULE_SENTENCES, bookableWindow } from '../../../shared/booking-rules';
 import type { Service } from '../../../shared/service';
 import { practiceWallClock } from '../../../shared/time';
@@ -13,23 +14,22 @@ import {
   bookingMode,
   busyStretch,
   checkStart,
-  type BookingRecord,
-  type SeriesRecord,
   startRefusal,
   serviceById,
+  checkedParty,
+  partyOfEvent,
 } from '../bookings';
 import { readWorkingHours } from '../hours';
 import type { Database } from '../platform/database/database';
-import { changeSeriesStatus, insertSeries, recordSkips, skipsOf } from './queries';
+import { changeSeriesStatus, insertSeries, recordSkips } from './queries';
 import { seriesView } from './series-view';
 import { bookWeeks } from './weeks';
 import { occurrencesBetween } from './occurrences';
 import type { SeriesConfirmed, SeriesDeclined, SeriesRequested } from './events';
-import { checkedParty, inviteParty, partyLookup } from '../participants';
 import { transactionTriedAgain } from '../platform/database/retry';
 import { endpoint } from '../platform/http/endpoint';
 import { problems } from '../platform/http/problems';
-import { json, type ApiContext } from '../platform/http/types';
+import { json, type ApiContext, type Caller } from '../platform/http/types';
 import { seriesContext, seriesOf } from './series-context';
 
 class FirstSessionTaken extends Error {}
@@ -43,95 +43,83 @@ function cadenceOf(service: Service): 1 | 2 {
   return service.everyWeeks;
 }
 
-/** POST /api/series: a verified client asks for a standing weekly or fortnightly time. */
-export const createSeries = endpoint({
-  auth: 'verified',
-  // A standing time is asked as its first session is (service, start, note).
-  body: BookingRequestSchema,
-  async run({ caller, body, context }) {
-    const service = serviceById(context.services, body.serviceId);
-    const everyWeeks = cadenceOf(service);
-    const party = checkedParty(service, body, caller);
-    const now = context.now();
-    const start = new Date(body.start);
-    const working = await readWorkingHours(context.db);
-    const check = checkStart({
-      hours: context.hours,
-      working,
-      serviceMinutes: service.minutes,
-      now,
-      start,
-      busy: await busyIntervals(context.db, busyStretch(start, service.minutes)),
-    });
-    if (!check.ok) throw startRefusal(check.reason);
-    const cadence = { firstStart: start, localTime: practiceWallClock(start), everyWeeks };
-    const occurrences = occurrencesBetween(
-      cadence,
-      new Date(start.getTime() - 1),
-      bookableWindow(now).latest,
-    );
-    const client = { uid: caller.uid, email: caller.email, name: caller.name };
-    try {
-      // Run again on a deadlock: a week is skipped only when its time is taken (23P01).
-      const created = await transactionTriedAgain(context.db, async (trx) => {
-        await lockClient(trx, caller.uid);
-        if ((await openRequests(trx, caller.uid, now)) >= BOOKING_RULES.maxOpenRequests)
-          return undefined;
-        const record = await insertSeries(
-          trx,
-          {
-            ...cadence,
-            client,
-            serviceId: service.id,
-            note: body.note,
-            bookedThrough: occurrences.at(-1) ?? start,
-          },
-          now,
-        );
-        const { sessions, skipped } = await bookWeeks(trx, record, occurrences, {
-          serviceMinutes: service.minutes,
-          mode: bookingMode(service.format, undefined),
-          status: 'requested',
-          hours: { hours: context.hours, working, serviceMinutes: service.minutes },
-        });
-        if (sessions[0]?.start.getTime() !== start.getTime()) throw new FirstSessionTaken();
-        await recordSkips(trx, record.id, skipped, now);
-        const series = { record, sessions, skipped };
-        await inviteParty(trx, {
-          owner: { seriesId: record.id },
-          booking: sessions[0],
-          party,
-          now,
-          practiceEmail: context.outbox.practiceEmail,
-        });
-        // After the invitations: the request's own messages follow them (messages reacts).
-        await context.reactions.publish(trx, {
-          type: 'series.requested',
-          seriesId: record.id,
-          clientUid: caller.uid,
+/**
+ * A verified client asks for a standing weekly or fortnightly time (POST /api/series), asked as
+ * its first session is (service, start, note). Its party rides on the event (participants
+ * invites them, in the same transaction); participants/request-with-party.ts answers the route.
+ */
+export async function requestSeries(
+  context: ApiContext,
+  caller: Pick<Caller, 'uid' | 'email' | 'name'>,
+  body: v.InferOutput<typeof BookingRequestSchema>,
+) {
+  const service = serviceById(context.services, body.serviceId);
+  const everyWeeks = cadenceOf(service);
+  const party = checkedParty(service, body, caller);
+  const now = context.now();
+  const start = new Date(body.start);
+  const working = await readWorkingHours(context.db);
+  const check = checkStart({
+    hours: context.hours,
+    working,
+    serviceMinutes: service.minutes,
+    now,
+    start,
+    busy: await busyIntervals(context.db, busyStretch(start, service.minutes)),
+  });
+  if (!check.ok) throw startRefusal(check.reason);
+  const cadence = { firstStart: start, localTime: practiceWallClock(start), everyWeeks };
+  const occurrences = occurrencesBetween(
+    cadence,
+    new Date(start.getTime() - 1),
+    bookableWindow(now).latest,
+  );
+  const client = { uid: caller.uid, email: caller.email, name: caller.name };
+  try {
+    // Run again on a deadlock: a week is skipped only when its time is taken (23P01).
+    const created = await transactionTriedAgain(context.db, async (trx) => {
+      await lockClient(trx, caller.uid);
+      if ((await openRequests(trx, caller.uid, now)) >= BOOKING_RULES.maxOpenRequests)
+        return undefined;
+      const record = await insertSeries(
+        trx,
+        {
+          ...cadence,
+          client,
           serviceId: service.id,
-          occurredAt: now.toISOString(),
-        } satisfies SeriesRequested);
-        return series;
-      });
-      if (!created) throw problems.tooManyRequests(RULE_SENTENCES.tooManyRequests);
-      context.outbox.deliver();
-      const partyOf = await partyLookup(
-        context.db,
-        [{ seriesId: created.record.id }],
-        'client',
-        caller.uid,
+          note: body.note,
+          bookedThrough: occurrences.at(-1) ?? start,
+        },
+        now,
       );
-      return json(201, {
-        ...seriesView(created, context, now, 'client'),
-        ...partyOf({ seriesId: created.record.id }),
+      const { sessions, skipped } = await bookWeeks(trx, record, occurrences, {
+        serviceMinutes: service.minutes,
+        mode: bookingMode(service.format, undefined),
+        status: 'requested',
+        hours: { hours: context.hours, working, serviceMinutes: service.minutes },
       });
-    } catch (error) {
-      if (error instanceof FirstSessionTaken) throw startRefusal('taken');
-      throw error;
-    }
-  },
-});
+      if (sessions[0]?.start.getTime() !== start.getTime()) throw new FirstSessionTaken();
+      await recordSkips(trx, record.id, skipped, now);
+      // The people it names are invited first (participants), then the client's wait ends (the
+      // waiting list) and the request's own messages follow them (messages).
+      await context.reactions.publish(trx, {
+        type: 'series.requested',
+        seriesId: record.id,
+        clientUid: caller.uid,
+        serviceId: service.id,
+        ...partyOfEvent(party),
+        occurredAt: now.toISOString(),
+      } satisfies SeriesRequested);
+      return { record, sessions, skipped };
+    });
+    if (!created) throw problems.tooManyRequests(RULE_SENTENCES.tooManyRequests);
+    context.outbox.deliver();
+    return { series: created, now };
+  } catch (error) {
+    if (error instanceof FirstSessionTaken) throw startRefusal('taken');
+    throw error;
+  }
+}
 
 /** The series' requested sessions that can no longer be held, declined and recorded as skipped. */
 async function declineWeeksNotHeld(
@@ -207,32 +195,3 @@ const answerSeries = (answer: 'confirmed' | 'declined') =>
 
 export const confirmSeries = answerSeries('confirmed');
 export const declineSeries = answerSeries('declined');
-
-/** The sessions of the series still waiting for an answer, for the diary. */
-export async function seriesRequests(
-  db: Database,
-  context: Pick<ApiContext, 'services'>,
-  now: Date,
-  requested: readonly SeriesRecord[],
-): Promise<Series[]> {
-  const ids = requested.map((record) => record.id);
-  const [sessions, skips] = await Promise.all([seriesBookings(db, ids), skipsOf(db, ids)]);
-  const partyOf = await partyLookup(
-    db,
-    ids.map((seriesId) => ({ seriesId })),
-    'practitioner',
-  );
-  return requested.map((record) => ({
-    ...seriesView(
-      {
-        record,
-        sessions: sessions.filter((session: BookingRecord) => session.seriesId === record.id),
-        skipped: skips.get(record.id) ?? [],
-      },
-      context,
-      now,
-      'practitioner',
-    ),
-    ...partyOf({ seriesId: record.id }),
-  }));
-}

@@ -1,3 +1,5 @@
+import type { PartyRequest } from '../../../shared/participants';
+
 /**
  * Published inside the transaction that ends a series: the sessions it cancelled (their own
  * `booking.status-changed` events follow), and whether its client or the practice ended it.
@@ -18,6 +20,8 @@ export interface SeriesRequested {
   seriesId: string;
   clientUid: string;
   serviceId: number;
+  /** The other people the request names, checked (participants invites them); absent if none. */
+  party?: PartyRequest;
   occurredAt: string;
 }
 

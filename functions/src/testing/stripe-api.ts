@@ -25,12 +25,25 @@ export function answerStripeApi(
   query: Record<string, unknown> = {},
 ) {
   if (method === 'POST' && path === '/v1/customers') {
-    return {
-      id: newId('cus'),
-      object: 'customer',
+    const id = newId('cus');
+    const made = {
       email: text(body.email) || null,
+      name: text(body.name) || null,
       metadata: strings(body.metadata),
     };
+    ledger.customers.set(id, made);
+    return { id, object: 'customer', ...made };
+  }
+  // https://docs.stripe.com/api/customers/update: only what is sent changes; an unknown id is 404.
+  const customer = /^\/v1\/customers\/([\w]+)$/.exec(path);
+  if (customer && method === 'POST') {
+    const found = ledger.customers.get(customer[1]!);
+    if (!found) return noSuch('customer', customer[1]!);
+    if (body.email !== undefined) found.email = text(body.email) || null;
+    if (body.name !== undefined) found.name = text(body.name) || null;
+    if (body.metadata !== undefined)
+      found.metadata = { ...found.metadata, ...strings(body.metadata) };
+    return { id: customer[1], object: 'customer', ...found };
   }
   if (method === 'POST' && path === '/v1/checkout/sessions') {
     const item = record(record(body.line_items)['0']);

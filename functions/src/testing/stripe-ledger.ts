@@ -54,6 +54,11 @@ export function createStripeLedger(options: StripeLedgerOptions) {
   /** Every invoice made, with all its lines (GET /v1/invoices/:id/lines lists them). */
   const invoices = new Map<string, InvoiceObject>();
   const portals = new Map<string, { returnUrl: string; customer: string }>();
+  /** Customers made by POST /v1/customers (an update of another is refused, as Stripe does). */
+  const customers = new Map<
+    string,
+    { email: string | null; name: string | null; metadata: Record<string, string> }
+  >();
   const delivered: { type: string; status: number }[] = [];
   /** Every event sent, as signed (a test sends one again, as Stripe retries it). */
   const sent: { id: string; type: string; payload: string }[] = [];
@@ -316,6 +321,7 @@ export function createStripeLedger(options: StripeLedgerOptions) {
     invoices,
     invoicePayments,
     portals,
+    customers,
     delivered,
     sent,
     sendEvent,

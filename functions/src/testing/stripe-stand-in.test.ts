@@ -78,7 +78,13 @@ const kept = <T>(type: string, json: T): T => {
 };
 
 async function paidCheckout(stripe: Stripe, mode: 'payment' | 'subscription', amount: number) {
-  const customer = kept('Customer', await stripe.customers.create({ email: 'ada@example.test' }));
+  const made = kept('Customer', await stripe.customers.create({ metadata: { clientUid: 'u1' } }));
+  // https://docs.stripe.com/api/customers/update: what is sent changes, the rest stays.
+  const customer = kept(
+    'Customer',
+    await stripe.customers.update(made.id, { email: 'ada@example.test', name: 'Ada' }),
+  );
+  expect(customer).toMatchObject({ email: 'ada@example.test', metadata: { clientUid: 'u1' } });
   const session = kept(
     'Checkout.Session',
     await stripe.checkout.sessions.create({
@@ -114,6 +120,7 @@ describe('the Stripe stand-in answers as Stripe does', () => {
       () => stripe.subscriptions.cancel('sub_unknown'),
       () => stripe.paymentIntents.retrieve('pi_unknown'),
       () => stripe.checkout.sessions.retrieve('cs_test_unknown'),
+      () => stripe.customers.update('cus_unknown', { name: 'Ada' }),
     ])
       expect(await refusal(call)).toMatchObject({
         status: 404,

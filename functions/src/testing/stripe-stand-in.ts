@@ -204,6 +204,8 @@ export async function startStripeStandIn(options: StripeStandInOptions) {
     release: ledger.release,
     checkouts,
     subscriptions,
+    /** The customers made, with the name and email each has now. */
+    customers: ledger.customers,
     /** Stripe's payment intents: what each took and has refunded. */
     intents: ledger.intents,
     /** Every invoice made, with all its lines. */

@@ -2,7 +2,7 @@ import { BOOKING_RULES } from '../../../shared/booking-rules';
 import type { Service } from '../../../shared/service';
 import { DAY_MS } from '../../../shared/time';
 import type { Database } from '../platform/database/database';
-import { queueMessages, type Notification } from '../messages';
+import { queueMessages, type Notification } from '../outbox';
 import { claimEntriesToWarn, deleteLapsedEntries } from './queries';
 
 export interface LapseSettings {

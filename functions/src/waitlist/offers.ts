@@ -1,6 +1,6 @@
 import { busyIntervals, busyStretch, checkStart, type BookingRecord } from '../bookings';
 import type { Database } from '../platform/database/database';
-import { queueMessages, type Notification } from '../messages';
+import { queueMessages, type Notification } from '../outbox';
 import { recordOffers, waitlistEntries } from './queries';
 import { readWorkingHours } from '../hours';
 import { suitsEntry, type FreedTimes } from './rules';

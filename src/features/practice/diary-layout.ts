@@ -3,7 +3,6 @@
  * grid and the day list show the same data and the tests can check placement without a browser.
  */
 import type { Block, PracticeBooking, Reminder } from '../../../shared/booking';
-import type { MessageKind } from '../../../shared/messages-api';
 import { isActive } from '../../../shared/booking-rules';
 import { practiceFacts, type WeeklyHours } from '../../../shared/practice';
 import { dayOfWeek, type LocalDate } from '../../../shared/time';
@@ -223,35 +222,6 @@ export function reminderText(reminder: Reminder, short = false): string {
     return short ? 'Reminder sent' : `Reminder sent ${dayAndTime(reminder.sentAt)}`;
   return short ? 'Reminder due' : `Reminder due ${dayAndTime(reminder.due)}`;
 }
-
-/** What each kind of email is, as the practitioner would say it. */
-const MESSAGE_KIND_NAMES: Partial<Record<MessageKind, string>> = {
-  'request-received': 'new request',
-  'request-acknowledged': 'request received',
-  confirmed: 'confirmation',
-  declined: 'decline',
-  'cancelled-by-practice': 'cancellation',
-  'cancelled-by-client': 'cancellation by the client',
-  'cancellation-acknowledged': 'cancellation received',
-  reminder: 'reminder',
-  moved: 'new time',
-  'moved-by-client': 'new time chosen by the client',
-  'series-requested': 'new series request',
-  'series-acknowledged': 'series request received',
-  'series-confirmed': 'series confirmation',
-  'series-declined': 'series decline',
-  'series-ended': 'end of the series',
-  'series-ended-by-client': 'end of the series by the client',
-  'week-skipped': 'skipped week',
-  'waitlist-offer': 'waiting-list offer',
-  'waitlist-ending': 'waiting-list renewal',
-  'sign-in-alert': 'new sign-in alert',
-  'text-reminder': 'reminder text',
-};
-
-/** "confirmation"; a kind without a name of its own is read from its id ("risk flagged"). */
-export const messageKindName = (kind: MessageKind) =>
-  MESSAGE_KIND_NAMES[kind] ?? kind.replaceAll('-', ' ');
 
 /** "10:00 to 10:50" */
 export const timeSpan = (item: { start: string; end: string }) =>

@@ -6,7 +6,6 @@ import {
   SeriesSchema,
   type BlockRequest,
 } from '../../../shared/booking';
-import { FailedMessageSchema, FailedMessagesSchema } from '../../../shared/messages-api';
 import { CalendarFeedCreatedSchema, CalendarFeedStateSchema } from '../../../shared/calendar-feed';
 import { PracticePaymentsSchema, RefundCreatedSchema } from '../../../shared/payments-api';
 import { PracticeWaitlistSchema } from '../../../shared/waitlist';
@@ -100,19 +99,6 @@ export function removeBlock(id: string) {
   return apiRequest(`/api/practice/blocks/${encodeURIComponent(id)}`, v.undefined(), {
     method: 'DELETE',
   });
-}
-
-/** Emails that could not be delivered, after every retry. */
-export function fetchFailedMessages(signal?: AbortSignal) {
-  return apiRequest('/api/practice/messages?status=failed', FailedMessagesSchema, { signal });
-}
-
-export function retryMessage(id: string) {
-  return apiRequest(
-    `/api/practice/messages/${encodeURIComponent(id)}/retry`,
-    v.object({ message: FailedMessageSchema }),
-    { method: 'POST' },
-  );
 }
 
 /** The month's payments, refunds and what is due, per client (`month` is YYYY-MM; none: this one). */

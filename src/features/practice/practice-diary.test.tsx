@@ -3,14 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { Diary, PracticeBooking } from '../../../shared/booking';
 import { ApiError } from '../../lib/api-client';
 import { showToast } from '../../lib/toast';
-import {
-  answerBooking,
-  answerBookingOnLeave,
-  fetchBusyCalendar,
-  fetchDiary,
-  fetchFailedMessages,
-  retryMessage,
-} from './practice-api';
+import { answerBooking, answerBookingOnLeave, fetchBusyCalendar, fetchDiary } from './practice-api';
 import { PracticeDiary } from './practice-diary';
 import { UNDO_MS } from './use-deferred-answer';
 
@@ -22,12 +15,12 @@ vi.mock('./practice-api', () => ({
   answerBookingOnLeave: vi.fn(),
   blockTime: vi.fn(),
   removeBlock: vi.fn(),
-  fetchFailedMessages: vi.fn(),
-  retryMessage: vi.fn(),
   // The waiting list has its own file and tests (waitlist-section.test.tsx): empty here.
   fetchPracticeWaitlist: () => Promise.resolve({ entries: [] }),
   removeWaitlistEntry: vi.fn(),
 }));
+// What was given up has its own file and tests (needs-attention.test.tsx): nothing here.
+vi.mock('./given-up-api', () => ({ fetchGivenUp: () => Promise.resolve({ items: [] }) }));
 vi.mock('../../lib/toast', () => ({ showToast: vi.fn() }));
 // No Firebase in unit tests: the API calls themselves are replaced above.
 vi.mock('../../lib/firebase', () => ({ firebaseAuth: vi.fn(), signOut: vi.fn() }));
@@ -85,9 +78,7 @@ describe("the practitioner's diary", () => {
     vi.mocked(fetchDiary).mockReset();
     vi.mocked(answerBooking).mockReset();
     vi.mocked(answerBookingOnLeave).mockReset();
-    vi.mocked(retryMessage).mockReset();
     vi.mocked(showToast).mockReset();
-    vi.mocked(fetchFailedMessages).mockReset().mockResolvedValue({ messages: [] });
     vi.mocked(fetchBusyCalendar).mockReset().mockResolvedValue({ connected: false });
   });
 
@@ -491,63 +482,6 @@ describe("the practitioner's diary", () => {
         'Your own calendar now shows you busy at this time. Move this request or decline it, or free the time in your calendar first.',
       ),
     ).toBeVisible();
-  });
-
-  it('shows failed emails with who and what, and Try again sends one again', async () => {
-    serve({});
-    vi.mocked(fetchFailedMessages)
-      .mockResolvedValueOnce({
-        messages: [
-          {
-            id: 'm1',
-            kind: 'confirmed',
-            to: 'jo@example.com',
-            bookingId: 'a',
-            attempts: 12,
-            lastError: '550 mailbox unavailable',
-          },
-          {
-            id: 'm2',
-            kind: 'reminder',
-            to: 'sam@example.com',
-            bookingId: 'b',
-            attempts: 12,
-            lastError: 'timeout',
-          },
-        ],
-      })
-      .mockResolvedValue({ messages: [] });
-    vi.mocked(retryMessage).mockImplementation((id) =>
-      Promise.resolve({
-        message: {
-          id,
-          kind: 'confirmed',
-          to: 'jo@example.com',
-          bookingId: 'a',
-          attempts: 0,
-          lastError: '',
-        },
-      }),
-    );
-    render(<PracticeDiary />);
-    const notice = await screen.findByRole('region', { name: '2 emails could not be sent' });
-    expect(notice).toHaveTextContent(
-      'The confirmation email to jo@example.com was not delivered after 12 tries.',
-    );
-    expect(notice).toHaveTextContent('The reminder email to sam@example.com was not delivered');
-    await user.click(
-      within(notice).getByRole('button', {
-        name: 'Try again: the confirmation email to jo@example.com',
-      }),
-    );
-    expect(retryMessage).toHaveBeenCalledExactlyOnceWith('m1');
-    await waitFor(() =>
-      expect(screen.queryByRole('region', { name: /could not be sent/ })).toBeNull(),
-    );
-    expect(fetchFailedMessages).toHaveBeenCalledTimes(2);
-    expect(showToast).toHaveBeenCalledWith(
-      'The confirmation email to jo@example.com is being sent again.',
-    );
   });
 
   it('says when the diary could not be loaded, and Try again asks again', async () => {

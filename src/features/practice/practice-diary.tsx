@@ -7,7 +7,7 @@ import { BookingDialog } from './booking-dialog';
 import { CalendarFeedSection } from './calendar-feed-dialog';
 import { outsideSeries, seriesCadences, serviceOf, waitingRequests } from './diary-layout';
 import { DiaryWeek } from './diary-week';
-import { FailedMessages } from './failed-messages';
+import { NeedsAttention } from './needs-attention';
 import { WaitlistSection } from './waitlist-section';
 import type { MoveSlot } from './move-slot';
 import { SeriesAskDialog } from './series-ask-dialog';
@@ -45,7 +45,7 @@ function waitingOf(
 }
 
 /**
- * The practitioner's diary: emails that failed, the requests waiting for an answer, the week
+ * The practitioner's diary: what needs her attention (given up), the requests waiting for an answer, the week
  * (a timetable on a desktop, a day list on a phone) and blocked time. Decline and Cancel ask
  * first and are held for Undo before anything is sent; Move opens `moveDialog`, the app's time
  * picker (no notice period applies to the practitioner). Each concern lives in its own hook or
@@ -91,7 +91,7 @@ export function PracticeDiary({
   return (
     <>
       {notices}
-      <FailedMessages />
+      <NeedsAttention />
       <WaitingList
         state={horizon.state}
         requests={waitingOf(horizonDiary, series.answered, answers.outcomes, openedAt)}

@@ -5,7 +5,7 @@ import type { Diary, PracticeBooking, Series } from '../../../shared/booking';
 import { ApiError } from '../../lib/api-client';
 import { firebaseAuth } from '../../lib/firebase';
 import { showToast } from '../../lib/toast';
-import { answerBooking, answerSeries, fetchDiary, fetchFailedMessages } from './practice-api';
+import { answerBooking, answerSeries, fetchDiary } from './practice-api';
 import { PracticeDiary } from './practice-diary';
 import { PracticePage } from './practice-page';
 
@@ -18,12 +18,12 @@ vi.mock('./practice-api', () => ({
   answerSeries: vi.fn(),
   blockTime: vi.fn(),
   removeBlock: vi.fn(),
-  fetchFailedMessages: vi.fn(),
   retryMessage: vi.fn(),
   // The waiting list has its own file and tests (waitlist-section.test.tsx): empty here.
   fetchPracticeWaitlist: () => Promise.resolve({ entries: [] }),
   removeWaitlistEntry: vi.fn(),
 }));
+vi.mock('./given-up-api', () => ({ fetchGivenUp: () => Promise.resolve({ items: [] }) }));
 vi.mock('../../lib/toast', () => ({ showToast: vi.fn() }));
 vi.mock('../../lib/firebase', () => ({ firebaseAuth: vi.fn(), signOut: vi.fn() }));
 
@@ -108,7 +108,6 @@ describe('series in the diary', () => {
     vi.mocked(answerBooking).mockReset();
     vi.mocked(answerSeries).mockReset();
     vi.mocked(showToast).mockReset();
-    vi.mocked(fetchFailedMessages).mockReset().mockResolvedValue({ messages: [] });
   });
 
   afterEach(() => {
@@ -291,7 +290,6 @@ describe('series in the diary', () => {
 describe('the diary page’s notices slot', () => {
   beforeEach(() => {
     vi.mocked(fetchDiary).mockReset().mockResolvedValue(diary());
-    vi.mocked(fetchFailedMessages).mockReset().mockResolvedValue({ messages: [] });
   });
 
   const signedInAs = (practitioner: boolean) =>

@@ -8,7 +8,7 @@ import {
 import type { Receipt } from '../../../../shared/payments-api';
 import { practiceAddressLine, practiceFacts } from '../../../../shared/practice';
 import { practiceWallClock } from '../../../../shared/time';
-import { billingAddressOf } from '../../clinical';
+import { billingAddressOf } from './queries-billing-address';
 import { writeAudit } from '../../platform/audit';
 import type { ApiContext, PaymentsSettings } from '../../platform/http/types';
 import type { PaymentRow, RefundRow } from '../queries';

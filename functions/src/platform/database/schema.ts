@@ -23,12 +23,14 @@ import type {
   PracticeSignInsTable,
   PasskeyReviewsTable,
 } from './schema-sign-in';
+import type { SessionReactionsTable, GivenUpDealtWithTable } from './schema-reactions';
 import type {
   BusyCalendarTable,
   BusyCalendarTimesTable,
   TextRemindersTable,
 } from './schema-calendar-texts';
 
+export type { SessionReactionsTable, GivenUpDealtWithTable } from './schema-reactions';
 export type {
   PaymentRowStatus,
   PaymentsTable,
@@ -331,26 +333,10 @@ export interface ParticipantsTable {
   age_years: ColumnType<number | null, number | null | undefined, never>;
 }
 
-/** A durable reaction to a published event (platform/events/reactions.ts). */
-export interface SessionReactionsTable {
-  id: Generated<string>;
-  /** The subscriber's name, as the wiring file (functions/src/reactions.ts) gives it. */
-  handler: string;
-  /** The event as published: JSON, data only. */
-  event: ColumnType<unknown, string, never>;
-  attempts: ColumnType<number, number | undefined, number>;
-  next_attempt_at: Date;
-  claimed_until: ColumnType<Date | null, Date | null | undefined, Date | null>;
-  done_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
-  /** Given up after its last try: the note says why, by the kind of failure. */
-  given_up_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
-  note: ColumnType<string | null, string | null | undefined, string | null>;
-  created_at: ColumnType<Date, Date, never>;
-}
-
 export interface DatabaseSchema {
   bookings: BookingsTable;
   session_reactions: SessionReactionsTable;
+  given_up_dealt_with: GivenUpDealtWithTable;
   blocks: BlocksTable;
   messages: MessagesTable;
   series: SeriesTable;

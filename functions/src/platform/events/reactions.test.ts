@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { DATABASE_KINDS, freshDatabase } from '../../testing/databases';
 import type { Database } from '../database/database';
 import { REACTION_RETRY, createReactions } from './reactions';
@@ -101,5 +102,49 @@ describe.each(DATABASE_KINDS)('session events’ reactions on %s', (kind) => {
     const [row] = await rows();
     expect(row?.given_up_at).not.toBeNull();
     expect(row?.note).toBe(`Given up after ${REACTION_RETRY.attempts} tries: RangeError`);
+  });
+
+  it('a request runs only the reactions never tried, within its budget; what the budget leaves unstarted waits, untried, for the minute job', async () => {
+    let budgetLeft = 2;
+    let failFirst = true;
+    let withinCalls = 0;
+    const ran: string[] = [];
+    const reactions = createReactions<Cancelled, { db: Database; now: () => Date }>();
+    reactions.durably('session.cancelled', 'test.refund', async (each) => {
+      if (each.sessionId === 'earlier' && failFirst) {
+        failFirst = false;
+        throw new TypeError('Stripe did not answer');
+      }
+      ran.push(each.sessionId);
+      budgetLeft -= 1;
+    });
+    const bound = reactions.bind(() => ({ db, now: () => clock }), {
+      within: (work) => {
+        withinCalls += 1;
+        return work();
+      },
+      spent: () => budgetLeft <= 0,
+    });
+    // Another request's reaction failed once: a retry, due again after its wait.
+    await db.transaction().execute((trx) => bound.publish(trx, event('earlier')));
+    await bound.run();
+    clock = new Date(clock.getTime() + 2 * REACTION_RETRY.firstWaitMinutes * 60_000);
+    for (const id of ['a', 'b', 'c']) {
+      clock = new Date(clock.getTime() + 1_000);
+      await db.transaction().execute((trx) => bound.publish(trx, event(id)));
+    }
+    await bound.runInRequest();
+    expect(withinCalls).toBe(1);
+    // Not the retry (the minute job's), and not c once the budget was spent.
+    expect(ran).toEqual(['a', 'b']);
+    const left = await db
+      .selectFrom('session_reactions')
+      .select(['attempts', 'claimed_until', 'done_at', 'note'])
+      .where('event', '@>', sql<string>`${JSON.stringify({ sessionId: 'c' })}::jsonb`)
+      .executeTakeFirst();
+    expect(left).toEqual({ attempts: 0, claimed_until: null, done_at: null, note: null });
+    // The minute job: the retry and what the request left, in order.
+    await bound.run();
+    expect(ran).toEqual(['a', 'b', 'earlier', 'c']);
   });
 });

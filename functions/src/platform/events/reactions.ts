@@ -1,4 +1,5 @@
 import type { Database } from '../database/database';
+import { ProblemError } from '../http/problems';
 
 /**
  * A change a capability publishes (a session cancelled, a series ended): data only, named by its
@@ -15,8 +16,23 @@ export interface PublishedEvent {
 export interface Reactions {
   /** Runs the in-transaction reactions on `db`, and writes a durable row for each other one. */
   publish<E extends PublishedEvent>(db: Database, event: E): Promise<void>;
-  /** Runs the durable reactions that are due (this event's and any left to retry). */
+  /** Runs the durable reactions that are due (this event's and any left to retry): the minute job. */
   run(): Promise<void>;
+  /**
+   * What a request runs after its commit: the reactions never tried yet (its own), within the
+   * request's time budget. Those the budget leaves unstarted are left to the minute job as they
+   * were; one it cuts off is tried again later, as any failure.
+   */
+  runInRequest(): Promise<void>;
+}
+
+/**
+ * The request's time budget, as the wiring file binds it (payments' Stripe budget): `within`
+ * runs work inside it, `spent` says nothing useful can start any more.
+ */
+export interface RequestBudget {
+  within<T>(work: () => Promise<T>): Promise<T>;
+  spent(): boolean;
 }
 
 /** How long to wait before the next try of a failed reaction, and when to give up. */
@@ -56,7 +72,7 @@ export function createReactions<
       durable.set(type, [...(durable.get(type) ?? []), { name, type }]);
     },
     /** Binds the reactions to the API's context: what an endpoint holds. */
-    bind(context: () => C): Reactions {
+    bind(context: () => C, budget?: RequestBudget): Reactions {
       return {
         publish: async (db, event) => {
           for (const react of inTransaction.get(event.type) ?? [])
@@ -75,6 +91,10 @@ export function createReactions<
           }
         },
         run: () => runDueReactions(context(), handlers),
+        runInRequest: () => {
+          const run = () => runDueReactions(context(), handlers, { budget, neverTried: true });
+          return budget ? budget.within(run) : run();
+        },
       };
     },
   };
@@ -84,6 +104,7 @@ export function createReactions<
 async function runDueReactions<E, C extends { db: Database; now: () => Date }>(
   context: C,
   handlers: Map<string, Handler<E, C>>,
+  options: { budget?: RequestBudget | undefined; neverTried?: boolean } = {},
 ) {
   const now = context.now();
   const claimed = await context.db.transaction().execute(async (trx) => {
@@ -93,6 +114,8 @@ async function runDueReactions<E, C extends { db: Database; now: () => Date }>(
       .where('done_at', 'is', null)
       .where('given_up_at', 'is', null)
       .where('next_attempt_at', '<=', now)
+      // A request runs only what was just published: retries are the minute job's.
+      .$if(options.neverTried === true, (query) => query.where('attempts', '=', 0))
       .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', now)]))
       .orderBy('created_at')
       .limit(20)
@@ -114,7 +137,11 @@ async function runDueReactions<E, C extends { db: Database; now: () => Date }>(
       .execute();
     return due;
   });
-  for (const row of claimed) {
+  for (const [index, row] of claimed.entries()) {
+    if (options.budget?.spent()) {
+      await releaseClaims(context.db, claimed.slice(index));
+      return;
+    }
     const handler = handlers.get(row.handler);
     const event = (typeof row.event === 'string' ? JSON.parse(row.event) : row.event) as E;
     try {
@@ -139,9 +166,21 @@ async function runDueReactions<E, C extends { db: Database; now: () => Date }>(
           next_attempt_at: new Date(context.now().getTime() + wait * 60_000),
           ...(last && { given_up_at: context.now() }),
           note: `${last ? 'Given up' : 'Will try again'} after ${attempts} tries: ${kind}`,
+          // A problem's detail is a sentence of ours, with no data in it: she reads it.
+          reason: error instanceof ProblemError ? error.problem.detail : null,
         })
         .where('id', '=', row.id)
         .execute();
     }
   }
+}
+
+/** Claims given back untried (the request's budget is spent): as they were, for the minute job. */
+async function releaseClaims(db: Database, rows: readonly { id: string; attempts: number }[]) {
+  for (const row of rows)
+    await db
+      .updateTable('session_reactions')
+      .set({ claimed_until: null, attempts: row.attempts })
+      .where('id', '=', row.id)
+      .execute();
 }

@@ -1,13 +1,14 @@
-import { clientBookings } from './queries';
-import { endpoint } from '../platform/http/endpoint';
-import { paymentStates } from '../payments';
+import { bookingView, clientBookings } from '../bookings';
 import { participationsOf, partyLookup, roomsFor, sharedSessionView } from '../participants';
+import { endpoint } from '../platform/http/endpoint';
 import { json } from '../platform/http/types';
-import { bookingView } from './views';
+import { paymentStates } from './states';
 
 /**
- * GET /api/bookings: the caller's own bookings (the booker's view) and, in their own view
- * (`"role": "participant"`), the sessions they joined from the moment they joined, oldest first.
+ * GET /api/bookings: the caller's own bookings (the booker's view, with each one's payment) and,
+ * in their own view (`"role": "participant"`), the sessions they joined from the moment they
+ * joined, oldest first. It composes bookings, participants and payments, so it lives above all
+ * three (scripts/capability-order.json), as GET /api/series does; POST /api/bookings is below.
  */
 export const myBookings = endpoint({
   auth: 'client',

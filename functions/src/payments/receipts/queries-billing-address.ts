@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Database } from '../platform/database/database';
+import type { Database } from '../../platform/database/database';
 
 /**
  * The postal address a client gave in their intake, for their receipts (an insurer asks for it);

@@ -3,7 +3,6 @@ import type { MessageKind, Notification } from './notifications';
 import { type AccountNotice, isAccountNoticeKind, parseAccountNotice } from './account-notices';
 import type { BookingRecord } from '../bookings';
 import type { Database } from '../platform/database/database';
-import { withParticipants } from '../participants';
 import { textReminderStart, type TextReminderClaim } from '../texts';
 
 /** Fields of a snapshot that hold instants (JSON writes them as ISO strings). */
@@ -58,6 +57,20 @@ function dedupeKeyOf(notification: Notification): string | null {
   return null;
 }
 
+/** Who hears a message besides its addressee: the messages as they are, with any copies. */
+type Audience = (db: Database, notifications: readonly Notification[]) => Promise<Notification[]>;
+
+let audience: Audience = async (_db, notifications) => [...notifications];
+
+/**
+ * Sets who hears a session's messages besides its client: participants (above the outbox) give
+ * each one who joined a copy. Set once, at start-up, in the wiring (functions/src/reactions.ts),
+ * so the outbox never imports who reacts to it.
+ */
+export function setMessageAudience(widen: Audience): void {
+  audience = widen;
+}
+
 /**
  * Writes the messages a change causes. Call it with the transaction that makes the change, so
  * both are kept or neither is. A message whose key is already taken is not written again.
@@ -69,7 +82,7 @@ export async function queueMessages(
 ): Promise<string[]> {
   if (notifications.length === 0) return [];
   // A couple's or family's session: each participant who joined hears what the client hears.
-  const everyone = await withParticipants(db, notifications);
+  const everyone = await audience(db, notifications);
   const rows = await db
     .insertInto('messages')
     .values(
