@@ -5,8 +5,12 @@ import { writeSessionHint } from './session-hint';
 import { useResource } from './use-resource';
 
 // The identity SDK as the restored session leaves it: who is signed in, once it has looked.
+const signedInAs = (uid: string) => ({
+  uid,
+  getIdTokenResult: () => Promise.resolve({ claims: {} }),
+});
 const auth = {
-  currentUser: { uid: 'client-1' } as { uid: string } | null,
+  currentUser: signedInAs('client-1') as ReturnType<typeof signedInAs> | null,
   authStateReady: vi.fn(() => Promise.resolve()),
 };
 vi.mock('./load-firebase', () => ({
@@ -30,11 +34,14 @@ function Bookings({ load }: { load: (signal: AbortSignal) => Promise<string> }) 
   );
 }
 
+/** The page's gate opens for any signed-in account. */
+const anyone = () => true;
+
 /** Lets the early read's promises settle (the SDK's restore, then the API). */
 const settle = () => act(async () => new Promise((resolve) => setTimeout(resolve, 0)));
 
 beforeEach(() => {
-  auth.currentUser = { uid: 'client-1' };
+  auth.currentUser = signedInAs('client-1');
   writeSessionHint(true);
 });
 
@@ -46,7 +53,7 @@ afterEach(() => {
 
 it("starts a page's read as the session is restored, before it renders, and the page shows that answer", async () => {
   const early = vi.fn(() => Promise.resolve('two bookings'));
-  readWhenSignedIn('my-bookings', early);
+  readWhenSignedIn('my-bookings', early, anyone);
   await settle();
   expect(early).toHaveBeenCalledTimes(1); // nothing rendered yet
   const ownLoad = vi.fn(() => Promise.resolve('asked by the page'));
@@ -56,7 +63,7 @@ it("starts a page's read as the session is restored, before it renders, and the 
 });
 
 it('asks the API again after a change (a reload), and a second page reads afresh', async () => {
-  readWhenSignedIn('my-bookings', () => Promise.resolve('two bookings'));
+  readWhenSignedIn('my-bookings', () => Promise.resolve('two bookings'), anyone);
   const ownLoad = vi.fn(() => Promise.resolve('one booking'));
   const { unmount } = render(<Bookings load={ownLoad} />);
   expect(await screen.findByText('Answer: two bookings')).toBeInTheDocument();
@@ -72,7 +79,7 @@ it('asks the API again after a change (a reload), and a second page reads afresh
 it('starts nothing in a browser nobody signed in to last time', async () => {
   writeSessionHint(false);
   const early = vi.fn(() => Promise.resolve('two bookings'));
-  readWhenSignedIn('my-bookings', early);
+  readWhenSignedIn('my-bookings', early, anyone);
   await settle();
   expect(early).not.toHaveBeenCalled();
   render(<Bookings load={() => Promise.resolve('asked by the page')} />);
@@ -80,31 +87,48 @@ it('starts nothing in a browser nobody signed in to last time', async () => {
 });
 
 it('never shows what was read for another account: signed in as someone else meanwhile', async () => {
-  readWhenSignedIn('my-bookings', () => Promise.resolve("client-1's bookings"));
+  readWhenSignedIn('my-bookings', () => Promise.resolve("client-1's bookings"), anyone);
   await settle();
-  auth.currentUser = { uid: 'client-2' }; // another tab signed in as someone else
+  auth.currentUser = signedInAs('client-2'); // another tab signed in as someone else
   render(<Bookings load={() => Promise.resolve("client-2's bookings")} />);
   expect(await screen.findByText("Answer: client-2's bookings")).toBeInTheDocument();
   expect(screen.queryByText(/client-1/)).not.toBeInTheDocument();
 });
 
 it('asks again when the early read failed, or nobody was signed in after all', async () => {
-  readWhenSignedIn('my-bookings', () => Promise.reject(new Error('second factor required')));
+  readWhenSignedIn(
+    'my-bookings',
+    () => Promise.reject(new Error('second factor required')),
+    anyone,
+  );
   render(<Bookings load={() => Promise.resolve('after the passkey')} />);
   expect(await screen.findByText('Answer: after the passkey')).toBeInTheDocument();
   forgetEarlyReads();
 
   auth.currentUser = null;
   const early = vi.fn(() => Promise.resolve('two bookings'));
-  readWhenSignedIn('my-bookings', early);
+  readWhenSignedIn('my-bookings', early, anyone);
   await settle();
   expect(early).not.toHaveBeenCalled();
 });
 
 it('is not taken once it is older than a page load', async () => {
   vi.useFakeTimers({ toFake: ['Date'] });
-  readWhenSignedIn('my-bookings', () => Promise.resolve('stale bookings'));
+  readWhenSignedIn('my-bookings', () => Promise.resolve('stale bookings'), anyone);
   vi.setSystemTime(Date.now() + EARLY_READ_MAX_AGE_MS + 1);
   render(<Bookings load={() => Promise.resolve('fresh bookings')} />);
   expect(await screen.findByText('Answer: fresh bookings')).toBeInTheDocument();
+});
+
+it("starts nothing where the page's gate would not open for the session as restored, and the page then asks itself", async () => {
+  const early = vi.fn(() => Promise.resolve('the diary'));
+  const opensFor = vi.fn(() => false);
+  readWhenSignedIn('my-bookings', early, opensFor);
+  await settle();
+  expect(opensFor).toHaveBeenCalledWith(
+    expect.objectContaining({ user: auth.currentUser, token: { claims: {} } }),
+  );
+  expect(early).not.toHaveBeenCalled();
+  render(<Bookings load={() => Promise.resolve('after the passkey step')} />);
+  expect(await screen.findByText('Answer: after the passkey step')).toBeInTheDocument();
 });

@@ -15,6 +15,7 @@ import { errorSentence } from '../../lib/api';
 import { describeTime, formatDayWithYear, formatTime } from '../../lib/practice-time';
 import { showToast } from '../../lib/toast';
 import { readWhenSignedIn } from '../../lib/early-reads';
+import { opensForAnySignedIn } from '../../lib/gate-decisions';
 import { useResource } from '../../lib/use-resource';
 import { cancelBooking, fetchMyBookings } from './bookings-api';
 import { FEES_IN_GENERAL } from './fee-text';
@@ -185,7 +186,7 @@ const loadMyBookings = (signal: AbortSignal) =>
     ([{ bookings }, { series }]) => ({ bookings, series, at: Date.now() }),
   );
 // Asked as the session is restored, while the page hydrates (src/lib/early-reads.ts).
-readWhenSignedIn(MY_BOOKINGS, loadMyBookings);
+readWhenSignedIn(MY_BOOKINGS, loadMyBookings, opensForAnySignedIn);
 
 /** The signed-in client's bookings, upcoming first, with cancel where the rules allow it. */
 export function MyBookings() {

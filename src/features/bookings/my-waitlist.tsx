@@ -7,6 +7,7 @@ import { errorSentence } from '../../lib/api';
 import { formatDayWithYear } from '../../lib/practice-time';
 import { showToast } from '../../lib/toast';
 import { readWhenSignedIn } from '../../lib/early-reads';
+import { opensForAnySignedIn } from '../../lib/gate-decisions';
 import { useResource } from '../../lib/use-resource';
 import { fetchMyWaitlist, leaveWaitlist, renewWaitlist } from './waitlist-api';
 
@@ -111,7 +112,7 @@ const MY_WAITLIST = 'my-waitlist';
 const loadMyWaitlist = (signal: AbortSignal) =>
   fetchMyWaitlist(signal).then(({ entries }) => ({ entries, at: Date.now() }));
 // Asked as the session is restored, while the page hydrates (src/lib/early-reads.ts).
-readWhenSignedIn(MY_WAITLIST, loadMyWaitlist);
+readWhenSignedIn(MY_WAITLIST, loadMyWaitlist, opensForAnySignedIn);
 
 /** "Your waiting list": the client's entries, each with Leave (asked first) and, near its end, Stay. */
 export function MyWaitlist() {

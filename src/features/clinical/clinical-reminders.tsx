@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { paths } from '../../config/routes';
 import { readWhenSignedIn } from '../../lib/early-reads';
+import { opensForVerifiedEmail } from '../../lib/gate-decisions';
 import { useResource } from '../../lib/use-resource';
 import { fetchQuestionnaires } from './clinical-api';
 
@@ -10,7 +11,7 @@ async function whatIsDue(signal: AbortSignal) {
 }
 
 // Asked as the session is restored, while My bookings hydrates (src/lib/early-reads.ts).
-readWhenSignedIn('clinical-due', whatIsDue);
+readWhenSignedIn('clinical-due', whatIsDue, opensForVerifiedEmail);
 
 /**
  * "Intake to do" and "Questionnaire due", for My bookings (composed there by the app: features

@@ -12,6 +12,7 @@ import { errorSentence } from '../../lib/api';
 import { formatDayWithYear, formatTime } from '../../lib/practice-time';
 import { showToast } from '../../lib/toast';
 import { readWhenSignedIn } from '../../lib/early-reads';
+import { opensPracticePages } from './practitioner-access';
 import { useResource } from '../../lib/use-resource';
 import { withFreshPasskey } from '../../lib/passkeys';
 import { fetchPracticePayments, refundPayment } from './practice-api';
@@ -24,7 +25,11 @@ const paymentsKey = (month: string | undefined) => `practice-payments:${month ??
 // (src/lib/early-reads.ts).
 if (typeof window !== 'undefined') {
   const month = monthAsked(new URLSearchParams(window.location.search).get('month'));
-  readWhenSignedIn(paymentsKey(month), (signal) => fetchPracticePayments(month, signal));
+  readWhenSignedIn(
+    paymentsKey(month),
+    (signal) => fetchPracticePayments(month, signal),
+    opensPracticePages,
+  );
 }
 
 /** "2027-03" → "March 2027". */

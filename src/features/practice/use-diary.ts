@@ -1,5 +1,6 @@
 import type { Diary } from '../../../shared/booking';
 import { readWhenSignedIn } from '../../lib/early-reads';
+import { opensPracticePages } from './practitioner-access';
 import { addDays, dateIn, mondayOf } from '../../lib/practice-time';
 import { temporalReady } from '../../lib/temporal';
 import { useResource } from '../../lib/use-resource';
@@ -14,11 +15,15 @@ export const weekOf = (at: number) => mondayOf(dateIn(at));
 
 // The diary's first reads, asked as the session is restored while the page hydrates
 // (src/lib/early-reads.ts): the requests waiting for an answer, and this week.
-readWhenSignedIn(HORIZON, loadHorizon);
+readWhenSignedIn(HORIZON, loadHorizon, opensPracticePages);
 void temporalReady().then(() => {
   const from = weekOf(Date.now());
   const to = addDays(from, 6);
-  readWhenSignedIn(weekKey(from, to), (signal) => fetchDiary({ from, to }, signal));
+  readWhenSignedIn(
+    weekKey(from, to),
+    (signal) => fetchDiary({ from, to }, signal),
+    opensPracticePages,
+  );
 });
 
 /** The diary for London dates `from` to `to`; reloading keeps the old page on screen meanwhile. */

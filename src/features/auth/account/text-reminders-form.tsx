@@ -8,6 +8,7 @@ import { LoadFailed } from '../../../components/layout/load-failed';
 import { errorSentence } from '../../../lib/api';
 import { showToast } from '../../../lib/toast';
 import { readWhenSignedIn } from '../../../lib/early-reads';
+import { opensForVerifiedEmail } from '../../../lib/gate-decisions';
 import { useResource } from '../../../lib/use-resource';
 import { TEXT_REMINDERS_LOADING } from './text-reminders-loading';
 import {
@@ -17,7 +18,7 @@ import {
 } from './text-reminders-api';
 
 // Asked as the session is restored, while the account page hydrates (src/lib/early-reads.ts).
-readWhenSignedIn('text-reminders', fetchTextReminders);
+readWhenSignedIn('text-reminders', fetchTextReminders, opensForVerifiedEmail);
 
 /**
  * Reminders by text: off until the client adds a mobile number and ticks that they agree. A
