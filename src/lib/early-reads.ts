@@ -21,6 +21,7 @@ export interface RestoredSession {
 
 /** A page's gate's decision on the restored session: whether the page would render for it. */
 export type OpensFor = (session: RestoredSession) => boolean;
+
 interface EarlyRead {
   /** The account it was read for, and what the API answered. */
   answer: Promise<{ uid: string; data: unknown }>;
