@@ -22,6 +22,14 @@ export interface RestoredSession {
 /** A page's gate's decision on the restored session: whether the page would render for it. */
 export type OpensFor = (session: RestoredSession) => boolean;
 
+/**
+ * The sign-in gates' decisions, here beside the reads that use them (one chunk, not a file more):
+ * RequireSignIn opens for any signed-in account; RequireVerifiedEmail, and the parts of a page
+ * shown only to a verified account, once the address is verified (the session's `emailVerified`).
+ */
+export const opensForAnySignedIn: OpensFor = () => true;
+export const opensForVerifiedEmail: OpensFor = ({ user }) => user.emailVerified;
+
 interface EarlyRead {
   /** The account it was read for, and what the API answered. */
   answer: Promise<{ uid: string; data: unknown }>;

@@ -6,8 +6,7 @@ import { LoadFailed } from '../../components/layout/load-failed';
 import { errorSentence } from '../../lib/api';
 import { formatDayWithYear } from '../../lib/practice-time';
 import { showToast } from '../../lib/toast';
-import { readWhenSignedIn } from '../../lib/early-reads';
-import { opensForAnySignedIn } from '../../lib/gate-decisions';
+import { opensForAnySignedIn, readWhenSignedIn } from '../../lib/early-reads';
 import { useResource } from '../../lib/use-resource';
 import { fetchMyWaitlist, leaveWaitlist, renewWaitlist } from './waitlist-api';
 

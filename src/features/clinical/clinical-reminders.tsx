@@ -1,7 +1,6 @@
 import { Link } from 'react-router';
 import { paths } from '../../config/routes';
-import { readWhenSignedIn } from '../../lib/early-reads';
-import { opensForVerifiedEmail } from '../../lib/gate-decisions';
+import { opensForVerifiedEmail, readWhenSignedIn } from '../../lib/early-reads';
 import { useResource } from '../../lib/use-resource';
 import { fetchQuestionnaires } from './clinical-api';
 

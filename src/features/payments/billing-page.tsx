@@ -9,8 +9,7 @@ import { CHECKOUT_RETURN, creditNotePath, paths, receiptPath } from '../../confi
 import { errorSentence } from '../../lib/api';
 import { fetchMyPayments, goTo, openPortal } from '../../lib/payments-api';
 import { formatDayWithYear, formatTime } from '../../lib/practice-time';
-import { readWhenSignedIn } from '../../lib/early-reads';
-import { opensForVerifiedEmail } from '../../lib/gate-decisions';
+import { opensForVerifiedEmail, readWhenSignedIn } from '../../lib/early-reads';
 import { useResource } from '../../lib/use-resource';
 import { PayButton } from '../../components/payments/pay-button';
 import { planPayText } from '../../components/payments/pay-text';

@@ -7,8 +7,7 @@ import { TEXT_SENTENCES, checkMobile } from '../../../../shared/text-reminders';
 import { LoadFailed } from '../../../components/layout/load-failed';
 import { errorSentence } from '../../../lib/api';
 import { showToast } from '../../../lib/toast';
-import { readWhenSignedIn } from '../../../lib/early-reads';
-import { opensForVerifiedEmail } from '../../../lib/gate-decisions';
+import { opensForVerifiedEmail, readWhenSignedIn } from '../../../lib/early-reads';
 import { useResource } from '../../../lib/use-resource';
 import { TEXT_REMINDERS_LOADING } from './text-reminders-loading';
 import {
