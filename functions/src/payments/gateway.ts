@@ -13,6 +13,7 @@ import {
   stripeDidNotAnswer,
   withinBudget,
 } from './stripe-budget';
+import type { CheckoutInput, RefundInput } from './gateway-inputs';
 import type { RefundFacts, Settlement } from './webhook-rules';
 
 /**
@@ -72,28 +73,6 @@ async function provider<T>(
   } catch (error) {
     throw asProblem(error);
   }
-}
-
-/** A refund of ours: the payment intent, the pence, and our refund row's id (its key). */
-interface RefundInput {
-  paymentIntentId: string;
-  amount: number;
-  refundId: string;
-}
-
-interface CheckoutInput {
-  mode: 'payment' | 'subscription';
-  customer: string;
-  /** What the client sees on Checkout's page. */
-  productName: string;
-  /** Pence (a month's, for a subscription). */
-  amount: number;
-  currency: string;
-  metadata: Record<string, string>;
-  successUrl: string;
-  cancelUrl: string;
-  /** One per opening (queries-openings.ts): a retry of the same ask is the same Checkout. */
-  idempotencyKey: string;
 }
 
 function gatewayOf(stripe: Stripe) {

@@ -1,0 +1,23 @@
+/** What the practice asks the card payment service (gateway.ts) to make. */
+
+/** A refund of ours: the payment intent, the pence, and our refund row's id (its key). */
+export interface RefundInput {
+  paymentIntentId: string;
+  amount: number;
+  refundId: string;
+}
+
+export interface CheckoutInput {
+  mode: 'payment' | 'subscription';
+  customer: string;
+  /** What the client sees on Checkout's page. */
+  productName: string;
+  /** Pence (a month's, for a subscription). */
+  amount: number;
+  currency: string;
+  metadata: Record<string, string>;
+  successUrl: string;
+  cancelUrl: string;
+  /** One per opening (queries-openings.ts): a retry of the same ask is the same Checkout. */
+  idempotencyKey: string;
+}
