@@ -42,7 +42,7 @@ describe('a partner removed while their cancel is on its way, on PostgreSQL', ()
     practiceEmail: 'diary@practice.test',
   });
 
-  it.fails('cannot cancel the booker’s session once removed', async () => {
+  it('cannot cancel the booker’s session once removed', async () => {
     const made = await request('POST', '/bookings', booker, {
       serviceId: COUPLES,
       start: '2027-03-09T18:00:00Z',
