@@ -23,6 +23,7 @@ import {
   endPlanOnSeriesEnd,
   giveBackSkippedWeek,
   holdMoneyOnAccountDeleted,
+  REFUND_CANCELLED_SESSION,
   refundOnCancellation,
   releaseAccountMoney,
 } from './payments';
@@ -75,7 +76,7 @@ export type SessionEvent =
 export const sessionReactions = createReactions<SessionEvent, ApiContext>();
 sessionReactions.durably(
   'booking.status-changed',
-  'payments.refund-cancelled-session',
+  REFUND_CANCELLED_SESSION,
   refundOnCancellation,
 );
 sessionReactions.durably('series.ended', 'payments.end-plan', endPlanOnSeriesEnd);
