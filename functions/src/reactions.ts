@@ -74,11 +74,7 @@ export type SessionEvent =
  * The names are the durable queue's keys: renaming one strands the rows still waiting under it.
  */
 export const sessionReactions = createReactions<SessionEvent, ApiContext>();
-sessionReactions.durably(
-  'booking.status-changed',
-  REFUND_CANCELLED_SESSION,
-  refundOnCancellation,
-);
+sessionReactions.durably('booking.status-changed', REFUND_CANCELLED_SESSION, refundOnCancellation);
 sessionReactions.durably('series.ended', 'payments.end-plan', endPlanOnSeriesEnd);
 
 // What is sent: inside the change's own transaction (the outbox), before the waiting list's

@@ -37,7 +37,12 @@ async function refundsWaitingFor(
     ) as BookingStatusChanged;
     if (event.to !== 'cancelled') return [];
     return [
-      { reactionId: row.id, bookingId: event.bookingId, by: event.by, occurredAt: event.occurredAt },
+      {
+        reactionId: row.id,
+        bookingId: event.bookingId,
+        by: event.by,
+        occurredAt: event.occurredAt,
+      },
     ];
   });
 }
