@@ -5,7 +5,7 @@ export {
 } from './account-money';
 export { requestBudget } from './stripe-budget';
 export { endPlanOnSeriesEnd, giveBackSkippedWeek, refundOnCancellation } from './reactions';
-export { REFUND_CANCELLED_SESSION } from './waiting-refunds';
+export { REFUND_CANCELLED_SESSION } from './queries-waiting';
 export { releaseStaleOpenings } from './queries-openings';
 export { retryPendingRefunds } from './refunds';
 export { paymentRoutes } from './routes';

@@ -1,51 +1,12 @@
-import { sql } from 'kysely';
-import type { BookingRecord, BookingStatusChanged } from '../bookings';
+import type { BookingRecord } from '../bookings';
 import type { Database } from '../platform/database/database';
 import { problems } from '../platform/http/problems';
 import type { ApiContext } from '../platform/http/types';
 import { sessionRefundOwed } from './effects';
 import { creditOfBooking } from './queries-credits';
 import { refundRowOfBooking } from './queries-money';
+import { finishWaitingRefunds, refundsWaitingFor } from './queries-waiting';
 import { holdRefund } from './refunds';
-
-/** The durable queue's name for a cancelled session's refund (functions/src/reactions.ts). */
-export const REFUND_CANCELLED_SESSION = 'payments.refund-cancelled-session';
-
-/** A cancelled session's refund still in the durable queue: waiting, being tried, or given up. */
-interface WaitingRefund {
-  reactionId: string;
-  bookingId: string;
-  by: BookingStatusChanged['by'];
-  occurredAt: string;
-}
-
-async function refundsWaitingFor(
-  db: Database,
-  bookingIds: readonly string[],
-): Promise<WaitingRefund[]> {
-  if (bookingIds.length === 0) return [];
-  const rows = await db
-    .selectFrom('session_reactions')
-    .select(['id', 'event'])
-    .where('handler', '=', REFUND_CANCELLED_SESSION)
-    .where('done_at', 'is', null)
-    .where(sql<string>`event->>'bookingId'`, 'in', [...bookingIds])
-    .execute();
-  return rows.flatMap((row) => {
-    const event = (
-      typeof row.event === 'string' ? JSON.parse(row.event) : row.event
-    ) as BookingStatusChanged;
-    if (event.to !== 'cancelled') return [];
-    return [
-      {
-        reactionId: row.id,
-        bookingId: event.bookingId,
-        by: event.by,
-        occurredAt: event.occurredAt,
-      },
-    ];
-  });
-}
 
 /**
  * The account's deletion, inside its transaction: a session cancelled before it whose refund is
@@ -89,16 +50,11 @@ export async function holdWaitingRefunds(
     });
     held.push(refund.row.id);
   }
-  if (waiting.length > 0)
-    await db
-      .updateTable('session_reactions')
-      .set({ done_at: now, claimed_until: null })
-      .where(
-        'id',
-        'in',
-        waiting.map((each) => each.reactionId),
-      )
-      .execute();
+  await finishWaitingRefunds(
+    db,
+    waiting.map((each) => each.reactionId),
+    now,
+  );
   return held;
 }
 
