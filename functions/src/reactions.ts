@@ -24,6 +24,7 @@ import {
   giveBackOnMonthPaid,
   giveBackSkippedWeek,
   holdMoneyOnAccountDeleted,
+  REFUND_CANCELLED_SESSION,
   refundOnCancellation,
   releaseAccountMoney,
   type SeriesMonthPaid,
@@ -76,11 +77,7 @@ export type SessionEvent =
  * The names are the durable queue's keys: renaming one strands the rows still waiting under it.
  */
 export const sessionReactions = createReactions<SessionEvent, ApiContext>();
-sessionReactions.durably(
-  'booking.status-changed',
-  'payments.refund-cancelled-session',
-  refundOnCancellation,
-);
+sessionReactions.durably('booking.status-changed', REFUND_CANCELLED_SESSION, refundOnCancellation);
 sessionReactions.durably('series.ended', 'payments.end-plan', endPlanOnSeriesEnd);
 
 // What is sent: inside the change's own transaction (the outbox), before the waiting list's

@@ -1,4 +1,4 @@
-import { clientBookings, deleteClientBookings, lockClient } from '../bookings';
+import { clientBookings, deleteClientBookings, lockClient, lockPlansOfClient } from '../bookings';
 import { keepSharedAttendance, retireClinicalRecord, type RetiringClient } from '../clinical';
 import { notificationsForDeletedAccount } from '../messages';
 import { queueMessages } from '../outbox';
@@ -6,6 +6,7 @@ import { cancelForParticipants, leaveFutureSessions } from '../participants';
 import { deleteSignInRecords } from '../passkeys';
 import { retirePaymentIdentity } from '../payments';
 import type { Database } from '../platform/database/database';
+import { transactionTriedAgain } from '../platform/database/retry';
 import { endpoint } from '../platform/http/endpoint';
 import { problems } from '../platform/http/problems';
 import { json, type ApiContext } from '../platform/http/types';
@@ -30,6 +31,9 @@ export async function retireAccount(
   // One deletion of a client's records at a time: two at once (a second tab, a retry) would
   // lock the same rows in different orders once the outbox has touched them, and deadlock.
   await lockClient(trx, client.uid);
+  // Her plans before anything a Pay or a webhook locks after its plan (the payments her refunds
+  // are held on, the series): the same order as theirs.
+  await lockPlansOfClient(trx, client.uid);
   // Decided before the bookings go, though no longer from them alone (retention.ts).
   const retired = await retireClinicalRecord(trx, client, now);
   const booked = await clientBookings(trx, client.uid);
@@ -74,16 +78,11 @@ export const deleteMyAccount = endpoint({
       );
     }
     const now = context.now();
-    const { keptUntil } = await context.db
-      .transaction()
-      .execute((trx) =>
-        retireAccount(
-          trx,
-          context,
-          { uid: caller.uid, email: caller.email, name: caller.name },
-          now,
-        ),
-      );
+    // Every write goes through the transaction: should PostgreSQL still break a cycle of waits
+    // with a Pay or a webhook (40P01), the whole deletion is simply run again.
+    const { keptUntil } = await transactionTriedAgain(context.db, (trx) =>
+      retireAccount(trx, context, { uid: caller.uid, email: caller.email, name: caller.name }, now),
+    );
     context.outbox.deliver();
     // No further charge, no Checkout left open, the sessions ahead given back: from the durable
     // queue, so a Stripe that does not answer now is asked again by the minute job.

@@ -1,4 +1,5 @@
 import type { Relation } from '../platform/http/endpoint';
+import type { Database } from '../platform/database/database';
 import { pathId } from '../platform/http/input';
 import { problems } from '../platform/http/problems';
 import type { ApiContext } from '../platform/http/types';
@@ -36,14 +37,28 @@ export const bookerOrParticipant: Relation<BookingAccess> = {
   async resolve(context, caller, params) {
     const booking = await bookingNamed(context, params.id);
     if (booking.client.uid === caller.uid) return { as: 'booker', booking };
-    const participant = await joinedPlace(context.db, booking, caller.uid);
-    // A participant's sessions are those from when they joined: an earlier one is not theirs.
-    const joinedAt = participant?.respondedAt ?? participant?.createdAt;
-    if (!participant || (joinedAt && joinedAt > booking.start))
-      throw problems.notYours('You can only cancel your own sessions.');
+    const participant = await participantOf(context.db, booking, caller.uid);
     return { as: 'participant', booking, participant };
   },
 };
+
+/**
+ * The caller's joined place in the booking's room, or the 403 a non-participant gets. The access
+ * decision asks it before the handler; the cancel asks it again under the session's row lock, as
+ * the practitioner may have removed them in between.
+ */
+export async function participantOf(
+  db: Database,
+  booking: Pick<BookingRecord, 'id' | 'seriesId' | 'start'>,
+  uid: string,
+): Promise<JoinedPlace> {
+  const participant = await joinedPlace(db, booking, uid);
+  // A participant's sessions are those from when they joined: an earlier one is not theirs.
+  const joinedAt = participant?.respondedAt ?? participant?.createdAt;
+  if (!participant || (joinedAt && joinedAt > booking.start))
+    throw problems.notYours('You can only cancel your own sessions.');
+  return participant;
+}
 
 /** Moving: the person who booked it alone. */
 export const bookerOnly: Relation<{ as: 'booker'; booking: BookingRecord }> = {

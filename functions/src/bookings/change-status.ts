@@ -11,7 +11,7 @@ import { changeStatus, findBooking, markAttendance } from './queries';
 import { stillInHerTime } from './her-time';
 import { endpoint } from '../platform/http/endpoint';
 import { problems } from '../platform/http/problems';
-import { bookingNamed, type BookingAccess } from './access';
+import { bookingNamed, participantOf, type BookingAccess } from './access';
 import { json, type ApiContext } from '../platform/http/types';
 import type { JoinedPlace } from './room';
 import type { BookingRecord, BookingStatusChanged } from './types';
@@ -62,6 +62,8 @@ async function applyStatusChange(
     // session as the other left it (its new start, its new status).
     const current = await findBooking(trx, id, { lock: true });
     if (!current) return undefined;
+    // Still in the room: a removal (or their leaving) may have committed since they were let in.
+    if (participant) await participantOf(trx, current, participant.uid);
     judge(action, current, actor, now);
     if (action === 'confirm') {
       const refusal = await stillInHerTime(trx, context, current);

@@ -26,6 +26,7 @@ export {
   insertBooking,
   insertSeriesSession,
   lockClient,
+  lockPlansOfClient,
   markAttendance,
   openRequests,
   seriesBookings,

@@ -241,11 +241,27 @@ export async function changeStatus(
   return row && toRecord(row);
 }
 
+/**
+ * A client's series' plans, locked in one order (the series' id). Deleting a series cascades to
+ * its plan, and a Pay or a Stripe webhook locks the plan before the series (and its payments):
+ * a deletion that takes the plans first, as they do, leaves no cycle of waits between them.
+ */
+export async function lockPlansOfClient(db: Database, clientUid: string): Promise<void> {
+  await db
+    .selectFrom('payment_plans')
+    .select('series_id')
+    .where('client_uid', '=', clientUid)
+    .orderBy('series_id')
+    .forUpdate()
+    .execute();
+}
+
 /** Deletes every booking of one client (their account is going) and returns what was deleted. */
 export async function deleteClientBookings(
   db: Database,
   clientUid: string,
 ): Promise<BookingRecord[]> {
+  await lockPlansOfClient(db, clientUid);
   const rows = await db
     .deleteFrom('bookings')
     .where('client_uid', '=', clientUid)

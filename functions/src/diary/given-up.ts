@@ -64,7 +64,8 @@ export const tryGivenUpAgain = endpoint({
       return json(200, { outcome: 'sending' });
     }
     if (!(await requeueReaction(context.db, id, now))) throw gone();
-    await context.reactions.run();
+    // That one reaction, within the request's Stripe budget: not the minute job's whole queue.
+    await context.reactions.runOne(id);
     // What it queued (a refund's credit note) goes now, as after any change that runs reactions.
     context.outbox.deliver();
     const done = await reactionDone(context.db, id);

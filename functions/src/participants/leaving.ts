@@ -72,6 +72,12 @@ export async function departSharedSessions(
   departure: Departure,
 ): Promise<ParticipantRecord | undefined> {
   const { now } = departure;
+  // The sessions' rows first, as a cancel takes them (for update) before asking who the caller
+  // is: a cancel under way finishes first, or sees them gone. Key share lets others' no-key
+  // updates (a note, an attendance mark) go on.
+  await sql`select b.id from bookings b join participants p
+    on b.id = p.booking_id or b.series_id = p.series_id
+    where p.id = ${departure.participantId} order by b.id for key share of b`.execute(trx);
   const left = await departParticipant(trx, {
     id: departure.participantId,
     now,

@@ -8,6 +8,7 @@ import { markCheckoutExpired } from './queries';
 import { openOneOffCheckoutsOfClient, runningPlansOfClient } from './queries-money';
 import { findRefund } from './queries-refunds';
 import { askRefund, holdRefund } from './refunds';
+import { holdWaitingRefunds } from './waiting-refunds';
 
 /**
  * What a deleted account's money needs from Stripe, decided in the deletion's transaction while
@@ -65,6 +66,8 @@ export async function holdMoneyOnAccountDeleted(
     });
     refundIds.push(held.row.id);
   }
+  // Sessions cancelled before the deletion whose refund the minute job has not made yet.
+  refundIds.push(...(await holdWaitingRefunds(db, context, booked, now)));
   const money: AccountMoneyHeld = {
     type: 'account-money.held',
     subscriptionIds: plans.flatMap((plan) =>

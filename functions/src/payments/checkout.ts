@@ -27,6 +27,7 @@ import {
   shareSeriesLock,
 } from './queries-plans';
 import { stripeDidNotAnswer } from './stripe-budget';
+import { transactionTriedAgain } from '../platform/database/retry';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -121,7 +122,9 @@ async function recordAnswer(
     record: (trx: Database, mine: boolean) => Promise<ProblemError | undefined>;
   },
 ) {
-  const refusal = await context.db.transaction().execute(async (trx) => {
+  // Its locks are taken in the order every other path takes them (plan, then series); run again
+  // should PostgreSQL still break a cycle of waits (40P01) rather than answer 500.
+  const refusal = await transactionTriedAgain(context.db, async (trx) => {
     await steps.lock(trx);
     return steps.record(trx, await endOpening(trx, openingId));
   });

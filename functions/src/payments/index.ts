@@ -6,6 +6,7 @@ export {
 export { giveBackOnMonthPaid, type SeriesMonthPaid } from './paid-months';
 export { requestBudget } from './stripe-budget';
 export { endPlanOnSeriesEnd, giveBackSkippedWeek, refundOnCancellation } from './reactions';
+export { REFUND_CANCELLED_SESSION } from './queries-waiting';
 export { releaseStaleOpenings } from './queries-openings';
 export { retryPendingRefunds } from './refunds';
 export { paymentRoutes } from './routes';

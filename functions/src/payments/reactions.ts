@@ -3,6 +3,7 @@ import type { ApiContext } from '../platform/http/types';
 import type { SeriesEnded, SeriesWeekSkipped } from '../series';
 import { endSubscription, refundCancelledSession } from './effects';
 import { giveBackWhatPaidMonthsOwe } from './paid-months';
+import { refundWithoutItsSession } from './waiting-refunds';
 
 /**
  * The money that follows a session's change, subscribed in functions/src/reactions.ts and run
@@ -13,7 +14,10 @@ import { giveBackWhatPaidMonthsOwe } from './paid-months';
 export async function refundOnCancellation(event: BookingStatusChanged, context: ApiContext) {
   if (event.to !== 'cancelled') return;
   const booking = await findBooking(context.db, event.bookingId);
-  if (!booking || booking.status !== 'cancelled') return;
+  // Gone with its client's account: the deletion held its refund (waiting-refunds.ts), or it
+  // is given up for the practitioner to see.
+  if (!booking) return refundWithoutItsSession(context.db, event.bookingId);
+  if (booking.status !== 'cancelled') return;
   // An ended series' months not yet invoiced will not be: nothing is taken off them.
   const ahead = event.cause === 'series-ended' ? 'nothing' : 'credit';
   await refundCancelledSession(context, booking, event.by, new Date(event.occurredAt), ahead);

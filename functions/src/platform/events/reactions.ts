@@ -24,6 +24,8 @@ export interface Reactions {
    * were; one it cuts off is tried again later, as any failure.
    */
   runInRequest(): Promise<void>;
+  /** One reaction by its id, if due and unclaimed, within the request's time budget (Try again). */
+  runOne(id: string): Promise<void>;
 }
 
 /**
@@ -95,6 +97,10 @@ export function createReactions<
           const run = () => runDueReactions(context(), handlers, { budget, neverTried: true });
           return budget ? budget.within(run) : run();
         },
+        runOne: (id) => {
+          const run = () => runDueReactions(context(), handlers, { budget, only: id });
+          return budget ? budget.within(run) : run();
+        },
       };
     },
   };
@@ -104,7 +110,7 @@ export function createReactions<
 async function runDueReactions<E, C extends { db: Database; now: () => Date }>(
   context: C,
   handlers: Map<string, Handler<E, C>>,
-  options: { budget?: RequestBudget | undefined; neverTried?: boolean } = {},
+  options: { budget?: RequestBudget | undefined; neverTried?: boolean; only?: string } = {},
 ) {
   const now = context.now();
   const claimed = await context.db.transaction().execute(async (trx) => {
@@ -116,6 +122,7 @@ async function runDueReactions<E, C extends { db: Database; now: () => Date }>(
       .where('next_attempt_at', '<=', now)
       // A request runs only what was just published: retries are the minute job's.
       .$if(options.neverTried === true, (query) => query.where('attempts', '=', 0))
+      .$if(options.only !== undefined, (query) => query.where('id', '=', options.only ?? ''))
       .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', now)]))
       .orderBy('created_at')
       .limit(20)
