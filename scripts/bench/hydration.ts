@@ -19,7 +19,6 @@ import { chromium, type Browser, type Page } from '@playwright/test';
 import { chunkReportFile } from './chunk-packages.ts';
 import { floorPathIn } from './floor.ts';
 import {
-  benchTargets,
   firstLoadMarkdown,
   GOALS,
   hydrationMarkdown,
@@ -44,6 +43,7 @@ import {
 } from './processes.ts';
 import {
   assertPreviewBuild,
+  SIGNED_IN_PAGES,
   Sessions,
   signInProblem,
   startSignedIn,
@@ -277,18 +277,47 @@ export async function measureHydration(options: {
   });
   const { signedIn } = options;
   const sessions = signedIn && new Sessions(browser, signedIn, CONTEXT);
-  const targets = benchTargets({
-    siteOrigin,
-    limitOrigin,
-    floorPath: options.floorPath,
-    routes,
-    compare: options.compare,
-    signedIn,
-  }).map((target) => ({ ...target, runs: [] as Run[], scripts: [] as string[] }));
+  const pageOf = (route: string) => (signedIn ? SIGNED_IN_PAGES[route] : undefined);
+  const builds = [
+    { name: undefined, origin: siteOrigin },
+    ...(options.compare ?? []).map(({ name, origin }) => ({ name, origin })),
+  ];
+  const { floorPath } = options;
+  const targets = [
+    ...(limitOrigin
+      ? [{ label: 'limit /', route: '/', url: `${limitOrigin}/`, hasApp: false, build: undefined }]
+      : []),
+    ...(floorPath
+      ? [
+          {
+            label: 'floor (React alone)',
+            route: floorPath,
+            url: `${siteOrigin}${floorPath}`,
+            hasApp: true,
+            floor: true,
+            build: undefined,
+          },
+        ]
+      : []),
+    ...routes.flatMap((route) =>
+      builds.map(({ name, origin }) => {
+        const page = pageOf(route);
+        return {
+          label: name ? `${name} ${route}` : route,
+          route,
+          url: `${origin}${page?.at && signedIn ? page.at(signedIn) : route}`,
+          origin,
+          hasApp: true,
+          build: name,
+          ...(page && { signedIn: { as: page.as, shows: page.shows } }),
+        };
+      }),
+    ),
+  ].map((target) => ({ ...target, runs: [] as Run[], scripts: [] as string[] }));
   try {
     for (let round = 1; round <= runs; round++) {
       for (const target of targets) {
-        if (target.signedIn && sessions) {
+        if ('signedIn' in target && target.signedIn && sessions) {
           const { as, shows } = target.signedIn;
           const storageState = await sessions.state(target.origin, as);
           const load = await visit(browser, target.url, {
@@ -317,7 +346,7 @@ export async function measureHydration(options: {
         const load = await visit(browser, target.url, { hasApp: target.hasApp });
         // The floor's Menu is plain markup: nothing of ours answers a tap there.
         const tapped =
-          target.hasApp && !target.floor && load.menu
+          target.hasApp && !('floor' in target) && load.menu
             ? await visit(browser, target.url, { hasApp: true, tapAt: load.menu })
             : undefined;
         const run: Run = {
@@ -345,9 +374,9 @@ export async function measureHydration(options: {
   return targets.map((t) => ({
     label: t.label,
     route: t.route,
-    ...(t.floor ? { floor: true } : {}),
+    ...('floor' in t && t.floor ? { floor: true } : {}),
     ...(t.build ? { build: t.build } : {}),
-    ...(t.signedIn ? { signedIn: t.signedIn } : {}),
+    ...('signedIn' in t && t.signedIn ? { signedIn: t.signedIn } : {}),
     hasApp: t.hasApp,
     runs: t.runs,
     scripts: t.scripts,

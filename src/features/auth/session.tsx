@@ -11,7 +11,6 @@ import {
   useSyncExternalStore,
   type ReactNode,
 } from 'react';
-import { forgetEarlyReads } from '../../lib/early-reads';
 import { loadFirebase } from '../../lib/load-firebase';
 import { readSessionHint, subscribeSessionHint, writeSessionHint } from '../../lib/session-hint';
 import { takeSignOutExpected } from '../../lib/sign-out';
@@ -84,10 +83,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         const stopChecks = keepSessionChecked(auth, onIdTokenChanged);
         const stopListening = onAuthStateChanged(auth, (user) => {
           if (sessionEndedByServer(user)) void showToast(SESSION_ENDED_MESSAGE, 'error');
-          if (!user) {
-            clearSessionDrafts();
-            forgetEarlyReads();
-          }
+          if (!user) clearSessionDrafts();
           writeSessionHint(user !== null);
           setFirebaseSession(toSession(user));
         });
