@@ -1,11 +1,14 @@
-import { act, render } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import { useEffect } from 'react';
 import type { User } from '../../lib/firebase';
 import { CHECK_BEFORE_EXPIRY_MS, nextCheckDelay, RETRY_AFTER_MS } from './session-check';
 import { SESSION_ENDED_MESSAGE, SessionProvider, signOutOnPurpose, useSession } from './session';
 
 // The auth-state listener the provider registered: the tests play the SDK's part through it.
-const firebase = vi.hoisted(() => ({ emit: undefined as unknown as (user: unknown) => void }));
+const firebase = vi.hoisted(() => ({
+  emit: undefined as unknown as (user: unknown) => void,
+  signOut: vi.fn(),
+}));
 
 vi.mock('../../lib/firebase', () => ({
   firebaseAuth: () => ({ currentUser: null }),
@@ -14,18 +17,21 @@ vi.mock('../../lib/firebase', () => ({
     return () => undefined;
   },
   onIdTokenChanged: () => () => undefined,
+  signOut: firebase.signOut,
 }));
 
 const toast = vi.hoisted(() => vi.fn());
 vi.mock('../../lib/toast', () => ({ showToast: toast }));
 
 const HINT = 'mindful-path:signed-in';
-const someone = { uid: 'u1', emailVerified: true } as User;
+const signedInAt = (lastSignInTime: string) =>
+  ({ uid: 'u1', emailVerified: true, metadata: { lastSignInTime } }) as User;
+const someone = signedInAt('Sat, 28 Nov 2026 09:00:00 GMT');
 
 function Starter() {
-  const { start } = useSession();
+  const { start, session } = useSession();
   useEffect(start, [start]);
-  return null;
+  return <p>{session.status}</p>;
 }
 
 async function startSession() {
@@ -50,6 +56,8 @@ describe('the session provider', () => {
     localStorage.clear();
     toast.mockClear();
     firebase.emit = undefined as never;
+    // As the SDK does: signing out tells the listeners.
+    firebase.signOut.mockReset().mockImplementation(async () => firebase.emit(null));
   });
 
   it('says once that the session ended when a remembered session does not come back', async () => {
@@ -84,6 +92,23 @@ describe('the session provider', () => {
     await emit(someone);
     localStorage.removeItem(HINT); // the other tab's sign-out cleared the hint first
     await emit(null);
+    expect(toast).not.toHaveBeenCalled();
+  });
+
+  it('refuses the session it signed out of when another tab writes it back, not a new sign-in', async () => {
+    await startSession();
+    await emit(someone);
+    await act(() => signOutOnPurpose(async () => firebase.emit(null)));
+    // Another tab renewed its token a moment later and stored the same session again.
+    await emit(signedInAt('Sat, 28 Nov 2026 09:00:00 GMT'));
+    expect(firebase.signOut).toHaveBeenCalledOnce();
+    expect(screen.getByText('signed-out')).toBeVisible();
+    expect(localStorage.getItem(HINT)).toBeNull();
+
+    // She signs in again: a new session, shown.
+    await emit(signedInAt('Sat, 28 Nov 2026 09:31:00 GMT'));
+    expect(screen.getByText('signed-in')).toBeVisible();
+    expect(firebase.signOut).toHaveBeenCalledOnce();
     expect(toast).not.toHaveBeenCalled();
   });
 

@@ -13,9 +13,10 @@ import {
 } from 'react';
 import { loadFirebase } from '../../lib/load-firebase';
 import { readSessionHint, subscribeSessionHint, writeSessionHint } from '../../lib/session-hint';
-import { takeSignOutExpected } from '../../lib/sign-out';
+import { signOutOnPurpose, takeSignOutExpected } from '../../lib/sign-out';
 import { showToast } from '../../lib/toast';
 import { authErrorMessage } from './auth-errors';
+import { isEndedSession, rememberEndedSession } from './ended-session';
 import { keepSessionChecked } from './session-check';
 
 export type Session =
@@ -40,16 +41,6 @@ const SIGNED_OUT: Session = { status: 'signed-out' };
 export const SESSION_ENDED_MESSAGE = authErrorMessage({ code: 'auth/user-token-expired' });
 
 export { signOutOnPurpose } from '../../lib/sign-out';
-
-/**
- * Whether this change to "signed out" is one the visitor did not ask for: revoked, disabled,
- * deleted or expired. The hint is still set only if no tab of this browser signed out on purpose.
- */
-function sessionEndedByServer(user: User | null): boolean {
-  if (user) return false;
-  if (takeSignOutExpected()) return false;
-  return readSessionHint();
-}
 
 const SessionContext = createContext<SessionValue | null>(null);
 
@@ -78,12 +69,25 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     if (subscription.current) return;
     setStarted(true);
     subscription.current = loadFirebase().then(
-      ({ firebaseAuth, onAuthStateChanged, onIdTokenChanged }) => {
+      ({ firebaseAuth, onAuthStateChanged, onIdTokenChanged, signOut }) => {
         const auth = firebaseAuth();
         const stopChecks = keepSessionChecked(auth, onIdTokenChanged);
+        let shown: User | null = null;
         const stopListening = onAuthStateChanged(auth, (user) => {
-          if (sessionEndedByServer(user)) void showToast(SESSION_ENDED_MESSAGE, 'error');
-          if (!user) clearSessionDrafts();
+          if (user && isEndedSession(user)) {
+            // Another tab wrote back a session this browser ended: end it again, quietly.
+            void signOutOnPurpose(() => signOut(auth));
+            return;
+          }
+          if (!user) {
+            // Not asked for (revoked, disabled, deleted, expired): said once. The hint is still
+            // set only if no tab of this browser signed out on purpose.
+            const onPurpose = takeSignOutExpected();
+            if (onPurpose && shown) rememberEndedSession(shown);
+            if (!onPurpose && readSessionHint()) void showToast(SESSION_ENDED_MESSAGE, 'error');
+            clearSessionDrafts();
+          }
+          shown = user;
           writeSessionHint(user !== null);
           setFirebaseSession(toSession(user));
         });
