@@ -14,10 +14,19 @@ interface EndedSession {
 
 const ENDED_SESSION_KEY = 'mindful-path:ended-session';
 
-const sessionOf = (user: User): EndedSession | undefined =>
-  user.metadata.lastSignInTime
-    ? { uid: user.uid, signedInAt: user.metadata.lastSignInTime }
-    : undefined;
+/**
+ * When the user signed in: the SDK's stored `lastLoginAt` (milliseconds, so a log-out and a new
+ * sign-in within one second still differ), else the metadata's time (to the second).
+ */
+function signedInAtOf(user: User): string | undefined {
+  const stored = user.toJSON() as { lastLoginAt?: unknown };
+  return typeof stored.lastLoginAt === 'string' ? stored.lastLoginAt : user.metadata.lastSignInTime;
+}
+
+function sessionOf(user: User): EndedSession | undefined {
+  const signedInAt = signedInAtOf(user);
+  return signedInAt ? { uid: user.uid, signedInAt } : undefined;
+}
 
 /** Remembers `user`'s session as ended on purpose in this browser. */
 export function rememberEndedSession(user: User): void {

@@ -24,9 +24,15 @@ const toast = vi.hoisted(() => vi.fn());
 vi.mock('../../lib/toast', () => ({ showToast: toast }));
 
 const HINT = 'mindful-path:signed-in';
-const signedInAt = (lastSignInTime: string) =>
-  ({ uid: 'u1', emailVerified: true, metadata: { lastSignInTime } }) as User;
-const someone = signedInAt('Sat, 28 Nov 2026 09:00:00 GMT');
+/** A user as the SDK gives it, signed in at `lastLoginAt` (milliseconds, as the SDK stores it). */
+const signedInAt = (lastLoginAt: string) =>
+  ({
+    uid: 'u1',
+    emailVerified: true,
+    metadata: { lastSignInTime: new Date(Number(lastLoginAt)).toUTCString() },
+    toJSON: () => ({ uid: 'u1', lastLoginAt }),
+  }) as unknown as User;
+const someone = signedInAt('1795856400100');
 
 function Starter() {
   const { start, session } = useSession();
@@ -100,13 +106,13 @@ describe('the session provider', () => {
     await emit(someone);
     await act(() => signOutOnPurpose(async () => firebase.emit(null)));
     // Another tab renewed its token a moment later and stored the same session again.
-    await emit(signedInAt('Sat, 28 Nov 2026 09:00:00 GMT'));
+    await emit(signedInAt('1795856400100'));
     expect(firebase.signOut).toHaveBeenCalledOnce();
     expect(screen.getByText('signed-out')).toBeVisible();
     expect(localStorage.getItem(HINT)).toBeNull();
 
-    // She signs in again: a new session, shown.
-    await emit(signedInAt('Sat, 28 Nov 2026 09:31:00 GMT'));
+    // She signs in again, even within the same second: a new session, shown.
+    await emit(signedInAt('1795856400900'));
     expect(screen.getByText('signed-in')).toBeVisible();
     expect(firebase.signOut).toHaveBeenCalledOnce();
     expect(toast).not.toHaveBeenCalled();
