@@ -11,6 +11,7 @@ import {
   useSyncExternalStore,
   type ReactNode,
 } from 'react';
+import { forgetEarlyReads } from '../../lib/early-reads';
 import { loadFirebase } from '../../lib/load-firebase';
 import { readSessionHint, subscribeSessionHint, writeSessionHint } from '../../lib/session-hint';
 import { takeSignOutExpected } from '../../lib/sign-out';
@@ -83,7 +84,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         const stopChecks = keepSessionChecked(auth, onIdTokenChanged);
         const stopListening = onAuthStateChanged(auth, (user) => {
           if (sessionEndedByServer(user)) void showToast(SESSION_ENDED_MESSAGE, 'error');
-          if (!user) clearSessionDrafts();
+          if (!user) {
+            clearSessionDrafts();
+            forgetEarlyReads();
+          }
           writeSessionHint(user !== null);
           setFirebaseSession(toSession(user));
         });
