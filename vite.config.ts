@@ -25,6 +25,13 @@ function temporalWhereMissing(): Plugin {
   };
 }
 
+/** react-bootstrap and the packages only it pulls in. */
+const UI_LIBRARIES =
+  /node_modules[\\/](react-bootstrap|@restart|dom-helpers|prop-types|classnames|uncontrollable|warning|invariant|@babel|react-transition-group)[\\/]/;
+/** Of those, what a dialog or a dismissible alert needs and a button or a form does not. */
+const UI_OVERLAYS =
+  /node_modules[\\/](react-transition-group|dom-helpers)[\\/]|node_modules[\\/]react-bootstrap[\\/]esm[\\/](Modal\w*|Alert\w*|AbstractModalHeader|BootstrapModalManager|CloseButton|Fade|TransitionWrapper|divWithClassName|safeFindDOMNode|transitionEndListener|triggerBrowserReflow|useWrappedRefWithWarning)\.js$|node_modules[\\/]@restart[\\/]ui[\\/]esm[\\/](Modal|ModalManager|Portal|ImperativeTransition|NoopTransition|RTGTransition|useWaitForDOMRef|getScrollbarWidth|useWindow)\.js$/;
+
 export default defineConfig(({ command, mode }) => {
   if (command === 'build' && mode === 'production') {
     const problem = productionBuildProblem(loadEnv(mode, process.cwd(), 'VITE_'));
@@ -102,9 +109,19 @@ export default defineConfig(({ command, mode }) => {
               },
               {
                 name: 'ui-common',
-                test: /node_modules[\\/](react-bootstrap|@restart|dom-helpers|prop-types|classnames|uncontrollable|warning|invariant|@babel)[\\/]/,
+                test: (id: string) => UI_LIBRARIES.test(id) && !UI_OVERLAYS.test(id),
                 minShareCount: 4,
                 priority: 2,
+              },
+              {
+                // Dialogs and dismissible alerts (react-bootstrap's Modal and Alert with their
+                // transitions and portal): only the signed-in pages' actions open one, so they
+                // are not in ui-common, which every page of the app downloads before hydrating.
+                // After ui-common: a group takes what its modules import too.
+                name: 'ui-overlays',
+                test: UI_OVERLAYS,
+                minShareCount: 2,
+                priority: 1,
               },
               {
                 name: 'site-common',

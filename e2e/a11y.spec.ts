@@ -94,6 +94,8 @@ test.describe('axe finds no WCAG 2.2 AA violations', () => {
   });
 
   test('signed in, and the verified checkout page', async ({ page }) => {
+    // Two signed-in pages, axe on each: 40 and 45 s at load 28, out of 45 s once.
+    test.setTimeout(90_000);
     const user = await createUser({ verified: true, label: 'axe-verified' });
     await signIn(page, user, '/');
     await expect(page.locator('.services-grid > li')).toHaveCount(6);

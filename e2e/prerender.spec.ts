@@ -27,13 +27,25 @@ test('a page of the app names the scripts it hydrates with in its head, a page o
   request,
   expectProblems,
 }) => {
-  const namedIn = async (path: string) => {
-    const html = await (await request.get(path)).text();
-    const head = html.slice(0, html.indexOf('</head>'));
-    return [
-      ...head.matchAll(/<link rel="modulepreload" crossorigin fetchpriority="low" href="([^"]+)"/g),
+  const links = (html: string) =>
+    [
+      ...html.matchAll(/<link rel="modulepreload" crossorigin fetchpriority="low" href="([^"]+)"/g),
     ].map((match) => match[1]!);
+  const headOf = async (path: string) => {
+    const html = await (await request.get(path)).text();
+    return html.slice(0, html.indexOf('</head>'));
   };
+  /** The scripts a head names outside its inert templates. */
+  const namedIn = async (path: string) =>
+    links((await headOf(path)).replace(/<template[\s\S]*?<\/template>/g, ''));
+  /** The identity SDK's, kept for a browser signed in last time (the boot loader's template). */
+  const keptForAHintIn = async (path: string) =>
+    links(
+      (await headOf(path)).match(/<template id="session-scripts">([\s\S]*?)<\/template>/)?.[1] ??
+        '',
+    );
+  const firebase = (scripts: string[]) =>
+    scripts.some((script) => /\/firebase-[\w-]+\.js$/.test(script));
   // Pages of content ask for their islands after the main picture, and never for the router:
   // their head names the islands' scripts only inside an inert template, for the boot loader.
   for (const path of ['/', '/about', '/privacy']) {
@@ -52,20 +64,24 @@ test('a page of the app names the scripts it hydrates with in its head, a page o
     expect(fetched).toContainEqual(expect.stringMatching(/^\/assets\/islands-[\w-]+\.js$/));
     expect(fetched.some((url) => /\/router-[\w-]+\.js$/.test(url))).toBe(false);
   }
-  // A page of the app: the app, its page and the router, and the identity SDK where the page
-  // reads the session at once (log in), not where it does not (the page shown at an unknown path).
+  // A page of the app: the app, its page and the router; the identity SDK where the page's own use
+  // needs it at once (an email link), or, where the page reads the session (log in), only for a
+  // browser signed in last time; not where it reads none (the page shown at an unknown path).
   expectProblems(/response 404: .*\/no-such-page$/);
-  for (const { path, entry, session } of [
-    { path: '/login', entry: 'login', session: true },
-    { path: '/no-such-page', entry: 'not-found', session: false },
+  for (const { path, entry, identity } of [
+    { path: '/auth/action', entry: 'auth-action', identity: 'always' },
+    { path: '/login', entry: 'login', identity: 'hinted' },
+    { path: '/no-such-page', entry: 'not-found', identity: 'none' },
   ]) {
     const named = await namedIn(path);
     for (const chunk of ['framework', 'router', 'main', entry])
       expect(named).toContainEqual(
         expect.stringMatching(new RegExp(`^/assets/${chunk}-[\\w-]+\\.js$`)),
       );
-    expect(named.some((script) => /\/firebase-[\w-]+\.js$/.test(script))).toBe(session);
-    // Each is fetched once, from the head: none is asked for again when the app imports it.
+    expect(firebase(named), path).toBe(identity === 'always');
+    expect(firebase(await keptForAHintIn(path)), path).toBe(identity === 'hinted');
+    // Each is fetched once, from the head: none is asked for again when the app imports it; and
+    // a visitor never signed in here fetches the identity SDK only where the page needs it at once.
     const fetched: string[] = [];
     const record = (r: { url: () => string }) => fetched.push(new URL(r.url()).pathname);
     page.on('request', record);
@@ -73,7 +89,30 @@ test('a page of the app names the scripts it hydrates with in its head, a page o
     await expect(page.locator('html[data-ready]')).toBeAttached();
     page.off('request', record);
     for (const script of named) expect(fetched.filter((url) => url === script)).toHaveLength(1);
+    // The boot script asks for the full stylesheet after the first paint: what the head names
+    // is asked for before it, what the page asks for once it runs, after.
+    const stylesheet = fetched.findIndex((url) => /^\/assets\/index-[\w-]+\.css$/.test(url));
+    expect(stylesheet, path).toBeGreaterThan(-1);
+    expect(firebase(fetched.slice(0, stylesheet)), path).toBe(identity === 'always');
   }
+});
+
+test('a browser signed in last time downloads the identity SDK with the page, from its head', async ({
+  page,
+}) => {
+  await page.addInitScript(() => window.localStorage.setItem('mindful-path:signed-in', '1'));
+  const fetched: string[] = [];
+  page.on('request', (r) => fetched.push(new URL(r.url()).pathname));
+  await page.goto('/login');
+  await expect(page.locator('html[data-ready]')).toBeAttached();
+  const sdk = await page
+    .locator('head link[rel="modulepreload"][href*="/firebase-"]')
+    .getAttribute('href');
+  expect(sdk).toMatch(/^\/assets\/firebase-[\w-]+\.js$/);
+  expect(fetched.filter((url) => url === sdk)).toHaveLength(1);
+  // From the head, beside the page's own scripts: before the boot script asks for the stylesheet.
+  const stylesheet = fetched.findIndex((url) => /^\/assets\/index-[\w-]+\.css$/.test(url));
+  expect(fetched.indexOf(sdk!)).toBeLessThan(stylesheet);
 });
 
 test('an unknown path answers 404 with the 404 page', async ({ request }) => {

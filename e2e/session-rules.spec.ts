@@ -29,6 +29,19 @@ const ENDINGS: {
   },
 ];
 
+/** The account page's own reads from the API, as it opens signed in. */
+const ACCOUNT_READS = /\/api\/(bookings|series|waitlist|account\/sms)$/;
+const ACCOUNT_READ_PATHS = ['/api/bookings', '/api/series', '/api/waitlist', '/api/account/sms'];
+
+/** Resolves once the server has answered each of the account page's first reads. */
+function accountReadsAnswered(page: Page): Promise<unknown> {
+  return Promise.all(
+    ACCOUNT_READ_PATHS.map((path) =>
+      page.waitForResponse((response) => new URL(response.url()).pathname === path),
+    ),
+  );
+}
+
 async function expectSignedOutWithMessage(page: Page) {
   await expect(toast(page, SESSION_ENDED)).toHaveCount(1);
   await expect(page.getByRole('alert').filter({ hasText: SESSION_ENDED })).toBeVisible();
@@ -57,19 +70,49 @@ test.describe('a session the server ended', () => {
     }) => {
       // The page's bookings, waiting lists and text-reminder setting may refresh in that hour too,
       // and be refused likewise (whichever the page asks for first after the session ended).
-      expectProblems(
-        ending.refused,
-        /response 401: .*\/api\/(bookings|series|waitlist|account\/sms)$/,
-      );
+      expectProblems(ending.refused, new RegExp(`response 401: .*${ACCOUNT_READS.source}`));
       await page.clock.install();
       const user = await createUser({ verified: true, label: 'ended-running' });
+      const answered = accountReadsAnswered(page);
       await signIn(page, user, '/account');
       await expect(page.getByRole('heading', { level: 1, name: 'My account' })).toBeVisible();
+      // The page at rest before the session ends: its heading shows before its reads are
+      // answered, and a read the server refuses ends the session there and then (the test
+      // below), its message long gone when the hour has passed.
+      await answered;
+      await expect(page.getByText('You have no upcoming bookings.')).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Reminders by text' })).toBeVisible();
+      await page.waitForLoadState('networkidle');
       await ending.end(user);
-      await page.waitForLoadState('networkidle'); // the page at rest, then the hour passes
       await page.clock.fastForward(PAST_NEXT_CHECK);
       await expectSignedOutWithMessage(page);
       await expect(page).toHaveURL('/login'); // the account page is for signed-in visitors
+    });
+
+    test(`${ending.label} while the page's first reads are on their way: signed out with the message at once`, async ({
+      page,
+      expectProblems,
+    }) => {
+      expectProblems(ending.refused, new RegExp(`response 401: .*${ACCOUNT_READS.source}`));
+      const user = await createUser({ verified: true, label: 'ended-reading' });
+      // The bookings' read is held until the session has ended, so the server refuses it.
+      let bookingsAsked = 0;
+      let sessionEnded = (): void => undefined;
+      const ended = new Promise<void>((resolve) => {
+        sessionEnded = resolve;
+      });
+      await page.route(/\/api\/bookings$/, async (route) => {
+        bookingsAsked += 1;
+        await ended;
+        await route.continue();
+      });
+      await signIn(page, user, '/account');
+      await expect(page.getByRole('heading', { level: 1, name: 'My account' })).toBeVisible();
+      await expect.poll(() => bookingsAsked).toBe(1);
+      await ending.end(user);
+      sessionEnded();
+      await expectSignedOutWithMessage(page);
+      await expect(page).toHaveURL('/login');
     });
   }
 

@@ -2,7 +2,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { islandsAtOnce, islandScripts, modulePreloads } from './module-preloads.ts';
+import {
+  islandsAtOnce,
+  islandScripts,
+  modulePreloads,
+  SESSION_SCRIPTS_ID,
+} from './module-preloads.ts';
 
 function distWith(manifest: object): string {
   const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'preloads-'));
@@ -28,7 +33,8 @@ describe('the scripts a prerendered page names in its head', () => {
   const hrefs = (tags: string) => [...tags.matchAll(/href="([^"]+)"/g)].map((match) => match[1]);
 
   it('are the app and the page module with everything they import, each once, not the boot script', () => {
-    const tags = modulePreloads(dist)({ module: 'home' });
+    const { named: tags, hinted } = modulePreloads(dist)({ module: 'home' });
+    expect(hinted).toBe('');
     expect(hrefs(tags)).toEqual([
       '/assets/main.js',
       '/assets/framework.js',
@@ -41,18 +47,83 @@ describe('the scripts a prerendered page names in its head', () => {
   });
 
   it('differ by page: another page module brings only its own', () => {
-    expect(hrefs(modulePreloads(dist)({ module: 'about' }))).toEqual([
+    expect(hrefs(modulePreloads(dist)({ module: 'about' }).named)).toEqual([
       '/assets/main.js',
       '/assets/framework.js',
       '/assets/about.js',
     ]);
   });
 
-  it('add the identity SDK and what it imports, last, for a page that reads the session at once', () => {
-    expect(hrefs(modulePreloads(dist)({ module: 'about', session: true }))).toEqual([
+  it('add the identity SDK and what it imports, last, for a page whose own use needs it at once', () => {
+    const { named, hinted } = modulePreloads(dist)({ module: 'about', identity: 'always' });
+    expect(hrefs(named)).toEqual([
       '/assets/main.js',
       '/assets/framework.js',
       '/assets/about.js',
+      '/assets/firebase.js',
+      '/assets/auth.js',
+    ]);
+    expect(hinted).toBe('');
+  });
+
+  it("keep the identity SDK's own scripts inert, for a browser signed in last time, on a page that reads the session", () => {
+    const withShared = distWith({
+      'src/main.tsx': { file: 'assets/main.js', imports: ['_env.js'] },
+      '_env.js': { file: 'assets/env.js' },
+      'src/app/routes/login.tsx': { file: 'assets/login.js' },
+      'src/lib/firebase.ts': { file: 'assets/firebase.js', imports: ['_env.js', '_auth.js'] },
+      '_auth.js': { file: 'assets/auth.js' },
+    });
+    const { named, hinted } = modulePreloads(withShared)({ module: 'login', identity: 'hinted' });
+    expect(hrefs(named)).toEqual(['/assets/main.js', '/assets/env.js', '/assets/login.js']);
+    expect(hinted).toMatch(
+      new RegExp(
+        `^<template id="${SESSION_SCRIPTS_ID}">(<link rel="modulepreload" crossorigin fetchpriority="low" href="[^"]+" />)+</template>$`,
+      ),
+    );
+    // What the app names already is not named twice.
+    expect(hrefs(hinted)).toEqual(['/assets/firebase.js', '/assets/auth.js']);
+    expect(SESSION_SCRIPTS_ID).toBe('session-scripts'); // the boot loader's (src/app/boot-loader.ts)
+  });
+
+  it("keep the page's signed-in content beside the SDK, for a browser signed in last time", () => {
+    // src/app/routes/bookings.tsx loads My bookings and what is due with lazyWhenSignedIn.
+    const bookings = distWith({
+      'src/main.tsx': { file: 'assets/main.js', imports: ['_framework.js'] },
+      '_framework.js': { file: 'assets/framework.js' },
+      'src/app/routes/bookings.tsx': {
+        file: 'assets/bookings.js',
+        imports: ['_framework.js'],
+        dynamicImports: [
+          'src/features/bookings/my-bookings.tsx',
+          'src/features/clinical/clinical-reminders.tsx',
+        ],
+      },
+      'src/features/bookings/my-bookings.tsx': {
+        file: 'assets/my-bookings.js',
+        imports: ['_framework.js', '_api.js'],
+      },
+      'src/features/clinical/clinical-reminders.tsx': {
+        file: 'assets/clinical-reminders.js',
+        imports: ['_api.js'],
+      },
+      '_api.js': { file: 'assets/api.js', imports: ['src/lib/firebase.ts'] },
+      'src/lib/firebase.ts': { file: 'assets/firebase.js' },
+    });
+    const { named, hinted } = modulePreloads(bookings)({ module: 'bookings', identity: 'hinted' });
+    expect(hrefs(named)).toEqual([
+      '/assets/main.js',
+      '/assets/framework.js',
+      '/assets/bookings.js',
+    ]);
+    expect(hrefs(hinted)).toEqual([
+      '/assets/firebase.js',
+      '/assets/my-bookings.js',
+      '/assets/api.js',
+      '/assets/clinical-reminders.js',
+    ]);
+    // A page without signed-in content (log in) keeps the SDK alone.
+    expect(hrefs(modulePreloads(dist)({ module: 'home', identity: 'hinted' }).hinted)).toEqual([
       '/assets/firebase.js',
       '/assets/auth.js',
     ]);
@@ -65,12 +136,9 @@ describe('the scripts a prerendered page names in its head', () => {
       '_firebase-x1.js': { file: 'assets/firebase-x1.js', name: 'firebase', imports: ['_env.js'] },
       '_env.js': { file: 'assets/env.js' },
     });
-    expect(hrefs(modulePreloads(keyedByFile)({ module: 'login', session: true }))).toEqual([
-      '/assets/main.js',
-      '/assets/login.js',
-      '/assets/firebase-x1.js',
-      '/assets/env.js',
-    ]);
+    expect(
+      hrefs(modulePreloads(keyedByFile)({ module: 'login', identity: 'always' }).named),
+    ).toEqual(['/assets/main.js', '/assets/login.js', '/assets/firebase-x1.js', '/assets/env.js']);
     expect(() => modulePreloads(distWith({ 'src/main.tsx': { file: 'a.js' } }))).toThrow(
       /has no src\/lib\/firebase\.ts/,
     );

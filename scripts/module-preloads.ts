@@ -32,11 +32,31 @@ function firebaseKey(manifest: Manifest): string | undefined {
   return Object.keys(manifest).find((key) => manifest[key]!.name === FIREBASE_CHUNK_NAME);
 }
 
-/** What hydrates a page: the app with the page's module, and the identity SDK if it reads the session at once. */
+/**
+ * What hydrates a page: the app with the page's module, and the identity SDK if it reads the
+ * session at once: for every visitor (`always`) or for a browser signed in last time (`hinted`).
+ */
 export interface Hydration {
   module: string;
-  session?: boolean;
+  identity?: 'none' | 'hinted' | 'always';
 }
+
+/** A page of the app's script links: those its head names, and the identity SDK's for a hint. */
+export interface PageScripts {
+  /** Named in the head, downloading beside the page. */
+  named: string;
+  /**
+   * The identity SDK's scripts and the page's signed-in content's (signedInContent), those the
+   * app does not name already, inert in a
+   * `<template id="session-scripts">` that the boot loader puts in the page at once where this
+   * browser was signed in last time; empty when the page names them itself or needs none. It
+   * goes after `named` and before the boot loader, which reads it as the head is parsed.
+   */
+  hinted: string;
+}
+
+/** The id of the template the boot loader puts in the page for a browser signed in last time. */
+export const SESSION_SCRIPTS_ID = 'session-scripts';
 
 /** A chunk's file and every chunk it imports statically, in the order they are first met. */
 export function staticClosure(manifest: Manifest, key: string, seen = new Set<string>()) {
@@ -53,31 +73,73 @@ function readManifest(dist: string): { file: string; manifest: Manifest } {
   return { file, manifest: JSON.parse(fs.readFileSync(file, 'utf8')) as Manifest };
 }
 
-/** Every chunk the entries import statically, each once, without the boot script. */
-function chunkFiles(file: string, manifest: Manifest, entries: string[]): string[] {
+/** Every chunk the entries import statically, each once, without the boot script or `known`. */
+function chunkFiles(
+  file: string,
+  manifest: Manifest,
+  entries: string[],
+  known: ReadonlySet<string> = new Set(),
+): string[] {
   const keys = new Set<string>();
   for (const entry of entries) {
     if (!manifest[entry]) throw new Error(`${file} has no ${entry}.`);
     staticClosure(manifest, entry, keys);
   }
-  return [...keys].filter((key) => !manifest[key]!.isEntry).map((key) => `/${manifest[key]!.file}`);
+  return [...keys]
+    .filter((key) => !manifest[key]!.isEntry && !known.has(key))
+    .map((key) => `/${manifest[key]!.file}`);
+}
+
+const lowPriorityLinks = (hrefs: string[]) =>
+  hrefs
+    .map((href) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="${href}" />`)
+    .join('');
+
+const routesDir = path.resolve(import.meta.dirname, '..', 'src', 'app', 'routes');
+const SIGNED_IN_IMPORT = /lazyWhenSignedIn\(\s*\(\)\s*=>\s*import\('(\.[^']+)'\)/g;
+
+/**
+ * The content a page shows a signed-in visitor, as manifest keys: the modules its module loads
+ * with `lazyWhenSignedIn` (src/lib/lazy-signed-in.ts), which starts them as the page's module
+ * runs in a browser signed in last time. Named with the identity SDK's scripts, they download
+ * from the start for that browser instead of once the boot script and the page's module have run.
+ */
+function signedInContent(manifest: Manifest, module: string): string[] {
+  const file = path.join(routesDir, `${module}.tsx`);
+  if (!fs.existsSync(file)) return [];
+  const source = fs.readFileSync(file, 'utf8');
+  return [...source.matchAll(SIGNED_IN_IMPORT)].flatMap(([, specifier = '']) => {
+    const base = path.relative(
+      path.resolve(routesDir, '..', '..', '..'),
+      path.resolve(routesDir, specifier),
+    );
+    const key = ['.tsx', '.ts']
+      .map((extension) => base.split(path.sep).join('/') + extension)
+      .find((each) => manifest[each]);
+    return key ? [key] : [];
+  });
 }
 
 /** Gives each page of the app its links, from the client build's manifest. */
-export function modulePreloads(dist: string): (hydration: Hydration) => string {
+export function modulePreloads(dist: string): (hydration: Hydration) => PageScripts {
   const { file, manifest } = readManifest(dist);
   if (!manifest[APP_ENTRY]) throw new Error(`${file} has no ${APP_ENTRY}.`);
   const firebase = firebaseKey(manifest);
   if (!firebase) throw new Error(`${file} has no ${FIREBASE} (a chunk named firebase).`);
-  return (hydration) => {
-    const entries = [
-      APP_ENTRY,
-      pageModuleKey(hydration.module),
-      ...(hydration.session ? [firebase] : []),
-    ];
-    return chunkFiles(file, manifest, entries)
-      .map((href) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="${href}" />`)
-      .join('');
+  return ({ module, identity = 'none' }) => {
+    const page = [APP_ENTRY, pageModuleKey(module)];
+    if (identity === 'always')
+      return {
+        named: lowPriorityLinks(chunkFiles(file, manifest, [...page, firebase])),
+        hinted: '',
+      };
+    const named = lowPriorityLinks(chunkFiles(file, manifest, page));
+    if (identity === 'none') return { named, hinted: '' };
+    const app = new Set<string>();
+    for (const entry of page) staticClosure(manifest, entry, app);
+    const content = signedInContent(manifest, module);
+    const sdk = lowPriorityLinks(chunkFiles(file, manifest, [firebase, ...content], app));
+    return { named, hinted: `<template id="${SESSION_SCRIPTS_ID}">${sdk}</template>` };
   };
 }
 

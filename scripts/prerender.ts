@@ -19,8 +19,9 @@ interface EntryServer {
   prerenderedPaths: readonly string[];
   pageModuleForPath(path: string): string;
   hydratesAsIslands(path: string): boolean;
-  readsSessionAtOnce(path: string): boolean;
-  loadBootScript(bootSrc: string, waitLimitMs: number): void;
+  identityScriptsFor(path: string): 'none' | 'hinted' | 'always';
+  loadBootScript(bootSrc: string, waitLimitMs: number, sessionHintKey: string): void;
+  SESSION_HINT_KEY: string;
 }
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -47,7 +48,7 @@ const BOOT_WAIT_LIMIT_MS = 2000;
  */
 const bootLoaderCode = minifySync(
   'boot-loader.js',
-  `(${server.loadBootScript.toString()})(${JSON.stringify(bootSrc)},${BOOT_WAIT_LIMIT_MS});`,
+  `(${server.loadBootScript.toString()})(${JSON.stringify(bootSrc)},${BOOT_WAIT_LIMIT_MS},${JSON.stringify(server.SESSION_HINT_KEY)});`,
 ).code;
 if (/<\/script/i.test(bootLoaderCode)) throw new Error('The boot loader would end its own tag.');
 const bootLoader = `<script>${bootLoaderCode}</script>`;
@@ -59,22 +60,29 @@ const hashes: InlineHashes = { 'style-src': [], 'script-src': [] };
 
 /**
  * The scripts a page of the app names in its head: the boot script and what it hydrates with,
- * downloading beside the page. A page of content names its islands' scripts only in an inert
- * template: they load with the boot script after its main picture has painted, because Lighthouse
- * counts every script requested before that paint in the page's largest paint, and the boot
- * loader answers the visitor's taps before hydration anyway.
+ * downloading beside the page, and the identity SDK's in a template before the boot loader, which
+ * puts them in the page where this browser was signed in last time (modulePreloads), so that they
+ * download after the page's own as they did when the head named them. A page of
+ * content names its islands' scripts only in an inert template: they load with the boot script
+ * after its main picture has painted, because Lighthouse counts every script requested before
+ * that paint in the page's largest paint, and the boot loader answers the visitor's taps before
+ * hydration anyway.
  */
-function namedScripts(urlPath: string, html: string): string {
+function scriptsOf(urlPath: string, html: string): string {
   if (server.hydratesAsIslands(urlPath)) {
     // Named all the same, inert, for the boot loader to ask for beside the boot script.
-    return islandScriptsTemplate(islandsAtOnce(html));
+    return bootLoader + islandScriptsTemplate(islandsAtOnce(html));
   }
+  const { named, hinted } = preloadTags({
+    module: server.pageModuleForPath(urlPath),
+    identity: server.identityScriptsFor(urlPath),
+  });
+  // The identity SDK's last, as before, and its template before the loader that reads it.
   return (
     `<link rel="modulepreload" crossorigin fetchpriority="low" href="${bootSrc}" />` +
-    preloadTags({
-      module: server.pageModuleForPath(urlPath),
-      session: server.readsSessionAtOnce(urlPath),
-    })
+    named +
+    hinted +
+    bootLoader
   );
 }
 
@@ -83,7 +91,7 @@ async function writePage(urlPath: string, file: string, headKey = urlPath): Prom
   const page = await inlineCriticalCss(
     template
       .replace(HEAD, () => server.headTags(headKey, server.siteUrl))
-      .replace(BOOT_SCRIPT, () => bootLoader + namedScripts(urlPath, html))
+      .replace(BOOT_SCRIPT, () => scriptsOf(urlPath, html))
       .replace(
         '<div id="root"><!--app-->',
         () =>

@@ -6,7 +6,10 @@ import { AppRoutes, pages } from './app/routes';
 import { config } from './config/env';
 import { isContentPath, routeForPath } from './config/routes';
 
+export type IdentityScripts = 'none' | 'hinted' | 'always';
+
 export { loadBootScript } from './app/boot-loader';
+export { SESSION_HINT_KEY } from './lib/session-hint';
 export { headTags, robotsTxt, sitemapXml } from './app/seo';
 export { prerenderedPaths } from './config/routes';
 
@@ -16,8 +19,15 @@ export const pageModuleForPath = (path: string): string => routeForPath(path).mo
 /** Whether a path's page hydrates as islands (src/islands.tsx) rather than as the whole app. */
 export const hydratesAsIslands = (path: string): boolean => isContentPath(path);
 
-/** Whether a path's page reads the session as it hydrates: its head names Firebase's scripts too. */
-export const readsSessionAtOnce = (path: string): boolean => routeForPath(path).session === true;
+/**
+ * Whether a path's page reads the session as it hydrates, and for whom its head names the identity
+ * SDK's scripts: every visitor (`always`), a browser signed in last time (`hinted`), or nobody.
+ */
+export function identityScriptsFor(path: string): IdentityScripts {
+  const entry = routeForPath(path);
+  if (entry.session !== true) return 'none';
+  return entry.identityAtOnce ? 'always' : 'hinted';
+}
 
 export const siteUrl = config.siteUrl;
 

@@ -5,7 +5,8 @@ import fs from 'node:fs';
 import { routeTable, type RouteEntry } from '../../src/config/routes.ts';
 import { byGroup, chunkReportFile, GROUP_NAMES, type ChunkPackages } from './chunk-packages.ts';
 import { FLOOR_GOALS, floorMark, signedOutGoal, timesFloor } from './floor.ts';
-import { gatedRoutes, type Role } from './signed-in.ts';
+import type { Seed } from './seed.ts';
+import { gatedRoutes, SIGNED_IN_PAGES, type Role } from './signed-in.ts';
 
 /** DevTools' own units: kbit = 1024 bit. */
 export const THROTTLING = {
@@ -49,6 +50,69 @@ export interface PageFigures {
   build?: string;
   /** Measured signed in (--signed-in): as whom, and what "content shown" waited for. */
   signedIn?: { as: Role; shows: string };
+}
+
+/** One page of one build the bench visits in each round. */
+export interface BenchTarget {
+  label: string;
+  route: string;
+  url: string;
+  /** The served build's origin (the limit page's and the floor's: theirs). */
+  origin: string;
+  hasApp: boolean;
+  floor?: boolean;
+  build?: string;
+  signedIn?: { as: Role; shows: string };
+}
+
+/**
+ * What one round visits, in order: the limit page, React's floor, then each route on each build
+ * (the measured one, then each compared one), interleaved. With `signedIn` (--signed-in) a page of
+ * SIGNED_IN_PAGES opens signed in, at its own address (a client's record at the seeded client's).
+ */
+export function benchTargets(options: {
+  siteOrigin: string;
+  limitOrigin?: string;
+  floorPath?: string;
+  routes: string[];
+  compare?: { name: string; origin: string }[];
+  signedIn?: Seed;
+}): BenchTarget[] {
+  const { siteOrigin, limitOrigin, floorPath, routes, signedIn } = options;
+  const builds = [
+    { name: undefined, origin: siteOrigin },
+    ...(options.compare ?? []).map(({ name, origin }) => ({ name, origin })),
+  ];
+  const limit: BenchTarget[] = limitOrigin
+    ? [{ label: 'limit /', route: '/', url: `${limitOrigin}/`, origin: limitOrigin, hasApp: false }]
+    : [];
+  const floor: BenchTarget[] = floorPath
+    ? [
+        {
+          label: 'floor (React alone)',
+          route: floorPath,
+          url: `${siteOrigin}${floorPath}`,
+          origin: siteOrigin,
+          hasApp: true,
+          floor: true,
+        },
+      ]
+    : [];
+  const pages = routes.flatMap((route) =>
+    builds.map(({ name, origin }): BenchTarget => {
+      const page = signedIn ? SIGNED_IN_PAGES[route] : undefined;
+      return {
+        label: name ? `${name} ${route}` : route,
+        route,
+        url: `${origin}${page?.at && signedIn ? page.at(signedIn) : route}`,
+        origin,
+        hasApp: true,
+        ...(name && { build: name }),
+        ...(page && { signedIn: { as: page.as, shows: page.shows } }),
+      };
+    }),
+  );
+  return [...limit, ...floor, ...pages];
 }
 
 export const TAP_TIMEOUT_MS = 5_000; // a tap unanswered this long counts as dead

@@ -19,6 +19,7 @@ import { chromium, type Browser, type Page } from '@playwright/test';
 import { chunkReportFile } from './chunk-packages.ts';
 import { floorPathIn } from './floor.ts';
 import {
+  benchTargets,
   firstLoadMarkdown,
   GOALS,
   hydrationMarkdown,
@@ -43,7 +44,6 @@ import {
 } from './processes.ts';
 import {
   assertPreviewBuild,
-  SIGNED_IN_PAGES,
   Sessions,
   signInProblem,
   startSignedIn,
@@ -277,47 +277,18 @@ export async function measureHydration(options: {
   });
   const { signedIn } = options;
   const sessions = signedIn && new Sessions(browser, signedIn, CONTEXT);
-  const pageOf = (route: string) => (signedIn ? SIGNED_IN_PAGES[route] : undefined);
-  const builds = [
-    { name: undefined, origin: siteOrigin },
-    ...(options.compare ?? []).map(({ name, origin }) => ({ name, origin })),
-  ];
-  const { floorPath } = options;
-  const targets = [
-    ...(limitOrigin
-      ? [{ label: 'limit /', route: '/', url: `${limitOrigin}/`, hasApp: false, build: undefined }]
-      : []),
-    ...(floorPath
-      ? [
-          {
-            label: 'floor (React alone)',
-            route: floorPath,
-            url: `${siteOrigin}${floorPath}`,
-            hasApp: true,
-            floor: true,
-            build: undefined,
-          },
-        ]
-      : []),
-    ...routes.flatMap((route) =>
-      builds.map(({ name, origin }) => {
-        const page = pageOf(route);
-        return {
-          label: name ? `${name} ${route}` : route,
-          route,
-          url: `${origin}${page?.at && signedIn ? page.at(signedIn) : route}`,
-          origin,
-          hasApp: true,
-          build: name,
-          ...(page && { signedIn: { as: page.as, shows: page.shows } }),
-        };
-      }),
-    ),
-  ].map((target) => ({ ...target, runs: [] as Run[], scripts: [] as string[] }));
+  const targets = benchTargets({
+    siteOrigin,
+    limitOrigin,
+    floorPath: options.floorPath,
+    routes,
+    compare: options.compare,
+    signedIn,
+  }).map((target) => ({ ...target, runs: [] as Run[], scripts: [] as string[] }));
   try {
     for (let round = 1; round <= runs; round++) {
       for (const target of targets) {
-        if ('signedIn' in target && target.signedIn && sessions) {
+        if (target.signedIn && sessions) {
           const { as, shows } = target.signedIn;
           const storageState = await sessions.state(target.origin, as);
           const load = await visit(browser, target.url, {
@@ -346,7 +317,7 @@ export async function measureHydration(options: {
         const load = await visit(browser, target.url, { hasApp: target.hasApp });
         // The floor's Menu is plain markup: nothing of ours answers a tap there.
         const tapped =
-          target.hasApp && !('floor' in target) && load.menu
+          target.hasApp && !target.floor && load.menu
             ? await visit(browser, target.url, { hasApp: true, tapAt: load.menu })
             : undefined;
         const run: Run = {
@@ -374,9 +345,9 @@ export async function measureHydration(options: {
   return targets.map((t) => ({
     label: t.label,
     route: t.route,
-    ...('floor' in t && t.floor ? { floor: true } : {}),
+    ...(t.floor ? { floor: true } : {}),
     ...(t.build ? { build: t.build } : {}),
-    ...('signedIn' in t && t.signedIn ? { signedIn: t.signedIn } : {}),
+    ...(t.signedIn ? { signedIn: t.signedIn } : {}),
     hasApp: t.hasApp,
     runs: t.runs,
     scripts: t.scripts,

@@ -5,6 +5,14 @@ import { describe, expect, it } from 'vitest';
 import { routeTable, type RouteEntry } from '../../src/config/routes.ts';
 import { localStackServerEnv } from '../local-env.ts';
 import { LOCAL_HOST, LOCAL_STACKS, SITE_HOST, siteOrigin } from '../local-stack.ts';
+import { FLOOR_PATH } from './floor.ts';
+import {
+  benchTargets,
+  hydrationMarkdown,
+  publicRoutes,
+  type BenchTarget,
+  type PageFigures,
+} from './hydration-tables.ts';
 import { practitionerClaims } from './passkey.ts';
 import {
   NOT_MEASURED_SIGNED_IN,
@@ -133,5 +141,75 @@ describe("the practitioner's sign-in", () => {
         },
       ],
     });
+  });
+});
+
+describe('the hydration bench at its smallest, signed in (--signed-in --http2 --runs 1)', () => {
+  const seed = { clientUid: 'client-1', users: {} as never, passkey: {} as never };
+  const site = 'https://localhost:1';
+  const targets = benchTargets({
+    siteOrigin: site,
+    limitOrigin: 'https://localhost:2',
+    floorPath: FLOOR_PATH,
+    routes: publicRoutes,
+    compare: [{ name: 'main', origin: 'https://localhost:3' }],
+    signedIn: seed,
+  });
+
+  it('visits the floor and every signed-in page signed in, on each build, at its own address', () => {
+    expect(targets.filter((target) => target.floor).map((target) => target.url)).toEqual([
+      `${site}${FLOOR_PATH}`,
+    ]);
+    for (const [route, page] of Object.entries(SIGNED_IN_PAGES)) {
+      const visits = targets.filter((target) => target.route === route);
+      expect(
+        visits.map((visit) => visit.label),
+        route,
+      ).toEqual([route, `main ${route}`]);
+      for (const visit of visits)
+        expect(visit.signedIn, route).toEqual({ as: page.as, shows: page.shows });
+    }
+    expect(targets.find((target) => target.label === '/practice/clients')?.url).toBe(
+      `${site}/practice/clients/client-1`,
+    );
+    // A page the bench cannot seed is measured signed out, where it shows its gate.
+    for (const route of Object.keys(NOT_MEASURED_SIGNED_IN))
+      expect(targets.find((target) => target.label === route)?.signedIn, route).toBeUndefined();
+  });
+
+  it("reports each signed-in page's content shown × the floor, the client's and hers", () => {
+    const figure = (target: BenchTarget, shown: number): PageFigures => {
+      const median = {
+        fcp: 300,
+        lcp: 300,
+        hydrated: target.floor ? 1000 : 1200,
+        tapAfterFcp: NaN,
+        tapHandled: NaN,
+        contentShown: target.signedIn ? shown : NaN,
+      };
+      return { ...target, runs: [median], median, scripts: ['assets/framework.js'] };
+    };
+    const markdown = hydrationMarkdown(
+      targets.map((target) => figure(target, target.build ? 1700 : 1500)),
+      1,
+    );
+    const table = markdown.slice(markdown.indexOf('## Signed in'));
+    const rowOf = (label: string) =>
+      table.split('\n').find((line) => line.startsWith(`| ${label} |`));
+    for (const route of [
+      '/account',
+      '/bookings',
+      '/account/billing',
+      '/practice',
+      '/practice/payments',
+      ...Object.keys(SIGNED_IN_PAGES),
+    ]) {
+      expect(rowOf(route), route).toContain('| 1500 ms | 1.50× | ✓ |');
+      expect(rowOf(`main ${route}`), route).toContain('| 1700 ms | 1.70× | ✗ |');
+    }
+    expect(rowOf('/practice')).toContain('| practitioner |');
+    expect(rowOf('/account')).toContain('| client |');
+    // The goal is the measured build's: the compared one's 1.70× does not fail it.
+    expect(table).toContain('- ✓ content shown ≤ 1.60× the floor on every signed-in page');
   });
 });

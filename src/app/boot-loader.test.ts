@@ -1,4 +1,5 @@
 import { loadBootScript } from './boot-loader';
+import { SESSION_HINT_KEY, writeSessionHint } from '../lib/session-hint';
 import { handOverToReact, replayHeldInput } from './early-input';
 
 const BOOT = '/assets/index-test.js';
@@ -8,7 +9,9 @@ let paint: () => void = () => undefined;
 
 /** Runs the loader as the prerender writes it: its source text alone, outside this module. */
 function startLoader() {
-  new Function(`(${loadBootScript.toString()})(${JSON.stringify(BOOT)}, ${WAIT_LIMIT_MS});`)();
+  new Function(
+    `(${loadBootScript.toString()})(${JSON.stringify(BOOT)}, ${WAIT_LIMIT_MS}, ${JSON.stringify(SESSION_HINT_KEY)});`,
+  )();
 }
 
 const bootRequests = () =>
@@ -76,6 +79,46 @@ it("asks for a page of content's island scripts with it, and not before", () => 
   expect(islandLinks()).toEqual(['/assets/islands-test.js']);
   expect(bootRequests()).toEqual([BOOT]);
   document.head.querySelectorAll('link').forEach((link) => link.remove());
+});
+
+describe("the identity SDK's scripts of a page that reads the session", () => {
+  const sessionLinks = () =>
+    [...document.head.querySelectorAll('link[rel="modulepreload"]')].map((link) =>
+      link.getAttribute('href'),
+    );
+  beforeEach(() => {
+    document.head.insertAdjacentHTML(
+      'beforeend',
+      '<template id="session-scripts"><link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/firebase-test.js"></template>',
+    );
+  });
+  afterEach(() => {
+    document.head.querySelectorAll('link, template').forEach((element) => element.remove());
+    writeSessionHint(false);
+    vi.restoreAllMocks();
+  });
+
+  it('download at once, before the first paint, where this browser was signed in last time', () => {
+    writeSessionHint(true);
+    startLoader();
+    expect(sessionLinks()).toEqual(['/assets/firebase-test.js']);
+    expect(bootRequests()).toEqual([]); // the boot script still waits for the paint
+  });
+
+  it('stay inert for a visitor never signed in here: the page asks for them when it needs them', () => {
+    startLoader();
+    vi.advanceTimersByTime(WAIT_LIMIT_MS);
+    expect(bootRequests()).toEqual([BOOT]);
+    expect(sessionLinks()).toEqual([]);
+  });
+
+  it('download where storage is blocked, as the session provider then asks the SDK', () => {
+    vi.spyOn(Storage.prototype, 'getItem').mockImplementation(() => {
+      throw new DOMException('blocked', 'SecurityError');
+    });
+    startLoader();
+    expect(sessionLinks()).toEqual(['/assets/firebase-test.js']);
+  });
 });
 
 it('asks at once when the visitor taps first, and after the time limit at the latest', () => {

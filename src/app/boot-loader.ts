@@ -28,7 +28,21 @@ declare global {
  * Self-contained: the prerender writes its source text into the page, so it uses nothing from
  * outside its own body, and no React.
  */
-export function loadBootScript(bootSrc: string, waitLimitMs: number): void {
+export function loadBootScript(bootSrc: string, waitLimitMs: number, sessionHintKey = ''): void {
+  // Where this browser was signed in last time (src/lib/session-hint.ts; storage blocked counts as
+  // yes), the identity SDK's scripts download beside the page's, from the template the prerender
+  // put before this script (scripts/module-preloads.ts); a visitor never signed in gets them only
+  // when the page asks, after hydrating.
+  const sessionScripts = document.getElementById('session-scripts');
+  if (sessionScripts instanceof HTMLTemplateElement) {
+    let hinted = true;
+    try {
+      hinted = window.localStorage.getItem(sessionHintKey) === '1';
+    } catch {
+      // Storage blocked: the session is read from the identity SDK itself.
+    }
+    if (hinted) sessionScripts.replaceWith(sessionScripts.content);
+  }
   const held: HeldInput['held'] = [];
   const startEvents = ['pointerdown', 'keydown', 'focusin', 'touchstart'];
   // Keys whose native action already happened (focus move, a button's click) or means nothing.

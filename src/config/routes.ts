@@ -30,6 +30,13 @@ export interface RouteEntry {
    * pages), so its head names the identity SDK's scripts with its own (scripts/module-preloads.ts).
    */
   session?: boolean;
+  /**
+   * With `session`: the page's own use needs the identity SDK at once, signed in or not (an email
+   * link's code is checked as the page opens), so its head names the SDK's scripts for every
+   * visitor. Another `session` page names them only for a browser signed in last time (the boot
+   * loader reads the session hint): a visitor who never signed in gets them when the page asks.
+   */
+  identityAtOnce?: boolean;
 }
 
 export const routeTable = {
@@ -123,6 +130,7 @@ export const routeTable = {
     description: `Confirm your email address or choose a new password for your ${practice.name} account.`,
     indexable: false,
     session: true,
+    identityAtOnce: true,
     prerender: true,
   },
   bookings: {

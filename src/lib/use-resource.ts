@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { errorSentence } from './api';
+import { takeEarlyRead } from './early-reads';
 
 export type ResourceState<T> =
   { status: 'loading' } | { status: 'ready'; data: T } | { status: 'failed'; message: string };
@@ -19,7 +20,9 @@ export interface ResourceOptions {
  * key, no read. A new key is loading at once, an answer to an older key or attempt never shows,
  * the request of a question no longer asked is aborted, and `reload` asks again (the "Try again"
  * of a failed read, or a refresh after a change).
- * `load` must give the same answer for the same key: it is not a dependency of its own.
+ * `load` must give the same answer for the same key: it is not a dependency of its own. The first
+ * read of a key takes the answer of a read started as the session was restored, if the page's
+ * module started one (`readWhenSignedIn`, src/lib/early-reads.ts); a reload asks the API again.
  */
 export function useResource<T>(
   key: string | undefined,
@@ -40,7 +43,10 @@ export function useResource<T>(
       // Aborted: the question changed, and a late answer (even one that ignored the signal) is stale.
       if (!controller.signal.aborted) setAnswer({ key, attempt, state });
     };
-    load(controller.signal).then(
+    const early = attempt === 0 ? takeEarlyRead<T>(key) : undefined;
+    // A failed early read (the session not yet ready for the API, say) is asked again here.
+    const answer = early ? early.catch(() => load(controller.signal)) : load(controller.signal);
+    answer.then(
       (data) => settle({ status: 'ready', data }),
       (error: unknown) => settle({ status: 'failed', message: errorSentence(error) }),
     );

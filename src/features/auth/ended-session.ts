@@ -24,8 +24,12 @@ function signedInAtOf(user: User): string | undefined {
 }
 
 function sessionOf(user: User): EndedSession | undefined {
-  const signedInAt = signedInAtOf(user);
-  return signedInAt ? { uid: user.uid, signedInAt } : undefined;
+  try {
+    const signedInAt = signedInAtOf(user);
+    return signedInAt ? { uid: user.uid, signedInAt } : undefined;
+  } catch {
+    return undefined; // a user without its stored form is never taken for an ended session
+  }
 }
 
 /** Remembers `user`'s session as ended on purpose in this browser. */
@@ -51,6 +55,7 @@ function readEndedSession(): Partial<EndedSession> | undefined {
 /** Whether `user` is the session this browser signed out of on purpose, come back from storage. */
 export function isEndedSession(user: User): boolean {
   const ended = readEndedSession();
+  if (ended?.uid !== user.uid) return false;
   const session = sessionOf(user);
   return (
     session !== undefined && ended?.uid === session.uid && ended.signedInAt === session.signedInAt

@@ -11,6 +11,7 @@ import {
   useSyncExternalStore,
   type ReactNode,
 } from 'react';
+import { forgetEarlyReads } from '../../lib/early-reads';
 import { loadFirebase } from '../../lib/load-firebase';
 import { readSessionHint, subscribeSessionHint, writeSessionHint } from '../../lib/session-hint';
 import { signOutOnPurpose, takeSignOutExpected } from '../../lib/sign-out';
@@ -68,35 +69,35 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const start = useCallback(() => {
     if (subscription.current) return;
     setStarted(true);
-    subscription.current = loadFirebase().then(
-      ({ firebaseAuth, onAuthStateChanged, onIdTokenChanged, signOut }) => {
-        const auth = firebaseAuth();
-        const stopChecks = keepSessionChecked(auth, onIdTokenChanged);
-        let shown: User | null = null;
-        const stopListening = onAuthStateChanged(auth, (user) => {
-          if (user && isEndedSession(user)) {
-            // Another tab wrote back a session this browser ended: end it again, quietly.
-            void signOutOnPurpose(() => signOut(auth));
-            return;
-          }
-          if (!user) {
-            // Not asked for (revoked, disabled, deleted, expired): said once. The hint is still
-            // set only if no tab of this browser signed out on purpose.
-            const onPurpose = takeSignOutExpected();
-            if (onPurpose && shown) rememberEndedSession(shown);
-            if (!onPurpose && readSessionHint()) void showToast(SESSION_ENDED_MESSAGE, 'error');
-            clearSessionDrafts();
-          }
-          shown = user;
-          writeSessionHint(user !== null);
-          setFirebaseSession(toSession(user));
-        });
-        return () => {
-          stopListening();
-          stopChecks();
-        };
-      },
-    );
+    subscription.current = loadFirebase().then((sdk) => {
+      const { firebaseAuth, onAuthStateChanged, onIdTokenChanged } = sdk;
+      const auth = firebaseAuth();
+      const stopChecks = keepSessionChecked(auth, onIdTokenChanged);
+      let shown: User | null = null;
+      const stopListening = onAuthStateChanged(auth, (user) => {
+        if (user && isEndedSession(user)) {
+          // Another tab wrote back a session this browser ended: end it again, quietly.
+          void signOutOnPurpose(() => sdk.signOut(auth));
+          return;
+        }
+        if (!user) {
+          // Not asked for (revoked, disabled, deleted, expired): said once. The hint is still
+          // set only if no tab of this browser signed out on purpose.
+          const onPurpose = takeSignOutExpected();
+          if (onPurpose && shown) rememberEndedSession(shown);
+          if (!onPurpose && readSessionHint()) void showToast(SESSION_ENDED_MESSAGE, 'error');
+          clearSessionDrafts();
+          forgetEarlyReads();
+        }
+        shown = user;
+        writeSessionHint(user !== null);
+        setFirebaseSession(toSession(user));
+      });
+      return () => {
+        stopListening();
+        stopChecks();
+      };
+    });
   }, []);
 
   useEffect(() => {

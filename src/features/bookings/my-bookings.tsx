@@ -14,6 +14,7 @@ import { checkoutPath } from '../../config/routes';
 import { errorSentence } from '../../lib/api';
 import { describeTime, formatDayWithYear, formatTime } from '../../lib/practice-time';
 import { showToast } from '../../lib/toast';
+import { opensForAnySignedIn, readWhenSignedIn } from '../../lib/early-reads';
 import { useResource } from '../../lib/use-resource';
 import { cancelBooking, fetchMyBookings } from './bookings-api';
 import { FEES_IN_GENERAL } from './fee-text';
@@ -178,17 +179,18 @@ function BookingList({
   );
 }
 
+const MY_BOOKINGS = 'my-bookings';
+const loadMyBookings = (signal: AbortSignal) =>
+  Promise.all([fetchMyBookings(signal), fetchMySeries(signal)]).then(
+    ([{ bookings }, { series }]) => ({ bookings, series, at: Date.now() }),
+  );
+// Asked as the session is restored, while the page hydrates (src/lib/early-reads.ts).
+readWhenSignedIn(MY_BOOKINGS, loadMyBookings, opensForAnySignedIn);
+
 /** The signed-in client's bookings, upcoming first, with cancel where the rules allow it. */
 export function MyBookings() {
   // After a cancel the list stays on screen until the new one arrives.
-  const { state, reload } = useResource(
-    'my-bookings',
-    (signal) =>
-      Promise.all([fetchMyBookings(signal), fetchMySeries(signal)]).then(
-        ([{ bookings }, { series }]) => ({ bookings, series, at: Date.now() }),
-      ),
-    { keepWhileReloading: true },
-  );
+  const { state, reload } = useResource(MY_BOOKINGS, loadMyBookings, { keepWhileReloading: true });
 
   if (state.status === 'loading') return <p role="status">Loading your bookings…</p>;
   if (state.status === 'failed') return <LoadFailed message={state.message} onRetry={reload} />;

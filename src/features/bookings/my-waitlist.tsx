@@ -6,6 +6,7 @@ import { LoadFailed } from '../../components/layout/load-failed';
 import { errorSentence } from '../../lib/api';
 import { formatDayWithYear } from '../../lib/practice-time';
 import { showToast } from '../../lib/toast';
+import { opensForAnySignedIn, readWhenSignedIn } from '../../lib/early-reads';
 import { useResource } from '../../lib/use-resource';
 import { fetchMyWaitlist, leaveWaitlist, renewWaitlist } from './waitlist-api';
 
@@ -106,13 +107,15 @@ function EntryItem({
   );
 }
 
+const MY_WAITLIST = 'my-waitlist';
+const loadMyWaitlist = (signal: AbortSignal) =>
+  fetchMyWaitlist(signal).then(({ entries }) => ({ entries, at: Date.now() }));
+// Asked as the session is restored, while the page hydrates (src/lib/early-reads.ts).
+readWhenSignedIn(MY_WAITLIST, loadMyWaitlist, opensForAnySignedIn);
+
 /** "Your waiting list": the client's entries, each with Leave (asked first) and, near its end, Stay. */
 export function MyWaitlist() {
-  const { state, reload } = useResource(
-    'my-waitlist',
-    (signal) => fetchMyWaitlist(signal).then(({ entries }) => ({ entries, at: Date.now() })),
-    { keepWhileReloading: true },
-  );
+  const { state, reload } = useResource(MY_WAITLIST, loadMyWaitlist, { keepWhileReloading: true });
   if (state.status === 'loading') return null;
   if (state.status === 'failed') return <LoadFailed message={state.message} onRetry={reload} />;
   const { entries, at } = state.data;

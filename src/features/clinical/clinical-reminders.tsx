@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { paths } from '../../config/routes';
+import { opensForVerifiedEmail, readWhenSignedIn } from '../../lib/early-reads';
 import { useResource } from '../../lib/use-resource';
 import { fetchQuestionnaires } from './clinical-api';
 
@@ -7,6 +8,9 @@ async function whatIsDue(signal: AbortSignal) {
   const { intakeDue, due } = await fetchQuestionnaires(signal);
   return { intake: intakeDue, questionnaire: due };
 }
+
+// Asked as the session is restored, while My bookings hydrates (src/lib/early-reads.ts).
+readWhenSignedIn('clinical-due', whatIsDue, opensForVerifiedEmail);
 
 /**
  * "Intake to do" and "Questionnaire due", for My bookings (composed there by the app: features

@@ -9,11 +9,15 @@ import { CHECKOUT_RETURN, creditNotePath, paths, receiptPath } from '../../confi
 import { errorSentence } from '../../lib/api';
 import { fetchMyPayments, goTo, openPortal } from '../../lib/payments-api';
 import { formatDayWithYear, formatTime } from '../../lib/practice-time';
+import { opensForVerifiedEmail, readWhenSignedIn } from '../../lib/early-reads';
 import { useResource } from '../../lib/use-resource';
 import { PayButton } from '../../components/payments/pay-button';
 import { planPayText } from '../../components/payments/pay-text';
 import { StopReceiptLinks } from './receipt-links';
 import './billing.css';
+
+// Asked as the session is restored, while the page hydrates (src/lib/early-reads.ts).
+readWhenSignedIn('my-payments', fetchMyPayments, opensForVerifiedEmail);
 
 /** How often, and how many times, the page asks again after Checkout until Stripe's word arrives. */
 export const CONFIRM_POLL = { everyMs: 2000, times: 30 };

@@ -11,11 +11,26 @@ import { clientRecordPath, creditNotePath, paths, PRACTICE_DOCUMENT } from '../.
 import { errorSentence } from '../../lib/api';
 import { formatDayWithYear, formatTime } from '../../lib/practice-time';
 import { showToast } from '../../lib/toast';
+import { readWhenSignedIn } from '../../lib/early-reads';
+import { opensPracticePages } from './practitioner-access';
 import { useResource } from '../../lib/use-resource';
 import { withFreshPasskey } from '../../lib/passkeys';
 import { fetchPracticePayments, refundPayment } from './practice-api';
 
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
+const monthAsked = (asked: string | null) => (asked && MONTH.test(asked) ? asked : undefined);
+const paymentsKey = (month: string | undefined) => `practice-payments:${month ?? ''}`;
+
+// The month's payments, asked as the session is restored while the page hydrates
+// (src/lib/early-reads.ts).
+if (typeof window !== 'undefined') {
+  const month = monthAsked(new URLSearchParams(window.location.search).get('month'));
+  readWhenSignedIn(
+    paymentsKey(month),
+    (signal) => fetchPracticePayments(month, signal),
+    opensPracticePages,
+  );
+}
 
 /** "2027-03" → "March 2027". */
 export function monthName(month: string): string {
@@ -277,9 +292,8 @@ function MonthView({ data, onChanged }: { data: PracticePayments; onChanged: () 
 /** /practice/payments: a month's payments, refunds and what is due, per client. */
 export function PaymentsView() {
   const [params, setParams] = useSearchParams();
-  const asked = params.get('month') ?? '';
-  const month = MONTH.test(asked) ? asked : undefined;
-  const { state, reload } = useResource(`practice-payments:${month ?? ''}`, (signal) =>
+  const month = monthAsked(params.get('month'));
+  const { state, reload } = useResource(paymentsKey(month), (signal) =>
     fetchPracticePayments(month, signal),
   );
   const shown = state.status === 'ready' ? state.data.month : month;

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import type { Diary, PracticeBooking } from '../../../shared/booking';
 import { cadenceText } from '../../../shared/series-text';
-import { addDays, dateIn, mondayOf } from '../../lib/practice-time';
+import { addDays, dateIn } from '../../lib/practice-time';
 import { BlockTimeForm } from './block-time-form';
 import { BookingDialog } from './booking-dialog';
 import { CalendarFeedSection } from './calendar-feed-dialog';
@@ -14,7 +14,7 @@ import { SeriesAskDialog } from './series-ask-dialog';
 import { UndoBar } from './undo-bar';
 import { useBookingAnswers, type Outcome } from './use-booking-answers';
 import { useBookingDialog } from './use-booking-dialog';
-import { useDiary, useHorizon } from './use-diary';
+import { useDiary, useHorizon, weekOf } from './use-diary';
 import { useFocusRequest } from './use-focus-request';
 import { useMoveSession } from './use-move-session';
 import { useSeriesAnswers } from './use-series-answers';
@@ -58,7 +58,7 @@ export function PracticeDiary({
   // The page's "now": the week it opens on, and which requests are still ahead.
   const [openedAt] = useState(() => Date.now());
   const today = dateIn(openedAt);
-  const thisWeek = mondayOf(today);
+  const thisWeek = weekOf(openedAt);
   const [from, setFrom] = useState(thisWeek);
   const week = useDiary(from, addDays(from, 6));
   const horizon = useHorizon();

@@ -4,23 +4,17 @@ import { Link } from 'react-router';
 import { LoadingScreen } from '../../components/layout/loading-screen';
 import { PageHeading } from '../../components/layout/page-heading';
 import { paths } from '../../config/routes';
-import type { IdTokenResult } from '../../lib/firebase';
 import { loadFirebase } from '../../lib/load-firebase';
 import { onSecondFactorRequired } from '../../lib/api';
-import { hasSecondFactor } from '../../lib/passkeys';
 import { IdleSignOut } from './idle-sign-out';
 import { PasskeyStep } from './passkey-step';
-
-type Access = 'checking' | 'allowed' | 'passkey' | 'recovered' | 'not-allowed' | 'unknown';
+import { practitionerAccess as accessOf, type PractitionerAccess } from './practitioner-access';
 
 /**
  * The practitioner's token opens the diary once it carries her passkey step; when the API finds
  * that step over 12 hours old it says so (onSecondFactorRequired) and the step is asked again.
  */
-function accessOf(token: IdTokenResult | undefined): Access {
-  if (token?.claims.practitioner !== true) return 'not-allowed';
-  return hasSecondFactor(token) ? 'allowed' : 'passkey';
-}
+type Access = PractitionerAccess | 'checking' | 'recovered' | 'unknown';
 
 /**
  * Shows the diary only to an account whose ID token carries `practitioner: true` and her

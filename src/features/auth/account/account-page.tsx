@@ -1,17 +1,24 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import Container from 'react-bootstrap/Container';
 import { Link } from 'react-router';
 import { LoadingScreen } from '../../../components/layout/loading-screen';
 import { PageHeading } from '../../../components/layout/page-heading';
 import { paths } from '../../../config/routes';
 import type { User } from '../../../lib/firebase';
+import { lazyWhenSignedIn } from '../../../lib/lazy-signed-in';
 import { RequireSignedIn } from '../require-verified-email';
 import { ChangeEmailForm } from './change-email-form';
 import { ChangePasswordForm } from './change-password-form';
 import { DeleteAccount } from './delete-account';
 import { DisplayNameForm } from './display-name-form';
 import { ProfileSummary } from './profile-summary';
-import { TextRemindersForm } from './text-reminders-form';
+import { TEXT_REMINDERS_LOADING } from './text-reminders-loading';
+
+// Text reminders check a mobile number with libphonenumber (about 35 kB gz): their code comes
+// beside the page, not before it, so the account's own facts are shown without waiting for it.
+const TextRemindersForm = lazyWhenSignedIn(() =>
+  import('./text-reminders-form').then((module) => ({ default: module.TextRemindersForm })),
+);
 
 /** A link to the diary for the practitioner's account (the claim is in the ID token). */
 function DiaryLink({ user }: { user: User }) {
@@ -56,7 +63,11 @@ export function AccountPage({ bookings }: { bookings?: ReactNode }) {
               {bookings}
             </section>
           )}
-          {emailVerified && <TextRemindersForm />}
+          {emailVerified && (
+            <Suspense fallback={<p role="status">{TEXT_REMINDERS_LOADING}</p>}>
+              <TextRemindersForm />
+            </Suspense>
+          )}
           <section className="account-section" aria-labelledby="record-heading">
             <h2 id="record-heading">Your record</h2>
             <ul>

@@ -7,12 +7,17 @@ import { TEXT_SENTENCES, checkMobile } from '../../../../shared/text-reminders';
 import { LoadFailed } from '../../../components/layout/load-failed';
 import { errorSentence } from '../../../lib/api';
 import { showToast } from '../../../lib/toast';
+import { opensForVerifiedEmail, readWhenSignedIn } from '../../../lib/early-reads';
 import { useResource } from '../../../lib/use-resource';
+import { TEXT_REMINDERS_LOADING } from './text-reminders-loading';
 import {
   fetchTextReminders,
   turnOffTextReminders,
   turnOnTextReminders,
 } from './text-reminders-api';
+
+// Asked as the session is restored, while the account page hydrates (src/lib/early-reads.ts).
+readWhenSignedIn('text-reminders', fetchTextReminders, opensForVerifiedEmail);
 
 /**
  * Reminders by text: off until the client adds a mobile number and ticks that they agree. A
@@ -28,7 +33,7 @@ export function TextRemindersForm() {
   const consentId = useId();
   const problemId = useId();
 
-  if (state.status === 'loading') return <p role="status">Loading your text reminders…</p>;
+  if (state.status === 'loading') return <p role="status">{TEXT_REMINDERS_LOADING}</p>;
   if (state.status === 'failed') return <LoadFailed message={state.message} onRetry={reload} />;
   const view = state.data;
 
