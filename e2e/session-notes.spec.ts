@@ -30,10 +30,10 @@ import {
 import { AuditSchema } from '../shared/intake';
 import { practiceInstant } from '../shared/time';
 import { apiAs } from './support/bookings';
-import { createUser, grantPractitioner } from './support/emulator';
+import { createUser, grantPractitioner, visualUser } from './support/emulator';
 import { expect, ready, test } from './support/fixtures';
 import { signIn } from './support/signed-in';
-import { answerApiFromFixtures, visualUser } from './support/visual-fixtures';
+import { answerApiFromFixtures } from './support/visual-api';
 import { expectNoAxeViolations } from './support/axe';
 import { expectPicture } from './support/screenshots';
 import { BusyCalendarViewSchema } from '../shared/busy-calendar';

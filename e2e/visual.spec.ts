@@ -11,16 +11,17 @@
  * it to see them pass.
  *
  * Deterministic by construction: the browser's clock stands still at VISUAL_NOW, every /api/**
- * call is answered from e2e/support/visual-fixtures.ts, the time zone and locale are fixed, the
- * carousel starts paused (reduced motion), lazy images are loaded and fonts ready before each
- * shot, toasts are hidden, each test's account has its own fixed address, and what still varies
- * (when the emulator made the account and signed it in) is masked.
+ * call is answered from e2e/support/visual-data.ts (by visual-api.ts), the time zone and locale
+ * are fixed, the carousel starts paused (reduced motion), lazy images are loaded and fonts ready
+ * before each shot, toasts are hidden, each test's account has its own fixed address, and what
+ * still varies (when the emulator made the account and signed it in) is masked.
  */
 import type { Locator, Page } from '@playwright/test';
-import { grantPractitioner, type TestUser } from './support/emulator';
+import { grantPractitioner, visualUser, type TestUser } from './support/emulator';
 import { expect, ready, test } from './support/fixtures';
 import { signIn } from './support/signed-in';
-import { answerApiFromFixtures, visualUser, VISUAL_NOW } from './support/visual-fixtures';
+import { answerApiFromFixtures } from './support/visual-api';
+import { VISUAL_NOW } from './support/visual-data';
 import { expectPicture } from './support/screenshots';
 
 const WIDTHS = [375, 1280] as const;

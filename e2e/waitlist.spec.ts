@@ -15,7 +15,8 @@ import { createUser, type TestUser } from './support/emulator';
 import { expect, signIn, test } from './support/signed-in';
 import { expectNoAxeViolations } from './support/axe';
 import { expectPicture, steadyNativeControls } from './support/screenshots';
-import { answerApiFromFixtures, VISUAL_NOW } from './support/visual-fixtures';
+import { answerApiFromFixtures } from './support/visual-api';
+import { VISUAL_NOW } from './support/visual-data';
 
 // Bereavement and Grief: booked one session at a time, 50 minutes.
 const SERVICE = 5;
