@@ -9,9 +9,9 @@
 import type { Locator, Page } from '@playwright/test';
 import { DAYS_OF_WEEK } from '../shared/time-words';
 import { makePractitioner } from './support/bookings';
-import { createUser, grantPractitioner, visualUser } from './support/emulator';
+import { createUser } from './support/emulator';
 import { expect, ready, test } from './support/fixtures';
-import { signIn } from './support/signed-in';
+import { signIn, signInForPictures } from './support/signed-in';
 import { expectPicture, steadyNativeControls } from './support/screenshots';
 import { answerApiFromFixtures } from './support/visual-api';
 import { PARTNER_RECORD_UID, RECORD_CLIENT_UID, VISUAL_NOW } from './support/visual-data';
@@ -30,10 +30,9 @@ test.use({ timezoneId: 'Europe/London', locale: 'en-GB' });
 async function practitionerOnFixtures(page: Page, width: Width, key: string) {
   await page.clock.setFixedTime(new Date(VISUAL_NOW));
   await answerApiFromFixtures(page);
-  const user = await visualUser(`layout-${key}-${width}-${test.info().repeatEachIndex}`, true);
-  await grantPractitioner(user.uid);
-  await page.setViewportSize(VIEWPORTS[1280]);
-  await signIn(page, user, '/');
+  await signInForPictures(page, `layout-${key}-${width}-${test.info().repeatEachIndex}`, {
+    practitioner: true,
+  });
   await page.setViewportSize(VIEWPORTS[width]);
 }
 
