@@ -2,15 +2,12 @@ import type { Locator, Page } from '@playwright/test';
 import { AGREEMENT } from '../shared/agreement';
 import { RISK_ALERT_GATHER_SECONDS } from '../shared/limits';
 import { practiceFacts } from '../shared/practice';
-import { LOCAL_STACKS, origin } from '../scripts/local-stack';
-import { apiAs, makePractitioner } from './support/bookings';
+import { apiAs, emailsTo, makePractitioner } from './support/bookings';
 import { createUser, type TestUser } from './support/emulator';
 import { expect, test } from './support/fixtures';
 import { signIn } from './support/signed-in';
 import { expectNoAxeViolations } from './support/axe';
 import { expectNoSidewaysScroll } from './support/layout';
-
-const mailWeb = origin(LOCAL_STACKS.e2e.ports.mailWeb);
 
 const INTAKE = {
   dateOfBirth: '1990-05-17',
@@ -35,19 +32,7 @@ async function tabTo(page: Page, target: Locator) {
   throw new Error('Tab never reached the element');
 }
 
-interface CaughtEmail {
-  subject: string;
-  text: string;
-  to: { address: string }[];
-}
-
-async function practiceEmails(): Promise<CaughtEmail[]> {
-  const response = await fetch(`${mailWeb}/email`);
-  const all = (await response.json()) as CaughtEmail[];
-  return all.filter((email) =>
-    email.to.some((to) => to.address.toLowerCase() === practiceFacts.email.toLowerCase()),
-  );
-}
+const practiceEmails = () => emailsTo(practiceFacts.email);
 
 const cleanUp: TestUser[] = [];
 // Deleting the account signs its open page out: the page goes first.
@@ -157,13 +142,13 @@ test('a risk answer on the PHQ-9 shows who to contact at once, and the practice 
   const link = `/practice/clients/${client.uid}`;
   await expect
     .poll(
-      async () => (await practiceEmails()).filter((email) => email.text.includes(link)).length,
+      async () => (await practiceEmails()).filter((email) => email.text?.includes(link)).length,
       {
         timeout: RISK_ALERT_GATHER_SECONDS * 1000 + 40_000,
       },
     )
     .toBe(1);
-  const [email] = (await practiceEmails()).filter((each) => each.text.includes(link));
+  const [email] = (await practiceEmails()).filter((each) => each.text?.includes(link));
   expect(email!.subject).toBe('A client’s answers need your attention today');
   expect(email!.text).toContain('1 questionnaire answer with a risk item has come in');
   for (const secret of ['PHQ', 'Thoughts', 'Several days', 'Minimal', client.email]) {

@@ -1,5 +1,4 @@
 import type { Page } from '@playwright/test';
-import { LOCAL_STACKS, origin } from '../scripts/local-stack';
 import {
   apiAs,
   checkoutDay,
@@ -7,6 +6,7 @@ import {
   checkoutWeekStart,
   deleteBookingsOf,
   diaryWeeksUntil,
+  emailsTo,
   formatDay,
   formatTime,
   freeStarts,
@@ -27,7 +27,6 @@ const COUPLES = 2;
 const CBT = 4;
 const WEEK = 7;
 const UNDO_MS = 6_000;
-const mailWeb = origin(LOCAL_STACKS.e2e.ports.mailWeb);
 
 interface Booked {
   id: string;
@@ -114,12 +113,7 @@ const sessionIn = (page: Page, start: string) =>
 
 /** The text of every email MailDev caught for an address, one after another. */
 async function emailTextsTo(address: string): Promise<string> {
-  const response = await fetch(`${mailWeb}/email`);
-  const emails = (await response.json()) as { text?: string; to: { address: string }[] }[];
-  return emails
-    .filter((email) => email.to.some((to) => to.address.toLowerCase() === address.toLowerCase()))
-    .map((email) => email.text ?? '')
-    .join('\n');
+  return (await emailsTo(address)).map((email) => email.text ?? '').join('\n');
 }
 
 test.describe("the practitioner's diary", () => {

@@ -4,22 +4,17 @@
  * a shared session's note), the diary's Sunday column, and "Your hours".
  *
  * The record and the diary are drawn from the visual fixtures (a fixed clock and fixed answers,
- * e2e/support/visual-fixtures.ts); "Your hours" is the real API's default week.
+ * e2e/support/visual-data.ts); "Your hours" is the real API's default week.
  */
 import type { Locator, Page } from '@playwright/test';
 import { DAYS_OF_WEEK } from '../shared/time-words';
 import { makePractitioner } from './support/bookings';
-import { createUser, grantPractitioner } from './support/emulator';
+import { createUser } from './support/emulator';
 import { expect, ready, test } from './support/fixtures';
-import { signIn } from './support/signed-in';
+import { signIn, signInForPictures } from './support/signed-in';
 import { expectPicture, steadyNativeControls } from './support/screenshots';
-import {
-  answerApiFromFixtures,
-  PARTNER_RECORD_UID,
-  RECORD_CLIENT_UID,
-  visualUser,
-  VISUAL_NOW,
-} from './support/visual-fixtures';
+import { answerApiFromFixtures } from './support/visual-api';
+import { PARTNER_RECORD_UID, RECORD_CLIENT_UID, VISUAL_NOW } from './support/visual-data';
 import { expectNoSidewaysScroll } from './support/layout';
 
 const WIDTHS = [375, 1280] as const;
@@ -35,10 +30,9 @@ test.use({ timezoneId: 'Europe/London', locale: 'en-GB' });
 async function practitionerOnFixtures(page: Page, width: Width, key: string) {
   await page.clock.setFixedTime(new Date(VISUAL_NOW));
   await answerApiFromFixtures(page);
-  const user = await visualUser(`layout-${key}-${width}-${test.info().repeatEachIndex}`, true);
-  await grantPractitioner(user.uid);
-  await page.setViewportSize(VIEWPORTS[1280]);
-  await signIn(page, user, '/');
+  await signInForPictures(page, `layout-${key}-${width}-${test.info().repeatEachIndex}`, {
+    practitioner: true,
+  });
   await page.setViewportSize(VIEWPORTS[width]);
 }
 

@@ -10,6 +10,7 @@ import {
   checkoutWeekStart,
   deleteBookingsOf,
   diaryWeeksUntil,
+  emailsTo,
   formatDay,
   formatTime,
   freeStarts,
@@ -35,7 +36,6 @@ const SERVICE_NAME = 'Anxiety and Stress (CBT)';
 const SET_UP_PLAN = new RegExp(
   `^Set up monthly payment: £[\\d,]+\\.\\d{2} a month for ${SERVICE_NAME.replace(/[()]/g, '\\$&')}$`,
 );
-const mailWeb = origin(LOCAL_STACKS.e2e.ports.mailWeb);
 /** A month before the site took any payment: the payments view's look without anyone's data. */
 const EMPTY_MONTH = '2026-01';
 
@@ -84,20 +84,12 @@ async function payOnCheckout(page: Page, card: string) {
   await page.getByRole('button', { name: 'Pay' }).click();
 }
 
-interface MailDevEmail {
-  subject: string;
-  text?: string;
-  to: { address: string }[];
+/** The first email MailDev caught for an address whose subject matches. */
+async function emailTo(address: string, subject: RegExp) {
+  return (await emailsTo(address)).find((email) => subject.test(email.subject));
 }
 
-async function receiptEmailTo(address: string): Promise<MailDevEmail | undefined> {
-  const emails = (await (await fetch(`${mailWeb}/email`)).json()) as MailDevEmail[];
-  return emails.find(
-    (email) =>
-      email.subject.startsWith('Receipt ') &&
-      email.to.some((to) => to.address.toLowerCase() === address.toLowerCase()),
-  );
-}
+const receiptEmailTo = (address: string) => emailTo(address, /^Receipt /);
 
 /** The signed, token-free PDF link of a receipt or credit-note email. */
 function signedLinkIn(text: string, kind: 'signed-receipt' | 'signed-credit-note'): URL {
@@ -106,15 +98,6 @@ function signedLinkIn(text: string, kind: 'signed-receipt' | 'signed-credit-note
   ).exec(text);
   expect(found, `a signed ${kind} PDF link in the email`).not.toBeNull();
   return new URL(found![0]);
-}
-
-async function emailTo(address: string, subject: RegExp): Promise<MailDevEmail | undefined> {
-  const emails = (await (await fetch(`${mailWeb}/email`)).json()) as MailDevEmail[];
-  return emails.find(
-    (email) =>
-      subject.test(email.subject) &&
-      email.to.some((to) => to.address.toLowerCase() === address.toLowerCase()),
-  );
 }
 
 /** The PDF's text, page by page, as one line with single spaces. */

@@ -30,10 +30,10 @@ import {
 import { AuditSchema } from '../shared/intake';
 import { practiceInstant } from '../shared/time';
 import { apiAs } from './support/bookings';
-import { createUser, grantPractitioner } from './support/emulator';
+import { createUser } from './support/emulator';
 import { expect, ready, test } from './support/fixtures';
-import { signIn } from './support/signed-in';
-import { answerApiFromFixtures, visualUser } from './support/visual-fixtures';
+import { signIn, signInForPictures } from './support/signed-in';
+import { answerApiFromFixtures } from './support/visual-api';
 import { expectNoAxeViolations } from './support/axe';
 import { expectPicture } from './support/screenshots';
 import { BusyCalendarViewSchema } from '../shared/busy-calendar';
@@ -207,12 +207,9 @@ class PracticeStandIn {
 }
 
 async function signInAsPractitioner(page: Page, key: string) {
-  const user = await visualUser(`notes-${key}-${test.info().repeatEachIndex}`, true);
-  await grantPractitioner(user.uid);
-  const width = page.viewportSize();
-  await page.setViewportSize(VIEWPORTS[1280]);
-  await signIn(page, user, '/');
-  if (width) await page.setViewportSize(width);
+  await signInForPictures(page, `notes-${key}-${test.info().repeatEachIndex}`, {
+    practitioner: true,
+  });
 }
 
 async function openRecord(page: Page) {

@@ -11,16 +11,17 @@
  * it to see them pass.
  *
  * Deterministic by construction: the browser's clock stands still at VISUAL_NOW, every /api/**
- * call is answered from e2e/support/visual-fixtures.ts, the time zone and locale are fixed, the
- * carousel starts paused (reduced motion), lazy images are loaded and fonts ready before each
- * shot, toasts are hidden, each test's account has its own fixed address, and what still varies
- * (when the emulator made the account and signed it in) is masked.
+ * call is answered from e2e/support/visual-data.ts (by visual-api.ts), the time zone and locale
+ * are fixed, the carousel starts paused (reduced motion), lazy images are loaded and fonts ready
+ * before each shot, toasts are hidden, each test's account has its own fixed address, and what
+ * still varies (when the emulator made the account and signed it in) is masked.
  */
 import type { Locator, Page } from '@playwright/test';
-import { grantPractitioner, type TestUser } from './support/emulator';
+import type { TestUser } from './support/emulator';
 import { expect, ready, test } from './support/fixtures';
-import { signIn } from './support/signed-in';
-import { answerApiFromFixtures, visualUser, VISUAL_NOW } from './support/visual-fixtures';
+import { signInForPictures } from './support/signed-in';
+import { answerApiFromFixtures } from './support/visual-api';
+import { VISUAL_NOW } from './support/visual-data';
 import { expectPicture } from './support/screenshots';
 
 const WIDTHS = [375, 1280] as const;
@@ -264,22 +265,14 @@ const SCENES: Scene[] = [
 ];
 
 /** The fixed clock and the fixture API, then the visitor signed in (a persisted session). */
-async function prepare(
-  page: Page,
-  visitor: Visitor,
-  width: Width,
-  key: string,
-): Promise<TestUser | undefined> {
+async function prepare(page: Page, visitor: Visitor, key: string): Promise<TestUser | undefined> {
   await page.clock.setFixedTime(new Date(VISUAL_NOW));
   await answerApiFromFixtures(page);
   if (visitor === 'nobody') return undefined;
-  const user = await visualUser(key, visitor !== 'unverified');
-  if (visitor === 'practitioner') await grantPractitioner(user.uid);
-  // Logged in at the desktop width, where the navbar's Log Out shows without opening the menu.
-  await page.setViewportSize(VIEWPORTS[1280]);
-  await signIn(page, user, '/');
-  await page.setViewportSize(VIEWPORTS[width]);
-  return user;
+  return signInForPictures(page, key, {
+    verified: visitor !== 'unverified',
+    practitioner: visitor === 'practitioner',
+  });
 }
 
 /** Waits until nothing on the page is still arriving: the app, data, fonts and every image. */
@@ -332,7 +325,7 @@ for (const width of WIDTHS) {
         expectProblems(...expectedProblems(scene.name));
         // The address is on the page (check your email, My account): it must be the same in every
         // repeat of the suite. Repeats are whole passes, so one scene's never run at once.
-        await prepare(page, scene.visitor, width, `${scene.name}-${width}`);
+        await prepare(page, scene.visitor, `${scene.name}-${width}`);
         await scene.open(page, width);
         await settle(page);
         await expectPicture(page, `${scene.name}-${width}.png`, {
@@ -385,7 +378,7 @@ test.describe('nothing is wider than the viewport at 375 px', () => {
   for (const scene of SCENES) {
     test(`${scene.name} fits`, async ({ page, expectProblems }) => {
       expectProblems(...expectedProblems(scene.name));
-      await prepare(page, scene.visitor, 375, `${scene.name}-fits-${test.info().repeatEachIndex}`);
+      await prepare(page, scene.visitor, `${scene.name}-fits-${test.info().repeatEachIndex}`);
       await scene.open(page, 375);
       await settle(page);
       const { width, scrollWidth, offenders } = await tooWide(page);

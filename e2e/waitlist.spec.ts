@@ -1,10 +1,10 @@
-import { LOCAL_STACKS, origin } from '../scripts/local-stack';
 import { DAY_PART_LABELS, dayPartOf, weekdayOf } from '../shared/waitlist';
 import {
   apiAs,
   checkoutTime,
   checkoutWeekStart,
   deleteBookingsOf,
+  emailsTo,
   formatDay,
   formatTime,
   freeStarts,
@@ -15,28 +15,17 @@ import { createUser, type TestUser } from './support/emulator';
 import { expect, signIn, test } from './support/signed-in';
 import { expectNoAxeViolations } from './support/axe';
 import { expectPicture, steadyNativeControls } from './support/screenshots';
-import { answerApiFromFixtures, VISUAL_NOW } from './support/visual-fixtures';
+import { answerApiFromFixtures } from './support/visual-api';
+import { VISUAL_NOW } from './support/visual-data';
 
 // Bereavement and Grief: booked one session at a time, 50 minutes.
 const SERVICE = 5;
 const SERVICE_NAME = 'Bereavement and Grief';
 const WIDTHS = [375, 1280] as const;
-const mailWeb = origin(LOCAL_STACKS.e2e.ports.mailWeb);
-
-interface MailDevEmail {
-  subject: string;
-  text: string;
-  to: { address: string }[];
-}
 
 /** The text of the newest email to an address whose subject starts so, or ''. */
 async function emailText(address: string, subject: string): Promise<string> {
-  const emails = (await (await fetch(`${mailWeb}/email`)).json()) as MailDevEmail[];
-  const found = emails.filter(
-    (email) =>
-      email.subject.startsWith(subject) &&
-      email.to.some((to) => to.address.toLowerCase() === address.toLowerCase()),
-  );
+  const found = (await emailsTo(address)).filter((email) => email.subject.startsWith(subject));
   return found.at(-1)?.text ?? '';
 }
 

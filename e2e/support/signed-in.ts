@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { localStackEnv } from '../../scripts/local-env.ts';
 import { SESSION_HINT_KEY } from '../../src/lib/session-hint';
-import { createUser, grantPractitioner, type TestUser } from './emulator';
+import { createUser, grantPractitioner, visualUser, type TestUser } from './emulator';
 import { expect, test as base } from './fixtures';
 import { isPractitioner, passkeyForPage } from './passkeys';
 import { E2E } from './ports';
@@ -124,6 +124,25 @@ export async function signIn(
       .getByRole('navigation', { name: 'Main' })
       .getByRole('button', { name: 'Log Out', includeHidden: true }),
   ).toBeAttached();
+}
+
+/**
+ * Signs in a visual test's account (`visualUser`: the same address on every run), with the
+ * practitioner's claim and passkey if asked. It signs in at a desktop's width, where the navbar's
+ * Log Out shows without opening the menu, then gives the page back its own width.
+ */
+export async function signInForPictures(
+  page: Page,
+  key: string,
+  { verified = true, practitioner = false }: { verified?: boolean; practitioner?: boolean } = {},
+): Promise<TestUser> {
+  const user = await visualUser(key, verified);
+  if (practitioner) await grantPractitioner(user.uid);
+  const width = page.viewportSize();
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signIn(page, user, '/');
+  if (width) await page.setViewportSize(width);
+  return user;
 }
 
 interface SignedInFixtures {

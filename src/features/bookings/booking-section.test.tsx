@@ -6,10 +6,11 @@ import { AVAILABILITY_MAX_DAYS } from '../../../shared/booking';
 import { RULE_SENTENCES } from '../../../shared/booking-rules';
 import { ServiceSchema, type Service } from '../../../shared/service';
 import { ApiError } from '../../lib/api-client';
-import { addDays, dateIn, zonedTimeToInstant } from '../../lib/practice-time';
+import { addDays } from '../../lib/practice-time';
 import { BookingSection } from './booking-section';
 import { fetchAvailability, requestBooking } from './bookings-api';
 import { dayName } from './calendar-days';
+import { answer, at, dayIn, today } from './picker-test-days';
 
 vi.mock('./bookings-api', () => ({ fetchAvailability: vi.fn(), requestBooking: vi.fn() }));
 // No Firebase in unit tests: the API calls themselves are replaced above.
@@ -40,16 +41,6 @@ function renderSection(query = 'service=2') {
     </MemoryRouter>,
   );
 }
-
-const today = dateIn(Date.now());
-/** A London date `days` from today, and an instant on it at a London wall-clock time. */
-const dayIn = (days: number) => addDays(today, days);
-const at = (days: number, time: string) => zonedTimeToInstant(dayIn(days), time).toISOString();
-const answer = (...starts: string[]) =>
-  Promise.resolve({
-    timeZone: 'Europe/London' as const,
-    slots: starts.map((start) => ({ start, end: start })),
-  });
 
 const address = () => screen.getByText(/^Address:/).textContent;
 const dayRadio = (days: number) =>

@@ -5,10 +5,11 @@ import * as v from 'valibot';
 import type { Series } from '../../../shared/booking';
 import { ServiceSchema, type Service } from '../../../shared/service';
 import { ApiError } from '../../lib/api-client';
-import { addDays, dateIn, formatDayWithYear, zonedTimeToInstant } from '../../lib/practice-time';
+import { formatDayWithYear } from '../../lib/practice-time';
 import { BookingSection } from './booking-section';
 import { fetchAvailability, requestBooking } from './bookings-api';
 import { dayName } from './calendar-days';
+import { answer, at, dayIn } from './picker-test-days';
 import { requestSeries } from './request-series';
 
 vi.mock('./bookings-api', () => ({ fetchAvailability: vi.fn(), requestBooking: vi.fn() }));
@@ -39,14 +40,6 @@ const renderSection = (serviceId: number) =>
     </MemoryRouter>,
   );
 
-const today = dateIn(Date.now());
-const dayIn = (days: number) => addDays(today, days);
-const at = (days: number, time: string) => zonedTimeToInstant(dayIn(days), time).toISOString();
-const answer = (...starts: string[]) =>
-  Promise.resolve({
-    timeZone: 'Europe/London' as const,
-    slots: starts.map((start) => ({ start, end: start })),
-  });
 const timeRadio = (time: string, days: number) =>
   screen.getByRole('radio', { name: new RegExp(`^${time}, ${dayName(dayIn(days))}`) });
 const weekday = (days: number) => dayName(dayIn(days)).split(' ')[0];

@@ -1,14 +1,12 @@
+/**
+ * The fixed world every visual test stands on: one instant, the client's bookings and series, the
+ * practitioner's diary, two clients' records, free times and the answers to new requests. Written
+ * around VISUAL_NOW, so no picture depends on the day the suite runs or on what other tests booked;
+ * e2e/support/visual-api.ts answers the pages' /api/** calls from it.
+ */
 import { readFileSync } from 'node:fs';
-import type { Page, Route } from '@playwright/test';
 import * as v from 'valibot';
 import {
-  AvailabilitySchema,
-  BookingRequestSchema,
-  BookingSchema,
-  DiarySchema,
-  MyBookingsSchema,
-  SeriesListSchema,
-  SeriesSchema,
   type Block,
   type Booking,
   type BookingStatus,
@@ -17,15 +15,10 @@ import {
   type Slot,
 } from '../../shared/booking';
 import { allowedActions, type Actor } from '../../shared/booking-status';
-import { GivenUpListSchema } from '../../shared/given-up-api';
 import { RecordNoteSchema } from '../../shared/clinical-api';
-import { AuditSchema, ClientRecordSchema, RiskFlagsSchema } from '../../shared/intake';
+import { ClientRecordSchema } from '../../shared/intake';
 import type { PaymentStateView } from '../../shared/payments-api';
-import { QuestionnairesSchema } from '../../shared/questionnaires';
-import { PracticeWaitlistSchema, WaitlistSchema } from '../../shared/waitlist';
 import { FREE_CALL } from '../../shared/service';
-import { BusyCalendarViewSchema } from '../../shared/busy-calendar';
-import { TextRemindersViewSchema } from '../../shared/text-reminders';
 import {
   addDays,
   dayOfWeek,
@@ -33,14 +26,8 @@ import {
   practiceInstant,
   practiceWallClock,
 } from '../../shared/time';
-import { lookupUser, type TestUser } from './emulator';
-import { E2E } from './ports';
 
-/**
- * The one instant every visual test stands on (a Monday, GMT): the browser's clock is fixed here
- * and every answer of /api/** below is written around it, so no screenshot depends on the day the
- * suite runs or on what other tests booked.
- */
+/** The one instant every visual test stands on (a Monday, GMT): the browser's clock is fixed here. */
 export const VISUAL_NOW = '2027-03-01T09:00:00.000Z';
 const now = new Date(VISUAL_NOW);
 
@@ -99,7 +86,7 @@ const SERIES_ID = 'series-tuesday';
 const seriesStarts = ['2027-03-02', '2027-03-09', '2027-03-23'].map((date) => at(date, '18:00'));
 
 /** One of each status, one in the past, and a confirmed weekly series with a skipped week. */
-const MY_BOOKINGS: Booking[] = [
+export const MY_BOOKINGS: Booking[] = [
   booking('booking-requested', 2, at('2027-03-04', '14:00'), 'requested', {
     note: 'Ground floor room, please.',
   }),
@@ -112,7 +99,7 @@ const MY_BOOKINGS: Booking[] = [
   ),
 ];
 
-const MY_SERIES: Series[] = [
+export const MY_SERIES: Series[] = [
   {
     id: SERIES_ID,
     serviceId: 1,
@@ -191,7 +178,7 @@ const DIARY_BOOKINGS: PracticeBooking[] = [
 /** The uid in /practice/clients/<uid> that the record below answers for. */
 export const RECORD_CLIENT_UID = 'client-jordan';
 
-const CLIENT_RECORD = {
+export const CLIENT_RECORD = {
   client: {
     uid: RECORD_CLIENT_UID,
     name: CLIENTS.jordan.clientName,
@@ -227,11 +214,12 @@ const sharedSession = (id: string, date: string) => ({
   bookedBy: CLIENTS.jordan.clientName,
   participants: [{ ...PARTNER, status: 'joined' as const, agreementAccepted: true }],
 });
-const PartnerRecordSchema = v.object({
+/** A record with its session notes: what the partner's record answers with. */
+export const PartnerRecordSchema = v.object({
   ...ClientRecordSchema.entries,
   notes: v.array(RecordNoteSchema),
 });
-const PARTNER_RECORD: v.InferInput<typeof PartnerRecordSchema> = {
+export const PARTNER_RECORD: v.InferInput<typeof PartnerRecordSchema> = {
   client: { uid: PARTNER_RECORD_UID, ...PARTNER },
   intake: null,
   questionnaires: [
@@ -274,7 +262,7 @@ const DIARY_BLOCKS: Block[] = [
 ];
 
 /** The diary for London dates `from` to `to` (both included), or everything from today on. */
-function diaryBetween(from: string | null, to: string | null) {
+export function diaryBetween(from: string | null, to: string | null) {
   const first = from ?? practiceDate(now);
   const inRange = (instant: string) =>
     practiceDate(instant) >= first && (to === null || practiceDate(instant) <= to);
@@ -291,7 +279,7 @@ function diaryBetween(from: string | null, to: string | null) {
  * The same few free times every week, none on Sundays or on the first day (minimum notice), so
  * the calendar shows free and full days side by side, and every part of the day has times.
  */
-function freeSlots(serviceId: number, from: string, days: number): Slot[] {
+export function freeSlots(serviceId: number, from: string, days: number): Slot[] {
   const minutes = SERVICES[serviceId]?.minutes ?? 60;
   const times = ['08:30', '10:00', '11:30', '14:00', '15:30', '18:00', '19:30'];
   return Array.from({ length: days }, (_, index) => addDays(from, index)).flatMap((date) => {
@@ -306,11 +294,26 @@ function freeSlots(serviceId: number, from: string, days: number): Slot[] {
   });
 }
 
+// ---- What a new request is answered with ----
+
+/** The answer to POST /api/bookings: the request as asked, waiting for the practitioner. */
+export function requestedBooking(asked: {
+  serviceId: number;
+  start: string;
+  note: string;
+  phone?: string | undefined;
+}): Booking {
+  return booking('booking-new', asked.serviceId, asked.start, 'requested', {
+    note: asked.note,
+    ...(asked.phone && { phone: asked.phone }),
+  });
+}
+
 /**
  * The answer to POST /api/series: the chosen London time every week (or every other week) to the
  * end of the horizon, the third of them skipped as not free.
  */
-function seriesFrom(serviceId: number, start: string, note: string): Series {
+export function requestedSeries(serviceId: number, start: string, note: string): Series {
   const service = SERVICES[serviceId]!;
   const everyWeeks = service.everyWeeks ?? 1;
   const time = practiceWallClock(start);
@@ -349,137 +352,4 @@ function seriesFrom(serviceId: number, start: string, note: string): Series {
     skipped,
     endable: true,
   };
-}
-
-// ---- Accounts ----
-
-const toolkit = `${E2E.authEmulator}/identitytoolkit.googleapis.com/v1/projects/${E2E.projectId}`;
-const ADMIN = { Authorization: 'Bearer owner', 'Content-Type': 'application/json' };
-
-async function admin(path: string, body: unknown): Promise<{ localId?: string }> {
-  const response = await fetch(`${toolkit}/${path}`, {
-    method: 'POST',
-    headers: ADMIN,
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as { localId?: string };
-}
-
-/**
- * An emulator account with the same address on every run (one per test, so parallel tests never
- * share it): a random address would change the width of the text around it, which no mask hides.
- * One left by an earlier run against a reused emulator is deleted first.
- */
-export async function visualUser(key: string, verified: boolean): Promise<TestUser> {
-  const email = `visual-${key}@example.com`;
-  const old = await lookupUser(email);
-  if (old) await admin('accounts:delete', { localId: old.localId });
-  const password = 'correct-horse-42';
-  const displayName = 'Test Visitor';
-  const { localId } = await admin('accounts', {
-    email,
-    password,
-    displayName,
-    emailVerified: verified,
-  });
-  if (!localId) throw new Error(`no account made for ${email}`);
-  return { uid: localId, email, password, displayName };
-}
-
-// ---- Answering /api/** ----
-
-const json = <T extends v.GenericSchema>(route: Route, schema: T, body: unknown, status = 200) =>
-  // Parsed here as the page will parse it: a fixture that drifts from the schema fails loudly.
-  route.fulfill({ status, contentType: 'application/json', json: v.parse(schema, body) });
-
-/**
- * Answers every call the pages make to /api/** from the fixtures above, except the passkey step's
- * (the real API checks it); anything else is a 404, which the suite's fixture reports as a failure
- * (so a new endpoint needs a fixture here).
- */
-export async function answerApiFromFixtures(page: Page): Promise<void> {
-  await page.route('**/api/**', async (route) => {
-    const request = route.request();
-    const url = new URL(request.url());
-    const method = request.method();
-    const path = url.pathname;
-
-    if (method === 'GET' && path === '/api/availability') {
-      const serviceId = Number(url.searchParams.get('service'));
-      const from = url.searchParams.get('from') ?? practiceDate(now);
-      const days = Number(url.searchParams.get('days') ?? '7');
-      return json(route, AvailabilitySchema, {
-        timeZone: 'Europe/London',
-        slots: freeSlots(serviceId, from, days),
-      });
-    }
-    if (method === 'POST' && path === '/api/bookings') {
-      const asked = v.parse(BookingRequestSchema, request.postDataJSON());
-      const made = booking('booking-new', asked.serviceId, asked.start, 'requested', {
-        note: asked.note,
-        ...(asked.phone && { phone: asked.phone }),
-      });
-      return json(route, BookingSchema, made, 201);
-    }
-    if (method === 'POST' && path === '/api/series') {
-      const asked = v.parse(BookingRequestSchema, request.postDataJSON());
-      return json(route, SeriesSchema, seriesFrom(asked.serviceId, asked.start, asked.note), 201);
-    }
-    if (method === 'GET' && path === '/api/bookings')
-      return json(route, MyBookingsSchema, { bookings: MY_BOOKINGS });
-    if (method === 'GET' && path === '/api/series')
-      return json(route, SeriesListSchema, { series: MY_SERIES });
-    // Text reminders: off, as for a new client (My account asks on every open).
-    if (method === 'GET' && path === '/api/account/sms')
-      return json(route, TextRemindersViewSchema, {
-        phone: null,
-        consentedAt: null,
-        stoppedByReply: false,
-      });
-    // Her own calendar: not connected in the fixtures (the diary asks on every open).
-    if (method === 'GET' && path === '/api/practice/busy-calendar')
-      return json(route, BusyCalendarViewSchema, { connected: false });
-    if (method === 'GET' && path === '/api/practice/bookings') {
-      const { searchParams } = url;
-      return json(
-        route,
-        DiarySchema,
-        diaryBetween(searchParams.get('from'), searchParams.get('to')),
-      );
-    }
-    if (method === 'GET' && path === `/api/practice/clients/${RECORD_CLIENT_UID}`)
-      return json(route, ClientRecordSchema, CLIENT_RECORD);
-    if (method === 'GET' && path === `/api/practice/clients/${PARTNER_RECORD_UID}`)
-      return json(route, PartnerRecordSchema, PARTNER_RECORD);
-    if (method === 'GET' && path === '/api/practice/audit')
-      return json(route, AuditSchema, { entries: [] });
-    if (method === 'GET' && path === '/api/waitlist')
-      return json(route, WaitlistSchema, { entries: [] });
-    if (method === 'GET' && path === '/api/practice/waitlist')
-      return json(route, PracticeWaitlistSchema, { entries: [] });
-    if (method === 'GET' && path === '/api/practice/given-up')
-      return json(route, GivenUpListSchema, { items: [] });
-    if (method === 'GET' && path === '/api/practice/risk-flags')
-      return json(route, RiskFlagsSchema, { flags: [] });
-    if (method === 'GET' && path === '/api/questionnaires')
-      return json(route, QuestionnairesSchema, {
-        questionnaires: [],
-        due: false,
-        intakeDue: false,
-      });
-    // Her passkey step goes to the real API: no fixture stands in for its check.
-    if (path.startsWith('/api/passkeys/')) return route.fallback();
-
-    return route.fulfill({
-      status: 404,
-      contentType: 'application/problem+json',
-      json: {
-        type: 'about:blank',
-        title: 'No fixture',
-        status: 404,
-        detail: `e2e/support/visual-fixtures.ts has no answer for ${method} ${path}.`,
-      },
-    });
-  });
 }
