@@ -25,7 +25,13 @@ import {
   type PaymentRow,
 } from './queries';
 import { attachCredits } from './queries-credits';
-import { lockPlan, savePlan, setPlanEnding, shareSeriesLock } from './queries-plans';
+import {
+  findDeletedSeries,
+  lockPlan,
+  savePlan,
+  setPlanEnding,
+  shareSeriesLock,
+} from './queries-plans';
 import { insertRefund, lockRefundsOfPayment, releaseRefundRow } from './queries-refunds';
 import { lockSubscriptionOrder, saveSubscriptionSeen } from './queries-subscriptions';
 import { queueMonthGiveBack } from './paid-months';
@@ -191,7 +197,7 @@ async function loadState(
       const plan = seriesId ? await lockPlan(db, seriesId) : undefined;
       if (seriesId) await shareSeriesLock(db, seriesId);
       const series = seriesId ? await findSeries(db, seriesId) : undefined;
-      if (!series) return { ...state, series: null };
+      if (!series) return goneSeriesState(db, state, event, seriesId);
       const service = context.services.find((each) => each.id === series.serviceId);
       const withSeries = {
         ...state,
@@ -254,6 +260,29 @@ async function loadState(
     default:
       return state;
   }
+}
+
+/**
+ * A subscription event or invoice whose series is not there: deleted with its account (what it
+ * was, and the invoice's row if one was made before), or never ours.
+ */
+async function goneSeriesState(
+  db: Database,
+  state: PaymentStateFacts,
+  event: PaymentEvent,
+  seriesId: string | undefined,
+): Promise<PaymentStateFacts> {
+  const deletedSeries = seriesId ? await findDeletedSeries(db, seriesId) : undefined;
+  if (!deletedSeries) return { ...state, series: null };
+  const invoiceId =
+    (event.type === 'invoice-paid' || event.type === 'invoice-failed') && event.invoiceId;
+  const invoice = invoiceId ? await lockInvoicePayment(db, invoiceId) : undefined;
+  return {
+    ...state,
+    series: null,
+    deletedSeries,
+    ...(invoiceId && { invoice: invoice ? factsOf(invoice) : null }),
+  };
 }
 
 /**
