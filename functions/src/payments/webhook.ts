@@ -9,6 +9,7 @@ import { findSeries } from '../series';
 import { paymentsOf } from './gateway';
 import { withinRequestBudget } from './stripe-budget';
 import { withWhatStripeLeftOut } from './gateway-events';
+import { factsOf, goneSeriesState } from './webhook-gone-series';
 import {
   findCheckoutPayment,
   insertInvoicePayment,
@@ -25,13 +26,7 @@ import {
   type PaymentRow,
 } from './queries';
 import { attachCredits } from './queries-credits';
-import {
-  findDeletedSeries,
-  lockPlan,
-  savePlan,
-  setPlanEnding,
-  shareSeriesLock,
-} from './queries-plans';
+import { lockPlan, savePlan, setPlanEnding, shareSeriesLock } from './queries-plans';
 import { insertRefund, lockRefundsOfPayment, releaseRefundRow } from './queries-refunds';
 import { lockSubscriptionOrder, saveSubscriptionSeen } from './queries-subscriptions';
 import { queueMonthGiveBack } from './paid-months';
@@ -42,7 +37,6 @@ import {
   nextPaymentState,
   type PaymentEffect,
   type PaymentEvent,
-  type PaymentFacts,
   type PaymentStateFacts,
   type PaymentTarget,
   type RefundFacts,
@@ -148,14 +142,6 @@ async function askStripe(context: ApiContext, calls: readonly StripeCall[], now:
   return deliver;
 }
 
-const factsOf = (row: PaymentRow): PaymentFacts => ({
-  id: row.id,
-  status: row.status,
-  seriesId: row.series_id,
-  bookingId: row.booking_id,
-  periodEnd: row.period_end,
-});
-
 /** What the rules need to know about the event's payment (its rows locked till the end). */
 async function loadState(
   db: Database,
@@ -260,29 +246,6 @@ async function loadState(
     default:
       return state;
   }
-}
-
-/**
- * A subscription event or invoice whose series is not there: deleted with its account (what it
- * was, and the invoice's row if one was made before), or never ours.
- */
-async function goneSeriesState(
-  db: Database,
-  state: PaymentStateFacts,
-  event: PaymentEvent,
-  seriesId: string | undefined,
-): Promise<PaymentStateFacts> {
-  const deletedSeries = seriesId ? await findDeletedSeries(db, seriesId) : undefined;
-  if (!deletedSeries) return { ...state, series: null };
-  const invoiceId =
-    (event.type === 'invoice-paid' || event.type === 'invoice-failed') && event.invoiceId;
-  const invoice = invoiceId ? await lockInvoicePayment(db, invoiceId) : undefined;
-  return {
-    ...state,
-    series: null,
-    deletedSeries,
-    ...(invoiceId && { invoice: invoice ? factsOf(invoice) : null }),
-  };
 }
 
 /**
