@@ -120,6 +120,21 @@ export async function reactionDone(db: Database, id: string): Promise<boolean> {
   return Boolean(row?.done_at);
 }
 
+/**
+ * A reaction her Try again ran and that was refused again: given up again at once, back in her
+ * list, rather than left to eight more tries over days that end the same way.
+ */
+export async function giveUpAgainAfterTry(db: Database, id: string, now: Date): Promise<void> {
+  await db
+    .updateTable('session_reactions')
+    .set({ given_up_at: now, claimed_until: null })
+    .where('id', '=', id)
+    .where('done_at', 'is', null)
+    .where('given_up_at', 'is', null)
+    .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', now)]))
+    .execute();
+}
+
 /** A failed email queued again now with a fresh day of retries; false if it is not failed. */
 export async function requeueEmail(db: Database, id: string, now: Date): Promise<boolean> {
   return db.transaction().execute(async (trx) => {

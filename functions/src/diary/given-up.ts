@@ -2,10 +2,11 @@ import * as v from 'valibot';
 import { GIVEN_UP_KINDS, type GivenUpItem, type GivenUpKind } from '../../../shared/given-up-api';
 import { endpoint } from '../platform/http/endpoint';
 import { pathId } from '../platform/http/input';
-import { problems } from '../platform/http/problems';
+import { ProblemError, problems } from '../platform/http/problems';
 import { json } from '../platform/http/types';
 import {
   failedEmails,
+  giveUpAgainAfterTry,
   givenUpReactions,
   markDealtWith,
   reactionDone,
@@ -51,6 +52,8 @@ export const listGivenUp = endpoint({
 /**
  * POST /api/practice/given-up/:kind/:id/try-again: the same reaction (the same event, so the same
  * idempotency key and parameters) run again now with a fresh set of tries; an email sent again.
+ * A reaction refused again (a 4xx problem: Stripe refused, its session is gone) is given up again
+ * at once and answered 409 with its sentence; one a service did not answer is left to the queue.
  */
 export const tryGivenUpAgain = endpoint({
   auth: 'practitioner',
@@ -65,11 +68,19 @@ export const tryGivenUpAgain = endpoint({
     }
     if (!(await requeueReaction(context.db, id, now))) throw gone();
     // That one reaction, within the request's Stripe budget: not the minute job's whole queue.
-    await context.reactions.runOne(id);
+    const tried = await context.reactions.runOne(id);
     // What it queued (a refund's credit note) goes now, as after any change that runs reactions.
     context.outbox.deliver();
-    const done = await reactionDone(context.db, id);
-    return json(200, { outcome: done ? 'done' : 'will-try-again' });
+    if (await reactionDone(context.db, id)) return json(200, { outcome: 'done' });
+    // Refused (Stripe refused the refund, its session is gone): no later try can differ, so it
+    // is hers again at once, and she is told why. A service that did not answer (5xx) is left
+    // to the queue's retries.
+    const refusal = tried?.failed;
+    if (refusal instanceof ProblemError && refusal.problem.status < 500) {
+      await giveUpAgainAfterTry(context.db, id, context.now());
+      throw problems.triedAgainFailed(refusal.problem.detail);
+    }
+    return json(200, { outcome: 'will-try-again' });
   },
 });
 

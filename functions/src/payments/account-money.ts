@@ -6,6 +6,7 @@ import { paymentsIfSetUp, type Payments } from './gateway';
 import { withinRequestBudget } from './stripe-budget';
 import { markCheckoutExpired } from './queries';
 import { openOneOffCheckoutsOfClient, runningPlansOfClient } from './queries-money';
+import { rememberDeletedSeries } from './queries-plans';
 import { findRefund } from './queries-refunds';
 import { askRefund, holdRefund } from './refunds';
 import { holdWaitingRefunds } from './waiting-refunds';
@@ -46,6 +47,8 @@ export async function holdMoneyOnAccountDeleted(
 ): Promise<void> {
   if (!context.payments) return;
   const now = new Date(event.occurredAt);
+  // Money can still arrive for her series once they are gone: the webhook refunds it in full.
+  await rememberDeletedSeries(db, event.uid, now);
   const booked = (await clientBookings(db, event.uid)).filter((each) =>
     event.bookingIds.includes(each.id),
   );

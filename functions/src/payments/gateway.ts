@@ -259,8 +259,9 @@ function gatewayOf(stripe: Stripe) {
      */
     async refund(input: RefundInput) {
       const answer = await refundUnlessRefused(input);
+      // Refused (more than is left, refunded already): asking again cannot change it (409).
       if ('refused' in answer)
-        throw problems.paymentProvider(
+        throw problems.paymentProviderRefused(
           `The card payment service refused this refund (Stripe’s reason: ${answer.refused}). Open the payment again to see what is left.`,
         );
       return answer;

@@ -172,3 +172,43 @@ export async function planStates(
   }
   return states;
 }
+
+/**
+ * Her series remembered as her account is deleted (deleted_series), with what a payment row of
+ * theirs keeps: money Stripe takes for one afterwards is then recorded and refunded in full.
+ */
+export async function rememberDeletedSeries(db: Database, clientUid: string, now: Date) {
+  await db
+    .insertInto('deleted_series')
+    .columns(['series_id', 'client_uid', 'client_email', 'client_name', 'service_id', 'deleted_at'])
+    .expression((eb) =>
+      eb
+        .selectFrom('series')
+        .select([
+          'id',
+          'client_uid',
+          'client_email',
+          'client_name',
+          'service_id',
+          sql<Date>`${now}::timestamptz`.as('deleted_at'),
+        ])
+        .where('client_uid', '=', clientUid),
+    )
+    .onConflict((conflict) => conflict.column('series_id').doNothing())
+    .execute();
+}
+
+/** A series deleted with its account: whose it was and for which service. */
+export async function findDeletedSeries(db: Database, seriesId: string) {
+  const row = await db
+    .selectFrom('deleted_series')
+    .select(['client_uid', 'client_email', 'client_name', 'service_id'])
+    .where('series_id', '=', seriesId)
+    .executeTakeFirst();
+  return (
+    row && {
+      client: { uid: row.client_uid, email: row.client_email, name: row.client_name },
+      serviceId: row.service_id,
+    }
+  );
+}

@@ -134,6 +134,11 @@ export interface PaymentStateFacts {
     firstBooking: BookingRecord | null;
   } | null;
   /**
+   * Subscription events and invoices whose series is gone: deleted with its account, whose it
+   * was and for which service (what its money is then recorded and refunded under).
+   */
+  deletedSeries?: { client: Client; serviceId: number } | null;
+  /**
    * Subscription events and invoices: what is known of the event's subscription (its row
    * locked): when its latest applied event was made, and whether it has ended.
    */
@@ -147,7 +152,8 @@ export interface PaymentStateFacts {
 /** A new invoice's payment row, made pending before its outcome is recorded. */
 interface NewInvoicePayment {
   invoiceId: string;
-  seriesId: string;
+  /** Null for a series deleted with its account. */
+  seriesId: string | null;
   client: Client;
   serviceId: number;
   amount: number;

@@ -9,6 +9,7 @@ import type { PaymentRowStatus } from '../platform/database/schema';
 import type {
   PaymentEffect,
   PaymentEvent,
+  PaymentFacts,
   PaymentStateFacts,
   PaymentTarget,
   Settlement,
@@ -69,6 +70,13 @@ export function nextPaymentState(state: PaymentStateFacts, event: PaymentEvent):
       // unless it has a live one already or the series is over: then this one is cancelled (and
       // its invoice refunded when it comes).
       const series = state.series;
+      // A Checkout paid a moment before the account's deletion expired it: no further charge
+      // (its invoice is refunded in full when it comes).
+      if (!series && state.deletedSeries && event.subscriptionId)
+        return {
+          state: { payment: null },
+          effects: [{ kind: 'cancel-subscription', subscriptionId: event.subscriptionId }],
+        };
       if (!series || state.subscription?.ended) return nothing();
       if (foreignSubscription(state, event.subscriptionId) && event.subscriptionId)
         return {
@@ -249,6 +257,8 @@ type InvoiceEvent = Extract<PaymentEvent, { type: 'invoice-paid' | 'invoice-fail
 function invoiceTransition(state: PaymentStateFacts, event: InvoiceEvent): PaymentTransition {
   const series = state.series;
   const row = state.invoice ?? null;
+  if (!series && state.deletedSeries && event.invoiceId)
+    return deletedSeriesInvoice(state.deletedSeries, row, state, event);
   if (!series || !event.invoiceId) return nothing(row?.status);
   const paid = event.type === 'invoice-paid';
   const amount = paid ? event.amountPaid : event.amountDue;
@@ -323,6 +333,46 @@ function invoiceTransition(state: PaymentStateFacts, event: InvoiceEvent): Payme
       booking && !ended && plan.status === 'due' ? { booking, amount, seriesId: series.id } : null,
   });
   return { state: { payment: 'failed' }, effects };
+}
+
+/**
+ * An invoice of a series deleted with its account (Stripe collected it before the deletion's
+ * cancel reached it, or it came of a Checkout paid as it expired): the subscription cancelled, and
+ * money taken kept with its receipt and refunded in full, never kept for a deleted account.
+ */
+function deletedSeriesInvoice(
+  deleted: NonNullable<PaymentStateFacts['deletedSeries']>,
+  row: PaymentFacts | null,
+  state: PaymentStateFacts,
+  event: InvoiceEvent,
+): PaymentTransition {
+  const effects: PaymentEffect[] = event.subscriptionId
+    ? [{ kind: 'cancel-subscription', subscriptionId: event.subscriptionId }]
+    : [];
+  const amount = event.type === 'invoice-paid' ? event.amountPaid : 0;
+  if (
+    amount <= 0 ||
+    !event.invoiceId ||
+    (row && row.status !== 'pending' && row.status !== 'failed')
+  )
+    return { state: { payment: row?.status ?? null }, effects };
+  const newInvoice = {
+    invoiceId: event.invoiceId,
+    seriesId: null,
+    client: deleted.client,
+    serviceId: deleted.serviceId,
+    amount,
+    currency: event.currency,
+    periodStart: event.periodStart,
+    periodEnd: event.periodEnd,
+  };
+  effects.push({
+    kind: 'refund-in-full',
+    payment: row ? { id: row.id } : { newInvoice },
+    settlement: { ...settlementOf(state, event), amount },
+    reason: 'Refunded automatically: the account was deleted before this payment arrived',
+  });
+  return { state: { payment: 'refunded' }, effects };
 }
 
 function settlementOf(

@@ -9,6 +9,7 @@ import { findSeries } from '../series';
 import { paymentsOf } from './gateway';
 import { withinRequestBudget } from './stripe-budget';
 import { withWhatStripeLeftOut } from './gateway-events';
+import { factsOf, goneSeriesState } from './webhook-gone-series';
 import {
   findCheckoutPayment,
   insertInvoicePayment,
@@ -36,7 +37,6 @@ import {
   nextPaymentState,
   type PaymentEffect,
   type PaymentEvent,
-  type PaymentFacts,
   type PaymentStateFacts,
   type PaymentTarget,
   type RefundFacts,
@@ -142,14 +142,6 @@ async function askStripe(context: ApiContext, calls: readonly StripeCall[], now:
   return deliver;
 }
 
-const factsOf = (row: PaymentRow): PaymentFacts => ({
-  id: row.id,
-  status: row.status,
-  seriesId: row.series_id,
-  bookingId: row.booking_id,
-  periodEnd: row.period_end,
-});
-
 /** What the rules need to know about the event's payment (its rows locked till the end). */
 async function loadState(
   db: Database,
@@ -191,7 +183,7 @@ async function loadState(
       const plan = seriesId ? await lockPlan(db, seriesId) : undefined;
       if (seriesId) await shareSeriesLock(db, seriesId);
       const series = seriesId ? await findSeries(db, seriesId) : undefined;
-      if (!series) return { ...state, series: null };
+      if (!series) return goneSeriesState(db, state, event, seriesId);
       const service = context.services.find((each) => each.id === series.serviceId);
       const withSeries = {
         ...state,

@@ -29,7 +29,9 @@ export async function emptyTables(db: Database) {
   await sql`truncate write_limits, risk_alerts, waitlist_offers, waitlist_entries, calendar_feeds, questionnaire_days, working_hours`.execute(
     db,
   );
-  await sql`truncate receipt_link_revocations, session_reactions, given_up_dealt_with`.execute(db);
+  await sql`truncate receipt_link_revocations, session_reactions, given_up_dealt_with, deleted_series`.execute(
+    db,
+  );
   await sql`truncate busy_calendar_times, busy_calendar, text_reminders`.execute(db);
   await sql`truncate passkeys, passkey_challenges, passkey_enrolments_used, recovery_codes, known_browsers, practice_sign_ins, passkey_reviews`.execute(
     db,

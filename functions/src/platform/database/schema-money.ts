@@ -111,6 +111,16 @@ export interface StripeSubscriptionsTable {
   ended_at: Date | null;
 }
 
+/** A deleted account's series, for the money that still arrives for it (the webhook). */
+export interface DeletedSeriesTable {
+  series_id: string;
+  client_uid: string;
+  client_email: string;
+  client_name: string;
+  service_id: number;
+  deleted_at: Date;
+}
+
 export interface PaymentEventsTable {
   event_id: string;
   type: string;

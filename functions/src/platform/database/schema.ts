@@ -13,6 +13,7 @@ import type {
   PaymentCreditsTable,
   PaymentEventsTable,
   StripeSubscriptionsTable,
+  DeletedSeriesTable,
 } from './schema-money';
 import type {
   PasskeysTable,
@@ -364,6 +365,7 @@ export interface DatabaseSchema {
   payment_credits: PaymentCreditsTable;
   payment_events: PaymentEventsTable;
   stripe_subscriptions: StripeSubscriptionsTable;
+  deleted_series: DeletedSeriesTable;
   waitlist_entries: WaitlistEntriesTable;
   waitlist_offers: WaitlistOffersTable;
   notes_requests: NotesRequestsTable;

@@ -24,8 +24,11 @@ export interface Reactions {
    * were; one it cuts off is tried again later, as any failure.
    */
   runInRequest(): Promise<void>;
-  /** One reaction by its id, if due and unclaimed, within the request's time budget (Try again). */
-  runOne(id: string): Promise<void>;
+  /**
+   * One reaction by its id, if due and unclaimed, within the request's time budget (Try again):
+   * what its try failed with, undefined when it did not fail (done, or not run).
+   */
+  runOne(id: string): Promise<{ failed: unknown } | undefined>;
 }
 
 /**
@@ -92,26 +95,33 @@ export function createReactions<
               .execute();
           }
         },
-        run: () => runDueReactions(context(), handlers),
-        runInRequest: () => {
-          const run = () => runDueReactions(context(), handlers, { budget, neverTried: true });
-          return budget ? budget.within(run) : run();
+        run: async () => {
+          await runDueReactions(context(), handlers);
         },
-        runOne: (id) => {
+        runInRequest: async () => {
+          const run = () => runDueReactions(context(), handlers, { budget, neverTried: true });
+          await (budget ? budget.within(run) : run());
+        },
+        runOne: async (id) => {
           const run = () => runDueReactions(context(), handlers, { budget, only: id });
-          return budget ? budget.within(run) : run();
+          const failures = await (budget ? budget.within(run) : run());
+          return failures.has(id) ? { failed: failures.get(id) } : undefined;
         },
       };
     },
   };
 }
 
-/** Claims the due reactions, runs each, and records done, the next try, or giving up. */
+/**
+ * Claims the due reactions, runs each, and records done, the next try, or giving up. Answers
+ * what each that failed this time failed with, by its id.
+ */
 async function runDueReactions<E, C extends { db: Database; now: () => Date }>(
   context: C,
   handlers: Map<string, Handler<E, C>>,
   options: { budget?: RequestBudget | undefined; neverTried?: boolean; only?: string } = {},
-) {
+): Promise<Map<string, unknown>> {
+  const failures = new Map<string, unknown>();
   const now = context.now();
   const claimed = await context.db.transaction().execute(async (trx) => {
     const due = await trx
@@ -147,7 +157,7 @@ async function runDueReactions<E, C extends { db: Database; now: () => Date }>(
   for (const [index, row] of claimed.entries()) {
     if (options.budget?.spent()) {
       await releaseClaims(context.db, claimed.slice(index));
-      return;
+      return failures;
     }
     const handler = handlers.get(row.handler);
     const event = (typeof row.event === 'string' ? JSON.parse(row.event) : row.event) as E;
@@ -160,6 +170,7 @@ async function runDueReactions<E, C extends { db: Database; now: () => Date }>(
         .where('id', '=', row.id)
         .execute();
     } catch (error) {
+      failures.set(row.id, error);
       // Logged and noted by its kind only: a service's message can echo what was sent.
       const kind = error instanceof Error ? error.name : 'unknown';
       console.error(`Reaction ${row.handler} failed:`, kind);
@@ -180,6 +191,7 @@ async function runDueReactions<E, C extends { db: Database; now: () => Date }>(
         .execute();
     }
   }
+  return failures;
 }
 
 /** Claims given back untried (the request's budget is spent): as they were, for the minute job. */

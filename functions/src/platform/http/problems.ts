@@ -37,6 +37,7 @@ export const problems = {
   tooManyRequests: problem(429, 'too-many-requests', 'Too many open requests'),
   bodyTooLarge: problem(413, 'body-too-large', 'The request body is too large'),
   alreadyPaid: problem(409, 'already-paid', 'This is already paid'),
+  triedAgainFailed: problem(409, 'tried-again-failed', 'Tried again, and it failed'),
   checkoutOpening: problem(409, 'checkout-opening', 'A payment page is being opened'),
   notPayable: problem(422, 'not-payable', 'Nothing is owed for this'),
   refundTooLarge: problem(422, 'refund-too-large', 'The refund is more than was paid'),
@@ -44,6 +45,11 @@ export const problems = {
   identityUnavailable: problem(503, 'identity-unavailable', 'The sign-in service did not answer'),
   paymentsUnavailable: problem(503, 'payments-unavailable', 'Card payments are not set up'),
   paymentProvider: problem(502, 'payment-provider', 'The card payment service did not answer'),
+  paymentProviderRefused: problem(
+    409,
+    'payment-provider-refused',
+    'The card payment service refused this',
+  ),
   paymentProviderSilent: problem(
     503,
     'payment-provider-silent',

@@ -30,6 +30,7 @@ import { up as up0027 } from './0027_children_stay_named';
 import { up as up0028 } from './0028_checkout_openings';
 import { up as up0029 } from './0029_children_aged';
 import { up as up0030 } from './0030_given_up_seen';
+import { up as up0031 } from './0031_deleted_account_series';
 
 /**
  * Versioned migrations, one file each, applied in name order on start (Kysely records them in
@@ -67,6 +68,7 @@ const migrations: Record<string, Migration> = {
   '0028_checkout_openings': { up: up0028 },
   '0029_children_aged': { up: up0029 },
   '0030_given_up_seen': { up: up0030 },
+  '0031_deleted_account_series': { up: up0031 },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
