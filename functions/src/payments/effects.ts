@@ -22,14 +22,13 @@ import {
 import type { BookingRecord, SeriesRecord } from '../bookings';
 import { findSeries } from '../series';
 import { paymentsIfSetUp, type Payments } from './gateway';
+import { IDEMPOTENCY_KEY_KEPT_MS } from './gateway-inputs';
 import { refundRowOfBooking } from './queries-money';
 import { giveHeldRefund, refundNow } from './refunds';
 import type { ApiContext } from '../platform/http/types';
 
 export type CancelledBy = 'client' | 'practice';
 /** What a session cancelled in a month not yet invoiced gets: that much off it, or nothing (no such month will be charged). */
-/** Stripe keeps an idempotency key at least this long (docs.stripe.com/api/idempotent_requests). */
-const IDEMPOTENCY_KEY_KEPT_MS = 24 * 60 * 60_000;
 
 export type AheadOfInvoices = 'credit' | 'nothing';
 
