@@ -10,6 +10,7 @@ import {
 } from './queries';
 import { customerOf, markPlanEnding, planOf, setOpenCheckout } from './queries-plans';
 import {
+  attachCreditToRecordedInvoice,
   coveringPayment,
   creditOfBooking,
   creditsOf,
@@ -21,14 +22,13 @@ import {
 import type { BookingRecord, SeriesRecord } from '../bookings';
 import { findSeries } from '../series';
 import { paymentsIfSetUp, type Payments } from './gateway';
+import { IDEMPOTENCY_KEY_KEPT_MS } from './gateway-inputs';
 import { refundRowOfBooking } from './queries-money';
 import { giveHeldRefund, refundNow } from './refunds';
 import type { ApiContext } from '../platform/http/types';
 
 export type CancelledBy = 'client' | 'practice';
 /** What a session cancelled in a month not yet invoiced gets: that much off it, or nothing (no such month will be charged). */
-/** Stripe keeps an idempotency key at least this long (docs.stripe.com/api/idempotent_requests). */
-const IDEMPOTENCY_KEY_KEPT_MS = 24 * 60 * 60_000;
 
 export type AheadOfInvoices = 'credit' | 'nothing';
 
@@ -214,19 +214,24 @@ async function askCreditItem(
   const plan = await planOf(context.db, credit.series_id);
   const customer = plan && (await customerOf(context.db, plan.client_uid));
   if (!plan?.stripe_subscription_id || !customer) return;
-  // Stripe keeps a key for 24 hours only: a credit first asked longer ago is looked for first.
+  // Stripe keeps a key for 24 hours only: a credit first asked longer ago is looked for first,
+  // pending or already on an invoice.
   const old = context.now().getTime() - credit.created_at.getTime() >= IDEMPOTENCY_KEY_KEPT_MS;
-  const made = old ? await payments.gateway.pendingCreditOf(customer, booking.id) : undefined;
-  const item =
-    made ??
-    (await payments.gateway.creditNextInvoice({
-      customer,
-      subscriptionId: plan.stripe_subscription_id,
-      amount: credit.amount,
-      currency: MONEY_FACTS.currency,
-      description: `Cancelled session, ${booking.start.toISOString().slice(0, 10)}`,
-      bookingId: booking.id,
-    }));
+  const made = old ? await payments.gateway.creditItemOf(customer, booking.id) : undefined;
+  if (made) {
+    await setCreditItem(context.db, credit.id, made.id);
+    // Its invoice paid and recorded already (the webhook found no credit to attach then).
+    if (made.invoiceId) await attachCreditToRecordedInvoice(context.db, credit.id, made.invoiceId);
+    return;
+  }
+  const item = await payments.gateway.creditNextInvoice({
+    customer,
+    subscriptionId: plan.stripe_subscription_id,
+    amount: credit.amount,
+    currency: MONEY_FACTS.currency,
+    description: `Cancelled session, ${booking.start.toISOString().slice(0, 10)}`,
+    bookingId: booking.id,
+  });
   await setCreditItem(context.db, credit.id, item);
 }
 

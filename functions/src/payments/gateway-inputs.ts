@@ -1,5 +1,12 @@
 /** What the practice asks the card payment service (gateway.ts) to make. */
 
+/**
+ * Stripe keeps an idempotency key at least this long and no longer is promised
+ * (https://docs.stripe.com/api/idempotent_requests): a thing first asked longer ago is looked
+ * for at Stripe before it is asked again.
+ */
+export const IDEMPOTENCY_KEY_KEPT_MS = 24 * 60 * 60_000;
+
 /** A refund of ours: the payment intent, the pence, and our refund row's id (its key). */
 export interface RefundInput {
   paymentIntentId: string;

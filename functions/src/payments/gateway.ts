@@ -298,16 +298,19 @@ function gatewayOf(stripe: Stripe) {
     },
 
     /**
-     * The session's credit among the customer's items not yet invoiced, by its metadata
-     * (https://docs.stripe.com/api/invoiceitems/list): a key older than 24 hours protects nothing.
+     * The session's credit among all the customer's invoice items, by its metadata: pending or
+     * already on an invoice (draft, open or paid), when its `invoice` names it
+     * (https://docs.stripe.com/api/invoiceitems/list, no `pending` filter). A key older than
+     * 24 hours protects nothing, and an item an invoice has taken is no longer pending.
      */
-    async pendingCreditOf(customer: string, bookingId: string): Promise<string | undefined> {
+    async creditItemOf(customer: string, bookingId: string) {
       const items = await provider((limits) =>
         stripe.invoiceItems
-          .list({ customer, pending: true, limit: 100 }, limits)
+          .list({ customer, limit: 100 }, limits)
           .autoPagingToArray({ limit: 10_000 }),
       );
-      return items.find((each) => each.metadata?.bookingId === bookingId)?.id;
+      const found = items.find((each) => each.metadata?.bookingId === bookingId);
+      return found && { id: found.id, invoiceId: idOf(found.invoice) };
     },
 
     async cancelAtPeriodEnd(subscriptionId: string): Promise<void> {

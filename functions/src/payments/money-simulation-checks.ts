@@ -58,6 +58,26 @@ export async function checkMoney(world: SimWorld, model: SimModel, after: string
     taken,
   );
 
+  // Each credit made at Stripe once (one invoice item per session, pending or on an invoice),
+  // and each refund of ours once (one Stripe refund per refund id), whatever was retried.
+  const items = [...stripe.subscriptions.values()].flatMap((each) => [
+    ...each.pendingItems,
+    ...each.invoicedItems,
+  ]);
+  expect(
+    onceEach(items.map((each) => each.metadata.bookingId)),
+    where('credits at Stripe'),
+  ).toEqual([]);
+  expect(
+    onceEach(stripe.refunds.map((each) => each.metadata?.refundId)),
+    where('refunds at Stripe'),
+  ).toEqual([]);
+
+  const itemLinesOf = (invoiceId: string | null) =>
+    (invoiceId ? stripe.invoices.get(invoiceId)?.lines.data : undefined)
+      ?.filter((line) => line.parent.type === 'invoice_item_details')
+      .map((line) => line.amount) ?? [];
+
   // Every session given up with notice, or by the practice, given back exactly its share.
   const service = world.stack.api.context.services.find((each) => each.id === 1);
   if (!service) throw new Error('service 1 is missing');
@@ -111,9 +131,9 @@ export async function checkMoney(world: SimWorld, model: SimModel, after: string
     if (!cadence) throw new Error('a series session given up before the series was read');
     if (covering && (covering.status === 'paid' || covering.status === 'refunded')) {
       const period = { start: covering.period_start as Date, end: covering.period_end as Date };
-      const price =
-        covering.amount +
-        sum(credits.filter((each) => each.payment_id === covering.id).map((each) => each.amount));
+      // The month's price: what was paid and what its invoice's item lines took off, as Stripe
+      // has it (a credit whose commit failed is on the invoice before our books know its item).
+      const price = covering.amount - sum(itemLinesOf(covering.stripe_invoice_id));
       const share = sessionSharePence(price, sessionsInPeriod(cadence, period), gone.billed);
       const facts = `${what} (from payment ${covering.amount}p for ${period.start.toISOString()} to ${period.end.toISOString()}, ${covering.refunded}p refunded, price ${price}p; refunded ${refunded}p, credited ${credited}p)`;
       expectShare(facts, refunded + credited, owed(share), covering);
@@ -223,6 +243,10 @@ function expectShare(
   if (given < owed)
     expect(payment?.refunded, `${what}: less only if none was left`).toBe(payment?.amount);
 }
+
+/** The ids seen more than once. */
+const onceEach = (ids: (string | undefined)[]) =>
+  ids.filter((id, at) => id !== undefined && ids.indexOf(id) !== at);
 
 const paidFirst = (status: string) => (status === 'paid' || status === 'refunded' ? 0 : 1);
 

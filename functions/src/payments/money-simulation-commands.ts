@@ -9,6 +9,8 @@ import fc from 'fast-check';
 import type { BookingStatus } from '../../../shared/booking';
 import type { CancelledBy } from '../../../shared/booking-rules';
 import { checkMoney } from './money-simulation-checks';
+import { failNext, type Failure } from './money-simulation-failures';
+import { retryPendingRefunds } from './refunds';
 import {
   cadenceOf,
   givenUpBetween,
@@ -68,6 +70,11 @@ const pick = <T>(items: readonly T[], index: number): T | undefined =>
 async function letTimePass(world: SimWorld, days: number, renewal: 'paid' | 'failed') {
   const { stack } = world;
   stack.clock.now = new Date(stack.clock.now.getTime() + days * DAY_MS);
+  await renewAndRoll(world, renewal);
+}
+
+async function renewAndRoll(world: SimWorld, renewal: 'paid' | 'failed') {
+  const { stack } = world;
   const now = stack.clock.now.getTime() / 1000;
   for (const subscription of [...stack.stripe().subscriptions.values()]) {
     while (subscription.status === 'active' && subscription.periodEnd <= now) {
@@ -266,6 +273,42 @@ const redeliver = fc
     }),
   );
 
+const failCommit = fc
+  .constantFrom<Failure>('credit', 'reaction')
+  .map((failure) =>
+    step(
+      failure === 'credit'
+        ? 'the next credit is not recorded: its commit fails after Stripe made the item'
+        : 'the queue’s record of the next reaction done fails, after Stripe answered it',
+      'client',
+      (w) => failNext(w.stack.db, failure),
+    ),
+  );
+
+/**
+ * The minute job comes after a while: the durable queue's retries and the refunds still pending,
+ * sooner or later than Stripe keeps a key (24 hours), renewals in between (Stripe's invoice
+ * taking the items waiting, finalised, paid or failed).
+ */
+const minuteJob = fc
+  .record({
+    after: fc.constantFrom(2 * 60_000, 3 * 3_600_000, 25 * 3_600_000, 4 * DAY_MS),
+    renewal,
+  })
+  .map(({ after, renewal: outcome }) =>
+    step(
+      `the minute job runs ${after / 60_000} minutes later (renewals ${outcome})`,
+      'client',
+      async (w) => {
+        const { stack } = w;
+        stack.clock.now = new Date(stack.clock.now.getTime() + after);
+        await renewAndRoll(w, outcome);
+        await stack.api.context.reactions.run();
+        await retryPendingRefunds(stack.api.context, stack.clock.now);
+      },
+    ),
+  );
+
 /** Each step listed as often as its weight (fast-check draws evenly from the list). */
 const weighted = (weights: [fc.Arbitrary<Step>, number][]) =>
   weights.flatMap(([arbitrary, weight]) => Array.from({ length: weight }, () => arbitrary));
@@ -291,4 +334,20 @@ export const moneyCommands = weighted([
   [portalCancel, 1],
   [dashboardRefund, 2],
   [redeliver, 2],
+  [failCommit, 2],
+  [minuteJob, 3],
+]);
+
+/**
+ * The retries' own simulation (money-retries.property.test.ts): a paid series whose sessions are
+ * cancelled while commits fail after Stripe answered, and the queue's retries come before and
+ * after Stripe forgets a key, with Stripe's renewals (paid or failed) and collections between.
+ */
+export const retryCommands = weighted([
+  [cancelSession, 4],
+  [failCommit, 3],
+  [minuteJob, 4],
+  [letTimePassStep, 1],
+  [collectFailed, 1],
+  [redeliver, 1],
 ]);

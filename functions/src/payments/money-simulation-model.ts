@@ -9,6 +9,7 @@ import type { CancelledBy } from '../../../shared/booking-rules';
 import type { PaymentCreditsTable } from '../platform/database/schema-money';
 import type { TestAccount } from '../testing/accounts';
 import { emptyTables } from '../testing/databases';
+import { disarmAll } from './money-simulation-failures';
 import type { usePaymentsStack } from '../testing/payments-stack';
 
 export type PaymentsStack = ReturnType<typeof usePaymentsStack>;
@@ -165,6 +166,7 @@ export async function resetWorld(world: SimWorld) {
   await settle(world);
   countRun(world);
   const { stack } = world;
+  await disarmAll(stack.db);
   await emptyTables(stack.db);
   const stripe = stack.stripe();
   stripe.refunds.splice(0);

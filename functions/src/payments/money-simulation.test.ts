@@ -3,19 +3,9 @@ import { createAccount } from '../testing/accounts';
 import { DATABASE_KINDS } from '../testing/databases';
 import { createAccounts } from '../testing/factories/accounts';
 import { usePaymentsStack } from '../testing/payments-stack';
-import { checkMoney } from './money-simulation-checks';
 import { moneyCommands } from './money-simulation-commands';
-import {
-  cadenceOf,
-  countRun,
-  resetWorld,
-  settle,
-  SERIES_START,
-  SIM_START,
-  type SimModel,
-  type SimWorld,
-  tally,
-} from './money-simulation-model';
+import { countRun, SIM_START, type SimWorld, tally } from './money-simulation-model';
+import { startRun, STARTS } from './money-simulation-start';
 
 // A simulation of the money (issue 45): random sequences of everything a client, the practitioner,
 // Stripe and time do to a paid series and one-off sessions, run against the API and the Stripe
@@ -29,8 +19,6 @@ const PATH = process.env.MONEY_SIM_PATH;
 /** Room for the runs and, on a failure, for shrinking it (each shrink step runs a sequence again). */
 const TIME_LIMIT_MS = RUNS * STEPS * 3_000;
 
-const STARTS = ['requested', 'confirmed', 'paid'] as const;
-
 const { practitioner, other } = await createAccounts({
   practitioner: { practitioner: true },
   other: { name: 'Bea Other' },
@@ -42,41 +30,9 @@ describe.each(DATABASE_KINDS)('the money over any sequence, on %s', (kind) => {
   it(
     `follows every step: ${RUNS} runs of up to ${STEPS} steps (seed ${SEED})`,
     async () => {
-      // Deleting the account deletes its sign-in: a client of its own for each run.
       const world: SimWorld = { stack, practitioner, other, client: await createAccount() };
       /** Each run starts from a series requested, confirmed, or confirmed and its month paid. */
-      const setup = (start: (typeof STARTS)[number]) => async () => {
-        await resetWorld(world);
-        world.client = await createAccount({ name: 'Ada Client' });
-        const made = await stack.request('POST', '/series', world.client, {
-          serviceId: 1,
-          start: SERIES_START,
-        });
-        expect(made.status).toBe(201);
-        const seriesId = made.json.id as string;
-        if (start !== 'requested') {
-          const confirmed = await stack.request(
-            'POST',
-            `/series/${seriesId}/confirm`,
-            practitioner,
-          );
-          expect(confirmed.status).toBe(200);
-        }
-        if (start === 'paid') {
-          await stack.stripe().pay(await stack.checkout(world.client, { seriesId }));
-          await settle(world);
-        }
-        const model: SimModel = {
-          seriesId,
-          cadence: await cadenceOf(world, seriesId),
-          givenUp: [],
-          accountDeleted: false,
-          steps: 0,
-          credits: new Map(),
-        };
-        await checkMoney(world, model, `the series ${start}`);
-        return { model, real: world };
-      };
+      const setup = (start: (typeof STARTS)[number]) => () => startRun(world, start);
       const runs = fc.record({
         start: fc.constantFrom(...STARTS, 'paid', 'paid'),
         steps: fc.commands(moneyCommands, { maxCommands: STEPS, size: 'max' }),

@@ -103,6 +103,31 @@ export async function attachCredits(
     .execute();
 }
 
+/**
+ * A credit found at Stripe on an invoice already recorded as paid (its item was on the invoice
+ * before we knew the item's id, so the webhook could not attach it then): attached now.
+ */
+export async function attachCreditToRecordedInvoice(
+  db: Database,
+  creditId: string,
+  stripeInvoiceId: string,
+) {
+  await db
+    .updateTable('payment_credits')
+    .set((eb) => ({
+      payment_id: eb
+        .selectFrom('payments')
+        .select('payments.id')
+        .whereRef('payments.series_id', '=', 'payment_credits.series_id')
+        .where('payments.stripe_invoice_id', '=', stripeInvoiceId)
+        .where('payments.status', 'in', ['paid', 'refunded'])
+        .limit(1),
+    }))
+    .where('id', '=', creditId)
+    .where('payment_id', 'is', null)
+    .execute();
+}
+
 export async function creditsOf(db: Database, paymentIds: readonly string[]) {
   if (paymentIds.length === 0) return [];
   return db

@@ -7,6 +7,7 @@ import { ProblemError, problems } from '../platform/http/problems';
 import type { ApiContext } from '../platform/http/types';
 import { json } from '../platform/http/types';
 import { paymentsIfSetUp, paymentsOf, type Payments } from './gateway';
+import { IDEMPOTENCY_KEY_KEPT_MS } from './gateway-inputs';
 import { withinRequestBudget } from './stripe-budget';
 import { findPayment, lockPayment, type PaymentRow, type RefundRow } from './queries';
 import {
@@ -119,7 +120,9 @@ export async function holdRefund(
 /**
  * A held refund asked of Stripe with our refund's id as the idempotency key (a retry is the same
  * refund); its answer settles the row and queues the email. If that commit fails, Stripe's
- * `charge.refunded` settles it (webhook.ts).
+ * `charge.refunded` settles it (webhook.ts). Stripe keeps a key 24 hours only: a refund held
+ * longer ago (the queue's later tries) is looked for first among the payment's refunds by the id
+ * in its metadata, as askRefund does, and counted as given when found.
  */
 export async function giveHeldRefund(
   context: ApiContext,
@@ -127,11 +130,19 @@ export async function giveHeldRefund(
   held: HeldRefund,
   now: Date,
 ) {
-  const given = await gateway.refund({
+  const input = {
     paymentIntentId: held.paymentIntentId,
     amount: held.row.amount,
     refundId: held.row.id,
-  });
+  };
+  // By the clock, not `now` (a reaction's `now` is the instant of the change it follows).
+  const old = context.now().getTime() - held.row.created_at.getTime() >= IDEMPOTENCY_KEY_KEPT_MS;
+  const made = old
+    ? (await gateway.refundsOf(input.paymentIntentId)).find(
+        (each) => each.ourRefundId === input.refundId,
+      )
+    : undefined;
+  const given = made ?? (await gateway.refund(input));
   try {
     await context.db
       .transaction()

@@ -233,6 +233,10 @@ export function createStripeLedger(options: StripeLedgerOptions) {
     const before = invoices.get(made.id);
     const invoice = before ? { ...made, lines: before.lines } : made;
     invoices.set(invoice.id, invoice);
+    // Its items stay listed, now naming their invoice (a failed one collected later: once).
+    for (const item of items)
+      if (!subscription.invoicedItems.some((each) => each.id === item.id))
+        subscription.invoicedItems.push({ ...item, invoice: invoice.id });
     if (outcome === 'failed') failedInvoices.set(subscription.id, { id: invoice.id, items });
     if (outcome === 'paid' && invoice.amount_paid > 0) {
       invoicePayments.set(invoice.id, {
@@ -291,6 +295,7 @@ export function createStripeLedger(options: StripeLedgerOptions) {
       status: 'active',
       last4,
       pendingItems: [],
+      invoicedItems: [],
     };
     subscriptions.set(subscription.id, subscription);
     checkout.subscription = subscription.id;

@@ -56,6 +56,8 @@ export interface SubscriptionRecord {
     /** Unix seconds, by the stand-in's clock. */
     created: number;
   }[];
+  /** Invoice items an invoice has taken (draft, open or paid): Stripe still lists them. */
+  invoicedItems: (SubscriptionRecord['pendingItems'][number] & { invoice: string })[];
 }
 
 /**

@@ -7,8 +7,8 @@ import { checkStripeShapes, type SentObject } from './stripe-openapi-check';
 import { startStripeStandIn, type StripeStandIn } from './stripe-stand-in';
 
 // The stand-in keeps an idempotency key no longer than Stripe promises to (24 hours, by its own
-// clock: https://docs.stripe.com/api/idempotent_requests), and lists a customer's pending invoice
-// items as Stripe does (https://docs.stripe.com/api/invoiceitems/list), each answer checked
+// clock: https://docs.stripe.com/api/idempotent_requests), and lists a customer's invoice items,
+// pending or already on an invoice, as Stripe does (https://docs.stripe.com/api/invoiceitems/list), each answer checked
 // against Stripe's OpenAPI description (stripe-openapi-check.ts).
 
 const DAY = 24 * 60 * 60;
@@ -70,6 +70,7 @@ function subscriptionOf(customer: string) {
     status: 'active',
     last4: '4242',
     pendingItems: [],
+    invoicedItems: [],
   });
   return id;
 }
@@ -121,6 +122,22 @@ describe('the Stripe stand-in’s keys and invoice items', () => {
     expect(await standIn.renew(subscription, 'paid')).toBe(200);
     const after = await stripe.invoiceItems.list({ customer: 'cus_keys_one', pending: true });
     expect(after.data).toEqual([]);
+    // But they are still listed without the filter, or with pending=false, naming that invoice.
+    const invoiced = kept(
+      'ApiList<InvoiceItem>',
+      await stripe.invoiceItems.list({ customer: 'cus_keys_one' }),
+    );
+    expect(invoiced.data.map((each) => each.metadata?.bookingId)).toEqual(['b3', 'b2', 'b1']);
+    const invoiceId = invoiced.data[0]?.invoice;
+    expect(invoiceId).toMatch(/^in_/);
+    expect(invoiced.data.every((each) => each.invoice === invoiceId)).toBe(true);
+    const onIt = await stripe.invoiceItems.list({ invoice: String(invoiceId) });
+    expect(onIt.data).toHaveLength(3);
+    const notPending = await stripe.invoiceItems.list({ customer: 'cus_keys_one', pending: false });
+    expect(notPending.data).toHaveLength(3);
+    // The other customer's item is still pending, and only that.
+    const others = await stripe.invoiceItems.list({ customer: 'cus_keys_two', pending: false });
+    expect(others.data).toEqual([]);
   });
 
   it('every object it answered has the shape Stripe’s OpenAPI description gives it', () => {
