@@ -1,4 +1,5 @@
 import { clientBookings } from '../bookings';
+import { clientSeries } from '../series';
 import type { Database } from '../platform/database/database';
 import type { ApiContext } from '../platform/http/types';
 import { sessionRefundOwed } from './effects';
@@ -8,6 +9,7 @@ import { markCheckoutExpired } from './queries';
 import { openOneOffCheckoutsOfClient, runningPlansOfClient } from './queries-money';
 import { rememberDeletedSeries } from './queries-plans';
 import { findRefund } from './queries-refunds';
+import { holdWhatPaidMonthsOwe } from './paid-months';
 import { askRefund, holdRefund } from './refunds';
 import { holdWaitingRefunds } from './waiting-refunds';
 
@@ -71,6 +73,11 @@ export async function holdMoneyOnAccountDeleted(
   }
   // Sessions cancelled before the deletion whose refund the minute job has not made yet.
   refundIds.push(...(await holdWaitingRefunds(db, context, booked, now)));
+  // What her paid months owe (sessions cancelled or weeks skipped while a month was unpaid),
+  // whose give-back may still wait in the queue: once her series are gone it would find nothing.
+  for (const series of await clientSeries(db, event.uid))
+    for (const held of await holdWhatPaidMonthsOwe(db, context, series, now))
+      if (!refundIds.includes(held.row.id)) refundIds.push(held.row.id);
   const money: AccountMoneyHeld = {
     type: 'account-money.held',
     subscriptionIds: plans.flatMap((plan) =>

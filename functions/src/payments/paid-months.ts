@@ -59,16 +59,29 @@ export async function giveBackWhatPaidMonthsOwe(context: ApiContext, seriesId: s
   if (!payments || !UUID.test(seriesId)) return;
   const held = await context.db.transaction().execute(async (trx) => {
     const series = await findSeries(trx, seriesId);
-    if (!series) return [];
-    const service = context.services.find((each) => each.id === series.serviceId);
-    if (!service || service.price === 0) return [];
-    const months = await lockPaidMonths(trx, seriesId);
-    const refunds: HeldRefund[] = [];
-    for (const month of months) refunds.push(...(await holdMonth(trx, series, month, now)));
-    return refunds;
+    return series ? holdWhatPaidMonthsOwe(trx, context, series, now) : [];
   });
   for (const refund of held) await giveHeldRefund(context, payments, refund, now);
   if (held.length > 0) context.outbox.deliver();
+}
+
+/**
+ * Inside the caller's transaction, while the series is there: what each of its paid months
+ * owes, held as pending refunds (the give-back above, and the account's deletion, after which
+ * the series and its skipped weeks are gone and a give-back still queued finds nothing).
+ */
+export async function holdWhatPaidMonthsOwe(
+  db: Database,
+  context: ApiContext,
+  series: SeriesRecord,
+  now: Date,
+): Promise<HeldRefund[]> {
+  const service = context.services.find((each) => each.id === series.serviceId);
+  if (!service || service.price === 0) return [];
+  const months = await lockPaidMonths(db, series.id);
+  const refunds: HeldRefund[] = [];
+  for (const month of months) refunds.push(...(await holdMonth(db, series, month, now)));
+  return refunds;
 }
 
 /** One paid month's occurrences owed and not yet given back, each held as a pending refund. */
