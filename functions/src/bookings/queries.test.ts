@@ -271,6 +271,7 @@ describe('migrations', () => {
         '0028_checkout_openings',
         '0029_children_aged',
         '0030_given_up_seen',
+        '0031_deleted_account_series',
       ]);
       // One file per migration, named as it runs: a file missing from the list never runs.
       const files = fs.readdirSync(
