@@ -163,11 +163,16 @@ test('the browser build runs the production build of the react-dom the unit test
     version: string;
   };
   const scripts: Promise<string>[] = [];
-  page.on('response', (response) => {
+  const record = (response: { url: () => string; text: () => Promise<string> }) => {
     if (response.url().endsWith('.js')) scripts.push(response.text());
-  });
+  };
+  page.on('response', record);
   await page.goto('/');
   await expect(page.locator('html[data-ready]')).toBeAttached();
+  // A script the page asks for later (a chunk loaded after hydration) would have its body read
+  // after the test ended: stop listening once the page is quiet, and read what was heard.
+  await page.waitForLoadState('networkidle');
+  page.off('response', record);
   const shipped = (await Promise.all(scripts)).join('\n');
   // React's production build says its errors by number, with a link to the decoder.
   expect(shipped).toContain('https://react.dev/errors/');
