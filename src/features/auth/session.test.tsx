@@ -7,6 +7,8 @@ import { SESSION_ENDED_MESSAGE, SessionProvider, signOutOnPurpose, useSession } 
 // The auth-state listener the provider registered: the tests play the SDK's part through it.
 const firebase = vi.hoisted(() => ({
   emit: undefined as unknown as (user: unknown) => void,
+  /** The ID-token listeners: the SDK tells them of every new token and every sign-in. */
+  tokenListeners: [] as ((user: unknown) => void)[],
   signOut: vi.fn(),
 }));
 
@@ -16,7 +18,10 @@ vi.mock('../../lib/firebase', () => ({
     firebase.emit = listener;
     return () => undefined;
   },
-  onIdTokenChanged: () => () => undefined,
+  onIdTokenChanged: (_auth: unknown, listener: (user: unknown) => void) => {
+    firebase.tokenListeners.push(listener);
+    return () => undefined;
+  },
   signOut: firebase.signOut,
 }));
 
@@ -31,6 +36,7 @@ const signedInAt = (lastLoginAt: string) =>
     emailVerified: true,
     metadata: { lastSignInTime: new Date(Number(lastLoginAt)).toUTCString() },
     toJSON: () => ({ uid: 'u1', lastLoginAt }),
+    getIdTokenResult: () => new Promise(() => undefined), // the session check waits on it
   }) as unknown as User;
 const someone = signedInAt('1795856400100');
 
@@ -62,6 +68,7 @@ describe('the session provider', () => {
     localStorage.clear();
     toast.mockClear();
     firebase.emit = undefined as never;
+    firebase.tokenListeners.length = 0;
     // As the SDK does: signing out tells the listeners.
     firebase.signOut.mockReset().mockImplementation(async () => firebase.emit(null));
   });
@@ -116,6 +123,21 @@ describe('the session provider', () => {
     expect(screen.getByText('signed-in')).toBeVisible();
     expect(firebase.signOut).toHaveBeenCalledOnce();
     expect(toast).not.toHaveBeenCalled();
+  });
+
+  it('remembers the session signed in again with the same account (her passkey step)', async () => {
+    await startSession();
+    await emit(someone);
+    // Her passkey step signs in again: a new user and token, no auth-state event (same account).
+    const stepped = signedInAt('1795857000500');
+    await act(() => {
+      for (const listener of firebase.tokenListeners) listener(stepped);
+    });
+    await act(() => signOutOnPurpose(async () => firebase.emit(null)));
+    // Another tab wrote back the session she had after her passkey step.
+    await emit(signedInAt('1795857000500'));
+    expect(firebase.signOut).toHaveBeenCalledOnce();
+    expect(screen.getByText('signed-out')).toBeVisible();
   });
 
   it('forgets a sign-out on purpose that failed', async () => {

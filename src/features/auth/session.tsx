@@ -74,6 +74,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       const auth = firebaseAuth();
       const stopChecks = keepSessionChecked(auth, onIdTokenChanged);
       let shown: User | null = null;
+      // Signing in again to the same account (her passkey step) replaces the user without an
+      // auth-state event: the session to remember at a sign-out on purpose is the latest one.
+      const stopFollowing = onIdTokenChanged(auth, (user) => {
+        if (user && user.uid === shown?.uid) shown = user;
+      });
       const stopListening = onAuthStateChanged(auth, (user) => {
         if (user && isEndedSession(user)) {
           // Another tab wrote back a session this browser ended: end it again, quietly.
@@ -95,6 +100,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       });
       return () => {
         stopListening();
+        stopFollowing();
         stopChecks();
       };
     });
