@@ -15,6 +15,7 @@ import {
 } from './platform/http/caller';
 import { internalError, problemResponse } from './platform/http/problems';
 import { handleRequests, type RouteTable } from './platform/http/router';
+import { withRequestReactions } from './platform/events/reactions';
 import { routes } from './routes';
 import { sessionReactions } from './reactions';
 import { seedingRoutes } from './seeding';
@@ -47,7 +48,11 @@ export function createApi(
       requestBudget(() => context),
     ),
   };
-  return Object.assign(handleRequests({ ...routes, ...extra }, context), {
+  const handle = handleRequests({ ...routes, ...extra }, context);
+  // Each request runs the reactions it published, and no other request's.
+  const handleEach = (request: Parameters<typeof handle>[0]) =>
+    withRequestReactions(() => handle(request));
+  return Object.assign(handleEach, {
     reactions: context.reactions,
     /** What the handlers are given (the scheduled jobs that need the API's settings take it). */
     context,

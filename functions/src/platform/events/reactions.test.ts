@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { DATABASE_KINDS, freshDatabase } from '../../testing/databases';
 import type { Database } from '../database/database';
-import { REACTION_RETRY, createReactions } from './reactions';
+import { REACTION_RETRY, createReactions, withRequestReactions } from './reactions';
 
 interface Cancelled {
   type: 'session.cancelled';
@@ -146,5 +146,34 @@ describe.each(DATABASE_KINDS)('session events’ reactions on %s', (kind) => {
     // The minute job: the retry and what the request left, in order.
     await bound.run();
     expect(ran).toEqual(['a', 'b', 'earlier', 'c']);
+  });
+
+  it('a request runs the reactions it published, never another request’s: that one answers once its own are done', async () => {
+    const ran: string[] = [];
+    const { bound } = setUp(async (each) => {
+      ran.push(each.sessionId);
+    });
+    const publishing = (id: string) =>
+      db.transaction().execute((trx) => bound.publish(trx, event(id)));
+    // A webhook, say, publishes and runs while a cancellation has committed and not yet run.
+    let runCancellation: () => void = () => undefined;
+    const cancellationRuns = new Promise<void>((resolve) => (runCancellation = resolve));
+    let committed: () => void = () => undefined;
+    const cancellationCommitted = new Promise<void>((resolve) => (committed = resolve));
+    const cancellation = withRequestReactions(async () => {
+      await publishing('cancelled');
+      committed();
+      await cancellationRuns;
+      await bound.runInRequest();
+      return [...ran];
+    });
+    await cancellationCommitted;
+    await withRequestReactions(async () => {
+      await publishing('webhook');
+      await bound.runInRequest();
+    });
+    expect(ran).toEqual(['webhook']);
+    runCancellation();
+    expect(await cancellation).toEqual(['webhook', 'cancelled']);
   });
 });

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Database } from '../database/database';
 import { ProblemError } from '../http/problems';
 
@@ -19,8 +20,8 @@ export interface Reactions {
   /** Runs the durable reactions that are due (this event's and any left to retry): the minute job. */
   run(): Promise<void>;
   /**
-   * What a request runs after its commit: the reactions never tried yet (its own), within the
-   * request's time budget. Those the budget leaves unstarted are left to the minute job as they
+   * What a request runs after its commit: the reactions it published (withRequestReactions; outside
+   * one, those never tried yet), within the request's time budget. Those the budget leaves unstarted are left to the minute job as they
    * were; one it cuts off is tried again later, as any failure.
    */
   runInRequest(): Promise<void>;
@@ -38,6 +39,18 @@ export interface Reactions {
 export interface RequestBudget {
   within<T>(work: () => Promise<T>): Promise<T>;
   spent(): boolean;
+}
+
+/**
+ * The reactions each request published, by id. A request runs its own and no other's: another
+ * request's run (a webhook arriving meanwhile) taking one would leave its own answering before
+ * the refund its caller asked for was made.
+ */
+const publishedInRequest = new AsyncLocalStorage<Set<string>>();
+
+/** Runs one request with its own list of the reactions it publishes (the router wraps each). */
+export function withRequestReactions<T>(work: () => Promise<T>): Promise<T> {
+  return publishedInRequest.run(new Set(), work);
 }
 
 /** How long to wait before the next try of a failed reaction, and when to give up. */
@@ -84,7 +97,7 @@ export function createReactions<
             await react(db, event as unknown as E, context());
           const now = context().now();
           for (const { name } of durable.get(event.type) ?? []) {
-            await db
+            const { id } = await db
               .insertInto('session_reactions')
               .values({
                 handler: name,
@@ -92,14 +105,26 @@ export function createReactions<
                 next_attempt_at: now,
                 created_at: now,
               })
-              .execute();
+              .returning('id')
+              .executeTakeFirstOrThrow();
+            // A transaction tried again publishes again: the rolled-back ids are simply not found.
+            publishedInRequest.getStore()?.add(String(id));
           }
         },
         run: async () => {
           await runDueReactions(context(), handlers);
         },
         runInRequest: async () => {
-          const run = () => runDueReactions(context(), handlers, { budget, neverTried: true });
+          const mine = publishedInRequest.getStore();
+          if (mine?.size === 0) return;
+          const ids = mine ? [...mine] : undefined;
+          mine?.clear();
+          const run = () =>
+            runDueReactions(context(), handlers, {
+              budget,
+              neverTried: true,
+              ...(ids && { ids }),
+            });
           await (budget ? budget.within(run) : run());
         },
         runOne: async (id) => {
@@ -119,7 +144,12 @@ export function createReactions<
 async function runDueReactions<E, C extends { db: Database; now: () => Date }>(
   context: C,
   handlers: Map<string, Handler<E, C>>,
-  options: { budget?: RequestBudget | undefined; neverTried?: boolean; only?: string } = {},
+  options: {
+    budget?: RequestBudget | undefined;
+    neverTried?: boolean;
+    only?: string;
+    ids?: readonly string[];
+  } = {},
 ): Promise<Map<string, unknown>> {
   const failures = new Map<string, unknown>();
   const now = context.now();
@@ -133,6 +163,7 @@ async function runDueReactions<E, C extends { db: Database; now: () => Date }>(
       // A request runs only what was just published: retries are the minute job's.
       .$if(options.neverTried === true, (query) => query.where('attempts', '=', 0))
       .$if(options.only !== undefined, (query) => query.where('id', '=', options.only ?? ''))
+      .$if(options.ids !== undefined, (query) => query.where('id', 'in', options.ids ?? []))
       .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', now)]))
       .orderBy('created_at')
       .limit(20)
