@@ -100,4 +100,41 @@ describe.each(DATABASE_KINDS)('a credit retried after its invoice took it, on %s
       // June is not taken off: the full £240.
       expect((await month(client, '2027-07'))?.amount).toBe(24000);
     });
+
+  it('a session cancelled once that invoice is paid, before the retry, is given its share of the whole month', async () => {
+    const client = await createAccount({ name: 'Ada Client' });
+    const seriesId = await stack.confirmedSeries(client);
+    await stripe().pay(await stack.checkout(client, { seriesId }));
+    const subscription = [...stripe().subscriptions.values()].at(-1);
+    if (!subscription) throw new Error('no subscription');
+    at('2027-04-01T09:00:00Z');
+    await stack.roll();
+    expect(await stripe().renew(subscription.id, 'paid')).toBe(200);
+    await stripe().settled();
+    const mayOn = async (date: string) =>
+      (await stack.sessionsOf(client, seriesId)).find((each) => each.start.startsWith(date))?.id;
+    at('2027-04-02T09:00:00Z');
+    await failFirstCreditCommit();
+    expect(
+      (await request('POST', `/bookings/${await mayOn('2027-05-11')}/cancel`, client)).status,
+    ).toBe(200);
+    at('2027-05-01T09:00:00Z');
+    await stack.roll();
+    expect(await stripe().renew(subscription.id, 'paid')).toBe(200);
+    await stripe().settled();
+
+    // May: £180 paid and the £60 credit, so £240 for its four sessions, £60 each.
+    const refundsBefore = stripe().refunds.length;
+    expect(
+      (await request('POST', `/bookings/${await mayOn('2027-05-18')}/cancel`, client)).status,
+    ).toBe(200);
+    expect(
+      stripe()
+        .refunds.slice(refundsBefore)
+        .map((each) => each.amount),
+    ).toEqual([6000]);
+    expect((await month(client, '2027-06'))?.credits).toEqual([
+      expect.objectContaining({ bookingId: await mayOn('2027-05-11'), amount: 6000 }),
+    ]);
+  });
 });

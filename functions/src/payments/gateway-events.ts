@@ -139,6 +139,17 @@ export function withInvoiceLines(
       const item = each.parent?.invoice_item_details?.invoice_item;
       return each.parent?.type === 'invoice_item_details' && item ? [item] : [];
     }),
+    // An invoice item's line carries the item's metadata
+    // (https://docs.stripe.com/api/invoice-line-item/object#invoice_line_item_object-metadata).
+    creditBookings: Object.fromEntries(
+      lines.flatMap((each) => {
+        const item = each.parent?.invoice_item_details?.invoice_item;
+        const bookingId = each.metadata?.bookingId;
+        return each.parent?.type === 'invoice_item_details' && item && bookingId
+          ? [[item, bookingId] as const]
+          : [];
+      }),
+    ),
   };
 }
 

@@ -7,10 +7,17 @@
 import { sql } from 'kysely';
 import type { Database } from '../platform/database/database';
 
-/** What fails once: the record of a credit's Stripe item, or the queue's record of a reaction done. */
+/**
+ * What fails once: the record of a credit's Stripe item (its own, not the webhook's attaching a
+ * credit to its paid invoice), or the queue's record of a reaction done.
+ */
 export const FAILURES = {
-  credit: { table: 'payment_credits', column: 'stripe_invoice_item_id' },
-  reaction: { table: 'session_reactions', column: 'done_at' },
+  credit: {
+    table: 'payment_credits',
+    column: 'stripe_invoice_item_id',
+    when: 'new.payment_id is null',
+  },
+  reaction: { table: 'session_reactions', column: 'done_at', when: 'true' },
 } as const;
 
 export type Failure = keyof typeof FAILURES;
@@ -22,12 +29,13 @@ const names = (failure: Failure) => ({
   table: sql.raw(FAILURES[failure].table),
   column: sql.raw(FAILURES[failure].column),
   sequenceName: sql.lit(`sim_fail_${failure}_seq`),
+  when: sql.raw(FAILURES[failure].when),
 });
 
 /** The next such commit fails (once), after Stripe has answered. */
 export async function failNext(db: Database, failure: Failure) {
   await disarm(db, failure);
-  const { trigger, sequence, fn, table, column, sequenceName } = names(failure);
+  const { trigger, sequence, fn, table, column, sequenceName, when } = names(failure);
   await sql`create sequence ${sequence}`.execute(db);
   await sql`create function ${fn}() returns trigger language plpgsql as $$
     begin
@@ -37,7 +45,7 @@ export async function failNext(db: Database, failure: Failure) {
       return new;
     end $$`.execute(db);
   await sql`create trigger ${trigger} before update of ${column} on ${table}
-    for each row execute function ${fn}()`.execute(db);
+    for each row when (${when}) execute function ${fn}()`.execute(db);
 }
 
 export async function disarm(db: Database, failure: Failure) {

@@ -82,25 +82,45 @@ export async function setCreditItem(db: Database, id: string, invoiceItemId: str
     .execute();
 }
 
+/** A paid invoice's invoice items, and the session each credit among them is for. */
+export interface InvoiceItems {
+  ids: readonly string[];
+  /** By item id: the booking its metadata names. */
+  bookings: Readonly<Record<string, string>>;
+}
+
 /**
  * The series' credits whose invoice items are lines of the paid invoice, and no others: a credit
  * made while an earlier month's invoice had failed is on the next invoice Stripe makes, not on
- * the failed one when it is collected later.
+ * the failed one when it is collected later. A credit whose item's id was never recorded (our
+ * commit failed after Stripe made it) is found by its session, and its item recorded: else the
+ * month would be worth less than was paid for it, and a session cancelled later given too little.
  */
 export async function attachCredits(
   db: Database,
   seriesId: string,
   paymentId: string,
-  invoiceItemIds: readonly string[],
+  items: InvoiceItems,
 ) {
-  if (invoiceItemIds.length === 0) return;
+  if (items.ids.length === 0) return;
   await db
     .updateTable('payment_credits')
     .set({ payment_id: paymentId })
     .where('series_id', '=', seriesId)
     .where('payment_id', 'is', null)
-    .where('stripe_invoice_item_id', 'in', [...invoiceItemIds])
+    .where('stripe_invoice_item_id', 'in', [...items.ids])
     .execute();
+  for (const [itemId, bookingId] of Object.entries(items.bookings)) {
+    if (!items.ids.includes(itemId)) continue;
+    await db
+      .updateTable('payment_credits')
+      .set({ payment_id: paymentId, stripe_invoice_item_id: itemId })
+      .where('series_id', '=', seriesId)
+      .where('payment_id', 'is', null)
+      .where('stripe_invoice_item_id', 'is', null)
+      .where('booking_id', '=', bookingId)
+      .execute();
+  }
 }
 
 /**

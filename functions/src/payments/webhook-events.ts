@@ -64,6 +64,11 @@ export type PaymentEvent = EventBase &
          * are its own. Null until its lines are all read (Stripe embeds the first handful).
          */
         invoiceItemIds: string[] | null;
+        /**
+         * The session each credit line is for, by its invoice item (the item's metadata, which its
+         * line carries): a credit whose item's id we never recorded is found by its session.
+         */
+        creditBookings?: Readonly<Record<string, string>>;
         paymentIntentId: string | null;
       }
     | {

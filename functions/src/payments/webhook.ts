@@ -25,7 +25,7 @@ import {
   settledPaymentForBooking,
   type PaymentRow,
 } from './queries';
-import { attachCredits } from './queries-credits';
+import { attachCredits, type InvoiceItems } from './queries-credits';
 import { lockPlan, savePlan, setPlanEnding, shareSeriesLock } from './queries-plans';
 import { insertRefund, lockRefundsOfPayment, releaseRefundRow } from './queries-refunds';
 import { lockSubscriptionOrder, saveSubscriptionSeen } from './queries-subscriptions';
@@ -111,8 +111,10 @@ async function receive(request: ApiRequest, context: ApiContext) {
 }
 
 /** The invoice items a paid invoice carried: its own credits, and no other (attachCredits). */
-const invoiceItemsOf = (event: PaymentEvent): readonly string[] =>
-  event.type === 'invoice-paid' ? (event.invoiceItemIds ?? []) : [];
+const invoiceItemsOf = (event: PaymentEvent): InvoiceItems =>
+  event.type === 'invoice-paid'
+    ? { ids: event.invoiceItemIds ?? [], bookings: event.creditBookings ?? {} }
+    : { ids: [], bookings: {} };
 
 /** A call to Stripe that a committed decision asks for. */
 type StripeCall =
@@ -256,7 +258,7 @@ async function applyEffects(
   db: Database,
   context: ApiContext,
   effects: readonly PaymentEffect[],
-  invoiceItemIds: readonly string[],
+  invoiceItems: InvoiceItems,
   now: Date,
 ): Promise<Decision | 'again'> {
   const messages = { now, practiceEmail: context.outbox.practiceEmail };
@@ -311,7 +313,7 @@ async function applyEffects(
     }
     if (effect.kind === 'mark-paid') {
       const row = await markPaid(db, id, effect.settlement, now);
-      if (row.series_id) await attachCredits(db, row.series_id, row.id, invoiceItemIds);
+      if (row.series_id) await attachCredits(db, row.series_id, row.id, invoiceItems);
       if (!effect.receiptAbout) continue;
       await queueMessages(db, [receiptMessage(effect.receiptAbout, row, settings, now)], messages);
       deliver = true;

@@ -230,8 +230,10 @@ export function invoiceObject(
       has_more: false,
       url: `/v1/invoices/${id}/lines`,
       data: [
+        // An invoice item's line carries the item's metadata (a credit's booking).
         ...items.map((item) => ({
           ...line(item.amount, item.description),
+          metadata: item.metadata,
           parent: {
             type: 'invoice_item_details',
             invoice_item_details: {
@@ -246,6 +248,8 @@ export function invoiceObject(
         })),
         {
           ...line(subscription.amount, null),
+          // A subscription's line carries the subscription's metadata.
+          metadata: subscription.metadata,
           parent: {
             type: 'subscription_item_details',
             invoice_item_details: null,
