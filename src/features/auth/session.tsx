@@ -82,7 +82,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       const stopListening = onAuthStateChanged(auth, (user) => {
         if (user && isEndedSession(user)) {
           // Another tab wrote back a session this browser ended: end it again, quietly.
-          void signOutOnPurpose(() => sdk.signOut(auth));
+          // Should that fail (offline), the session stays shown as it was: no unhandled error.
+          signOutOnPurpose(() => sdk.signOut(auth)).catch(() => undefined);
           return;
         }
         if (!user) {
