@@ -73,4 +73,34 @@ describe.each(DATABASE_KINDS)('a series payment after its account was deleted, o
       [24000, 24000],
     ]);
   });
+
+  it('a Dashboard refund of a deleted account’s kept month: answered 2xx once, on her books as the rest of the month', async () => {
+    const client = await createAccount({ name: 'Ada Client' });
+    const seriesId = await stack.confirmedSeries(client);
+    await stripe().pay(await stack.checkout(client, { seriesId }));
+    // 16 and 23 March held; 30 March, ahead, comes back with the deletion.
+    at('2027-03-24T09:00:00Z');
+    expect((await request('POST', '/account/deletion', client)).status).toBe(200);
+    await stripe().settled();
+    const [intent] = [...stripe().intents.keys()].slice(before);
+    if (!intent) throw new Error('no payment intent');
+    expect(taken()).toEqual([[24000, 8000]]);
+    const ours = stripe().refunds.length;
+
+    // She gives the rest back in Stripe's Dashboard; Stripe sends its event twice.
+    await stripe().dashboardRefund(intent, 16000);
+    const event = stripe()
+      .sent.filter((each) => each.type === 'charge.refunded')
+      .at(-1);
+    if (!event) throw new Error('no charge.refunded');
+    expect(await stripe().redeliver(event.id)).toBe(200);
+    expect(stripe().delivered.filter((each) => each.status >= 300)).toEqual([]);
+    expect(stripe().refunds.length).toBe(ours + 1);
+    expect(taken()).toEqual([[24000, 24000]]);
+    const month = await request('GET', '/practice/payments?month=2027-03', practitioner);
+    expect(month.status).toBe(200);
+    expect(
+      (month.json.refunds as { amount: number }[]).map((each) => each.amount).sort((a, b) => a - b),
+    ).toEqual([8000, 16000]);
+  });
 });
