@@ -34,6 +34,11 @@ async function settled(page: Page) {
  * clock on its own, the busier one later: a tab that reached the limit inside a jump would sign
  * out while the other's clock still leapt, and everything the sign-out loads (the log-in page's
  * code, the last token writes of the other tab) would time out or land out of order.
+ *
+ * The jumps are `fastForward`, as a laptop closed for a while and opened again: each timer due
+ * fires once. `runFor` fired every timer of every minute skipped, in each tab (the session's
+ * checks and token renewals, each on a clock leaping under it), and once in a repeat run the
+ * Diary tab had neither warned nor signed out at the end while the other tab had warned.
  */
 const LAST_SECONDS = 10_000;
 
@@ -99,9 +104,9 @@ test('thirty minutes without input sign her out of every practice tab, after a w
   // 28 minutes without input: both tabs warn; the dialog has focus on its answer. (The clock
   // also runs by itself between the steps: the margins are a few seconds.)
   await page.keyboard.press('Shift');
-  await page.clock.runFor(28 * MINUTE - 10_000);
+  await page.clock.fastForward(28 * MINUTE - 10_000);
   await expect(warningIn(page)).toHaveCount(0);
-  await page.clock.runFor(10_000);
+  await page.clock.fastForward(10_000);
   await expect(warningIn(page)).toBeVisible();
   await expect(warningIn(other)).toBeVisible();
   await expect(warningIn(page)).toContainText(IDLE_SENTENCES.warning);
@@ -119,15 +124,15 @@ test('thirty minutes without input sign her out of every practice tab, after a w
   await expect(warningIn(other)).toBeHidden();
 
   // Input in the other tab keeps this one alive too.
-  await page.clock.runFor(20 * MINUTE);
+  await page.clock.fastForward(20 * MINUTE);
   await other.keyboard.press('Shift');
-  await page.clock.runFor(27 * MINUTE);
+  await page.clock.fastForward(27 * MINUTE);
   await expect(warningIn(page)).toHaveCount(0);
   await expect(warningIn(other)).toHaveCount(0);
 
   // Nobody answers: thirty minutes after the last input both tabs sign out. The last seconds pass
   // as time does, so the sign-out and what it loads happen with no clock leaping under them.
-  await page.clock.runFor(3 * MINUTE - LAST_SECONDS);
+  await page.clock.fastForward(3 * MINUTE - LAST_SECONDS);
   for (const tab of [page, other]) {
     await expect(tab.getByText(IDLE_SENTENCES.signedOut)).toBeVisible({
       timeout: LAST_SECONDS + 10_000,
