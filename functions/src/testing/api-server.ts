@@ -111,8 +111,17 @@ export async function startApiServer(options: ApiServerOptions) {
     context,
     /** Resolves once the delivery the last request started has finished. */
     deliveryIdle: kick.idle,
-    /** The scheduled work, as Cloud Scheduler would run it, at the test's clock. */
-    runOutbox: () => runOutbox(outbox, options.now),
+    /**
+     * The scheduled work, as Cloud Scheduler would run it, at the test's clock; it returns once
+     * the delivery a request started is done too (that delivery may hold a message claimed, which
+     * the scheduled run then leaves to it: a test reading the mail at once missed it).
+     */
+    runOutbox: async () => {
+      await kick.idle();
+      const done = await runOutbox(outbox, options.now);
+      await kick.idle();
+      return done;
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
