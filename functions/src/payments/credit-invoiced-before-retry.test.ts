@@ -59,13 +59,10 @@ describe.each(DATABASE_KINDS)('a credit retried after its invoice took it, on %s
   for (const outcome of ['paid', 'failed'] as const)
     it(`the item on May's ${outcome} invoice is found on the retry: the session comes off once`, async () => {
       const client = await createAccount({ name: 'Ada Client' });
-      const seriesId = await stack.confirmedSeries(client);
-      await stripe().pay(await stack.checkout(client, { seriesId }));
-      const subscription = [...stripe().subscriptions.values()].at(-1);
-      if (!subscription) throw new Error('no subscription');
+      const { seriesId, subscriptionId } = await stack.paidSeries(client);
       at('2027-04-01T09:00:00Z');
       await stack.roll();
-      expect(await stripe().renew(subscription.id, 'paid')).toBe(200);
+      expect(await stripe().renew(subscriptionId, 'paid')).toBe(200);
       await stripe().settled();
       const may11 = (await stack.sessionsOf(client, seriesId)).find((each) =>
         each.start.startsWith('2027-05-11'),
@@ -77,20 +74,20 @@ describe.each(DATABASE_KINDS)('a credit retried after its invoice took it, on %s
       // May's invoice takes the item Stripe made (£240 less £60), before the queue tries again.
       at('2027-05-01T09:00:00Z');
       await stack.roll();
-      expect(await stripe().renew(subscription.id, outcome)).toBe(200);
+      expect(await stripe().renew(subscriptionId, outcome)).toBe(200);
       await stripe().settled();
       at('2027-05-01T10:00:00Z');
       await stack.api.context.reactions.run();
       await stripe().settled();
       if (outcome === 'failed') {
         // Stripe's retry collects May's invoice: the same invoice, the same lines.
-        expect(await stripe().collectFailed(subscription.id)).toBe(200);
+        expect(await stripe().collectFailed(subscriptionId)).toBe(200);
         await stripe().settled();
       }
 
       at('2027-06-01T09:00:00Z');
       await stack.roll();
-      expect(await stripe().renew(subscription.id, 'paid')).toBe(200);
+      expect(await stripe().renew(subscriptionId, 'paid')).toBe(200);
       await stripe().settled();
       const may = await month(client, '2027-06');
       expect(may?.amount).toBe(18000);
@@ -103,13 +100,10 @@ describe.each(DATABASE_KINDS)('a credit retried after its invoice took it, on %s
 
   it('a session cancelled once that invoice is paid, before the retry, is given its share of the whole month', async () => {
     const client = await createAccount({ name: 'Ada Client' });
-    const seriesId = await stack.confirmedSeries(client);
-    await stripe().pay(await stack.checkout(client, { seriesId }));
-    const subscription = [...stripe().subscriptions.values()].at(-1);
-    if (!subscription) throw new Error('no subscription');
+    const { seriesId, subscriptionId } = await stack.paidSeries(client);
     at('2027-04-01T09:00:00Z');
     await stack.roll();
-    expect(await stripe().renew(subscription.id, 'paid')).toBe(200);
+    expect(await stripe().renew(subscriptionId, 'paid')).toBe(200);
     await stripe().settled();
     const mayOn = async (date: string) =>
       (await stack.sessionsOf(client, seriesId)).find((each) => each.start.startsWith(date))?.id;
@@ -120,7 +114,7 @@ describe.each(DATABASE_KINDS)('a credit retried after its invoice took it, on %s
     ).toBe(200);
     at('2027-05-01T09:00:00Z');
     await stack.roll();
-    expect(await stripe().renew(subscription.id, 'paid')).toBe(200);
+    expect(await stripe().renew(subscriptionId, 'paid')).toBe(200);
     await stripe().settled();
 
     // May: £180 paid and the £60 credit, so £240 for its four sessions, £60 each.

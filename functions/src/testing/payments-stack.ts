@@ -67,11 +67,43 @@ export function usePaymentsStack(
     return standIn;
   };
 
+  /** A series of service 1 (weekly, £240 a month), confirmed by the practitioner. */
+  async function confirmedSeries(who: TestAccount, start = '2027-03-16T18:00:00Z') {
+    const made = await request('POST', '/series', who, { serviceId: 1, start });
+    expect(made.status).toBe(201);
+    const confirmed = await request(
+      'POST',
+      `/series/${made.json.id}/confirm`,
+      options.practitioner(),
+    );
+    expect(confirmed.status).toBe(200);
+    return made.json.id as string;
+  }
+
+  /** Checkout for a booking or series; its address. */
+  async function checkout(who: TestAccount, body: { bookingId: string } | { seriesId: string }) {
+    const answer = await request('POST', '/payments/checkout', who, body);
+    expect(answer.status, JSON.stringify(answer.json)).toBe(201);
+    return answer.json.url as string;
+  }
+
+  /** A weekly series confirmed and its first month paid at Checkout: it and its subscription. */
+  async function paidSeries(who: TestAccount) {
+    const seriesId = await confirmedSeries(who);
+    await stripe().pay(await checkout(who, { seriesId }));
+    const subscription = [...stripe().subscriptions.values()].at(-1);
+    if (!subscription) throw new Error('no subscription');
+    return { seriesId, subscriptionId: subscription.id };
+  }
+
   return {
     ...stack,
     clock,
     stripe,
     practiceEmail: PRACTICE_EMAIL,
+    confirmedSeries,
+    checkout,
+    paidSeries,
     /** Books the series' weeks that have come into the booking horizon by `clock.now`. */
     roll: () =>
       rollSeries(
@@ -82,18 +114,6 @@ export function usePaymentsStack(
         },
         clock.now,
       ),
-    /** A series of service 1 (weekly, £240 a month), confirmed by the practitioner. */
-    async confirmedSeries(who: TestAccount, start = '2027-03-16T18:00:00Z') {
-      const made = await request('POST', '/series', who, { serviceId: 1, start });
-      expect(made.status).toBe(201);
-      const confirmed = await request(
-        'POST',
-        `/series/${made.json.id}/confirm`,
-        options.practitioner(),
-      );
-      expect(confirmed.status).toBe(200);
-      return made.json.id as string;
-    },
     /** A one-off session of service 1, confirmed, `daysAhead` from the clock at `hour` UTC. */
     async confirmedSession(who: TestAccount, daysAhead = 3, hour = 10) {
       const start = new Date(clock.now.getTime() + daysAhead * DAY_MS);
@@ -110,12 +130,6 @@ export function usePaymentsStack(
       );
       expect(confirmed.status).toBe(200);
       return made.json.id as string;
-    },
-    /** Checkout for a booking or series; its address. */
-    async checkout(who: TestAccount, body: { bookingId: string } | { seriesId: string }) {
-      const answer = await request('POST', '/payments/checkout', who, body);
-      expect(answer.status, JSON.stringify(answer.json)).toBe(201);
-      return answer.json.url as string;
     },
     /** The series' sessions (id and start), in order. */
     async sessionsOf(who: TestAccount, seriesId: string) {
