@@ -56,14 +56,20 @@ describe.each(DATABASE_KINDS)('a credit retried after its invoice took it, on %s
     );
   }
 
+  /** A client's weekly series, March paid at Checkout and April renewed and paid. */
+  async function paidThroughApril() {
+    const client = await createAccount({ name: 'Ada Client' });
+    const { seriesId, subscriptionId } = await stack.paidSeries(client);
+    at('2027-04-01T09:00:00Z');
+    await stack.roll();
+    expect(await stripe().renew(subscriptionId, 'paid')).toBe(200);
+    await stripe().settled();
+    return { client, seriesId, subscriptionId };
+  }
+
   for (const outcome of ['paid', 'failed'] as const)
     it(`the item on May's ${outcome} invoice is found on the retry: the session comes off once`, async () => {
-      const client = await createAccount({ name: 'Ada Client' });
-      const { seriesId, subscriptionId } = await stack.paidSeries(client);
-      at('2027-04-01T09:00:00Z');
-      await stack.roll();
-      expect(await stripe().renew(subscriptionId, 'paid')).toBe(200);
-      await stripe().settled();
+      const { client, seriesId, subscriptionId } = await paidThroughApril();
       const may11 = (await stack.sessionsOf(client, seriesId)).find((each) =>
         each.start.startsWith('2027-05-11'),
       );
@@ -99,12 +105,7 @@ describe.each(DATABASE_KINDS)('a credit retried after its invoice took it, on %s
     });
 
   it('a session cancelled once that invoice is paid, before the retry, is given its share of the whole month', async () => {
-    const client = await createAccount({ name: 'Ada Client' });
-    const { seriesId, subscriptionId } = await stack.paidSeries(client);
-    at('2027-04-01T09:00:00Z');
-    await stack.roll();
-    expect(await stripe().renew(subscriptionId, 'paid')).toBe(200);
-    await stripe().settled();
+    const { client, seriesId, subscriptionId } = await paidThroughApril();
     const mayOn = async (date: string) =>
       (await stack.sessionsOf(client, seriesId)).find((each) => each.start.startsWith(date))?.id;
     at('2027-04-02T09:00:00Z');
