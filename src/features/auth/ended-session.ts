@@ -61,15 +61,3 @@ export function isEndedSession(user: User): boolean {
     session !== undefined && ended?.uid === session.uid && ended.signedInAt === session.signedInAt
   );
 }
-
-/**
- * Forgets the ended session (a new sign-in, by this account or another, replaces it): a shared
- * computer keeps nothing of an account after the next person signs in.
- */
-export function forgetEndedSession(): void {
-  try {
-    window.localStorage.removeItem(ENDED_SESSION_KEY);
-  } catch {
-    // Storage blocked: nothing was kept.
-  }
-}

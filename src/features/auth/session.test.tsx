@@ -125,20 +125,6 @@ describe('the session provider', () => {
     expect(toast).not.toHaveBeenCalled();
   });
 
-  it('forgets the ended session once someone signs in anew: nothing of that account stays behind', async () => {
-    await startSession();
-    await emit(someone);
-    await act(() => signOutOnPurpose(async () => firebase.emit(null)));
-    expect(localStorage.getItem('mindful-path:ended-session')).toContain('u1');
-    await emit({
-      ...signedInAt('1795860000000'),
-      uid: 'u2',
-      toJSON: () => ({ uid: 'u2', lastLoginAt: '1795860000000' }),
-    } as unknown as User);
-    expect(screen.getByText('signed-in')).toBeVisible();
-    expect(localStorage.getItem('mindful-path:ended-session')).toBeNull();
-  });
-
   it('remembers the session signed in again with the same account (her passkey step)', async () => {
     await startSession();
     await emit(someone);

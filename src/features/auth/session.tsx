@@ -17,7 +17,7 @@ import { readSessionHint, subscribeSessionHint, writeSessionHint } from '../../l
 import { signOutOnPurpose, takeSignOutExpected } from '../../lib/sign-out';
 import { showToast } from '../../lib/toast';
 import { authErrorMessage } from './auth-errors';
-import { forgetEndedSession, isEndedSession, rememberEndedSession } from './ended-session';
+import { isEndedSession, rememberEndedSession } from './ended-session';
 import { keepSessionChecked } from './session-check';
 
 export type Session =
@@ -86,7 +86,6 @@ export function SessionProvider({ children }: { children: ReactNode }) {
           signOutOnPurpose(() => sdk.signOut(auth)).catch(() => undefined);
           return;
         }
-        if (user) forgetEndedSession();
         if (!user) {
           // Not asked for (revoked, disabled, deleted, expired): said once. The hint is still
           // set only if no tab of this browser signed out on purpose.
