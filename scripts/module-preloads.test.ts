@@ -129,6 +129,46 @@ describe('the scripts a prerendered page names in its head', () => {
     ]);
   });
 
+  it("names the content's stylesheets and the stored session's reader too, where its early reads need them", () => {
+    // The bundler asks for a lazy chunk's stylesheets as it is imported, and runs it only once
+    // they have loaded: named beside its scripts, they are not a round trip after them.
+    const billing = distWith({
+      'src/main.tsx': {
+        file: 'assets/main.js',
+        imports: ['_framework.js'],
+        css: ['assets/app.css'],
+      },
+      '_framework.js': { file: 'assets/framework.js' },
+      'src/app/routes/billing.tsx': { file: 'assets/billing.js', imports: ['_framework.js'] },
+      'src/app/routes/login.tsx': { file: 'assets/login.js', imports: ['_framework.js'] },
+      'src/features/payments/billing-page.tsx': {
+        file: 'assets/billing-page.js',
+        imports: ['_framework.js', '_badge.js'],
+        css: ['assets/billing-page.css', 'assets/app.css'],
+      },
+      '_badge.js': { file: 'assets/badge.js', css: ['assets/badge.css'] },
+      'src/lib/stored-session.ts': { file: 'assets/stored-session.js' },
+      'src/lib/firebase.ts': { file: 'assets/firebase.js' },
+    });
+    const { hinted } = modulePreloads(billing)({ module: 'billing', identity: 'hinted' });
+    expect(hrefs(hinted)).toEqual([
+      '/assets/firebase.js',
+      '/assets/stored-session.js',
+      '/assets/billing-page.js',
+      '/assets/badge.js',
+      // Not the app's own stylesheet, which the app loads itself.
+      '/assets/billing-page.css',
+      '/assets/badge.css',
+    ]);
+    expect(hinted).toContain(
+      '<link rel="preload" as="style" crossorigin fetchpriority="low" href="/assets/billing-page.css" />',
+    );
+    // A page without signed-in content has no early reads: the SDK alone.
+    expect(hrefs(modulePreloads(billing)({ module: 'login', identity: 'hinted' }).hinted)).toEqual([
+      '/assets/firebase.js',
+    ]);
+  });
+
   it('find the identity SDK by its chunk name when the manifest keys it by its file', () => {
     const keyedByFile = distWith({
       'src/main.tsx': { file: 'assets/main.js' },

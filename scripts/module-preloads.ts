@@ -11,6 +11,8 @@ interface ManifestChunk {
   /** The chunk's name: its module's, also when the bundler keys it by its file instead. */
   name?: string;
   imports?: string[];
+  /** The stylesheets the bundler loads with the chunk (and waits for, before its module runs). */
+  css?: string[];
   /** The boot script (index.html's own tag). */
   isEntry?: boolean;
 }
@@ -22,6 +24,11 @@ const pageModuleKey = (module: string) => `src/app/routes/${module}.tsx`;
 /** The identity SDK, imported when a page first needs the session (src/lib/load-firebase.ts). */
 const FIREBASE = 'src/lib/firebase.ts';
 const FIREBASE_CHUNK_NAME = 'firebase';
+/**
+ * The reader of the session the SDK stored, which a page's early reads import before they go out
+ * (src/lib/early-reads.ts): named with the signed-in content it reads for.
+ */
+const STORED_SESSION = 'src/lib/stored-session.ts';
 
 /**
  * The identity SDK's key. A module only ever imported dynamically, from more than one chunk, is
@@ -95,6 +102,33 @@ const lowPriorityLinks = (hrefs: string[]) =>
     .map((href) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="${href}" />`)
     .join('');
 
+/**
+ * The stylesheets of the entries' chunks that the app's own do not bring: the bundler asks for a
+ * lazily loaded chunk's stylesheets only as the chunk is imported, and runs the chunk once they
+ * have loaded, so the signed-in content waited a round trip for them after its scripts.
+ */
+function stylesheets(manifest: Manifest, entries: string[], known: ReadonlySet<string>) {
+  const keys = new Set<string>();
+  for (const entry of entries) staticClosure(manifest, entry, keys);
+  const knownCss = new Set([...known].flatMap((key) => manifest[key]!.css ?? []));
+  return [
+    ...new Set(
+      [...keys]
+        .filter((key) => !known.has(key))
+        .flatMap((key) => manifest[key]!.css ?? [])
+        .filter((css) => !knownCss.has(css)),
+    ),
+  ].map((css) => `/${css}`);
+}
+
+// `crossorigin` as the bundler asks for them, so the stylesheet it adds takes this download.
+const styleLinks = (hrefs: string[]) =>
+  hrefs
+    .map(
+      (href) => `<link rel="preload" as="style" crossorigin fetchpriority="low" href="${href}" />`,
+    )
+    .join('');
+
 const routesDir = path.resolve(import.meta.dirname, '..', 'src', 'app', 'routes');
 const SIGNED_IN_IMPORT = /lazyWhenSignedIn\(\s*\(\)\s*=>\s*import\('(\.[^']+)'\)/g;
 
@@ -138,8 +172,12 @@ export function modulePreloads(dist: string): (hydration: Hydration) => PageScri
     const app = new Set<string>();
     for (const entry of page) staticClosure(manifest, entry, app);
     const content = signedInContent(manifest, module);
-    const sdk = lowPriorityLinks(chunkFiles(file, manifest, [firebase, ...content], app));
-    return { named, hinted: `<template id="${SESSION_SCRIPTS_ID}">${sdk}</template>` };
+    const reader = content.length > 0 && manifest[STORED_SESSION] ? [STORED_SESSION] : [];
+    const sdk = lowPriorityLinks(
+      chunkFiles(file, manifest, [firebase, ...reader, ...content], app),
+    );
+    const styles = styleLinks(stylesheets(manifest, content, app));
+    return { named, hinted: `<template id="${SESSION_SCRIPTS_ID}">${sdk}${styles}</template>` };
   };
 }
 
