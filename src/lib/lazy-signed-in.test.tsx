@@ -42,3 +42,18 @@ it("starts the download and the session's restore at once where this browser was
   expect(await screen.findByText('Your bookings')).toBeInTheDocument();
   expect(load).toHaveBeenCalledTimes(1);
 });
+
+it('renders content already downloaded at once, without its fallback', async () => {
+  writeSessionHint(true);
+  const { load, Content } = content();
+  await load.mock.results[0]?.value;
+  await Promise.resolve(); // its module recorded
+  render(
+    <Suspense fallback="Loading">
+      <Content />
+    </Suspense>,
+  );
+  // Not after a fallback: React holds content that replaces a fallback back by up to 300 ms.
+  expect(screen.getByText('Your bookings')).toBeInTheDocument();
+  expect(screen.queryByText('Loading')).not.toBeInTheDocument();
+});
