@@ -2,6 +2,8 @@ import './styles/main.scss';
 import { loadFullStylesheet } from './app/full-stylesheet';
 import { islandElements, loadIsland } from './app/island-modules';
 import { loadPageModule } from './app/page-modules';
+import { startFirstReads } from './app/page-reads';
+import { readSessionHint } from './lib/session-hint';
 import { restoreSessionIfHinted } from './lib/session-restore';
 
 // A prerendered page asks for this script only once its first paint and main picture are on
@@ -24,5 +26,7 @@ if (root?.hasAttribute('data-islands')) {
   // The prerender names the page's module; the app checks the path itself before hydrating.
   const pageModule = root?.dataset.page;
   if (pageModule) void loadPageModule(pageModule).catch(() => undefined);
+  // Its first reads from the API, where this browser was signed in last time (page-reads.ts).
+  if (pageModule && readSessionHint()) startFirstReads(pageModule);
   void import('./main');
 }

@@ -14,15 +14,14 @@ import { checkoutPath } from '../../config/routes';
 import { errorSentence } from '../../lib/api';
 import { describeTime, formatDayWithYear, formatTime } from '../../lib/practice-time';
 import { showToast } from '../../lib/toast';
-import { opensForAnySignedIn, readWhenSignedIn } from '../../lib/early-reads';
 import { useResource } from '../../lib/use-resource';
-import { cancelBooking, fetchMyBookings } from './bookings-api';
+import { cancelBooking } from './bookings-api';
+import { loadMyBookings, MY_BOOKINGS } from './first-reads';
 import { FEES_IN_GENERAL } from './fee-text';
 import { MySeries } from './my-series';
 import { MyWaitlist } from './my-waitlist';
 import { LeaveSessions } from '../../components/participants/leave-sessions';
 import { WithdrawInvitations } from '../../components/participants/withdraw-invitations';
-import { fetchMySeries } from './series-api';
 import '../../components/bookings/bookings.css';
 
 /** One's own booking, or a session someone else booked that one joined (their own view). */
@@ -178,14 +177,6 @@ function BookingList({
     </section>
   );
 }
-
-const MY_BOOKINGS = 'my-bookings';
-const loadMyBookings = (signal: AbortSignal) =>
-  Promise.all([fetchMyBookings(signal), fetchMySeries(signal)]).then(
-    ([{ bookings }, { series }]) => ({ bookings, series, at: Date.now() }),
-  );
-// Asked as the session is restored, while the page hydrates (src/lib/early-reads.ts).
-readWhenSignedIn(MY_BOOKINGS, loadMyBookings, opensForAnySignedIn);
 
 /** The signed-in client's bookings, upcoming first, with cancel where the rules allow it. */
 export function MyBookings() {

@@ -6,9 +6,9 @@ import { LoadFailed } from '../../components/layout/load-failed';
 import { errorSentence } from '../../lib/api';
 import { formatDayWithYear } from '../../lib/practice-time';
 import { showToast } from '../../lib/toast';
-import { opensForAnySignedIn, readWhenSignedIn } from '../../lib/early-reads';
 import { useResource } from '../../lib/use-resource';
-import { fetchMyWaitlist, leaveWaitlist, renewWaitlist } from './waitlist-api';
+import { leaveWaitlist, renewWaitlist } from './waitlist-api';
+import { loadMyWaitlist, MY_WAITLIST } from './first-reads';
 
 const DAY_MS = 86_400_000;
 
@@ -106,12 +106,6 @@ function EntryItem({
     </li>
   );
 }
-
-const MY_WAITLIST = 'my-waitlist';
-const loadMyWaitlist = (signal: AbortSignal) =>
-  fetchMyWaitlist(signal).then(({ entries }) => ({ entries, at: Date.now() }));
-// Asked as the session is restored, while the page hydrates (src/lib/early-reads.ts).
-readWhenSignedIn(MY_WAITLIST, loadMyWaitlist, opensForAnySignedIn);
 
 /** "Your waiting list": the client's entries, each with Leave (asked first) and, near its end, Stay. */
 export function MyWaitlist() {

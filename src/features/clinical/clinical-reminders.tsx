@@ -1,23 +1,14 @@
 import { Link } from 'react-router';
 import { paths } from '../../config/routes';
-import { opensForVerifiedEmail, readWhenSignedIn } from '../../lib/early-reads';
 import { useResource } from '../../lib/use-resource';
-import { fetchQuestionnaires } from './clinical-api';
-
-async function whatIsDue(signal: AbortSignal) {
-  const { intakeDue, due } = await fetchQuestionnaires(signal);
-  return { intake: intakeDue, questionnaire: due };
-}
-
-// Asked as the session is restored, while My bookings hydrates (src/lib/early-reads.ts).
-readWhenSignedIn('clinical-due', whatIsDue, opensForVerifiedEmail);
+import { CLINICAL_DUE, whatIsDue } from './first-reads';
 
 /**
  * "Intake to do" and "Questionnaire due", for My bookings (composed there by the app: features
  * do not import each other). Says nothing when nothing is due or the answer did not come.
  */
 export function ClinicalReminders() {
-  const { state } = useResource('clinical-due', whatIsDue);
+  const { state } = useResource(CLINICAL_DUE, whatIsDue);
   if (state.status !== 'ready') return null;
   const { intake, questionnaire } = state.data;
   if (!intake && !questionnaire) return null;

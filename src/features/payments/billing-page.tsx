@@ -9,15 +9,14 @@ import { CHECKOUT_RETURN, creditNotePath, paths, receiptPath } from '../../confi
 import { errorSentence } from '../../lib/api';
 import { fetchMyPayments, goTo, openPortal } from '../../lib/payments-api';
 import { formatDayWithYear, formatTime } from '../../lib/practice-time';
-import { opensForVerifiedEmail, readWhenSignedIn } from '../../lib/early-reads';
 import { useResource } from '../../lib/use-resource';
+import { MY_PAYMENTS } from './first-reads';
 import { PayButton } from '../../components/payments/pay-button';
 import { planPayText } from '../../components/payments/pay-text';
 import { StopReceiptLinks } from './receipt-links';
 import './billing.css';
 
 // Asked as the session is restored, while the page hydrates (src/lib/early-reads.ts).
-readWhenSignedIn('my-payments', fetchMyPayments, opensForVerifiedEmail);
 
 /** How often, and how many times, the page asks again after Checkout until Stripe's word arrives. */
 export const CONFIRM_POLL = { everyMs: 2000, times: 30 };
@@ -218,7 +217,7 @@ function useConfirming(data: MyPayments | undefined, reload: () => void) {
 
 /** /account/billing: the client's plans, next payment, every payment with its receipt. */
 export function BillingPage() {
-  const { state, reload } = useResource('my-payments', fetchMyPayments, {
+  const { state, reload } = useResource(MY_PAYMENTS, fetchMyPayments, {
     keepWhileReloading: true,
   });
   const data = state.status === 'ready' ? state.data : undefined;

@@ -11,26 +11,10 @@ import { clientRecordPath, creditNotePath, paths, PRACTICE_DOCUMENT } from '../.
 import { errorSentence } from '../../lib/api';
 import { formatDayWithYear, formatTime } from '../../lib/practice-time';
 import { showToast } from '../../lib/toast';
-import { readWhenSignedIn } from '../../lib/early-reads';
-import { opensPracticePages } from './practitioner-access';
+import { monthAsked, paymentsKey } from './payments-first-reads';
 import { useResource } from '../../lib/use-resource';
 import { withFreshPasskey } from '../../lib/passkeys';
 import { fetchPracticePayments, refundPayment } from './practice-api';
-
-const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
-const monthAsked = (asked: string | null) => (asked && MONTH.test(asked) ? asked : undefined);
-const paymentsKey = (month: string | undefined) => `practice-payments:${month ?? ''}`;
-
-// The month's payments, asked as the session is restored while the page hydrates
-// (src/lib/early-reads.ts).
-if (typeof window !== 'undefined') {
-  const month = monthAsked(new URLSearchParams(window.location.search).get('month'));
-  readWhenSignedIn(
-    paymentsKey(month),
-    (signal) => fetchPracticePayments(month, signal),
-    opensPracticePages,
-  );
-}
 
 /** "2027-03" → "March 2027". */
 export function monthName(month: string): string {

@@ -1,0 +1,28 @@
+// A signed-in page's first reads, by its page module (src/app/routes/<module>.tsx), started by the
+// boot script in a browser signed in last time: each module is free of React, so its reads go out
+// as soon as the identity SDK has restored the session, while React still downloads and hydrates,
+// not once the page's content module has run after React (src/lib/early-reads.ts). Without this,
+// the reads start only after hydration and the content waits for them.
+const firstReads: Record<string, () => Promise<unknown>> = {
+  account: () => import('../features/bookings/first-reads'),
+  bookings: () =>
+    Promise.all([
+      import('../features/bookings/first-reads'),
+      import('../features/clinical/first-reads'),
+    ]),
+  billing: () => import('../features/payments/first-reads'),
+  // The checkout's services list: public, read once per visit (load-services.ts).
+  checkout: () =>
+    import('../features/services/load-services').then(({ loadServices }) => loadServices()),
+  practice: () => import('../features/practice/diary-first-reads'),
+  'practice-payments': () => import('../features/practice/payments-first-reads'),
+};
+
+/** Starts the first reads of the page whose module is `module`, if it has any. */
+export function startFirstReads(module: string): void {
+  // A failed read is asked again by the page itself.
+  void firstReads[module]?.().catch(() => undefined);
+}
+
+/** The page modules with first reads (for the test that checks them against the route table). */
+export const pagesWithFirstReads = Object.keys(firstReads);

@@ -1,0 +1,14 @@
+import { opensForVerifiedEmail, readWhenSignedIn } from '../../lib/early-reads';
+import { fetchQuestionnaires } from './clinical-api';
+
+// What is due (intake, a questionnaire), free of React so that the boot script can start it while
+// React downloads (src/app/page-reads.ts); ClinicalReminders reads it under the same key.
+
+export const CLINICAL_DUE = 'clinical-due';
+export async function whatIsDue(signal: AbortSignal) {
+  const { intakeDue, due } = await fetchQuestionnaires(signal);
+  return { intake: intakeDue, questionnaire: due };
+}
+
+// Asked as the session is restored, while My bookings hydrates (src/lib/early-reads.ts).
+readWhenSignedIn(CLINICAL_DUE, whatIsDue, opensForVerifiedEmail);

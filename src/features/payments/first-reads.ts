@@ -1,0 +1,10 @@
+import { fetchMyPayments } from '../../lib/payments-api';
+import { opensForVerifiedEmail, readWhenSignedIn } from '../../lib/early-reads';
+
+// Billing's first read, free of React so that the boot script can start it while React downloads
+// (src/app/page-reads.ts); the page reads it under the same key.
+
+export const MY_PAYMENTS = 'my-payments';
+
+// Asked as the session is restored, while the page hydrates (src/lib/early-reads.ts).
+readWhenSignedIn(MY_PAYMENTS, fetchMyPayments, opensForVerifiedEmail);
