@@ -36,6 +36,38 @@ test("/checkout shows 'Loading...' with four spinners until the sign-in state is
   await expect(loading).toHaveCount(0);
 });
 
+test("a signed-in page's first read goes out with the stored session, and shows once the identity SDK agrees", async ({
+  page,
+}) => {
+  const user = await createUser({ verified: true, label: 'early-read' });
+  await signIn(page, user, '/');
+  // The identity SDK's check of the stored session with Auth, held.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let lookups = 0;
+  await page.route('**/accounts:lookup*', async (route) => {
+    if (route.request().method() === 'POST') {
+      lookups += 1;
+      await held;
+    }
+    await route.continue();
+  });
+  const reads: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/bookings') reads.push(request.url());
+  });
+  await page.goto('/bookings');
+  await expect.poll(() => lookups).toBe(1);
+  // Asked with the stored session's token while the SDK is still checking it (src/lib/stored-session.ts)…
+  await expect.poll(() => reads.length).toBe(1);
+  // …and nothing of the page shown before the SDK has restored the same account.
+  await expect(page.getByRole('heading', { name: 'My bookings' })).toHaveCount(0);
+  release();
+  await expect(page.getByRole('heading', { level: 1, name: 'My bookings' })).toBeVisible();
+  await expect(page.getByText('You have no upcoming bookings.')).toBeVisible();
+  expect(reads, 'the early answer is the one shown: not asked again').toHaveLength(1);
+});
+
 test.describe('toasts', () => {
   /** Shows the reset-password reminder, the one toast a signed-out visitor can raise. */
   async function raiseToast(page: Page) {

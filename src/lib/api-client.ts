@@ -72,7 +72,7 @@ interface ApiRequestOptions {
 export interface ApiClientDeps {
   fetch: typeof fetch;
   /** The signed-in user's ID token (a fresh one when asked), or null when nobody is signed in. */
-  idToken: (fresh: boolean) => Promise<string | null>;
+  idToken: (fresh: boolean, signal?: AbortSignal) => Promise<string | null>;
   /**
    * The server refused even a fresh token (401): the session was revoked or the account disabled
    * or deleted. The server checks revocation on every call, so this is the authority, whatever
@@ -98,7 +98,7 @@ export function createApiClient({
   const send = async (path: string, options: ApiRequestOptions, freshToken: boolean) => {
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (!options.anonymous) {
-      const token = await idToken(freshToken);
+      const token = await idToken(freshToken, options.signal);
       if (!token) throw new ApiError('Please log in to continue.', 401);
       headers.Authorization = `Bearer ${token}`;
     }

@@ -1,9 +1,16 @@
 import { ApiError, createApiClient, type ApiRequest } from './api-client';
-import { firebaseAuth, signOut } from './firebase';
+import { loadFirebase } from './load-firebase';
+import { storedTokenOf } from './stored-token';
 
 export { ApiError, errorSentence } from './api-client';
 
-async function currentIdToken(fresh: boolean): Promise<string | null> {
+async function currentIdToken(fresh: boolean, signal?: AbortSignal): Promise<string | null> {
+  // An early read's stored token is sent as it is; refused, it is not renewed here (the page
+  // asks again, through the SDK).
+  const stored = storedTokenOf(signal);
+  if (stored !== undefined) return fresh ? null : stored;
+  // The SDK is imported when a call needs it, so that a page's reads need not wait for it.
+  const { firebaseAuth } = await loadFirebase();
   const user = firebaseAuth().currentUser;
   if (!user) return null;
   // Verified a moment ago (the gate reloaded the user): the cached token still says otherwise.
@@ -26,7 +33,7 @@ const request = createApiClient({
   fetch: (input, init) => fetch(input, init),
   idToken: currentIdToken,
   // Signed out as by the server: the session provider shows "Your session has ended".
-  sessionRefused: () => signOut(firebaseAuth()),
+  sessionRefused: () => loadFirebase().then(({ firebaseAuth, signOut }) => signOut(firebaseAuth())),
 });
 
 /** Our own API, same origin (`/api/...`), signed with the current user's Firebase ID token. */

@@ -40,6 +40,10 @@ const anyone = () => true;
 /** Lets the early read's promises settle (the SDK's restore, then the API). */
 const settle = () => act(async () => new Promise((resolve) => setTimeout(resolve, 0)));
 
+// The stored session's reader, imported by the first read (jsdom has no IndexedDB: no stored
+// session, so the reads wait for the SDK as these tests' SDK has it), loaded once beforehand.
+beforeAll(() => import('./stored-session'));
+
 beforeEach(() => {
   auth.currentUser = signedInAs('client-1');
   writeSessionHint(true);

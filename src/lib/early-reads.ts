@@ -1,7 +1,8 @@
-import type { IdTokenResult, User } from './firebase';
+import type { User } from './firebase';
 import { loadFirebase } from './load-firebase';
 import { readSessionHint } from './session-hint';
 import { restoreSessionNow } from './session-restore';
+import { signalWithStoredToken } from './stored-token';
 
 /**
  * A signed-in page's first reads from the API, started as the session is restored instead of
@@ -13,10 +14,18 @@ import { restoreSessionNow } from './session-restore';
  * API, and the practitioner's none before her passkey step (a 403 nobody asked for).
  */
 
-/** The session as the identity SDK restored it: the account, and its stored ID token's claims. */
+/** An ID token's claims, as the gates read them. */
+export interface SessionClaims {
+  claims: Record<string, unknown>;
+}
+
+/**
+ * The session as this browser stored it: the account, and its stored ID token's claims (read
+ * from the SDK's record, stored-session.ts, or from the SDK once it has restored the session).
+ */
 export interface RestoredSession {
-  user: User;
-  token: IdTokenResult;
+  user: Pick<User, 'uid' | 'emailVerified'>;
+  token: SessionClaims;
 }
 
 /** A page's gate's decision on the restored session: whether the page would render for it. */
@@ -61,7 +70,17 @@ export function readWhenSignedIn(
 ) {
   if (typeof window === 'undefined' || !readSessionHint() || reads.has(key)) return;
   restoreSessionNow();
-  const answer = restoredUser().then(async (user) => {
+  // The stored session's reader is imported here, not by the modules that only forget reads.
+  const answer = import('./stored-session').then(async ({ readStoredSession }) => {
+    const stored = await readStoredSession();
+    // The stored session's token while it has a while to run: the read goes out now, beside the
+    // SDK's download and restore (stored-session.ts).
+    if (stored) {
+      const session = { user: stored, token: stored };
+      if (!opensFor(session)) throw new Error('The page does not open for this session.');
+      return { uid: stored.uid, data: await load(signalWithStoredToken(stored.idToken)) };
+    }
+    const user = await restoredUser();
     if (!user) throw new Error('Nobody is signed in.');
     // The stored token, as the gates read it first: no round trip to Auth before the read.
     if (!opensFor({ user, token: await user.getIdTokenResult() })) {

@@ -1,7 +1,16 @@
-import { startAuthentication, startRegistration } from '@simplewebauthn/browser';
 import * as v from 'valibot';
 import { ApiError, apiRequest, SECOND_FACTOR_REQUIRED } from './api';
-import { firebaseAuth, signInWithCustomToken, type IdTokenResult } from './firebase';
+import { loadFirebase } from './load-firebase';
+
+/** Signs in with the server's custom token (the SDK is loaded when a page first needs it). */
+async function signInWith(token: string) {
+  const { firebaseAuth, signInWithCustomToken } = await loadFirebase();
+  await signInWithCustomToken(firebaseAuth(), token);
+}
+
+// The browser's passkey calls (about 3.5 kB gz), downloaded beside the server's options: pages
+// that only offer a passkey (a refund asks for one) do not wait for them.
+const loadWebAuthn = () => import('@simplewebauthn/browser');
 
 /**
  * Passkeys in the browser (@simplewebauthn/browser, set up here once): the API hands out the
@@ -22,15 +31,6 @@ function browserId(): string {
     localStorage.setItem(BROWSER_ID_KEY, id);
   }
   return id;
-}
-
-/**
- * Whether the sign-in behind this token had its passkey step. How long ago is the API's to
- * judge (12 hours): it answers second-factor-required, and `onSecondFactorRequired` hears it.
- */
-export function hasSecondFactor(token: IdTokenResult | undefined): boolean {
-  const factor = token?.claims.second_factor;
-  return factor === 'passkey' || factor === 'recovery-code';
 }
 
 const TokenAnswer = v.object({ token: v.string() });
@@ -55,11 +55,14 @@ function passkeyFailure(error: unknown): Error {
  * browser is offered that account's passkeys only.
  */
 export async function signInWithPasskey(signedIn = false): Promise<void> {
-  const options = await apiRequest('/api/passkeys/authentication/options', v.any(), {
-    method: 'POST',
-    anonymous: !signedIn,
-    body: {},
-  });
+  const [options, { startAuthentication }] = await Promise.all([
+    apiRequest('/api/passkeys/authentication/options', v.any(), {
+      method: 'POST',
+      anonymous: !signedIn,
+      body: {},
+    }),
+    loadWebAuthn(),
+  ]);
   let response: unknown;
   try {
     response = await startAuthentication({ optionsJSON: options });
@@ -71,7 +74,7 @@ export async function signInWithPasskey(signedIn = false): Promise<void> {
     anonymous: true,
     body: { response, browser: browserId() },
   });
-  await signInWithCustomToken(firebaseAuth(), token);
+  await signInWith(token);
 }
 
 /** One recovery code in place of the passkey, for this sign-in. */
@@ -81,7 +84,7 @@ export async function signInWithRecoveryCode(code: string): Promise<number> {
     v.object({ token: v.string(), recoveryCodesLeft: v.number() }),
     { method: 'POST', body: { code, browser: browserId() } },
   );
-  await signInWithCustomToken(firebaseAuth(), answer.token);
+  await signInWith(answer.token);
   return answer.recoveryCodesLeft;
 }
 
@@ -90,10 +93,13 @@ export async function signInWithRecoveryCode(code: string): Promise<number> {
  * link's token). Returns the recovery codes that come with her first, to show once.
  */
 export async function addPasskey(enrolment?: string): Promise<{ recoveryCodes?: string[] }> {
-  const options = await apiRequest('/api/passkeys/registration/options', v.any(), {
-    method: 'POST',
-    body: { enrolment },
-  });
+  const [options, { startRegistration }] = await Promise.all([
+    apiRequest('/api/passkeys/registration/options', v.any(), {
+      method: 'POST',
+      body: { enrolment },
+    }),
+    loadWebAuthn(),
+  ]);
   let response: unknown;
   try {
     response = await startRegistration({ optionsJSON: options });
@@ -105,7 +111,7 @@ export async function addPasskey(enrolment?: string): Promise<{ recoveryCodes?: 
     v.object({ token: v.string(), recoveryCodes: v.optional(v.array(v.string())) }),
     { method: 'POST', body: { enrolment, response, browser: browserId() } },
   );
-  await signInWithCustomToken(firebaseAuth(), answer.token);
+  await signInWith(answer.token);
   return answer.recoveryCodes ? { recoveryCodes: answer.recoveryCodes } : {};
 }
 
@@ -133,7 +139,7 @@ export async function removePasskey(id: string): Promise<void> {
   const { token } = await withFreshPasskey(() =>
     apiRequest(`/api/passkeys/${encodeURIComponent(id)}`, TokenAnswer, { method: 'DELETE' }),
   );
-  await signInWithCustomToken(firebaseAuth(), token);
+  await signInWith(token);
 }
 
 /** Ten new recovery codes for her (the old ones stop at once), to show this once. */
