@@ -1,9 +1,9 @@
+import type { CallPhoneCheck } from '../../../shared/phone';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { Link } from 'react-router';
 import type { Booking, BookingMode, Series } from '../../../shared/booking';
-import { checkCallPhone } from '../../../shared/phone';
 import { FREE_CALL, type Service } from '../../../shared/service';
 import { practiceWallClock } from '../../../shared/time';
 import { paths } from '../../config/routes';
@@ -24,6 +24,12 @@ import { followingWeeks, seriesButtonText } from './series-weeks';
 import { shownDay, TimePicker } from './time-picker';
 import { useHorizonTimes } from './use-horizon-times';
 import { WaitlistForm } from './waitlist-form';
+
+// libphonenumber (about 25 kB gz) checks the free call's number: asked for once that service is
+// chosen, not before the checkout shows its services.
+const loadPhoneCheck = () => import('../../../shared/phone');
+const PHONE_CHECK_UNREACHABLE =
+  'The phone number could not be checked: please check your connection and try again.';
 
 function RequestSent({ booking, service }: { booking: Booking; service: Service }) {
   const heading = useRef<HTMLHeadingElement>(null);
@@ -66,6 +72,9 @@ export function BookingRequestForm({ service }: { service: Service }) {
   const [phone, setPhone] = useState('');
   const [phoneProblem, setPhoneProblem] = useState<string | undefined>(undefined);
   const asksPhone = service.id === FREE_CALL.id;
+  useEffect(() => {
+    if (asksPhone) loadPhoneCheck().catch(() => undefined); // a failure is said at submit
+  }, [asksPhone]);
   const asksMode = service.format === 'in-person-or-video';
   const [mode, setMode] = useState<BookingMode>('in-person');
   const [party, setParty] = useState(emptyParty);
@@ -116,7 +125,15 @@ export function BookingRequestForm({ service }: { service: Service }) {
       setProblem('Choose a start time first.');
       return;
     }
-    const phoneCheck = asksPhone ? checkCallPhone(phone) : undefined;
+    let phoneCheck: CallPhoneCheck | undefined;
+    if (asksPhone) {
+      try {
+        phoneCheck = (await loadPhoneCheck()).checkCallPhone(phone);
+      } catch {
+        setProblem(PHONE_CHECK_UNREACHABLE);
+        return;
+      }
+    }
     if (phoneCheck && !phoneCheck.ok) {
       setPhoneProblem(phoneCheck.problem);
       document.getElementById(CALL_PHONE_ID)?.focus();
