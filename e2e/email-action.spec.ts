@@ -165,6 +165,26 @@ test.describe('/auth/action', () => {
     });
   }
 
+  test('a visitor never signed in here uses a link without downloading the identity SDK', async ({
+    page,
+  }) => {
+    // The code is checked and used through the identity provider's REST API (auth-rest.ts). (The
+    // other links end in a log-in or a reset email, which load the SDK for what they do.)
+    const scripts: string[] = [];
+    page.on('request', (request) => scripts.push(new URL(request.url()).pathname));
+    for (const mode of MODES.filter(
+      (each) => each.mode === 'verifyEmail' || each.mode === 'verifyAndChangeEmail',
+    )) {
+      const user = await createUser({
+        verified: mode.mode !== 'verifyEmail',
+        label: `${mode.mode.toLowerCase()}-no-sdk`,
+      });
+      await page.goto(await mode.send(user));
+      await mode.complete(page, user);
+    }
+    expect(scripts.filter((path) => /\/firebase-[\w-]+\.js$/.test(path))).toEqual([]);
+  });
+
   test('a link without a mode or code is incomplete, and a disabled account is told whom to ask', async ({
     page,
     expectProblems,

@@ -64,12 +64,12 @@ test('a page of the app names the scripts it hydrates with in its head, a page o
     expect(fetched).toContainEqual(expect.stringMatching(/^\/assets\/islands-[\w-]+\.js$/));
     expect(fetched.some((url) => /\/router-[\w-]+\.js$/.test(url))).toBe(false);
   }
-  // A page of the app: the app, its page and the router; the identity SDK where the page's own use
-  // needs it at once (an email link), or, where the page reads the session (log in), only for a
-  // browser signed in last time; not where it reads none (the page shown at an unknown path).
+  // A page of the app: the app, its page and the router; where the page reads the session (log in,
+  // an email link, which checks its code without the SDK), the identity SDK only for a browser
+  // signed in last time; not where it reads none (the page shown at an unknown path).
   expectProblems(/response 404: .*\/no-such-page$/);
   for (const { path, entry, identity } of [
-    { path: '/auth/action', entry: 'auth-action', identity: 'always' },
+    { path: '/auth/action', entry: 'auth-action', identity: 'hinted' },
     { path: '/login', entry: 'login', identity: 'hinted' },
     { path: '/no-such-page', entry: 'not-found', identity: 'none' },
   ]) {

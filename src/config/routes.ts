@@ -130,7 +130,6 @@ export const routeTable = {
     description: `Confirm your email address or choose a new password for your ${practice.name} account.`,
     indexable: false,
     session: true,
-    identityAtOnce: true,
     prerender: true,
   },
   bookings: {

@@ -9,10 +9,12 @@ import { useHydrated } from '../../components/use-hydrated';
 import { paths } from '../../config/routes';
 import { practice } from '../../content/practice';
 import { loadFirebase } from '../../lib/load-firebase';
+import { readSessionHint } from '../../lib/session-hint';
 import { showToast } from '../../lib/toast';
 import { continueTo, parseActionLink, siteOrigins, type ActionMode } from './action-link';
 import { AuthErrorText } from './auth-error-text';
 import { authErrorMessage, codeOf, SITE_ERROR, siteError } from './auth-errors';
+import { applyActionCode, checkActionCode, confirmPasswordReset } from './auth-rest';
 import { PasswordField } from './password-field';
 import { signOutOnPurpose, useSession } from './session';
 import { useAuthAction } from './use-auth-action';
@@ -38,8 +40,12 @@ function failed(error: unknown): Outcome {
   return { step: 'failed', code: codeOf(error), message: authErrorMessage(error) };
 }
 
-/** Email changes end the session this browser holds; sign out on purpose, not as a surprise. */
+/**
+ * Email changes end the session this browser holds; sign out on purpose, not as a surprise. Only
+ * a browser signed in last time can hold one: elsewhere the identity SDK is not needed at all.
+ */
 async function signOutIfSignedIn(): Promise<boolean> {
+  if (!readSessionHint()) return false;
   const { firebaseAuth, signOut } = await loadFirebase();
   const auth = firebaseAuth();
   await auth.authStateReady();
@@ -48,20 +54,28 @@ async function signOutIfSignedIn(): Promise<boolean> {
   return true;
 }
 
-/** The outcome of each kind of link, once its code has been checked and applied. */
-async function carryOut(mode: ActionMode, oobCode: string): Promise<Outcome> {
-  const { applyActionCode, checkActionCode, firebaseAuth, verifyPasswordResetCode } =
-    await loadFirebase();
+/** After a verification, the session this browser holds (if any) learns the address is verified. */
+async function refreshSignedInUser(): Promise<void> {
+  if (!readSessionHint()) return;
+  const { firebaseAuth } = await loadFirebase();
   const auth = firebaseAuth();
+  await auth.authStateReady();
+  const user = auth.currentUser;
+  if (user) {
+    await user.reload();
+    await user.getIdToken(true); // so the server also sees the address as verified
+  }
+}
+
+/**
+ * The outcome of each kind of link, once its code has been checked and applied: through the
+ * identity provider's REST API (auth-rest.ts), so that the page need not download the SDK first.
+ */
+async function carryOut(mode: ActionMode, oobCode: string): Promise<Outcome> {
   switch (mode) {
     case 'verifyEmail': {
-      await applyActionCode(auth, oobCode);
-      await auth.authStateReady();
-      const user = auth.currentUser;
-      if (user) {
-        await user.reload();
-        await user.getIdToken(true); // so the server also sees the address as verified
-      }
+      await applyActionCode(oobCode);
+      await refreshSignedInUser();
       return {
         step: 'done',
         heading: 'Your email address is verified',
@@ -69,13 +83,13 @@ async function carryOut(mode: ActionMode, oobCode: string): Promise<Outcome> {
       };
     }
     case 'resetPassword': {
-      const email = await verifyPasswordResetCode(auth, oobCode);
-      return { step: 'choose-password', email };
+      const { email } = await checkActionCode(oobCode);
+      return { step: 'choose-password', email: email ?? '' };
     }
     case 'recoverEmail': {
-      const info = await checkActionCode(auth, oobCode);
-      await applyActionCode(auth, oobCode);
-      const restored = info.data.email ?? '';
+      const info = await checkActionCode(oobCode);
+      await applyActionCode(oobCode);
+      const restored = info.email ?? '';
       const signedOut = await signOutIfSignedIn();
       return {
         step: 'done',
@@ -84,9 +98,9 @@ async function carryOut(mode: ActionMode, oobCode: string): Promise<Outcome> {
       };
     }
     case 'verifyAndChangeEmail': {
-      const info = await checkActionCode(auth, oobCode);
-      await applyActionCode(auth, oobCode);
-      const email = info.data.email ?? '';
+      const info = await checkActionCode(oobCode);
+      await applyActionCode(oobCode);
+      const email = info.email ?? '';
       const signedOut = await signOutIfSignedIn();
       return {
         step: 'done',
@@ -150,8 +164,7 @@ function ChoosePassword({
     let outcome = null as Outcome | null; // set inside run(): what the page shows next
     const ok = await run(async () => {
       try {
-        const { confirmPasswordReset, firebaseAuth } = await loadFirebase();
-        await confirmPasswordReset(firebaseAuth(), oobCode, password);
+        await confirmPasswordReset(oobCode, password);
       } catch (caught) {
         // A weak password stays on the form; a link that stopped working ends it.
         if (codeOf(caught) === 'auth/weak-password') throw caught;
