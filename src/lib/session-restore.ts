@@ -20,3 +20,6 @@ export function restoreSessionNow(): void {
 export function restoreSessionIfHinted(): void {
   if (readSessionHint()) restoreSessionNow();
 }
+
+/** Whether this page has started the restore already (a page of the app, signed in last time). */
+export const restoreStarted = (): boolean => restoring !== undefined;

@@ -14,6 +14,7 @@ import {
 import { forgetEarlyReads } from '../../lib/early-reads';
 import { loadFirebase } from '../../lib/load-firebase';
 import { readSessionHint, subscribeSessionHint, writeSessionHint } from '../../lib/session-hint';
+import { restoreStarted } from '../../lib/session-restore';
 import { signOutOnPurpose, takeSignOutExpected } from '../../lib/sign-out';
 import { showToast } from '../../lib/toast';
 import { authErrorMessage } from './auth-errors';
@@ -108,7 +109,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, []);
 
   useEffect(() => {
-    if (hint) return afterFirstPaint(start);
+    if (!hint) return;
+    // Where the page has restored the session from the start (a page of the app), the SDK is
+    // here already: the page's gate hears it at once rather than at the next idle moment.
+    if (restoreStarted()) start();
+    else return afterFirstPaint(start);
   }, [hint, start]);
 
   useEffect(
