@@ -74,3 +74,19 @@ it("refuses with the SDK's own codes, so the page says the same sentences", asyn
   await expect(applyActionCode('c')).rejects.toMatchObject({ code: 'auth/network-request-failed' });
   expect(sdkErrorOf('TOO_MANY_ATTEMPTS_TRY_LATER').code).toBe('auth/too-many-requests');
 });
+
+it('reads an answer as the SDK reads it: its map of names, and what is not an answer', async () => {
+  expect(sdkErrorOf('INVALID_IDENTIFIER').code).toBe('auth/invalid-email');
+  expect(sdkErrorOf('CREDENTIAL_TOO_OLD_LOGIN_AGAIN').code).toBe('auth/requires-recent-login');
+  expect(sdkErrorOf('BLOCKING_FUNCTION_ERROR_RESPONSE : no').code).toBe('auth/internal-error');
+  // A refusal without a message, and an ok answer that carries one.
+  answers.push(
+    { status: 503, body: {} },
+    { status: 200, body: { errorMessage: 'INVALID_OOB_CODE' } },
+  );
+  await expect(applyActionCode('c')).rejects.toMatchObject({ code: 'auth/network-request-failed' });
+  await expect(applyActionCode('c')).rejects.toMatchObject({ code: 'auth/invalid-action-code' });
+  // A code that names no address where it must.
+  answers.push({ status: 200, body: { requestType: 'PASSWORD_RESET' } });
+  await expect(checkActionCode('c')).rejects.toMatchObject({ code: 'auth/internal-error' });
+});

@@ -75,7 +75,8 @@ async function carryOut(mode: ActionMode, oobCode: string): Promise<Outcome> {
   switch (mode) {
     case 'verifyEmail': {
       await applyActionCode(oobCode);
-      await refreshSignedInUser();
+      // Verified whatever follows: a session not told now learns it at its next check.
+      await refreshSignedInUser().catch(() => undefined);
       return {
         step: 'done',
         heading: 'Your email address is verified',
@@ -90,7 +91,7 @@ async function carryOut(mode: ActionMode, oobCode: string): Promise<Outcome> {
       const info = await checkActionCode(oobCode);
       await applyActionCode(oobCode);
       const restored = info.email ?? '';
-      const signedOut = await signOutIfSignedIn();
+      const signedOut = await signOutIfSignedIn().catch(() => false);
       return {
         step: 'done',
         heading: 'Your email address has been restored',
@@ -101,7 +102,7 @@ async function carryOut(mode: ActionMode, oobCode: string): Promise<Outcome> {
       const info = await checkActionCode(oobCode);
       await applyActionCode(oobCode);
       const email = info.email ?? '';
-      const signedOut = await signOutIfSignedIn();
+      const signedOut = await signOutIfSignedIn().catch(() => false);
       return {
         step: 'done',
         heading: 'Your email address has been changed',
@@ -171,8 +172,9 @@ function ChoosePassword({
         outcome = failed(caught);
         return;
       }
-      // A new password ends every session of the account, this browser's included.
-      await signOutIfSignedIn();
+      // A new password ends every session of the account, this browser's included (the server
+      // ends it too, so a failure here only leaves it to the session's next check).
+      await signOutIfSignedIn().catch(() => false);
       outcome = {
         step: 'done',
         heading: 'Your password has been changed',
@@ -280,13 +282,23 @@ function NextStep({
 function EmailAction({ search }: { search: string }) {
   const navigate = useNavigate();
   const { start, userChanged } = useSession();
+  // The page's session shows the change, where this browser holds one; the link is used either
+  // way, so a failure here (the SDK not downloaded) leaves it to the session's next check.
+  const sessionTold = useCallback(
+    () => (readSessionHint() ? userChanged().catch(() => undefined) : Promise.resolve()),
+    [userChanged],
+  );
   const [link] = useState(() => parseActionLink(new URLSearchParams(search), siteOrigins()));
   const [outcome, setOutcome] = useState<Outcome>(() =>
     link.valid ? { step: 'checking' } : failed(siteError(SITE_ERROR.incompleteLink)),
   );
   const [attempt, setAttempt] = useState(0);
 
-  useEffect(start, [start]);
+  // The session this browser holds, if it was signed in last time: told of a verified address.
+  // A visitor never signed in here needs no identity SDK at all (auth-rest.ts does the link).
+  useEffect(() => {
+    if (readSessionHint()) start();
+  }, [start]);
 
   useEffect(() => {
     if (!link.valid) return;
@@ -298,20 +310,20 @@ function EmailAction({ search }: { search: string }) {
         // Back to where the visitor was going (the checkout for their service), which must
         // already know the address is verified.
         const target = link.continueTo;
-        void userChanged().then(() => {
+        void sessionTold().then(() => {
           if (!current) return;
           void showToast('Your email address is verified.');
           void navigate(target, { replace: true });
         });
         return;
       }
-      if (result.step === 'done') void userChanged();
+      if (result.step === 'done') void sessionTold();
       setOutcome(result);
     });
     return () => {
       current = false;
     };
-  }, [link, attempt, navigate, userChanged]);
+  }, [link, attempt, navigate, sessionTold]);
 
   const retry = useCallback(() => {
     setOutcome({ step: 'checking' });
