@@ -136,3 +136,23 @@ it("starts nothing where the page's gate would not open for the session as resto
   render(<Bookings load={() => Promise.resolve('after the passkey step')} />);
   expect(await screen.findByText('Answer: after the passkey step')).toBeInTheDocument();
 });
+
+it('never shows what was read for an account written back after the page took the read for another', async () => {
+  // Read for client-1; the page renders for client-2 (signed in meanwhile in another tab) and
+  // takes it; then a third tab writes client-1's session back before the answer comes.
+  let answer!: (value: string) => void;
+  readWhenSignedIn(
+    'my-bookings',
+    () => new Promise<string>((resolve) => (answer = resolve)),
+    anyone,
+  );
+  await settle();
+  auth.currentUser = signedInAs('client-2');
+  const ownLoad = vi.fn(() => Promise.resolve('client-2’s own bookings'));
+  render(<Bookings load={ownLoad} />);
+  await settle();
+  auth.currentUser = signedInAs('client-1');
+  answer('client-1’s bookings');
+  expect(await screen.findByText('Answer: client-2’s own bookings')).toBeVisible();
+  expect(screen.queryByText(/client-1’s bookings/)).not.toBeInTheDocument();
+});

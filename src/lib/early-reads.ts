@@ -100,9 +100,13 @@ export function takeEarlyRead<T>(key: string): Promise<T> | undefined {
   const read = reads.get(key);
   reads.delete(key);
   if (!read || Date.now() - read.startedAt > EARLY_READ_MAX_AGE_MS) return undefined;
+  // The account the page renders for, as it takes the read: a session written back later by
+  // another tab (which the ended-session guard then signs out) must not pass for it.
+  const takenFor = restoredUser().then((user) => user?.uid);
   return read.answer.then(async ({ uid, data }) => {
     // Signed in as someone else meanwhile (another tab): never show one account's data to another.
-    if ((await restoredUser())?.uid !== uid) throw new Error('Read for another account.');
+    if ((await takenFor) !== uid || (await restoredUser())?.uid !== uid)
+      throw new Error('Read for another account.');
     return data as T;
   });
 }

@@ -82,8 +82,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       });
       const stopListening = onAuthStateChanged(auth, (user) => {
         if (user && isEndedSession(user)) {
-          // Another tab wrote back a session this browser ended: end it again, quietly.
-          // Should that fail (offline), the session stays shown as it was: no unhandled error.
+          // Another tab wrote back a session this browser ended: end it again, quietly, and
+          // nothing read before is shown. Should the sign-out fail (offline), the session stays
+          // shown as it was: no unhandled error.
+          forgetEarlyReads();
           signOutOnPurpose(() => sdk.signOut(auth)).catch(() => undefined);
           return;
         }
