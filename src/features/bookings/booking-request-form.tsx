@@ -72,6 +72,9 @@ export function BookingRequestForm({ service }: { service: Service }) {
   const [phone, setPhone] = useState('');
   const [phoneProblem, setPhoneProblem] = useState<string | undefined>(undefined);
   const asksPhone = service.id === FREE_CALL.id;
+  // One request at a time: a second press while the first is checked (the phone check may still
+  // be downloading) or sent is not a second request.
+  const submitting = useRef(false);
   useEffect(() => {
     if (asksPhone) loadPhoneCheck().catch(() => undefined); // a failure is said at submit
   }, [asksPhone]);
@@ -121,6 +124,16 @@ export function BookingRequestForm({ service }: { service: Service }) {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    if (submitting.current) return;
+    submitting.current = true;
+    try {
+      await send();
+    } finally {
+      submitting.current = false;
+    }
+  };
+
+  const send = async () => {
     if (!chosen) {
       setProblem('Choose a start time first.');
       return;

@@ -17,12 +17,14 @@ export const weekOf = (at: number) => mondayOf(dateIn(at));
 // Asked as the session is restored while the page hydrates (src/lib/early-reads.ts): the requests
 // waiting for an answer, and this week.
 readWhenSignedIn(HORIZON, loadHorizon, opensPracticePages);
-void temporalReady().then(() => {
-  const from = weekOf(Date.now());
-  const to = addDays(from, 6);
-  readWhenSignedIn(
-    weekKey(from, to),
-    (signal) => fetchDiary({ from, to }, signal),
-    opensPracticePages,
-  );
-});
+temporalReady()
+  .then(() => {
+    const from = weekOf(Date.now());
+    const to = addDays(from, 6);
+    readWhenSignedIn(
+      weekKey(from, to),
+      (signal) => fetchDiary({ from, to }, signal),
+      opensPracticePages,
+    );
+  })
+  .catch(() => undefined); // no Temporal: the diary says so where it reads the week
