@@ -110,9 +110,14 @@ for (const [index, width] of WIDTHS.entries()) {
     await expect(yes).toBeFocused();
     await expectNoAxeViolations(page, `leaving asked first at ${width} px`);
     await expectNoSidewaysScroll(page);
+    // The list of sessions is left out of the picture: how many it holds, and how their times
+    // wrap, depend on the day and the free time the test was given.
+    const sessions = series.locator('.series-sessions');
+    await sessions.evaluate((list) => list.style.setProperty('display', 'none', 'important'));
     await expectPicture(series, `leaving-asked-${width}.png`, {
-      mask: [series.locator('.card-body > p').first(), series.locator('.series-sessions')],
+      mask: [series.locator('.card-body > p').first()],
     });
+    await sessions.evaluate((list) => list.style.removeProperty('display'));
 
     // "Stay" keeps everything and gives the focus back to the button.
     await ask.getByRole('button', { name: 'Stay' }).click();
