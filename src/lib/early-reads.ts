@@ -59,7 +59,8 @@ async function restoredUser(): Promise<User | null> {
 }
 
 /**
- * Starts `load` for `key` as soon as the session is restored, where this browser was signed in
+ * Starts `load` for `key` at once with the session the SDK stored (its token while it has a while
+ * to run), else as soon as the SDK has restored the session: where this browser was signed in
  * last time, no read of `key` is waiting already, and `opensFor` (the page's gate's own decision)
  * lets the page render for that session. `load` must be what the page's hook asks under that key.
  */
@@ -102,7 +103,10 @@ export function takeEarlyRead<T>(key: string): Promise<T> | undefined {
   if (!read || Date.now() - read.startedAt > EARLY_READ_MAX_AGE_MS) return undefined;
   // The account the page renders for, as it takes the read: a session written back later by
   // another tab (which the ended-session guard then signs out) must not pass for it.
-  const takenFor = restoredUser().then((user) => user?.uid);
+  const takenFor = restoredUser().then(
+    (user) => user?.uid,
+    () => undefined, // the SDK not loaded: taken for nobody, so the page asks itself
+  );
   return read.answer.then(async ({ uid, data }) => {
     // Signed in as someone else meanwhile (another tab): never show one account's data to another.
     if ((await takenFor) !== uid || (await restoredUser())?.uid !== uid)
