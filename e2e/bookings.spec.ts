@@ -240,7 +240,9 @@ test.describe('from Book Now to a booked session', () => {
 test.describe('who may see the diary', () => {
   test('a signed-in client is told they are not allowed', async ({ page, signedInClient }) => {
     await page.goto('/practice');
-    await expect(page.getByText(signedInClient.displayName)).toBeVisible();
+    await expect(
+      page.getByRole('navigation', { name: 'Main' }).getByText(signedInClient.displayName),
+    ).toBeVisible();
     await expect(page.getByRole('heading', { level: 1, name: 'Not allowed' })).toBeVisible();
     await expect(page.getByText('The diary is only for the practitioner')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Confirm' })).toHaveCount(0);

@@ -233,7 +233,9 @@ test.describe('the picker', () => {
     signedInClient,
   }) => {
     await page.goto(`/checkout?service=${ONE_OFF}`);
-    await expect(page.getByText(signedInClient.displayName)).toBeVisible();
+    await expect(
+      page.getByRole('navigation', { name: 'Main' }).getByText(signedInClient.displayName),
+    ).toBeVisible();
     const free = dayGroup(page).getByRole('radio', { disabled: false });
     await expect(free.nth(2)).toBeAttached();
     const [dayA, dayB] = await Promise.all([

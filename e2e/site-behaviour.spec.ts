@@ -10,11 +10,8 @@ import { logOutButton, toast } from './support/session';
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 const menuButton = (page: Page) => page.getByRole('button', { name: 'Menu' });
 
-test("/checkout shows 'Loading...' with four spinners until the sign-in state is known", async ({
-  page,
-}) => {
-  const user = await createUser({ verified: true, label: 'loading' });
-  await signIn(page, user, '/');
+/** Holds the identity SDK's check of the stored session with Auth (`accounts:lookup`). */
+async function holdIdentityLookup(page: Page) {
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
   let lookups = 0;
@@ -25,13 +22,22 @@ test("/checkout shows 'Loading...' with four spinners until the sign-in state is
     }
     await route.continue();
   });
+  return { release, count: () => lookups };
+}
+
+test("/checkout shows 'Loading...' with four spinners until the sign-in state is known", async ({
+  page,
+}) => {
+  const user = await createUser({ verified: true, label: 'loading' });
+  await signIn(page, user, '/');
+  const lookup = await holdIdentityLookup(page);
   await page.goto('/checkout');
   const loading = page.getByRole('status').filter({ hasText: 'Loading...' });
   await expect(loading).toBeVisible();
   await expect(loading.locator('.spinner-border')).toHaveCount(4);
-  await expect.poll(() => lookups).toBe(1); // the page is waiting on the identity lookup
+  await expect.poll(lookup.count).toBe(1); // the page is waiting on the identity lookup
   await expect(page.getByRole('heading', { name: 'CheckOut Section' })).toHaveCount(0);
-  release();
+  lookup.release();
   await expect(page.getByRole('heading', { level: 1, name: 'CheckOut Section' })).toBeVisible();
   await expect(loading).toHaveCount(0);
 });
@@ -41,28 +47,18 @@ test("a signed-in page's first read goes out with the stored session, and shows 
 }) => {
   const user = await createUser({ verified: true, label: 'early-read' });
   await signIn(page, user, '/');
-  // The identity SDK's check of the stored session with Auth, held.
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  let lookups = 0;
-  await page.route('**/accounts:lookup*', async (route) => {
-    if (route.request().method() === 'POST') {
-      lookups += 1;
-      await held;
-    }
-    await route.continue();
-  });
+  const lookup = await holdIdentityLookup(page);
   const reads: string[] = [];
   page.on('request', (request) => {
     if (new URL(request.url()).pathname === '/api/bookings') reads.push(request.url());
   });
   await page.goto('/bookings');
-  await expect.poll(() => lookups).toBe(1);
+  await expect.poll(lookup.count).toBe(1);
   // Asked with the stored session's token while the SDK is still checking it (src/lib/stored-session.ts)…
   await expect.poll(() => reads.length).toBe(1);
   // …and nothing of the page shown before the SDK has restored the same account.
   await expect(page.getByRole('heading', { name: 'My bookings' })).toHaveCount(0);
-  release();
+  lookup.release();
   await expect(page.getByRole('heading', { level: 1, name: 'My bookings' })).toBeVisible();
   await expect(page.getByText('You have no upcoming bookings.')).toBeVisible();
   expect(reads, 'the early answer is the one shown: not asked again').toHaveLength(1);
