@@ -140,14 +140,13 @@ export function withInvoiceLines(
       return each.parent?.type === 'invoice_item_details' && item ? [item] : [];
     }),
     // An invoice item's line carries the item's metadata
-    // (https://docs.stripe.com/api/invoice-line-item/object#invoice_line_item_object-metadata),
-    // and its amount: a credit line is the credit's amount, negated.
+    // (https://docs.stripe.com/api/invoice-line-item/object#invoice_line_item_object-metadata).
     creditBookings: Object.fromEntries(
       lines.flatMap((each) => {
         const item = each.parent?.invoice_item_details?.invoice_item;
         const bookingId = each.metadata?.bookingId;
-        return each.parent?.type === 'invoice_item_details' && item && bookingId && each.amount < 0
-          ? [[item, { bookingId, amount: -each.amount }] as const]
+        return each.parent?.type === 'invoice_item_details' && item && bookingId
+          ? [[item, bookingId] as const]
           : [];
       }),
     ),

@@ -2,7 +2,6 @@ import { sql, type Selectable } from 'kysely';
 import type { Database } from '../platform/database/database';
 import type { PaymentCreditsTable } from '../platform/database/schema';
 import type { PaymentRow } from './queries';
-import type { CreditLine } from './webhook-events';
 
 export type CreditRow = Selectable<PaymentCreditsTable>;
 
@@ -86,8 +85,8 @@ export async function setCreditItem(db: Database, id: string, invoiceItemId: str
 /** A paid invoice's invoice items, and the session each credit among them is for. */
 export interface InvoiceItems {
   ids: readonly string[];
-  /** By item id: the booking its metadata names, and its amount as a credit. */
-  bookings: Readonly<Record<string, CreditLine>>;
+  /** By item id: the booking its metadata names. */
+  bookings: Readonly<Record<string, string>>;
 }
 
 /**
@@ -111,9 +110,7 @@ export async function attachCredits(
     .where('payment_id', 'is', null)
     .where('stripe_invoice_item_id', 'in', [...items.ids])
     .execute();
-  // The amount too: a line whose metadata was edited in Stripe's Dashboard to name another
-  // session cannot take a credit that is not its own.
-  for (const [itemId, { bookingId, amount }] of Object.entries(items.bookings)) {
+  for (const [itemId, bookingId] of Object.entries(items.bookings)) {
     if (!items.ids.includes(itemId)) continue;
     await db
       .updateTable('payment_credits')
@@ -122,7 +119,6 @@ export async function attachCredits(
       .where('payment_id', 'is', null)
       .where('stripe_invoice_item_id', 'is', null)
       .where('booking_id', '=', bookingId)
-      .where('amount', '=', amount)
       .execute();
   }
 }

@@ -33,12 +33,6 @@ export interface RefundFacts {
 }
 
 /** A verified Stripe event, in the terms the rules need (the gateway makes it). */
-/** A credit's line on a paid invoice: the session its item names, and how much it gives back. */
-export interface CreditLine {
-  bookingId: string;
-  amount: number;
-}
-
 export type PaymentEvent = EventBase &
   (
     | {
@@ -72,10 +66,9 @@ export type PaymentEvent = EventBase &
         invoiceItemIds: string[] | null;
         /**
          * The session each credit line is for, by its invoice item (the item's metadata, which its
-         * line carries), and the line's amount as a credit (positive): a credit whose item's id
-         * we never recorded is found by its session and its amount.
+         * line carries): a credit whose item's id we never recorded is found by its session.
          */
-        creditBookings?: Readonly<Record<string, CreditLine>>;
+        creditBookings?: Readonly<Record<string, string>>;
         paymentIntentId: string | null;
       }
     | {
