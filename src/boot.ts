@@ -2,7 +2,7 @@ import './styles/main.scss';
 import { loadFullStylesheet } from './app/full-stylesheet';
 import { islandElements, loadIsland } from './app/island-modules';
 import { loadPageModule } from './app/page-modules';
-import { startFirstReads } from './app/page-reads';
+import { pageOpensOnStoredSession, startFirstReads } from './app/page-reads';
 import { readSessionHint } from './lib/session-hint';
 import { restoreSessionIfHinted } from './lib/session-restore';
 
@@ -20,11 +20,12 @@ if (root?.hasAttribute('data-islands')) {
   void import('./islands');
 } else {
   void loadFullStylesheet();
-  // Where this browser was signed in, the identity SDK restores the session as soon as it has
-  // downloaded, beside React's download and hydration rather than after them.
-  restoreSessionIfHinted();
   // The prerender names the page's module; the app checks the path itself before hydrating.
   const pageModule = root?.dataset.page;
+  // Where this browser was signed in, the identity SDK restores the session as soon as it has
+  // downloaded, beside React's download and hydration rather than after them; a page that opens
+  // on the stored session has it restored after its content (src/lib/boot-session.ts).
+  restoreSessionIfHinted(pageOpensOnStoredSession(pageModule));
   if (pageModule) void loadPageModule(pageModule).catch(() => undefined);
   // Its first reads from the API, where this browser was signed in last time (page-reads.ts).
   if (pageModule && readSessionHint()) startFirstReads(pageModule);

@@ -24,5 +24,31 @@ export function startFirstReads(module: string): void {
   void firstReads[module]?.().catch(() => undefined);
 }
 
+/**
+ * The page modules whose gate (RequireSignIn, RequireVerifiedEmail, RequirePractitioner) opens on
+ * the session stored in this browser, before the identity SDK has loaded (src/lib/boot-session.ts):
+ * the SDK loads after their content. The account's own pages show the SDK's user (its address,
+ * its sign-in methods) and restore it at once.
+ */
+const opensOnStoredSession = new Set([
+  'billing',
+  'billing-credit-note',
+  'billing-receipt',
+  'bookings',
+  'checkout',
+  'intake',
+  'invitations',
+  'my-data',
+  'practice',
+  'practice-client',
+  'practice-notes-requests',
+  'practice-payments',
+  'practice-retained',
+  'questionnaires',
+]);
+
+export const pageOpensOnStoredSession = (module: string | undefined): boolean =>
+  module !== undefined && opensOnStoredSession.has(module);
+
 /** The page modules with first reads (for the test that checks them against the route table). */
 export const pagesWithFirstReads = Object.keys(firstReads);

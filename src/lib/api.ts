@@ -1,4 +1,5 @@
 import { ApiError, createApiClient, type ApiRequest } from './api-client';
+import { bootToken } from './boot-session';
 import { loadFirebase } from './load-firebase';
 import { storedTokenOf } from './stored-token';
 
@@ -9,9 +10,16 @@ async function currentIdToken(fresh: boolean, signal?: AbortSignal): Promise<str
   // asks again, through the SDK).
   const stored = storedTokenOf(signal);
   if (stored !== undefined) return fresh ? null : stored;
+  // A page open on the stored session (boot-session.ts) sends its token until the SDK has spoken;
+  // a fresh one, after a refusal, is the SDK's.
+  const boot = fresh ? undefined : bootToken();
+  if (boot) return boot;
   // The SDK is imported when a call needs it, so that a page's reads need not wait for it.
   const { firebaseAuth } = await loadFirebase();
-  const user = firebaseAuth().currentUser;
+  const auth = firebaseAuth();
+  // A call made before the SDK has restored the session waits for it rather than go unsigned.
+  await auth.authStateReady();
+  const user = auth.currentUser;
   if (!user) return null;
   // Verified a moment ago (the gate reloaded the user): the cached token still says otherwise.
   const stale =

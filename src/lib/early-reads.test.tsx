@@ -1,6 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { EARLY_READ_MAX_AGE_MS, forgetEarlyReads, readWhenSignedIn } from './early-reads';
+import { sessionRestored } from './boot-session';
 import { writeSessionHint } from './session-hint';
 import { useResource } from './use-resource';
 
@@ -17,6 +18,12 @@ vi.mock('./load-firebase', () => ({
   loadFirebase: () => Promise.resolve({ firebaseAuth: () => auth }),
 }));
 vi.mock('./firebase', () => ({ firebaseAuth: vi.fn(), signOut: vi.fn() }));
+
+/** The SDK has restored `uid`'s session, and the session provider has heard it. */
+function restoredAs(uid: string | null) {
+  auth.currentUser = uid === null ? null : signedInAs(uid);
+  sessionRestored(uid);
+}
 
 function Bookings({ load }: { load: (signal: AbortSignal) => Promise<string> }) {
   const { state, reload } = useResource('my-bookings', load);
@@ -45,7 +52,7 @@ const settle = () => act(async () => new Promise((resolve) => setTimeout(resolve
 beforeAll(() => import('./stored-session'));
 
 beforeEach(() => {
-  auth.currentUser = signedInAs('client-1');
+  restoredAs('client-1');
   writeSessionHint(true);
 });
 
@@ -93,7 +100,7 @@ it('starts nothing in a browser nobody signed in to last time', async () => {
 it('never shows what was read for another account: signed in as someone else meanwhile', async () => {
   readWhenSignedIn('my-bookings', () => Promise.resolve("client-1's bookings"), anyone);
   await settle();
-  auth.currentUser = signedInAs('client-2'); // another tab signed in as someone else
+  restoredAs('client-2'); // another tab signed in as someone else
   render(<Bookings load={() => Promise.resolve("client-2's bookings")} />);
   expect(await screen.findByText("Answer: client-2's bookings")).toBeInTheDocument();
   expect(screen.queryByText(/client-1/)).not.toBeInTheDocument();
@@ -109,7 +116,7 @@ it('asks again when the early read failed, or nobody was signed in after all', a
   expect(await screen.findByText('Answer: after the passkey')).toBeInTheDocument();
   forgetEarlyReads();
 
-  auth.currentUser = null;
+  restoredAs(null);
   const early = vi.fn(() => Promise.resolve('two bookings'));
   readWhenSignedIn('my-bookings', early, anyone);
   await settle();
@@ -147,11 +154,11 @@ it('never shows what was read for an account written back after the page took th
     anyone,
   );
   await settle();
-  auth.currentUser = signedInAs('client-2');
+  restoredAs('client-2');
   const ownLoad = vi.fn(() => Promise.resolve('client-2’s own bookings'));
   render(<Bookings load={ownLoad} />);
   await settle();
-  auth.currentUser = signedInAs('client-1');
+  restoredAs('client-1');
   answer('client-1’s bookings');
   expect(await screen.findByText('Answer: client-2’s own bookings')).toBeVisible();
   expect(screen.queryByText(/client-1’s bookings/)).not.toBeInTheDocument();

@@ -1,7 +1,7 @@
 import type { User } from './firebase';
 import { loadFirebase } from './load-firebase';
+import { accountShown, bootSession, holdFirstContent, readBootSession } from './boot-session';
 import { readSessionHint } from './session-hint';
-import { restoreSessionNow } from './session-restore';
 import { signalWithStoredToken } from './stored-token';
 
 /**
@@ -70,12 +70,10 @@ export function readWhenSignedIn(
   opensFor: OpensFor,
 ) {
   if (typeof window === 'undefined' || !readSessionHint() || reads.has(key)) return;
-  restoreSessionNow();
-  // The stored session's reader is imported here, not by the modules that only forget reads.
-  const answer = import('./stored-session').then(async ({ readStoredSession }) => {
-    const stored = await readStoredSession();
-    // The stored session's token while it has a while to run: the read goes out now, beside the
-    // SDK's download and restore (stored-session.ts).
+  const answer = readBootSession().then(async () => {
+    // The stored session, until the SDK has spoken: the read goes out now, beside the page's
+    // download, and the page opens on the same session (boot-session.ts).
+    const stored = bootSession();
     if (stored) {
       const session = { user: stored, token: stored };
       if (!opensFor(session)) throw new Error('The page does not open for this session.');
@@ -89,6 +87,7 @@ export function readWhenSignedIn(
     }
     return { uid: user.uid, data: await load(new AbortController().signal) };
   });
+  holdFirstContent(answer);
   answer.catch(() => undefined); // a failed early read is asked again by the page
   reads.set(key, { answer, startedAt: Date.now() });
 }
@@ -103,14 +102,10 @@ export function takeEarlyRead<T>(key: string): Promise<T> | undefined {
   if (!read || Date.now() - read.startedAt > EARLY_READ_MAX_AGE_MS) return undefined;
   // The account the page renders for, as it takes the read: a session written back later by
   // another tab (which the ended-session guard then signs out) must not pass for it.
-  const takenFor = restoredUser().then(
-    (user) => user?.uid,
-    () => undefined, // the SDK not loaded: taken for nobody, so the page asks itself
-  );
-  return read.answer.then(async ({ uid, data }) => {
+  const takenFor = accountShown();
+  return read.answer.then(({ uid, data }) => {
     // Signed in as someone else meanwhile (another tab): never show one account's data to another.
-    if ((await takenFor) !== uid || (await restoredUser())?.uid !== uid)
-      throw new Error('Read for another account.');
+    if (takenFor !== uid || accountShown() !== uid) throw new Error('Read for another account.');
     return data as T;
   });
 }

@@ -1,5 +1,6 @@
 import { render, screen } from '@testing-library/react';
-import { Suspense } from 'react';
+import { Suspense, type ReactNode } from 'react';
+import { firstContentSettled } from './boot-session';
 import { lazyWhenSignedIn } from './lazy-signed-in';
 import { writeSessionHint } from './session-hint';
 
@@ -13,7 +14,6 @@ const content = () => {
 
 afterEach(() => writeSessionHint(false));
 
-// First: the session's restore starts once per page load, and the other test starts it.
 it('waits until it is shown for any other visitor', async () => {
   const { load, Content } = content();
   expect(load).not.toHaveBeenCalled();
@@ -27,13 +27,24 @@ it('waits until it is shown for any other visitor', async () => {
   expect(load).toHaveBeenCalledTimes(1);
 });
 
-it("starts the download and the session's restore at once where this browser was signed in last time, each once", async () => {
+it('starts the download at once where this browser was signed in last time, as the page’s first content, without the identity SDK', async () => {
   writeSessionHint(true);
-  const { load, Content } = content();
+  let arrive!: () => void;
+  const load = vi.fn(
+    () =>
+      new Promise<{ default: () => ReactNode }>(
+        (resolve) => (arrive = () => resolve({ default: () => <p>Your bookings</p> })),
+      ),
+  );
+  const Content = lazyWhenSignedIn(load);
   expect(load).toHaveBeenCalledTimes(1);
-  // The identity SDK restores the last session beside it, once for every page's content.
-  content();
-  await vi.waitFor(() => expect(firebaseAuth).toHaveBeenCalledTimes(1));
+  // The SDK waits for the page's first content (boot-session.ts), this download among it.
+  let settled = false;
+  void firstContentSettled().then(() => (settled = true));
+  await Promise.resolve();
+  expect(settled).toBe(false);
+  arrive();
+  await vi.waitFor(() => expect(settled).toBe(true));
   render(
     <Suspense fallback="Loading">
       <Content />
@@ -41,6 +52,7 @@ it("starts the download and the session's restore at once where this browser was
   );
   expect(await screen.findByText('Your bookings')).toBeInTheDocument();
   expect(load).toHaveBeenCalledTimes(1);
+  expect(firebaseAuth).not.toHaveBeenCalled(); // its restore is the boot script's
 });
 
 it('renders content already downloaded at once, without its fallback', async () => {

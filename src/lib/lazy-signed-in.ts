@@ -1,11 +1,11 @@
 import { createElement, lazy, useState, type ComponentProps, type ComponentType } from 'react';
+import { holdFirstContent } from './boot-session';
 import { readSessionHint } from './session-hint';
-import { restoreSessionNow } from './session-restore';
 
 /**
  * A page's content for a signed-in visitor, as `React.lazy`: where this browser was signed in last
- * time, its download and the session's restore start as soon as the page's module runs (while the
- * page hydrates) instead of once the session is known, one or two round trips later.
+ * time, its download starts as soon as the page's module runs (while the page hydrates) instead of
+ * once the session is known, and counts as the page's first content (boot-session.ts).
  *
  * Content already downloaded when it is first shown renders at once. `React.lazy` suspends on its
  * first render even then (it cannot read a promise synchronously), and React holds back the
@@ -24,9 +24,9 @@ export function lazyWhenSignedIn<Component extends ComponentType<any>>(
       return module;
     }));
   if (typeof window !== 'undefined' && readSessionHint()) {
-    restoreSessionNow();
-    // Its failure shows where the content would (the route's error boundary), not here.
-    loadOnce().catch(() => undefined);
+    // Its failure shows where the content would (the route's error boundary), not here. The
+    // session's restore is the boot script's to start (session-restore.ts).
+    holdFirstContent(loadOnce());
   }
   const Lazy = lazy(loadOnce);
   function WhenSignedIn(props: ComponentProps<Component>) {

@@ -1,3 +1,4 @@
+import { readBootSession } from './boot-session';
 import { loadFirebase } from './load-firebase';
 import { readSessionHint } from './session-hint';
 
@@ -16,9 +17,18 @@ export function restoreSessionNow(): void {
     .catch(() => undefined);
 }
 
-/** Starts the restore where this browser was signed in last time; otherwise nothing to restore. */
-export function restoreSessionIfHinted(): void {
-  if (readSessionHint()) restoreSessionNow();
+/**
+ * Starts the restore where this browser was signed in last time; otherwise nothing to restore. A
+ * page whose gate `opensOnStoredSession` opens on the session stored in this browser, where there
+ * is one (boot-session.ts), and the session provider restores it once the page's content is shown.
+ */
+export function restoreSessionIfHinted(opensOnStoredSession = false): void {
+  if (!readSessionHint()) return;
+  if (!opensOnStoredSession) restoreSessionNow();
+  else
+    void readBootSession().then((stored) => {
+      if (!stored) restoreSessionNow();
+    });
 }
 
 /** Whether this page has started the restore already (a page of the app, signed in last time). */

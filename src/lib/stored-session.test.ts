@@ -23,13 +23,14 @@ const record = (overrides: Record<string, unknown> = {}, claims: object = {}) =>
   ...overrides,
 });
 
-it("reads the account, its address's state and its token's claims", () => {
+it("reads the account, its address's state, its token's claims and when it signed in", () => {
   const session = storedSessionFrom(record(), NOW);
   expect(session).toEqual({
     uid: 'uid-ada',
     emailVerified: true,
     claims: expect.objectContaining({ sub: 'uid-ada', practitioner: true, name: 'Zoë' }),
     idToken: record().stsTokenManager.accessToken,
+    signedInAt: '1772355600000',
   });
   expect(storedSessionFrom(record({ emailVerified: false }), NOW)?.emailVerified).toBe(false);
 });

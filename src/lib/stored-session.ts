@@ -19,6 +19,8 @@ export interface StoredSession {
   /** The ID token's claims, as the gates read them (`getIdTokenResult().claims`). */
   claims: Record<string, unknown>;
   idToken: string;
+  /** When this sign-in happened (the SDK's stored `lastLoginAt`), for the ended-session check. */
+  signedInAt: string | undefined;
 }
 
 const DATABASE = 'firebaseLocalStorageDb';
@@ -85,7 +87,7 @@ function payloadOf(token: string): Record<string, unknown> | undefined {
 /** The stored session with a token valid for a while yet at `now`, or undefined. */
 export function storedSessionFrom(value: unknown, now: number): StoredSession | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
-  const { uid, emailVerified, stsTokenManager } = value as Record<string, unknown>;
+  const { uid, emailVerified, stsTokenManager, lastLoginAt } = value as Record<string, unknown>;
   if (typeof uid !== 'string' || typeof stsTokenManager !== 'object' || !stsTokenManager)
     return undefined;
   const { accessToken, expirationTime } = stsTokenManager as Record<string, unknown>;
@@ -94,7 +96,13 @@ export function storedSessionFrom(value: unknown, now: number): StoredSession | 
   const claims = payloadOf(accessToken);
   // The token must be this account's (its `sub`).
   if (!claims || claims.sub !== uid) return undefined;
-  return { uid, emailVerified: emailVerified === true, claims, idToken: accessToken };
+  return {
+    uid,
+    emailVerified: emailVerified === true,
+    claims,
+    idToken: accessToken,
+    signedInAt: typeof lastLoginAt === 'string' ? lastLoginAt : undefined,
+  };
 }
 
 /** The session stored in this browser, with a token valid for a while yet, or undefined. */

@@ -3,7 +3,7 @@ import Container from 'react-bootstrap/Container';
 import { LoadingScreen } from '../../components/layout/loading-screen';
 import { PageHeading } from '../../components/layout/page-heading';
 import { RequireSignIn } from '../../features/auth/require-sign-in';
-import { useSession } from '../../features/auth/session';
+import { useGateAccount } from '../../lib/gate-account';
 import { lazyWhenSignedIn } from '../../lib/lazy-signed-in';
 
 // Booking code (and the API client) downloads once a signed-in visitor is here, or as the page
@@ -19,8 +19,7 @@ const ClinicalReminders = lazyWhenSignedIn(() =>
 
 /** "Intake to do" and "Questionnaire due": the clinical record is for verified accounts only. */
 function WhatIsDue() {
-  const { session } = useSession();
-  if (session.status !== 'signed-in' || !session.emailVerified) return null;
+  if (!useGateAccount().emailVerified) return null;
   return (
     <Suspense fallback={null}>
       <ClinicalReminders />

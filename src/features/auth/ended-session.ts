@@ -1,18 +1,5 @@
 import type { User } from '../../lib/firebase';
-
-/**
- * The session this browser last signed out of on purpose: whose it was, and when that sign-in
- * happened (by the server's clock). Firebase shares the signed-in user between the tabs of a
- * browser through storage, last writer wins: a tab that renews its token just after another tab
- * signed out writes the session back, and every tab is signed in again (an idle sign-out undone).
- * A new sign-in has a new sign-in time, so only the ended session is refused.
- */
-interface EndedSession {
-  uid: string;
-  signedInAt: string;
-}
-
-const ENDED_SESSION_KEY = 'mindful-path:ended-session';
+import { isEnded, rememberEnded, type SignedInSession } from '../../lib/ended-session';
 
 /**
  * When the user signed in: the SDK's stored `lastLoginAt` (milliseconds, so a log-out and a new
@@ -23,7 +10,7 @@ function signedInAtOf(user: User): string | undefined {
   return typeof stored.lastLoginAt === 'string' ? stored.lastLoginAt : user.metadata.lastSignInTime;
 }
 
-function sessionOf(user: User): EndedSession | undefined {
+function sessionOf(user: User): SignedInSession | undefined {
   try {
     const signedInAt = signedInAtOf(user);
     return signedInAt ? { uid: user.uid, signedInAt } : undefined;
@@ -32,32 +19,14 @@ function sessionOf(user: User): EndedSession | undefined {
   }
 }
 
-/** Remembers `user`'s session as ended on purpose in this browser. */
+/** Remembers `user`'s session as ended on purpose in this browser (src/lib/ended-session.ts). */
 export function rememberEndedSession(user: User): void {
   const session = sessionOf(user);
-  if (!session) return;
-  try {
-    window.localStorage.setItem(ENDED_SESSION_KEY, JSON.stringify(session));
-  } catch {
-    // Storage blocked: Firebase cannot share the session between tabs either.
-  }
-}
-
-function readEndedSession(): Partial<EndedSession> | undefined {
-  try {
-    const stored: unknown = JSON.parse(window.localStorage.getItem(ENDED_SESSION_KEY) ?? 'null');
-    return typeof stored === 'object' && stored !== null ? stored : undefined;
-  } catch {
-    return undefined; // unreadable: nothing ended here that we can tell
-  }
+  if (session) rememberEnded(session);
 }
 
 /** Whether `user` is the session this browser signed out of on purpose, come back from storage. */
 export function isEndedSession(user: User): boolean {
-  const ended = readEndedSession();
-  if (ended?.uid !== user.uid) return false;
   const session = sessionOf(user);
-  return (
-    session !== undefined && ended?.uid === session.uid && ended.signedInAt === session.signedInAt
-  );
+  return session !== undefined && isEnded(session);
 }

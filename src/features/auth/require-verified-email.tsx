@@ -7,11 +7,13 @@ import { PageHeading } from '../../components/layout/page-heading';
 import { paths } from '../../config/routes';
 import type { User } from '../../lib/firebase';
 import { loadFirebase } from '../../lib/load-firebase';
+import { readBootSession } from '../../lib/boot-session';
 import { readSessionHint } from '../../lib/session-hint';
 import { showToast } from '../../lib/toast';
 import { continueTo } from './action-link';
 import { AuthErrorText } from './auth-error-text';
-import { useSession } from './session';
+import { GateAccountContext, type GateAccount } from '../../lib/gate-account';
+import { useSessionAccount, useSession } from './session';
 import { useAuthAction } from './use-auth-action';
 import './verify-email.css';
 
@@ -99,6 +101,13 @@ function VerifyEmailNotice({ email }: { email: string | null }) {
   );
 }
 
+/** Where to go when signed out: log in, and back here afterwards. */
+function ToLogIn() {
+  const location = useLocation();
+  const from = { pathname: location.pathname, search: location.search, hash: location.hash };
+  return <Navigate to={paths.login} replace state={{ from }} />;
+}
+
 /** A page for signed-in visitors only: loading while the session is unknown, else log in first. */
 export function RequireSignedIn({
   children,
@@ -109,7 +118,6 @@ export function RequireSignedIn({
   whenSignedOut?: ReactNode;
 }) {
   const { session, start } = useSession();
-  const location = useLocation();
 
   // A visitor this browser never saw signed in goes to log in at once, without the Firebase SDK
   // (about 33 kB gz, before the redirect on a slow phone); the log-in page loads it.
@@ -118,11 +126,7 @@ export function RequireSignedIn({
   }, [start]);
 
   if (session.status === 'unknown') return <LoadingScreen />;
-  if (session.status === 'signed-out') {
-    if (whenSignedOut) return whenSignedOut;
-    const from = { pathname: location.pathname, search: location.search, hash: location.hash };
-    return <Navigate to={paths.login} replace state={{ from }} />;
-  }
+  if (session.status === 'signed-out') return whenSignedOut ?? <ToLogIn />;
   // Keyed by the account: signed in as someone else (in another tab), every page below starts
   // afresh, so nothing of the last person's data or half-filled forms is shown or saved as theirs.
   return (
@@ -130,13 +134,51 @@ export function RequireSignedIn({
   );
 }
 
+/**
+ * A page whose content needs the account only (not the SDK's user): it opens on the session
+ * stored in this browser before the SDK has loaded (GateAccount), and the SDK follows the content.
+ */
+export function RequireAccount({ children }: { children: (account: GateAccount) => ReactNode }) {
+  const account = useSessionAccount();
+  const { start } = useSession();
+
+  // Without a stored session to open on, the SDK is asked for now, as RequireSignedIn does.
+  useEffect(() => {
+    if (!readSessionHint()) return;
+    let live = true;
+    void readBootSession().then((stored) => {
+      if (live && !stored) start();
+    });
+    return () => {
+      live = false;
+    };
+  }, [start]);
+
+  if (account === 'unknown') return <LoadingScreen />;
+  if (account === 'signed-out') return <ToLogIn />;
+  // Keyed by the account, as RequireSignedIn: the SDK's word on the same account keeps the page.
+  return (
+    <GateAccountContext.Provider key={account.uid} value={account}>
+      {children(account)}
+    </GateAccountContext.Provider>
+  );
+}
+
 /** Spec section 4's checkout gate: loading, then log in, then verify, then the page. */
 export function RequireVerifiedEmail({ children }: { children: ReactNode }) {
+  const { session } = useSession();
   return (
-    <RequireSignedIn>
-      {(user, emailVerified) =>
-        emailVerified ? children : <VerifyEmailNotice email={user.email} />
+    <RequireAccount>
+      {(account) =>
+        account.emailVerified ? (
+          children
+        ) : session.status === 'signed-in' ? (
+          <VerifyEmailNotice email={session.user.email} />
+        ) : (
+          // Not verified as stored: the SDK's user says whether it is now, and where the link went.
+          <LoadingScreen />
+        )
       }
-    </RequireSignedIn>
+    </RequireAccount>
   );
 }

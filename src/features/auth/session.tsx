@@ -11,7 +11,16 @@ import {
   useSyncExternalStore,
   type ReactNode,
 } from 'react';
+import {
+  bootSession,
+  firstContentSettled,
+  readBootSession,
+  sessionRestored,
+  subscribeBootSession,
+} from '../../lib/boot-session';
 import { forgetEarlyReads } from '../../lib/early-reads';
+import type { GateAccount } from '../../lib/gate-account';
+import type { StoredSession } from '../../lib/stored-session';
 import { loadFirebase } from '../../lib/load-firebase';
 import { readSessionHint, subscribeSessionHint, writeSessionHint } from '../../lib/session-hint';
 import { restoreStarted } from '../../lib/session-restore';
@@ -28,6 +37,8 @@ export type Session =
 
 interface SessionValue {
   session: Session;
+  /** The stored session, while the SDK has not yet said whose session this is. */
+  stored: StoredSession | undefined;
   /** Loads Firebase now (pages that need the real session: log in, register, checkout). */
   start: () => void;
   /** Re-reads the user from the server (email verified elsewhere, account disabled or deleted). */
@@ -54,6 +65,28 @@ function afterFirstPaint(run: () => void): () => void {
   }
   const id = setTimeout(run, 200);
   return () => clearTimeout(id);
+}
+
+/** The most the page waits for its first content before the SDK loads all the same. */
+const CONTENT_WAIT_MS = 4000;
+
+/**
+ * After the page's first content (its first reads, its content's code) has arrived, then the next
+ * idle moment: a page open on the stored session does not share the connection with the SDK.
+ */
+function afterFirstContent(run: () => void): () => void {
+  let cancel: (() => void) | undefined;
+  let live = true;
+  void Promise.race([
+    firstContentSettled(),
+    new Promise((resolve) => setTimeout(resolve, CONTENT_WAIT_MS)),
+  ]).then(() => {
+    if (live) cancel = afterFirstPaint(run);
+  });
+  return () => {
+    live = false;
+    cancel?.();
+  };
 }
 
 function toSession(user: User | null): Session {
@@ -86,6 +119,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
           // nothing read before is shown. Should the sign-out fail (offline), the session stays
           // shown as it was: no unhandled error.
           forgetEarlyReads();
+          sessionRestored(null);
           signOutOnPurpose(() => sdk.signOut(auth)).catch(() => undefined);
           return;
         }
@@ -99,6 +133,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
           forgetEarlyReads();
         }
         shown = user;
+        sessionRestored(user?.uid ?? null);
         writeSessionHint(user !== null);
         setFirebaseSession(toSession(user));
       });
@@ -112,10 +147,20 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     if (!hint) return;
-    // Where the page has restored the session from the start (a page of the app), the SDK is
-    // here already: the page's gate hears it at once rather than at the next idle moment.
-    if (restoreStarted()) start();
-    else return afterFirstPaint(start);
+    let cancel: (() => void) | undefined;
+    let live = true;
+    void readBootSession().then((stored) => {
+      if (!live) return;
+      // Where the page has restored the session from the start (a page of the app), the SDK is
+      // here already: the page's gate hears it at once rather than at the next idle moment. A
+      // page open on the stored session hears it after its content.
+      if (restoreStarted()) start();
+      else cancel = stored ? afterFirstContent(start) : afterFirstPaint(start);
+    });
+    return () => {
+      live = false;
+      cancel?.();
+    };
   }, [hint, start]);
 
   useEffect(
@@ -145,10 +190,13 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     }
   }, []);
 
+  // Undefined while prerendering and hydrating, as the HTML was rendered.
+  const boot = useSyncExternalStore(subscribeBootSession, bootSession, () => undefined);
   const session = started ? firebaseSession : hint === false ? SIGNED_OUT : UNKNOWN;
+  const stored = session.status === 'unknown' ? boot : undefined;
   const value = useMemo(
-    () => ({ session, start, refresh, userChanged }),
-    [session, start, refresh, userChanged],
+    () => ({ session, stored, start, refresh, userChanged }),
+    [session, stored, start, refresh, userChanged],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
@@ -157,4 +205,15 @@ export function useSession(): SessionValue {
   const value = useContext(SessionContext);
   if (!value) throw new Error('useSession must be used inside <SessionProvider>');
   return value;
+}
+
+/** The account a gate opens for (GateAccount), else whether the session is unknown or ended. */
+export function useSessionAccount(): GateAccount | 'unknown' | 'signed-out' {
+  const { session, stored } = useSession();
+  if (session.status === 'signed-in')
+    return { uid: session.user.uid, emailVerified: session.emailVerified };
+  if (session.status === 'signed-out') return 'signed-out';
+  return stored
+    ? { uid: stored.uid, emailVerified: stored.emailVerified, storedClaims: stored.claims }
+    : 'unknown';
 }

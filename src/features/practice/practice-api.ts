@@ -12,6 +12,7 @@ import { PracticeWaitlistSchema } from '../../../shared/waitlist';
 import { BusyCalendarReadSchema, BusyCalendarViewSchema } from '../../../shared/busy-calendar';
 import { HoursViewSchema, type WorkingHours } from '../../../shared/working-hours';
 import { apiRequest } from '../../lib/api';
+import { bootToken } from '../../lib/boot-session';
 import { loadFirebase } from '../../lib/load-firebase';
 
 /**
@@ -53,8 +54,9 @@ export async function answerBookingOnLeave(
   answer: BookingAnswer,
   message = '',
 ): Promise<boolean> {
-  const { firebaseAuth } = await loadFirebase();
-  const token = await firebaseAuth().currentUser?.getIdToken();
+  // The stored session's token while the page is open on it (src/lib/boot-session.ts).
+  const token =
+    bootToken() ?? (await (await loadFirebase()).firebaseAuth().currentUser?.getIdToken());
   if (!token) return false;
   const body = answerBody(answer, message);
   const response = await fetch(answerPath(id, answer), {

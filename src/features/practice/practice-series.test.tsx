@@ -8,6 +8,7 @@ import { showToast } from '../../lib/toast';
 import { answerBooking, answerSeries, fetchDiary } from './practice-api';
 import { PracticeDiary } from './practice-diary';
 import { PracticePage } from './practice-page';
+import { GateAccountContext } from '../../lib/gate-account';
 
 vi.mock('./practice-api', () => ({
   // Her own calendar has its own tests (busy-calendar-form.test.tsx): not connected here.
@@ -304,7 +305,9 @@ describe('the diary page’s notices slot', () => {
     signedInAs(true);
     render(
       <MemoryRouter>
-        <PracticePage notices={<p>A notice from elsewhere</p>} />
+        <GateAccountContext.Provider value={{ uid: 'uid-her', emailVerified: true }}>
+          <PracticePage notices={<p>A notice from elsewhere</p>} />
+        </GateAccountContext.Provider>
       </MemoryRouter>,
     );
     const notice = await screen.findByText('A notice from elsewhere');
@@ -317,7 +320,9 @@ describe('the diary page’s notices slot', () => {
     signedInAs(false);
     render(
       <MemoryRouter>
-        <PracticePage notices={<p>A notice from elsewhere</p>} />
+        <GateAccountContext.Provider value={{ uid: 'uid-her', emailVerified: true }}>
+          <PracticePage notices={<p>A notice from elsewhere</p>} />
+        </GateAccountContext.Provider>
       </MemoryRouter>,
     );
     expect(await screen.findByRole('heading', { name: 'Not allowed' })).toBeInTheDocument();

@@ -1,6 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { firebaseAuth } from '../../lib/firebase';
+import { GateAccountContext, type GateAccount } from '../../lib/gate-account';
 import { RequirePractitioner } from './require-practitioner';
 
 vi.mock('../../lib/firebase', () => ({ firebaseAuth: vi.fn() }));
@@ -18,12 +19,15 @@ function signedIn(stored: Claims, fresh: Promise<Claims>) {
   return getIdTokenResult;
 }
 
-const renderGate = () =>
+/** The gate as the sign-in gate opens it: for the SDK's user unless told the stored session. */
+const renderGate = (account: GateAccount = { uid: 'uid-her', emailVerified: true }) =>
   render(
     <MemoryRouter>
-      <RequirePractitioner>
-        <h1>Diary</h1>
-      </RequirePractitioner>
+      <GateAccountContext.Provider value={account}>
+        <RequirePractitioner>
+          <h1>Diary</h1>
+        </RequirePractitioner>
+      </GateAccountContext.Provider>
     </MemoryRouter>,
   );
 
@@ -83,5 +87,33 @@ describe('RequirePractitioner', () => {
     expect(await screen.findByRole('heading', { name: 'Diary' })).toBeInTheDocument();
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(screen.getByRole('heading', { name: 'Diary' })).toBeInTheDocument();
+  });
+
+  describe('open on the session stored in this browser, before the SDK has restored it', () => {
+    beforeEach(() => vi.mocked(firebaseAuth).mockClear());
+
+    const stored = (storedClaims: Claims): GateAccount => ({
+      uid: 'uid-her',
+      emailVerified: true,
+      storedClaims,
+    });
+
+    it('opens the diary on the stored token’s claims without asking the SDK', async () => {
+      renderGate(stored({ practitioner: true, second_factor: 'passkey' }));
+      expect(await screen.findByRole('heading', { name: 'Diary' })).toBeInTheDocument();
+      expect(firebaseAuth).not.toHaveBeenCalled();
+    });
+
+    it('opens nothing on a stored token without her passkey step or the claim: the SDK decides', async () => {
+      for (const claims of [{ practitioner: true }, {}]) {
+        const { unmount } = renderGate(stored(claims));
+        await new Promise((resolve) => setTimeout(resolve, 0));
+        expect(screen.queryByRole('heading', { name: 'Diary' })).toBeNull();
+        expect(screen.queryByRole('heading', { name: 'Not allowed' })).toBeNull();
+        expect(screen.getByRole('status')).toBeInTheDocument(); // still loading
+        unmount();
+      }
+      expect(firebaseAuth).not.toHaveBeenCalled();
+    });
   });
 });

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { LoadingScreen } from '../../components/layout/loading-screen';
 import { PageHeading } from '../../components/layout/page-heading';
 import { paths } from '../../config/routes';
+import { useGateAccount } from '../../lib/gate-account';
 import { loadFirebase } from '../../lib/load-firebase';
 import { onSecondFactorRequired } from '../../lib/api';
 import { IdleSignOut } from './idle-sign-out';
@@ -25,6 +26,11 @@ type Access = PractitionerAccess | 'checking' | 'recovered' | 'unknown';
 export function RequirePractitioner({ children }: { children: ReactNode }) {
   const [access, setAccess] = useState<Access>('checking');
   const [checks, setChecks] = useState(0);
+  const account = useGateAccount();
+  // Open on the session stored in this browser (before the SDK has loaded): its token's claims.
+  const storedClaims = account.storedClaims;
+  const storedAccess = storedClaims && accessOf({ claims: storedClaims });
+  const restored = !storedClaims;
 
   useEffect(() => {
     let current = true;
@@ -32,6 +38,14 @@ export function RequirePractitioner({ children }: { children: ReactNode }) {
       if (current)
         setAccess((known) => (known === 'recovered' && next === 'allowed' ? known : next));
     };
+    if (!restored) {
+      // The stored token opens the diary at once when it carries the claim; anything else waits
+      // for the SDK's user, and the fresh check below follows once it has restored the session.
+      if (storedAccess === 'allowed') settle('allowed');
+      return () => {
+        current = false;
+      };
+    }
     loadFirebase()
       .then(async ({ firebaseAuth }) => {
         const user = firebaseAuth().currentUser;
@@ -50,7 +64,7 @@ export function RequirePractitioner({ children }: { children: ReactNode }) {
     return () => {
       current = false;
     };
-  }, [checks]);
+  }, [checks, restored, storedAccess]);
 
   useEffect(() => onSecondFactorRequired(() => setAccess('passkey')), []);
 
