@@ -66,11 +66,13 @@ test('a page of the app names the scripts it hydrates with in its head, a page o
   }
   // A page of the app: the app, its page and the router; where the page reads the session (log in,
   // an email link, which checks its code without the SDK), the identity SDK only for a browser
-  // signed in last time; not where it reads none (the page shown at an unknown path).
+  // signed in last time, or after the content where the page opens on the session stored in the
+  // browser (My bookings); not where it reads none (the page shown at an unknown path).
   expectProblems(/response 404: .*\/no-such-page$/);
   for (const { path, entry, identity } of [
     { path: '/auth/action', entry: 'auth-action', identity: 'hinted' },
     { path: '/login', entry: 'login', identity: 'hinted' },
+    { path: '/bookings', entry: 'bookings', identity: 'stored' },
     { path: '/no-such-page', entry: 'not-found', identity: 'none' },
   ]) {
     const named = await namedIn(path);

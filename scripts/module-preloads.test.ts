@@ -167,6 +167,16 @@ describe('the scripts a prerendered page names in its head', () => {
     expect(hrefs(modulePreloads(billing)({ module: 'login', identity: 'hinted' }).hinted)).toEqual([
       '/assets/firebase.js',
     ]);
+    // A page that opens on the stored session: its content and the reader, the SDK after them.
+    expect(
+      hrefs(modulePreloads(billing)({ module: 'billing', identity: 'stored' }).hinted),
+    ).toEqual([
+      '/assets/stored-session.js',
+      '/assets/billing-page.js',
+      '/assets/badge.js',
+      '/assets/billing-page.css',
+      '/assets/badge.css',
+    ]);
   });
 
   it('find the identity SDK by its chunk name when the manifest keys it by its file', () => {

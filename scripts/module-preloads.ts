@@ -45,7 +45,8 @@ function firebaseKey(manifest: Manifest): string | undefined {
  */
 export interface Hydration {
   module: string;
-  identity?: 'none' | 'hinted' | 'always';
+  /** `stored`: as `hinted`, but the SDK loads after the page's content (src/lib/boot-session.ts). */
+  identity?: 'none' | 'hinted' | 'stored' | 'always';
 }
 
 /** A page of the app's script links: those its head names, and the identity SDK's for a hint. */
@@ -173,8 +174,9 @@ export function modulePreloads(dist: string): (hydration: Hydration) => PageScri
     for (const entry of page) staticClosure(manifest, entry, app);
     const content = signedInContent(manifest, module);
     const reader = content.length > 0 && manifest[STORED_SESSION] ? [STORED_SESSION] : [];
+    const identitySdk = identity === 'stored' ? [] : [firebase];
     const sdk = lowPriorityLinks(
-      chunkFiles(file, manifest, [firebase, ...reader, ...content], app),
+      chunkFiles(file, manifest, [...identitySdk, ...reader, ...content], app),
     );
     const styles = styleLinks(stylesheets(manifest, content, app));
     return { named, hinted: `<template id="${SESSION_SCRIPTS_ID}">${sdk}${styles}</template>` };

@@ -19,7 +19,7 @@ interface EntryServer {
   prerenderedPaths: readonly string[];
   pageModuleForPath(path: string): string;
   hydratesAsIslands(path: string): boolean;
-  identityScriptsFor(path: string): 'none' | 'hinted' | 'always';
+  identityScriptsFor(path: string): 'none' | 'hinted' | 'stored' | 'always';
   loadBootScript(bootSrc: string, waitLimitMs: number, sessionHintKey: string): void;
   SESSION_HINT_KEY: string;
 }

@@ -2,11 +2,12 @@ import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import { AppProviders } from './app/providers';
+import { pageOpensOnStoredSession } from './app/page-reads';
 import { AppRoutes, pages } from './app/routes';
 import { config } from './config/env';
 import { isContentPath, routeForPath } from './config/routes';
 
-export type IdentityScripts = 'none' | 'hinted' | 'always';
+export type IdentityScripts = 'none' | 'hinted' | 'stored' | 'always';
 
 export { loadBootScript } from './app/boot-loader';
 export { SESSION_HINT_KEY } from './lib/session-hint';
@@ -21,11 +22,13 @@ export const hydratesAsIslands = (path: string): boolean => isContentPath(path);
 
 /**
  * Whether a path's page reads the session as it hydrates, and for whom its head names the identity
- * SDK's scripts: every visitor (`always`), a browser signed in last time (`hinted`), or nobody.
+ * SDK's scripts: every visitor (`always`), a browser signed in last time (`hinted`), or nobody;
+ * `stored`: a page that opens on the session stored in this browser, the SDK after its content.
  */
 export function identityScriptsFor(path: string): IdentityScripts {
   const entry = routeForPath(path);
   if (entry.session !== true) return 'none';
+  if (pageOpensOnStoredSession(entry.module)) return 'stored';
   return entry.identityAtOnce ? 'always' : 'hinted';
 }
 

@@ -1,5 +1,5 @@
 import { pageModuleFiles } from './page-modules';
-import { pagesWithFirstReads } from './page-reads';
+import { pageOpensOnStoredSession, pagesWithFirstReads } from './page-reads';
 
 // Every module of first reads, and the page modules the boot script starts them for.
 const firstReadModules = Object.keys(
@@ -18,4 +18,24 @@ it('start every module of first reads for some page: else its reads wait for Rea
   expect(firstReadModules.length).toBeGreaterThan(0);
   for (const file of firstReadModules)
     expect(pageReadsSource, file).toContain(`import('${file.replace(/\.ts$/, '')}')`);
+});
+
+const routeSources = import.meta.glob<string>(['./routes/*.tsx', '!./routes/*.test.tsx'], {
+  query: '?raw',
+  import: 'default',
+  eager: true,
+});
+
+it('open on the stored session only where the gate opens on it, never where it needs the SDK’s user', () => {
+  const opening = Object.keys(routeSources)
+    .map((file) => file.replace(/^\.\/routes\/(.*)\.tsx$/, '$1'))
+    .filter(pageOpensOnStoredSession);
+  expect(opening).toContain('bookings');
+  for (const module of opening) {
+    const source = routeSources[`./routes/${module}.tsx`]!;
+    expect(source, module).toMatch(/<Require(SignIn|VerifiedEmail)>/);
+    expect(source, module).not.toMatch(/RequireSignedIn/);
+  }
+  expect(pageOpensOnStoredSession('account')).toBe(false);
+  expect(pageOpensOnStoredSession('passkeys')).toBe(false);
 });

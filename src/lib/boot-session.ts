@@ -1,6 +1,6 @@
 import { isEnded } from './ended-session';
 import { readSessionHint } from './session-hint';
-import { readStoredSession, type StoredSession } from './stored-session';
+import type { StoredSession } from './stored-session';
 
 /**
  * The session a signed-in page opens on before the identity SDK has loaded (issue 48): the one the
@@ -25,13 +25,17 @@ export function readBootSession(): Promise<StoredSession | undefined> {
   reading ??= (
     typeof window === 'undefined' || !readSessionHint()
       ? Promise.resolve(undefined)
-      : readStoredSession().then((session) =>
-          // Without its sign-in time, an ended session could not be told from a new one.
-          session?.signedInAt !== undefined &&
-          !isEnded({ uid: session.uid, signedInAt: session.signedInAt })
-            ? session
-            : undefined,
-        )
+      : // Imported here, not with this module: the pages that only forget early reads (the
+        // Menu's sign-out, on every page) do not download it and the settings it reads.
+        import('./stored-session')
+          .then(({ readStoredSession }) => readStoredSession())
+          .then((session) =>
+            // Without its sign-in time, an ended session could not be told from a new one.
+            session?.signedInAt !== undefined &&
+            !isEnded({ uid: session.uid, signedInAt: session.signedInAt })
+              ? session
+              : undefined,
+          )
   )
     .catch(() => undefined)
     .then((session) => {
