@@ -99,3 +99,37 @@ it('settles the first content once everything held, and what that started, has a
   arriveRead();
   await vi.waitFor(() => expect(settled).toBe(true));
 });
+
+it('ends for the page load once another tab signs in or out, or signs out on purpose', async () => {
+  for (const key of ['mindful-path:signed-in', 'mindful-path:ended-session', null]) {
+    const boot = await pageLoad(session());
+    await boot.readBootSession();
+    expect(boot.bootSession()?.uid).toBe('uid-ada');
+    // Signed out and in again as someone else in another tab: the hint reads as before.
+    window.dispatchEvent(new StorageEvent('storage', { key, newValue: '1' }));
+    expect(boot.bootSession(), String(key)).toBeUndefined();
+    expect(boot.accountShown()).toBeUndefined();
+    expect(boot.bootToken(NOW)).toBeUndefined();
+  }
+});
+
+it('closes once its token has run out (an SDK that never loaded leaves nothing open)', async () => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(NOW);
+  const boot = await pageLoad(session());
+  await boot.readBootSession();
+  expect(boot.bootSession()).toBeDefined();
+  vi.setSystemTime(NOW + 3600_000);
+  expect(boot.bootSession()).toBeUndefined();
+  vi.useRealTimers();
+});
+
+it('asks the SDK instead where the browser’s storage does not answer', async () => {
+  vi.useFakeTimers();
+  const boot = await pageLoad(undefined);
+  readStoredSession.mockReturnValue(new Promise(() => undefined));
+  const read = boot.readBootSession();
+  await vi.advanceTimersByTimeAsync(1000);
+  expect(await read).toBeUndefined();
+  vi.useRealTimers();
+});

@@ -1,5 +1,5 @@
-import { isEnded } from './ended-session';
-import { readSessionHint } from './session-hint';
+import { ENDED_SESSION_KEY, isEnded } from './ended-session';
+import { readSessionHint, SESSION_HINT_KEY } from './session-hint';
 import type { StoredSession } from './stored-session';
 
 /**
@@ -14,15 +14,39 @@ import type { StoredSession } from './stored-session';
 
 let reading: Promise<StoredSession | undefined> | undefined;
 let stored: StoredSession | undefined;
+/** Ended for this page load: the stored session is never opened on again. */
+let ended = false;
 /** The account the SDK has restored, once the session provider has heard it (null: nobody). */
 let restored: string | null | undefined;
 const listeners = new Set<() => void>();
 
 const notify = () => listeners.forEach((listener) => listener());
 
+/** The longest the page waits for the browser's storage before it asks the SDK instead. */
+const READ_WAIT_MS = 1000;
+
+/**
+ * Ends the page's use of the stored session for this page load: the SDK decides from now on. A
+ * sign-in or sign-out in another tab (which this tab hears only as a change of the hint or of the
+ * ended session), an SDK that cannot load, a sign-out that could not be done.
+ */
+export function endBootSession(): void {
+  if (ended) return;
+  ended = true;
+  stored = undefined;
+  notify();
+}
+
 /** Reads the stored session once per page load, where this browser was signed in last time. */
 export function readBootSession(): Promise<StoredSession | undefined> {
-  reading ??= (
+  if (reading) return reading;
+  if (typeof window !== 'undefined') {
+    window.addEventListener('storage', (event) => {
+      if (event.key === SESSION_HINT_KEY || event.key === ENDED_SESSION_KEY || event.key === null)
+        endBootSession();
+    });
+  }
+  const read =
     typeof window === 'undefined' || !readSessionHint()
       ? Promise.resolve(undefined)
       : // Imported here, not with this module: the pages that only forget early reads (the
@@ -35,10 +59,14 @@ export function readBootSession(): Promise<StoredSession | undefined> {
             !isEnded({ uid: session.uid, signedInAt: session.signedInAt })
               ? session
               : undefined,
-          )
-  )
+          );
+  reading = Promise.race([
+    read,
+    new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), READ_WAIT_MS)),
+  ])
     .catch(() => undefined)
     .then((session) => {
+      if (ended) return undefined;
       stored = session;
       if (session) notify();
       return session;
@@ -46,12 +74,16 @@ export function readBootSession(): Promise<StoredSession | undefined> {
   return reading;
 }
 
+/** Its token has run out: a page left open without the SDK (one that could not load) closes. */
+const expired = (session: StoredSession) =>
+  typeof session.claims.exp !== 'number' || session.claims.exp * 1000 <= Date.now();
+
 /**
  * The stored session the page may open on now: until the SDK has spoken, and while this browser
  * still says it is signed in (another tab's sign-out clears that).
  */
 export const bootSession = (): StoredSession | undefined =>
-  restored === undefined && readSessionHint() ? stored : undefined;
+  restored === undefined && readSessionHint() && stored && !expired(stored) ? stored : undefined;
 
 export function subscribeBootSession(listener: () => void): () => void {
   listeners.add(listener);

@@ -12,7 +12,7 @@ export interface SignedInSession {
   signedInAt: string;
 }
 
-const ENDED_SESSION_KEY = 'mindful-path:ended-session';
+export const ENDED_SESSION_KEY = 'mindful-path:ended-session';
 
 /** Remembers `session` as ended on purpose in this browser. */
 export function rememberEnded(session: SignedInSession): void {

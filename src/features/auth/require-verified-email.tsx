@@ -164,6 +164,13 @@ export function RequireAccount({ children }: { children: (account: GateAccount) 
   );
 }
 
+/** Loading, with the SDK asked for now rather than after the page's content. */
+function SessionNow() {
+  const { start } = useSession();
+  useEffect(() => start(), [start]);
+  return <LoadingScreen />;
+}
+
 /** Spec section 4's checkout gate: loading, then log in, then verify, then the page. */
 export function RequireVerifiedEmail({ children }: { children: ReactNode }) {
   const { session } = useSession();
@@ -176,7 +183,7 @@ export function RequireVerifiedEmail({ children }: { children: ReactNode }) {
           <VerifyEmailNotice email={session.user.email} />
         ) : (
           // Not verified as stored: the SDK's user says whether it is now, and where the link went.
-          <LoadingScreen />
+          <SessionNow />
         )
       }
     </RequireAccount>

@@ -13,6 +13,7 @@ import {
 } from 'react';
 import {
   bootSession,
+  endBootSession,
   firstContentSettled,
   readBootSession,
   sessionRestored,
@@ -143,19 +144,22 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         stopChecks();
       };
     });
+    // The SDK did not load: a page open on the stored session closes rather than stay open
+    // without anything to end it (the loading screen, as a page without one shows).
+    subscription.current.catch(() => endBootSession());
   }, []);
 
   useEffect(() => {
     if (!hint) return;
     let cancel: (() => void) | undefined;
     let live = true;
-    void readBootSession().then((stored) => {
+    void readBootSession().then(() => {
       if (!live) return;
       // Where the page has restored the session from the start (a page of the app), the SDK is
       // here already: the page's gate hears it at once rather than at the next idle moment. A
       // page open on the stored session hears it after its content.
       if (restoreStarted()) start();
-      else cancel = stored ? afterFirstContent(start) : afterFirstPaint(start);
+      else cancel = bootSession() ? afterFirstContent(start) : afterFirstPaint(start);
     });
     return () => {
       live = false;

@@ -2,13 +2,18 @@ import { useEffect, useId, useRef, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import { IDLE_SENTENCES } from '../../../shared/idle-sign-out';
+import { endBootSession } from '../../lib/boot-session';
 import { loadFirebase } from '../../lib/load-firebase';
 import { signOutOnPurpose } from '../../lib/sign-out';
 import { showToast } from '../../lib/toast';
 import { type IdleWatch, watchIdle } from './idle-watch';
 
 async function signOutIdle(): Promise<void> {
-  const { firebaseAuth, signOut } = await loadFirebase();
+  // Without the SDK (it could not load), the page open on the stored session closes all the same.
+  const { firebaseAuth, signOut } = await loadFirebase().catch((error: unknown) => {
+    endBootSession();
+    throw error;
+  });
   // Not "your session ended" (the server's words): she is told why, and the notes' drafts go.
   await signOutOnPurpose(() => signOut(firebaseAuth()));
   await showToast(IDLE_SENTENCES.signedOut, 'info');
