@@ -104,6 +104,28 @@ test('a signed-in page opens on the stored session: its read and content come be
   expect(reads, 'the early answer is the one shown: not asked again').toHaveLength(1);
 });
 
+test('the account page shows its stored details at once, and its forms once the identity SDK agrees', async ({
+  page,
+}) => {
+  const user = await createUser({ verified: true, label: 'account-early' });
+  await signIn(page, user, '/');
+  const lookup = await holdIdentityLookup(page);
+  await page.goto('/account');
+  // As this browser stored them (src/lib/boot-session.ts), the SDK's check still to come…
+  const details = page.locator('.account-facts');
+  await expect(details).toContainText('Test Visitor');
+  await expect(details).toContainText(user.email);
+  await expect(details.getByText('Verified')).toBeVisible();
+  await expect(details).toContainText('Email and password');
+  await expect(page.getByRole('form', { name: 'Change your name' })).toHaveCount(0);
+  await expect.poll(lookup.count).toBe(1);
+  // …and the forms, which act through the SDK, once it has restored the same account.
+  lookup.release();
+  await expect(page.getByRole('form', { name: 'Change your name' })).toBeVisible();
+  await expect(page.getByRole('form', { name: 'Delete your account' })).toBeVisible();
+  await expect(details).toContainText(user.email);
+});
+
 test.describe('toasts', () => {
   /** Shows the reset-password reminder, the one toast a signed-out visitor can raise. */
   async function raiseToast(page: Page) {

@@ -27,10 +27,11 @@ export function startFirstReads(module: string): void {
 /**
  * The page modules whose gate (RequireSignIn, RequireVerifiedEmail, RequirePractitioner) opens on
  * the session stored in this browser, before the identity SDK has loaded (src/lib/boot-session.ts):
- * the SDK loads after their content. The account's own pages show the SDK's user (its address,
- * its sign-in methods) and restore it at once.
+ * the SDK loads after their content. The account page (RequireAccount) shows the stored details
+ * until then, its forms after; its passkeys page acts through the SDK's user and restores it at once.
  */
 const opensOnStoredSession = new Set([
+  'account',
   'billing',
   'billing-credit-note',
   'billing-receipt',

@@ -10,6 +10,7 @@ const session = (overrides: Partial<StoredSession> = {}): StoredSession => ({
   claims: { sub: 'uid-ada', exp: NOW / 1000 + 3600 },
   idToken: 'stored-token',
   signedInAt: '1772355600000',
+  profile: { email: null, displayName: null, providerData: [], metadata: {} },
   ...overrides,
 });
 

@@ -1,4 +1,5 @@
 import { createContext, useContext } from 'react';
+import type { StoredProfile } from './stored-session';
 
 /**
  * The account a signed-in page's gate opened for: the identity SDK's user, or, until the SDK has
@@ -10,6 +11,8 @@ export interface GateAccount {
   emailVerified: boolean;
   /** The stored token's claims, while the page is open on the stored session. */
   storedClaims?: Record<string, unknown>;
+  /** The account's details as stored, while the page is open on the stored session. */
+  storedProfile?: StoredProfile;
 }
 
 export const GateAccountContext = createContext<GateAccount | null>(null);

@@ -15,6 +15,9 @@ const record = (overrides: Record<string, unknown> = {}, claims: object = {}) =>
   email: 'ada@example.com',
   emailVerified: true,
   lastLoginAt: '1772355600000',
+  createdAt: '1772269200000',
+  displayName: 'Ada',
+  providerData: [{ providerId: 'password', uid: 'ada@example.com' }, null],
   stsTokenManager: {
     refreshToken: 'refresh',
     accessToken: token({ sub: 'uid-ada', practitioner: true, name: 'Zoë', ...claims }),
@@ -31,6 +34,16 @@ it("reads the account, its address's state, its token's claims and when it signe
     claims: expect.objectContaining({ sub: 'uid-ada', practitioner: true, name: 'Zoë' }),
     idToken: record().stsTokenManager.accessToken,
     signedInAt: '1772355600000',
+    // As the SDK's User shows them (its UserMetadata makes the times this way).
+    profile: {
+      email: 'ada@example.com',
+      displayName: 'Ada',
+      providerData: [{ providerId: 'password' }],
+      metadata: {
+        creationTime: new Date(1772269200000).toUTCString(),
+        lastSignInTime: new Date(1772355600000).toUTCString(),
+      },
+    },
   });
   expect(storedSessionFrom(record({ emailVerified: false }), NOW)?.emailVerified).toBe(false);
 });

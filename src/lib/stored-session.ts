@@ -21,6 +21,40 @@ export interface StoredSession {
   idToken: string;
   /** When this sign-in happened (the SDK's stored `lastLoginAt`), for the ended-session check. */
   signedInAt: string | undefined;
+  /** The account as the SDK's `User` shows it (the account page's details). */
+  profile: StoredProfile;
+}
+
+/** The parts of the SDK's `User` the account page shows, as the SDK makes them from its record. */
+export interface StoredProfile {
+  email: string | null;
+  displayName: string | null;
+  providerData: { providerId: string }[];
+  metadata: { creationTime?: string; lastSignInTime?: string };
+}
+
+const text = (value: unknown) => (typeof value === 'string' ? value : null);
+
+/** A stored time (milliseconds, as a string) as the SDK's `UserMetadata` gives it. */
+function metadataTime(value: unknown): string | undefined {
+  const time = typeof value === 'string' ? Number(value) : NaN;
+  return Number.isFinite(time) ? new Date(time).toUTCString() : undefined;
+}
+
+function profileOf(value: Record<string, unknown>): StoredProfile {
+  const providers = Array.isArray(value.providerData) ? (value.providerData as unknown[]) : [];
+  return {
+    email: text(value.email),
+    displayName: text(value.displayName),
+    providerData: providers.flatMap((each) => {
+      const providerId = (each as { providerId?: unknown } | null)?.providerId;
+      return typeof providerId === 'string' ? [{ providerId }] : [];
+    }),
+    metadata: {
+      creationTime: metadataTime(value.createdAt),
+      lastSignInTime: metadataTime(value.lastLoginAt),
+    },
+  };
 }
 
 const DATABASE = 'firebaseLocalStorageDb';
@@ -102,6 +136,7 @@ export function storedSessionFrom(value: unknown, now: number): StoredSession | 
     claims,
     idToken: accessToken,
     signedInAt: typeof lastLoginAt === 'string' ? lastLoginAt : undefined,
+    profile: profileOf(value as Record<string, unknown>),
   };
 }
 

@@ -138,7 +138,14 @@ export function RequireSignedIn({
  * A page whose content needs the account only (not the SDK's user): it opens on the session
  * stored in this browser before the SDK has loaded (GateAccount), and the SDK follows the content.
  */
-export function RequireAccount({ children }: { children: (account: GateAccount) => ReactNode }) {
+export function RequireAccount({
+  children,
+  whenSignedOut,
+}: {
+  children: (account: GateAccount) => ReactNode;
+  /** Shown instead of the redirect to log in, when the page signed the visitor out itself. */
+  whenSignedOut?: ReactNode;
+}) {
   const account = useSessionAccount();
   const { start } = useSession();
 
@@ -155,7 +162,7 @@ export function RequireAccount({ children }: { children: (account: GateAccount) 
   }, [start]);
 
   if (account === 'unknown') return <LoadingScreen />;
-  if (account === 'signed-out') return <ToLogIn />;
+  if (account === 'signed-out') return whenSignedOut ?? <ToLogIn />;
   // Keyed by the account, as RequireSignedIn: the SDK's word on the same account keeps the page.
   return (
     <GateAccountContext.Provider key={account.uid} value={account}>

@@ -218,6 +218,11 @@ export function useSessionAccount(): GateAccount | 'unknown' | 'signed-out' {
     return { uid: session.user.uid, emailVerified: session.emailVerified };
   if (session.status === 'signed-out') return 'signed-out';
   return stored
-    ? { uid: stored.uid, emailVerified: stored.emailVerified, storedClaims: stored.claims }
+    ? {
+        uid: stored.uid,
+        emailVerified: stored.emailVerified,
+        storedClaims: stored.claims,
+        storedProfile: stored.profile,
+      }
     : 'unknown';
 }

@@ -1,12 +1,12 @@
-import type { User } from '../../../lib/firebase';
-
 const METHOD_NAMES: Readonly<Record<string, string>> = {
   password: 'Email and password',
   'google.com': 'Google',
 };
 
 /** The provider ids the account can sign in with, in a stable order. */
-export function signInMethodsOf(user: Pick<User, 'providerData'>): string[] {
+export function signInMethodsOf(user: {
+  providerData: readonly { providerId: string }[];
+}): string[] {
   return [...new Set(user.providerData.map((info) => info.providerId))].sort();
 }
 

@@ -5,8 +5,12 @@ import { LoadingScreen } from '../../../components/layout/loading-screen';
 import { PageHeading } from '../../../components/layout/page-heading';
 import { paths } from '../../../config/routes';
 import type { User } from '../../../lib/firebase';
+
+type Claims = Record<string, unknown>;
 import { lazyWhenSignedIn } from '../../../lib/lazy-signed-in';
-import { RequireSignedIn } from '../require-verified-email';
+import type { StoredProfile } from '../../../lib/stored-session';
+import { RequireAccount } from '../require-verified-email';
+import { useSession } from '../session';
 import { ChangeEmailForm } from './change-email-form';
 import { ChangePasswordForm } from './change-password-form';
 import { DeleteAccount } from './delete-account';
@@ -21,9 +25,10 @@ const TextRemindersForm = lazyWhenSignedIn(() =>
 );
 
 /** A link to the diary for the practitioner's account (the claim is in the ID token). */
-function DiaryLink({ user }: { user: User }) {
-  const [practitioner, setPractitioner] = useState(false);
+function DiaryLink({ user, storedClaims }: { user: User | undefined; storedClaims?: Claims }) {
+  const [practitioner, setPractitioner] = useState(storedClaims?.practitioner === true);
   useEffect(() => {
+    if (!user) return;
     let current = true;
     user.getIdTokenResult().then(
       (token) => current && setPractitioner(token.claims.practitioner === true),
@@ -51,53 +56,90 @@ export function AccountPage({ bookings }: { bookings?: ReactNode }) {
   const [leaving, setLeaving] = useState(false);
 
   return (
-    <RequireSignedIn whenSignedOut={leaving ? <LoadingScreen /> : undefined}>
-      {(user, emailVerified) => (
-        <Container className="account-page pb-5">
-          <PageHeading>My account</PageHeading>
-          <ProfileSummary user={user} emailVerified={emailVerified} />
-          <DiaryLink user={user} />
-          {bookings && (
-            <section className="account-section" aria-labelledby="bookings-heading">
-              <h2 id="bookings-heading">My bookings</h2>
-              {bookings}
-            </section>
-          )}
-          {emailVerified && (
-            <Suspense fallback={<p role="status">{TEXT_REMINDERS_LOADING}</p>}>
-              <TextRemindersForm />
-            </Suspense>
-          )}
-          <section className="account-section" aria-labelledby="record-heading">
-            <h2 id="record-heading">Your record</h2>
-            <ul>
-              <li>
-                <Link to={paths.intake}>Before your first session: your details and agreement</Link>
-              </li>
-              <li>
-                <Link to={paths.questionnaires}>Questionnaires</Link>
-              </li>
-              <li>
-                <Link to={paths.billing}>Billing</Link>: your plans, payments and receipts
-              </li>
-              <li>
-                <Link to={paths.myData}>Download my data</Link>: everything we hold about you
-              </li>
-            </ul>
-          </section>
-          <section className="account-section" aria-labelledby="sign-in-heading">
-            <h2 id="sign-in-heading">Passkeys and sign-in</h2>
-            <p>
-              <Link to={paths.passkeys}>Passkeys and sign-in</Link>: sign in with your fingerprint,
-              face or device PIN, or sign out of every browser and device.
-            </p>
-          </section>
+    <RequireAccount whenSignedOut={leaving ? <LoadingScreen /> : undefined}>
+      {({ emailVerified, storedClaims, storedProfile }) => (
+        <AccountContent
+          emailVerified={emailVerified}
+          storedClaims={storedClaims}
+          storedProfile={storedProfile}
+          bookings={bookings}
+          onLeaving={setLeaving}
+        />
+      )}
+    </RequireAccount>
+  );
+}
+
+/**
+ * The page itself: the account's details, bookings and links at once, from the session stored in
+ * this browser where the page opened on it; the forms, which act through the identity SDK, once
+ * the SDK has restored the session.
+ */
+function AccountContent({
+  emailVerified,
+  storedClaims,
+  storedProfile,
+  bookings,
+  onLeaving,
+}: {
+  emailVerified: boolean;
+  storedClaims?: Claims;
+  storedProfile?: StoredProfile;
+  bookings?: ReactNode;
+  onLeaving: (leaving: boolean) => void;
+}) {
+  const { session } = useSession();
+  const user = session.status === 'signed-in' ? session.user : undefined;
+  const profile = user ?? storedProfile;
+  if (!profile) return <LoadingScreen />;
+  return (
+    <Container className="account-page pb-5">
+      <PageHeading>My account</PageHeading>
+      <ProfileSummary profile={profile} user={user} emailVerified={emailVerified} />
+      <DiaryLink user={user} storedClaims={storedClaims} />
+      {bookings && (
+        <section className="account-section" aria-labelledby="bookings-heading">
+          <h2 id="bookings-heading">My bookings</h2>
+          {bookings}
+        </section>
+      )}
+      {emailVerified && (
+        <Suspense fallback={<p role="status">{TEXT_REMINDERS_LOADING}</p>}>
+          <TextRemindersForm />
+        </Suspense>
+      )}
+      <section className="account-section" aria-labelledby="record-heading">
+        <h2 id="record-heading">Your record</h2>
+        <ul>
+          <li>
+            <Link to={paths.intake}>Before your first session: your details and agreement</Link>
+          </li>
+          <li>
+            <Link to={paths.questionnaires}>Questionnaires</Link>
+          </li>
+          <li>
+            <Link to={paths.billing}>Billing</Link>: your plans, payments and receipts
+          </li>
+          <li>
+            <Link to={paths.myData}>Download my data</Link>: everything we hold about you
+          </li>
+        </ul>
+      </section>
+      <section className="account-section" aria-labelledby="sign-in-heading">
+        <h2 id="sign-in-heading">Passkeys and sign-in</h2>
+        <p>
+          <Link to={paths.passkeys}>Passkeys and sign-in</Link>: sign in with your fingerprint, face
+          or device PIN, or sign out of every browser and device.
+        </p>
+      </section>
+      {user && (
+        <>
           <DisplayNameForm user={user} />
           <ChangeEmailForm user={user} />
           <ChangePasswordForm user={user} />
-          <DeleteAccount user={user} onLeaving={setLeaving} />
-        </Container>
+          <DeleteAccount user={user} onLeaving={onLeaving} />
+        </>
       )}
-    </RequireSignedIn>
+    </Container>
   );
 }

@@ -1,6 +1,7 @@
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import type { User } from '../../../lib/firebase';
+import type { StoredProfile } from '../../../lib/stored-session';
 import { loadFirebase } from '../../../lib/load-firebase';
 import { showToast } from '../../../lib/toast';
 import { paths } from '../../../config/routes';
@@ -14,15 +15,27 @@ function AccountTime({ value }: { value: string | undefined }) {
   return time ? <time dateTime={time.iso}>{time.text}</time> : <>Not known</>;
 }
 
-/** Who the visitor is to the identity provider: the spec's User fields and metadata. */
-export function ProfileSummary({ user, emailVerified }: { user: User; emailVerified: boolean }) {
+/**
+ * Who the visitor is to the identity provider: the spec's User fields and metadata, from the SDK's
+ * user (`user`) or, until the SDK has restored the session, as this browser stored them.
+ */
+export function ProfileSummary({
+  profile,
+  user,
+  emailVerified,
+}: {
+  profile: StoredProfile;
+  /** The SDK's user, once restored: sending the verification email needs it. */
+  user: User | undefined;
+  emailVerified: boolean;
+}) {
   const { pending, error, run } = useAuthAction();
-  const methods = signInMethodsOf(user);
+  const methods = signInMethodsOf(profile);
 
-  const sendVerification = () =>
+  const sendVerification = (to: User) =>
     run(async () => {
       const { sendEmailVerification } = await loadFirebase();
-      await sendEmailVerification(user, continueTo(paths.account));
+      await sendEmailVerification(to, continueTo(paths.account));
       void showToast('Sent email');
     });
 
@@ -31,10 +44,10 @@ export function ProfileSummary({ user, emailVerified }: { user: User; emailVerif
       <h2 id="profile-heading">Your details</h2>
       <dl className="account-facts">
         <dt>Name</dt>
-        <dd>{user.displayName?.trim() || 'Not set'}</dd>
+        <dd>{profile.displayName?.trim() || 'Not set'}</dd>
         <dt>Email address</dt>
         <dd>
-          <span className="me-2">{user.email ?? 'None'}</span>
+          <span className="me-2">{profile.email ?? 'None'}</span>
           {emailVerified ? (
             <Badge bg="success">Verified</Badge>
           ) : (
@@ -42,13 +55,13 @@ export function ProfileSummary({ user, emailVerified }: { user: User; emailVerif
               Not verified
             </Badge>
           )}
-          {!emailVerified && user.email && (
+          {!emailVerified && profile.email && user && (
             <div>
               <Button
                 variant="link"
                 className="px-0"
                 disabled={pending}
-                onClick={() => void sendVerification()}
+                onClick={() => void sendVerification(user)}
               >
                 Send the verification email again
               </Button>
@@ -70,11 +83,11 @@ export function ProfileSummary({ user, emailVerified }: { user: User; emailVerif
         </dd>
         <dt>Account created</dt>
         <dd>
-          <AccountTime value={user.metadata.creationTime} />
+          <AccountTime value={profile.metadata.creationTime} />
         </dd>
         <dt>Last signed in</dt>
         <dd>
-          <AccountTime value={user.metadata.lastSignInTime} />
+          <AccountTime value={profile.metadata.lastSignInTime} />
         </dd>
       </dl>
     </section>
