@@ -225,6 +225,8 @@ const SCENES: Scene[] = [
       await page.goto('/account');
       await expect(page.getByRole('heading', { name: 'Your details' })).toBeVisible();
       await expect(page.getByRole('heading', { name: 'Upcoming' })).toBeVisible();
+      // Its forms come once the identity SDK has restored the session (src/lib/boot-session.ts).
+      await expect(page.getByRole('form', { name: 'Delete your account' })).toBeVisible();
     },
   },
   {
