@@ -5,9 +5,8 @@ import { config } from '../config/env';
  * account, whether its address is verified, and its ID token while that has a while to run. A
  * signed-in page's first reads go out with it as soon as the page's scripts run (early-reads.ts),
  * instead of after the SDK (32 kB gz) has downloaded and checked the account with Auth, two
- * round trips later. Nothing is shown from it: a read's answer is shown only once the SDK has
- * restored the same account, and the server checks the token (signature, expiry, revocation) on
- * every call, as it does the SDK's.
+ * round trips later, and the page opens on it (boot-session.ts says when); the server checks the
+ * token (signature, expiry, revocation) on every call, as it does the SDK's.
  *
  * The record is the SDK's own (`firebaseLocalStorageDb`, as `indexedDBLocalPersistence` writes
  * it); anything else there, or no such database, reads as no session, and the reads wait for the

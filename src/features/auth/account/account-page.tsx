@@ -25,14 +25,22 @@ const TextRemindersForm = lazyWhenSignedIn(() =>
 );
 
 /** A link to the diary for the practitioner's account (the claim is in the ID token). */
-function DiaryLink({ user, storedClaims }: { user: User | undefined; storedClaims?: Claims }) {
-  const [practitioner, setPractitioner] = useState(storedClaims?.practitioner === true);
+export function DiaryLink({
+  user,
+  storedClaims,
+}: {
+  user: User | undefined;
+  storedClaims?: Claims;
+}) {
+  // The stored claims only until the SDK has the user: then its token alone says so.
+  const [confirmed, setConfirmed] = useState(false);
+  const practitioner = user ? confirmed : storedClaims?.practitioner === true;
   useEffect(() => {
     if (!user) return;
     let current = true;
     user.getIdTokenResult().then(
-      (token) => current && setPractitioner(token.claims.practitioner === true),
-      () => undefined,
+      (token) => current && setConfirmed(token.claims.practitioner === true),
+      () => current && setConfirmed(false),
     );
     return () => {
       current = false;
