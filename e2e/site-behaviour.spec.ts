@@ -126,6 +126,42 @@ test('the account page shows its stored details at once, and its forms once the 
   await expect(details).toContainText(user.email);
 });
 
+test('the account page’s text reminders and forms download only after its first content has arrived', async ({
+  page,
+}) => {
+  const user = await createUser({ verified: true, label: 'account-after' });
+  await signIn(page, user, '/');
+  // The page's first read (its bookings) held: the first content has not all arrived.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let bookingsAsked = 0;
+  await page.route(
+    (url) => url.pathname === '/api/bookings',
+    async (route) => {
+      bookingsAsked += 1;
+      await held;
+      await route.continue();
+    },
+  );
+  const after: string[] = [];
+  page.on('request', (request) => {
+    const name = /\/(text-reminders-form|account-forms)-[^/]*\.js$/.exec(request.url())?.[1];
+    if (name) after.push(name);
+  });
+  await page.goto('/account');
+  await expect(page.locator('.account-facts')).toContainText(user.email);
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Loading your text reminders…' }),
+  ).toBeVisible();
+  await expect.poll(() => bookingsAsked).toBe(1);
+  expect(after, 'nothing beside the content while it arrives').toEqual([]);
+
+  release();
+  await expect(page.getByRole('heading', { name: 'Reminders by text' })).toBeVisible();
+  await expect(page.getByRole('form', { name: 'Change your name' })).toBeVisible();
+  expect(after.sort()).toEqual(['account-forms', 'text-reminders-form']);
+});
+
 test.describe('toasts', () => {
   /** Shows the reset-password reminder, the one toast a signed-out visitor can raise. */
   async function raiseToast(page: Page) {

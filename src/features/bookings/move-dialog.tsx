@@ -4,22 +4,11 @@ import Modal from 'react-bootstrap/Modal';
 import type { Booking } from '../../../shared/booking';
 import type { LocalDate } from '../../../shared/time';
 import { ApiError, errorSentence } from '../../lib/api';
-import { dateIn, describeTime, formatDayWithYear, formatTime } from '../../lib/practice-time';
+import { dateIn, formatDayWithYear, formatTime } from '../../lib/practice-time';
 import { moveBooking } from './series-api';
 import { shownDay, TimePicker } from './time-picker';
 import { useHorizonTimes } from './use-horizon-times';
-
-export interface MovableSession {
-  id: string;
-  start: string;
-  end: string;
-}
-
-/** "Tuesday 14 April, 18:00": a session's start as the buttons and questions say it. */
-export const startText = (start: string) => {
-  const when = describeTime(start);
-  return `${when.day}, ${when.time}`;
-};
+import { startText, type MovableSession } from './session-start';
 
 function MoveForm({
   session,

@@ -169,7 +169,7 @@ describe('My bookings: standing series', () => {
     await user.click(
       await screen.findByRole('button', { name: 'Move the session on Tuesday 13 April, 18:00' }),
     );
-    const dialog = screen.getByRole('dialog', {
+    const dialog = await screen.findByRole('dialog', {
       name: 'Move Cognitive Behavioural Therapy on Tuesday 13 April, 18:00',
     });
     expect(within(dialog).getByText(/^Now: Tuesday 13 April 2027, 18:00 to 18:50/)).toBeVisible();
@@ -191,7 +191,7 @@ describe('My bookings: standing series', () => {
     await user.click(
       await screen.findByRole('button', { name: 'Move the session on Tuesday 13 April, 18:00' }),
     );
-    const dialog = screen.getByRole('dialog');
+    const dialog = await screen.findByRole('dialog');
     await user.click(
       await within(dialog).findByRole('radio', { name: /^11:00, Wednesday 14 April/ }),
     );
@@ -213,7 +213,7 @@ describe('My bookings: standing series', () => {
     await user.click(
       await screen.findByRole('button', { name: 'Move the session on Tuesday 13 April, 18:00' }),
     );
-    const dialog = screen.getByRole('dialog');
+    const dialog = await screen.findByRole('dialog');
     await user.click(
       await within(dialog).findByRole('radio', { name: /^10:00, Wednesday 14 April/ }),
     );

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { Suspense, useRef, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import { Link } from 'react-router';
 import type { Series, SeriesStatus, SharedSeries } from '../../../shared/booking';
@@ -14,12 +14,12 @@ import { PayButton } from '../../components/payments/pay-button';
 import { PaidByBookerBadge, PaymentBadge } from '../../components/payments/payment-badge';
 import { paths } from '../../config/routes';
 import { errorSentence } from '../../lib/api';
+import { lazyAfterContent, useShownOnce } from '../../lib/lazy-after-content';
 import { describeTime, formatDayWithYear, formatTime } from '../../lib/practice-time';
 import { showToast } from '../../lib/toast';
 import { cancelBooking } from './bookings-api';
-import { MoveDialog, startText, type MovableSession } from './move-dialog';
+import { startText, type MovableSession } from './session-start';
 import { endSeries } from './series-api';
-import { AskFirst } from './ask-first';
 import './my-series.scss';
 
 /** One's own series, or one someone else booked that one joined (their own view). */
@@ -43,6 +43,15 @@ const SERIES_COLOURS: Record<SeriesStatus, string> = {
 const noticeText = hoursText(BOOKING_RULES.clientCancelNoticeHours);
 /** What ending a series does, from the rule's number. */
 const END_SENTENCE = `Every session more than ${noticeText} ahead will be cancelled. Sessions that have taken place, and any less than ${noticeText} away, stay as they are.`;
+
+// The dialogs' code (react-bootstrap's Modal, the move's time picker) comes after the page's first
+// content, and each dialog mounts from the first time it opens.
+const MoveDialog = lazyAfterContent(() =>
+  import('./move-dialog').then((module) => ({ default: module.MoveDialog })),
+);
+const AskFirst = lazyAfterContent(() =>
+  import('./ask-first').then((module) => ({ default: module.AskFirst })),
+);
 
 const serviceOf = (series: Listed) => series.serviceName ?? 'Sessions';
 
@@ -138,6 +147,11 @@ function SeriesItem({
   // After a skip or an end the button that opened the dialog is gone: focus the heading instead.
   const [done, setDone] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
+  const moveShown = useShownOnce(moving !== null);
+  const skipShown = useShownOnce(skipping !== null);
+  const endShown = useShownOnce(ending);
+  MoveDialog.usePrefetch();
+  AskFirst.usePrefetch();
   const headingId = `series-${series.id}`;
   const service = serviceOf(series);
   // Someone else booked it: they move, skip, end and pay; this person may cancel one session.
@@ -260,65 +274,78 @@ function SeriesItem({
         )}
       </div>
 
-      <MoveDialog
-        session={moving}
-        serviceId={series.serviceId}
-        serviceName={service}
-        onClose={() => setMoving(null)}
-        onMoved={(moved) => {
-          setMoving(null);
-          void showToast(`Moved: ${service} to ${startText(moved.start)}.`);
-          onChanged();
-        }}
-      />
-      <AskFirst
-        show={skipping !== null}
-        title={participant ? 'Cancel this session?' : 'Skip this week?'}
-        yes={participant ? 'Yes, cancel it' : 'Yes, skip it'}
-        no="Keep it"
-        pending={pending}
-        problem={problem}
-        restoreFocus={!done}
-        onYes={() => {
-          if (skipping)
-            void ask(
-              () => cancelBooking(skipping.id),
-              `${participant ? 'Cancelled' : 'Skipped'}: ${startText(skipping.start)}.`,
-            );
-        }}
-        onClose={closeAsk}
-        onExited={afterAsk}
-      >
-        <p className="mb-2">
-          {participant
-            ? `Cancel ${skipping ? startText(skipping.start) : ''}? That session is cancelled for everyone in the room, and ${series.role === 'participant' ? series.bookedBy : 'the person who booked'} and the practice are told; the other sessions stay as they are.`
-            : `Skip ${skipping ? startText(skipping.start) : ''}? That session is cancelled and the practice is told; your other sessions stay as they are.`}
-        </p>
-      </AskFirst>
-      <AskFirst
-        show={ending}
-        title="End these sessions?"
-        yes="Yes, end them"
-        no="Keep them"
-        pending={pending}
-        problem={problem}
-        restoreFocus={!done}
-        onYes={() =>
-          void ask(
-            () => endSeries(series.id),
-            `Ended: your ${cadenceText(series.everyWeeks).toLowerCase()} ${service} sessions.`,
-          )
-        }
-        onClose={closeAsk}
-        onExited={afterAsk}
-      >
-        <p className="mb-2">
-          End your {cadenceText(series.everyWeeks).toLowerCase()} {service} sessions? {END_SENTENCE}
-        </p>
-        <p className="mb-2">
-          {toCancel === 1 ? '1 session' : `${toCancel} sessions`} will be cancelled.
-        </p>
-      </AskFirst>
+      {moveShown && (
+        <Suspense fallback={null}>
+          <MoveDialog
+            session={moving}
+            serviceId={series.serviceId}
+            serviceName={service}
+            onClose={() => setMoving(null)}
+            onMoved={(moved) => {
+              setMoving(null);
+              void showToast(`Moved: ${service} to ${startText(moved.start)}.`);
+              onChanged();
+            }}
+          />
+        </Suspense>
+      )}
+      {skipShown && (
+        <Suspense fallback={null}>
+          <AskFirst
+            show={skipping !== null}
+            title={participant ? 'Cancel this session?' : 'Skip this week?'}
+            yes={participant ? 'Yes, cancel it' : 'Yes, skip it'}
+            no="Keep it"
+            pending={pending}
+            problem={problem}
+            restoreFocus={!done}
+            onYes={() => {
+              if (skipping)
+                void ask(
+                  () => cancelBooking(skipping.id),
+                  `${participant ? 'Cancelled' : 'Skipped'}: ${startText(skipping.start)}.`,
+                );
+            }}
+            onClose={closeAsk}
+            onExited={afterAsk}
+          >
+            <p className="mb-2">
+              {participant
+                ? `Cancel ${skipping ? startText(skipping.start) : ''}? That session is cancelled for everyone in the room, and ${series.role === 'participant' ? series.bookedBy : 'the person who booked'} and the practice are told; the other sessions stay as they are.`
+                : `Skip ${skipping ? startText(skipping.start) : ''}? That session is cancelled and the practice is told; your other sessions stay as they are.`}
+            </p>
+          </AskFirst>
+        </Suspense>
+      )}
+      {endShown && (
+        <Suspense fallback={null}>
+          <AskFirst
+            show={ending}
+            title="End these sessions?"
+            yes="Yes, end them"
+            no="Keep them"
+            pending={pending}
+            problem={problem}
+            restoreFocus={!done}
+            onYes={() =>
+              void ask(
+                () => endSeries(series.id),
+                `Ended: your ${cadenceText(series.everyWeeks).toLowerCase()} ${service} sessions.`,
+              )
+            }
+            onClose={closeAsk}
+            onExited={afterAsk}
+          >
+            <p className="mb-2">
+              End your {cadenceText(series.everyWeeks).toLowerCase()} {service} sessions?{' '}
+              {END_SENTENCE}
+            </p>
+            <p className="mb-2">
+              {toCancel === 1 ? '1 session' : `${toCancel} sessions`} will be cancelled.
+            </p>
+          </AskFirst>
+        </Suspense>
+      )}
     </li>
   );
 }

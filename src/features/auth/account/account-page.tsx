@@ -7,21 +7,21 @@ import { paths } from '../../../config/routes';
 import type { User } from '../../../lib/firebase';
 
 type Claims = Record<string, unknown>;
-import { lazyWhenSignedIn } from '../../../lib/lazy-signed-in';
+import { lazyAfterContent, useAfterFirstContent } from '../../../lib/lazy-after-content';
 import type { StoredProfile } from '../../../lib/stored-session';
 import { RequireAccount } from '../require-verified-email';
 import { useSession } from '../session';
-import { ChangeEmailForm } from './change-email-form';
-import { ChangePasswordForm } from './change-password-form';
-import { DeleteAccount } from './delete-account';
-import { DisplayNameForm } from './display-name-form';
 import { ProfileSummary } from './profile-summary';
 import { TEXT_REMINDERS_LOADING } from './text-reminders-loading';
 
-// Text reminders check a mobile number with libphonenumber (about 35 kB gz): their code comes
-// beside the page, not before it, so the account's own facts are shown without waiting for it.
-const TextRemindersForm = lazyWhenSignedIn(() =>
+// Text reminders check a mobile number with libphonenumber (about 35 kB gz), and the forms act
+// through the identity SDK: their code comes after the account's own facts, bookings and links,
+// not beside them.
+const TextRemindersForm = lazyAfterContent(() =>
   import('./text-reminders-form').then((module) => ({ default: module.TextRemindersForm })),
+);
+const AccountForms = lazyAfterContent(() =>
+  import('./account-forms').then((module) => ({ default: module.AccountForms })),
 );
 
 /** A link to the diary for the practitioner's account (the claim is in the ID token). */
@@ -54,6 +54,8 @@ export function DiaryLink({
     </p>
   );
 }
+
+const remindersLoading = <p role="status">{TEXT_REMINDERS_LOADING}</p>;
 
 /**
  * /account: the visitor's details and what they can change. `bookings` is the bookings
@@ -97,6 +99,8 @@ function AccountContent({
   onLeaving: (leaving: boolean) => void;
 }) {
   const { session } = useSession();
+  AccountForms.usePrefetch();
+  const afterContent = useAfterFirstContent();
   const user = session.status === 'signed-in' ? session.user : undefined;
   const profile = user ?? storedProfile;
   if (!profile) return <LoadingScreen />;
@@ -111,11 +115,14 @@ function AccountContent({
           {bookings}
         </section>
       )}
-      {emailVerified && (
-        <Suspense fallback={<p role="status">{TEXT_REMINDERS_LOADING}</p>}>
-          <TextRemindersForm />
-        </Suspense>
-      )}
+      {emailVerified &&
+        (afterContent ? (
+          <Suspense fallback={remindersLoading}>
+            <TextRemindersForm />
+          </Suspense>
+        ) : (
+          remindersLoading
+        ))}
       <section className="account-section" aria-labelledby="record-heading">
         <h2 id="record-heading">Your record</h2>
         <ul>
@@ -141,12 +148,9 @@ function AccountContent({
         </p>
       </section>
       {user && (
-        <>
-          <DisplayNameForm user={user} />
-          <ChangeEmailForm user={user} />
-          <ChangePasswordForm user={user} />
-          <DeleteAccount user={user} onLeaving={onLeaving} />
-        </>
+        <Suspense fallback={null}>
+          <AccountForms user={user} onLeaving={onLeaving} />
+        </Suspense>
       )}
     </Container>
   );
