@@ -14,11 +14,11 @@ import {
 import {
   bootSession,
   endBootSession,
-  firstContentSettled,
   readBootSession,
   sessionRestored,
   subscribeBootSession,
 } from '../../lib/boot-session';
+import { afterFirstContent, afterFirstPaint } from '../../lib/after-first-content';
 import { forgetEarlyReads } from '../../lib/early-reads';
 import type { GateAccount } from '../../lib/gate-account';
 import type { StoredSession } from '../../lib/stored-session';
@@ -57,38 +57,6 @@ export const SESSION_ENDED_MESSAGE = authErrorMessage({ code: 'auth/user-token-e
 export { signOutOnPurpose } from '../../lib/sign-out';
 
 const SessionContext = createContext<SessionValue | null>(null);
-
-function afterFirstPaint(run: () => void): () => void {
-  // Firebase stays off the critical path: the page paints and hydrates before it loads.
-  if ('requestIdleCallback' in window) {
-    const id = window.requestIdleCallback(run, { timeout: 1500 });
-    return () => window.cancelIdleCallback(id);
-  }
-  const id = setTimeout(run, 200);
-  return () => clearTimeout(id);
-}
-
-/** The most the page waits for its first content before the SDK loads all the same. */
-const CONTENT_WAIT_MS = 4000;
-
-/**
- * After the page's first content (its first reads, its content's code) has arrived, then the next
- * idle moment: a page open on the stored session does not share the connection with the SDK.
- */
-function afterFirstContent(run: () => void): () => void {
-  let cancel: (() => void) | undefined;
-  let live = true;
-  void Promise.race([
-    firstContentSettled(),
-    new Promise((resolve) => setTimeout(resolve, CONTENT_WAIT_MS)),
-  ]).then(() => {
-    if (live) cancel = afterFirstPaint(run);
-  });
-  return () => {
-    live = false;
-    cancel?.();
-  };
-}
 
 function toSession(user: User | null): Session {
   return user ? { status: 'signed-in', user, emailVerified: user.emailVerified } : SIGNED_OUT;
@@ -157,7 +125,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       if (!live) return;
       // Where the page has restored the session from the start (a page of the app), the SDK is
       // here already: the page's gate hears it at once rather than at the next idle moment. A
-      // page open on the stored session hears it after its content.
+      // page open on the stored session hears it after its content. Either way Firebase stays
+      // off the critical path: the page paints and hydrates before it loads.
       if (restoreStarted()) start();
       else cancel = bootSession() ? afterFirstContent(start) : afterFirstPaint(start);
     });
