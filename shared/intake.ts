@@ -224,14 +224,3 @@ export const ClientRecordExportSchema = v.looseObject({
   account: v.object({ uid: v.string(), email: v.string(), name: v.string() }),
   sessionNotes: v.array(RecordNoteSchema),
 });
-
-/** GET /api/practice/risk-flags: clients with risk answers not yet marked seen. */
-export const RiskFlagsSchema = v.object({
-  flags: v.array(
-    v.object({
-      client: v.object({ uid: v.string(), name: v.string(), email: v.string() }),
-      since: v.string(),
-      count: v.number(),
-    }),
-  ),
-});

@@ -14,7 +14,8 @@ import {
   SeriesSchema,
 } from '../../shared/booking';
 import { GivenUpListSchema } from '../../shared/given-up-api';
-import { AuditSchema, ClientRecordSchema, RiskFlagsSchema } from '../../shared/intake';
+import { AuditSchema, ClientRecordSchema } from '../../shared/intake';
+import { RiskFlagsSchema } from '../../shared/risk-flags';
 import { QuestionnairesSchema } from '../../shared/questionnaires';
 import { PracticeWaitlistSchema, WaitlistSchema } from '../../shared/waitlist';
 import { BusyCalendarViewSchema } from '../../shared/busy-calendar';

@@ -18,7 +18,7 @@ import {
   sessionRestored,
   subscribeBootSession,
 } from '../../lib/boot-session';
-import { afterFirstContent, afterFirstPaint } from '../../lib/after-content';
+import { afterFirstContent, afterFirstPaint } from '../../lib/after-first-content';
 import { forgetEarlyReads } from '../../lib/early-reads';
 import type { GateAccount } from '../../lib/gate-account';
 import type { StoredSession } from '../../lib/stored-session';
@@ -125,7 +125,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       if (!live) return;
       // Where the page has restored the session from the start (a page of the app), the SDK is
       // here already: the page's gate hears it at once rather than at the next idle moment. A
-      // page open on the stored session hears it after its content.
+      // page open on the stored session hears it after its content. Either way Firebase stays
+      // off the critical path: the page paints and hydrates before it loads.
       if (restoreStarted()) start();
       else cancel = bootSession() ? afterFirstContent(start) : afterFirstPaint(start);
     });

@@ -1,4 +1,4 @@
-import { Suspense, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import { Link } from 'react-router';
 import type { Series, SeriesStatus, SharedSeries } from '../../../shared/booking';
@@ -14,7 +14,8 @@ import { PayButton } from '../../components/payments/pay-button';
 import { PaidByBookerBadge, PaymentBadge } from '../../components/payments/payment-badge';
 import { paths } from '../../config/routes';
 import { errorSentence } from '../../lib/api';
-import { lazyAfterContent, useShownOnce } from '../../lib/lazy-after-content';
+import { lazyPrefetched, usePrefetchAfterFirstContent } from '../../lib/lazy-prefetched';
+import { WhenAsked } from '../../lib/when-asked';
 import { describeTime, formatDayWithYear, formatTime } from '../../lib/practice-time';
 import { showToast } from '../../lib/toast';
 import { cancelBooking } from './bookings-api';
@@ -46,10 +47,10 @@ const END_SENTENCE = `Every session more than ${noticeText} ahead will be cancel
 
 // The dialogs' code (react-bootstrap's Modal, the move's time picker) comes after the page's first
 // content, and each dialog mounts from the first time it opens.
-const MoveDialog = lazyAfterContent(() =>
+const MoveDialog = lazyPrefetched(() =>
   import('./move-dialog').then((module) => ({ default: module.MoveDialog })),
 );
-const AskFirst = lazyAfterContent(() =>
+const AskFirst = lazyPrefetched(() =>
   import('./ask-first').then((module) => ({ default: module.AskFirst })),
 );
 
@@ -147,11 +148,7 @@ function SeriesItem({
   // After a skip or an end the button that opened the dialog is gone: focus the heading instead.
   const [done, setDone] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
-  const moveShown = useShownOnce(moving !== null);
-  const skipShown = useShownOnce(skipping !== null);
-  const endShown = useShownOnce(ending);
-  MoveDialog.usePrefetch();
-  AskFirst.usePrefetch();
+  usePrefetchAfterFirstContent(MoveDialog.prefetch, AskFirst.prefetch);
   const headingId = `series-${series.id}`;
   const service = serviceOf(series);
   // Someone else booked it: they move, skip, end and pay; this person may cancel one session.
@@ -274,78 +271,72 @@ function SeriesItem({
         )}
       </div>
 
-      {moveShown && (
-        <Suspense fallback={null}>
-          <MoveDialog
-            session={moving}
-            serviceId={series.serviceId}
-            serviceName={service}
-            onClose={() => setMoving(null)}
-            onMoved={(moved) => {
-              setMoving(null);
-              void showToast(`Moved: ${service} to ${startText(moved.start)}.`);
-              onChanged();
-            }}
-          />
-        </Suspense>
-      )}
-      {skipShown && (
-        <Suspense fallback={null}>
-          <AskFirst
-            show={skipping !== null}
-            title={participant ? 'Cancel this session?' : 'Skip this week?'}
-            yes={participant ? 'Yes, cancel it' : 'Yes, skip it'}
-            no="Keep it"
-            pending={pending}
-            problem={problem}
-            restoreFocus={!done}
-            onYes={() => {
-              if (skipping)
-                void ask(
-                  () => cancelBooking(skipping.id),
-                  `${participant ? 'Cancelled' : 'Skipped'}: ${startText(skipping.start)}.`,
-                );
-            }}
-            onClose={closeAsk}
-            onExited={afterAsk}
-          >
-            <p className="mb-2">
-              {participant
-                ? `Cancel ${skipping ? startText(skipping.start) : ''}? That session is cancelled for everyone in the room, and ${series.role === 'participant' ? series.bookedBy : 'the person who booked'} and the practice are told; the other sessions stay as they are.`
-                : `Skip ${skipping ? startText(skipping.start) : ''}? That session is cancelled and the practice is told; your other sessions stay as they are.`}
-            </p>
-          </AskFirst>
-        </Suspense>
-      )}
-      {endShown && (
-        <Suspense fallback={null}>
-          <AskFirst
-            show={ending}
-            title="End these sessions?"
-            yes="Yes, end them"
-            no="Keep them"
-            pending={pending}
-            problem={problem}
-            restoreFocus={!done}
-            onYes={() =>
+      <WhenAsked asking={moving !== null}>
+        <MoveDialog
+          session={moving}
+          serviceId={series.serviceId}
+          serviceName={service}
+          onClose={() => setMoving(null)}
+          onMoved={(moved) => {
+            setMoving(null);
+            void showToast(`Moved: ${service} to ${startText(moved.start)}.`);
+            onChanged();
+          }}
+        />
+      </WhenAsked>
+      <WhenAsked asking={skipping !== null}>
+        <AskFirst
+          show={skipping !== null}
+          title={participant ? 'Cancel this session?' : 'Skip this week?'}
+          yes={participant ? 'Yes, cancel it' : 'Yes, skip it'}
+          no="Keep it"
+          pending={pending}
+          problem={problem}
+          restoreFocus={!done}
+          onYes={() => {
+            if (skipping)
               void ask(
-                () => endSeries(series.id),
-                `Ended: your ${cadenceText(series.everyWeeks).toLowerCase()} ${service} sessions.`,
-              )
-            }
-            onClose={closeAsk}
-            onExited={afterAsk}
-          >
-            <p className="mb-2">
-              End your {cadenceText(series.everyWeeks).toLowerCase()} {service} sessions?{' '}
-              {END_SENTENCE}
-            </p>
-            <p className="mb-2">
-              {toCancel === 1 ? '1 session' : `${toCancel} sessions`} will be cancelled.
-            </p>
-          </AskFirst>
-        </Suspense>
-      )}
+                () => cancelBooking(skipping.id),
+                `${participant ? 'Cancelled' : 'Skipped'}: ${startText(skipping.start)}.`,
+              );
+          }}
+          onClose={closeAsk}
+          onExited={afterAsk}
+        >
+          <p className="mb-2">
+            {participant
+              ? `Cancel ${skipping ? startText(skipping.start) : ''}? That session is cancelled for everyone in the room, and ${series.role === 'participant' ? series.bookedBy : 'the person who booked'} and the practice are told; the other sessions stay as they are.`
+              : `Skip ${skipping ? startText(skipping.start) : ''}? That session is cancelled and the practice is told; your other sessions stay as they are.`}
+          </p>
+        </AskFirst>
+      </WhenAsked>
+      <WhenAsked asking={ending}>
+        <AskFirst
+          show={ending}
+          title="End these sessions?"
+          yes="Yes, end them"
+          no="Keep them"
+          pending={pending}
+          problem={problem}
+          restoreFocus={!done}
+          onYes={() =>
+            void ask(
+              () => endSeries(series.id),
+              `Ended: your ${cadenceText(series.everyWeeks).toLowerCase()} ${service} sessions.`,
+            )
+          }
+          onClose={closeAsk}
+          onExited={afterAsk}
+        >
+          <p className="mb-2">
+            End your {cadenceText(series.everyWeeks).toLowerCase()} {service} sessions?{' '}
+            {END_SENTENCE}
+          </p>
+          <p className="mb-2">
+            {toCancel === 1 ? '1 session' : `${toCancel} sessions`} will be cancelled.
+          </p>
+        </AskFirst>
+      </WhenAsked>
     </li>
   );
 }

@@ -5,7 +5,6 @@ import {
   ClientRecordExportSchema,
   ClientRecordSchema,
   IntakeRecordSchema,
-  RiskFlagsSchema,
   type IntakeInput,
 } from '../../../shared/intake';
 import {
@@ -87,9 +86,6 @@ export const markRiskSeen = (uid: string) =>
     v.object({ marked: v.number() }),
     { method: 'POST' },
   );
-
-export const fetchRiskFlags = (signal?: AbortSignal) =>
-  apiRequest('/api/practice/risk-flags', RiskFlagsSchema, { signal });
 
 export const fetchMyData = (signal?: AbortSignal) =>
   apiRequest('/api/account/export', AccountExportSchema, { signal });

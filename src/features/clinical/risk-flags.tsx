@@ -1,8 +1,14 @@
 import { Link } from 'react-router';
+import { RiskFlagsSchema } from '../../../shared/risk-flags';
 import { clientRecordPath } from '../../config/routes';
+import { apiRequest } from '../../lib/api';
 import { formatDayWithYear } from '../../lib/practice-time';
 import { useResource } from '../../lib/use-resource';
-import { fetchRiskFlags } from './clinical-api';
+
+// Here rather than in clinical-api.ts, whose schemas (the whole clinical record) the diary's first
+// content does not need.
+const fetchRiskFlags = (signal?: AbortSignal) =>
+  apiRequest('/api/practice/risk-flags', RiskFlagsSchema, { signal });
 
 /**
  * The diary's flag: clients whose risk answers the practitioner has not yet marked seen, each a

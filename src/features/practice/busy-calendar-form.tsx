@@ -2,16 +2,13 @@ import { useId, useState, type FormEvent } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import {
-  BUSY_CALENDAR_RULES,
-  type BusyCalendarView,
-  type BusyTime,
-} from '../../../shared/busy-calendar';
+import { BUSY_CALENDAR_RULES, type BusyTime } from '../../../shared/busy-calendar';
 import { LoadFailed } from '../../components/layout/load-failed';
 import { errorSentence } from '../../lib/api';
 import { formatDay, formatTime } from '../../lib/practice-time';
 import { showToast } from '../../lib/toast';
 import { useResource } from '../../lib/use-resource';
+import { staleSentence } from './calendar-busy';
 import { connectBusyCalendar, disconnectBusyCalendar, fetchBusyCalendar } from './practice-api';
 
 const busyText = (busy: BusyTime) =>
@@ -22,16 +19,6 @@ export const readSentence = (read: { events: number; nextBusy: BusyTime | null }
   `Read ${read.events} ${read.events === 1 ? 'event' : 'events'}, next busy: ${
     read.nextBusy ? busyText(read.nextBusy) : 'nothing in the coming weeks'
   }.`;
-
-/** The diary's warning when her calendar has not been read for a while, with the reason. */
-export function staleSentence(view: Extract<BusyCalendarView, { connected: true }>) {
-  const since = view.lastReadAt
-    ? `since ${formatDay(view.lastReadAt)} at ${formatTime(view.lastReadAt)}`
-    : 'since it was connected';
-  return `Your calendar has not been read ${since} (over ${BUSY_CALENDAR_RULES.staleHours} hours): ${
-    view.lastError ?? 'no reason was given'
-  } Times are offered around its last good read.`;
-}
 
 /**
  * Her own calendar in "Your hours": she pastes its private iCal address, sees what was read, and

@@ -1,13 +1,27 @@
-import { BUSY_CALENDAR_LABEL } from '../../../shared/busy-calendar';
+import {
+  BUSY_CALENDAR_LABEL,
+  BUSY_CALENDAR_RULES,
+  type BusyCalendarView,
+} from '../../../shared/busy-calendar';
 import type { Block } from '../../../shared/booking';
+import { formatDay, formatTime } from '../../lib/practice-time';
 import { useResource } from '../../lib/use-resource';
-import { staleSentence } from './busy-calendar-form';
 import { fetchBusyCalendar } from './practice-api';
 
 const CALENDAR_BLOCK_PREFIX = 'calendar:';
 
 /** Whether a block on the timetable is her own calendar's busy time (not hers to remove here). */
 export const isCalendarBusy = (block: Block) => block.id.startsWith(CALENDAR_BLOCK_PREFIX);
+
+/** The diary's warning when her calendar has not been read for a while, with the reason. */
+export function staleSentence(view: Extract<BusyCalendarView, { connected: true }>) {
+  const since = view.lastReadAt
+    ? `since ${formatDay(view.lastReadAt)} at ${formatTime(view.lastReadAt)}`
+    : 'since it was connected';
+  return `Your calendar has not been read ${since} (over ${BUSY_CALENDAR_RULES.staleHours} hours): ${
+    view.lastError ?? 'no reason was given'
+  } Times are offered around its last good read.`;
+}
 
 /**
  * Her own calendar's busy times as the timetable's blocks ("Busy (your calendar)"), and the

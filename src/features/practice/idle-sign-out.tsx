@@ -1,12 +1,18 @@
-import { useEffect, useId, useRef, useState } from 'react';
-import Button from 'react-bootstrap/Button';
-import Modal from 'react-bootstrap/Modal';
+import { useEffect, useRef, useState } from 'react';
 import { IDLE_SENTENCES } from '../../../shared/idle-sign-out';
 import { endBootSession } from '../../lib/boot-session';
+import { lazyPrefetched, usePrefetchAfterFirstContent } from '../../lib/lazy-prefetched';
 import { loadFirebase } from '../../lib/load-firebase';
 import { signOutOnPurpose } from '../../lib/sign-out';
 import { showToast } from '../../lib/toast';
 import { type IdleWatch, watchIdle } from './idle-watch';
+import { WhenAsked } from '../../lib/when-asked';
+
+// The warning's code (a dialog: react-bootstrap's Modal) downloads once the page's content is on
+// screen, not with it: it is shown only after minutes without input.
+const IdleWarningDialog = lazyPrefetched(() =>
+  import('./idle-warning-dialog').then((module) => ({ default: module.IdleWarningDialog })),
+);
 
 async function signOutIdle(): Promise<void> {
   // Without the SDK (it could not load), the page open on the stored session closes all the same.
@@ -26,8 +32,6 @@ async function signOutIdle(): Promise<void> {
 export function IdleSignOut() {
   const [warning, setWarning] = useState(false);
   const watch = useRef<IdleWatch | null>(null);
-  const titleId = useId();
-  const textId = useId();
 
   useEffect(() => {
     const current = watchIdle({
@@ -43,36 +47,11 @@ export function IdleSignOut() {
   }, []);
 
   const stay = () => watch.current?.stay();
+  usePrefetchAfterFirstContent(IdleWarningDialog.prefetch);
 
   return (
-    <Modal
-      show={warning}
-      onHide={stay}
-      animation={false}
-      centered
-      backdrop="static"
-      aria-labelledby={titleId}
-      aria-describedby={textId}
-    >
-      <Modal.Header>
-        <Modal.Title id={titleId} as="h2" className="h5">
-          Are you still there?
-        </Modal.Title>
-      </Modal.Header>
-      <Modal.Body>
-        <p id={textId} className="mb-0">
-          {IDLE_SENTENCES.warning}
-        </p>
-      </Modal.Body>
-      <Modal.Footer>
-        <Button variant="outline-secondary" onClick={() => void signOutIdle()}>
-          Sign out now
-        </Button>
-        {/* eslint-disable-next-line jsx-a11y/no-autofocus -- the dialog's one expected answer */}
-        <Button variant="primary" autoFocus onClick={stay}>
-          Stay signed in
-        </Button>
-      </Modal.Footer>
-    </Modal>
+    <WhenAsked asking={warning}>
+      <IdleWarningDialog show={warning} onStay={stay} onSignOut={() => void signOutIdle()} />
+    </WhenAsked>
   );
 }

@@ -1,16 +1,12 @@
-import { useState, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import type { Diary, PracticeBooking } from '../../../shared/booking';
 import { cadenceText } from '../../../shared/series-text';
+import { lazyPrefetched, usePrefetchAfterFirstContent } from '../../lib/lazy-prefetched';
 import { addDays, dateIn } from '../../lib/practice-time';
-import { BlockTimeForm } from './block-time-form';
-import { BookingDialog } from './booking-dialog';
-import { CalendarFeedSection } from './calendar-feed-dialog';
 import { outsideSeries, seriesCadences, serviceOf, waitingRequests } from './diary-layout';
 import { DiaryWeek } from './diary-week';
 import { NeedsAttention } from './needs-attention';
-import { WaitlistSection } from './waitlist-section';
 import type { MoveSlot } from './move-slot';
-import { SeriesAskDialog } from './series-ask-dialog';
 import { UndoBar } from './undo-bar';
 import { useBookingAnswers, type Outcome } from './use-booking-answers';
 import { useBookingDialog } from './use-booking-dialog';
@@ -20,8 +16,28 @@ import { useFocusRequest } from './use-focus-request';
 import { useMoveSession } from './use-move-session';
 import { useSeriesAnswers } from './use-series-answers';
 import { WaitingList } from './waiting-list';
+import { WhenAsked } from '../../lib/when-asked';
 import '../../components/bookings/bookings.css';
 import './diary.scss';
+
+// The diary's first content is the waiting list and the week. What is below them, and its dialogs
+// (react-bootstrap's Modal, a session's note and attendance), download after it: the sections as
+// the diary first renders, the dialogs once it is on screen, so that they open at once.
+const BlockTimeForm = lazyPrefetched(() =>
+  import('./block-time-form').then((module) => ({ default: module.BlockTimeForm })),
+);
+const WaitlistSection = lazyPrefetched(() =>
+  import('./waitlist-section').then((module) => ({ default: module.WaitlistSection })),
+);
+const CalendarFeedSection = lazyPrefetched(() =>
+  import('./calendar-feed-dialog').then((module) => ({ default: module.CalendarFeedSection })),
+);
+const BookingDialog = lazyPrefetched(() =>
+  import('./booking-dialog').then((module) => ({ default: module.BookingDialog })),
+);
+const SeriesAskDialog = lazyPrefetched(() =>
+  import('./series-ask-dialog').then((module) => ({ default: module.SeriesAskDialog })),
+);
 
 /**
  * The requests waiting for an answer; those answered on this page keep their row (with its new
@@ -88,6 +104,7 @@ export function PracticeDiary({
     return every === undefined ? 'Series' : cadenceText(every);
   };
   const dialogBooking = dialog.booking;
+  usePrefetchAfterFirstContent(BookingDialog.prefetch, SeriesAskDialog.prefetch);
 
   return (
     <>
@@ -127,52 +144,68 @@ export function PracticeDiary({
       />
 
       <section className="card card-body mb-4">
-        <BlockTimeForm onBlocked={reloadAll} />
+        <Suspense
+          fallback={
+            <p role="status" className="mb-0">
+              Loading…
+            </p>
+          }
+        >
+          <BlockTimeForm onBlocked={reloadAll} />
+        </Suspense>
       </section>
 
-      <WaitlistSection />
-      <CalendarFeedSection />
+      <Suspense fallback={null}>
+        <WaitlistSection />
+      </Suspense>
+      <Suspense fallback={null}>
+        <CalendarFeedSection />
+      </Suspense>
 
-      <BookingDialog
-        state={dialog.state}
-        held={dialogBooking !== undefined && answers.isHeld(dialogBooking)}
-        confirming={dialogBooking !== undefined && answers.isConfirming(dialogBooking)}
-        problem={dialog.problem}
-        restoreFocus={dialog.restoreFocus}
-        onStep={dialog.step}
-        onConfirm={(booking) => void dialog.confirm(booking)}
-        onAnswer={dialog.answer}
-        seriesTag={dialogBooking && seriesTag(dialogBooking)}
-        onEndSeries={(booking) =>
-          // The question opens once this dialog has gone, so focus is never between the two.
-          dialog.closeThen(() =>
-            series.ask({
-              answer: 'end',
-              series: { id: booking.seriesId ?? '' },
-              clientName: booking.clientName,
-              serviceName: serviceOf(booking),
-              returnFocus: [`event-${booking.id}`, `day-${booking.id}`],
-            }),
-          )
-        }
-        onMove={
-          moveDialog &&
-          ((booking) =>
-            // The picker opens once this dialog has gone, like the series question.
-            dialog.closeThen(() => move.start(booking)))
-        }
-        onMarked={reloadAll}
-        onClose={dialog.close}
-        onExited={dialog.exited}
-      />
-      <SeriesAskDialog
-        question={series.question}
-        sending={series.sending}
-        problem={series.problem}
-        restoreFocus={series.restoreFocus}
-        onAnswer={(question) => void series.answer(question)}
-        onClose={series.close}
-      />
+      <WhenAsked asking={dialog.state !== null}>
+        <BookingDialog
+          state={dialog.state}
+          held={dialogBooking !== undefined && answers.isHeld(dialogBooking)}
+          confirming={dialogBooking !== undefined && answers.isConfirming(dialogBooking)}
+          problem={dialog.problem}
+          restoreFocus={dialog.restoreFocus}
+          onStep={dialog.step}
+          onConfirm={(booking) => void dialog.confirm(booking)}
+          onAnswer={dialog.answer}
+          seriesTag={dialogBooking && seriesTag(dialogBooking)}
+          onEndSeries={(booking) =>
+            // The question opens once this dialog has gone, so focus is never between the two.
+            dialog.closeThen(() =>
+              series.ask({
+                answer: 'end',
+                series: { id: booking.seriesId ?? '' },
+                clientName: booking.clientName,
+                serviceName: serviceOf(booking),
+                returnFocus: [`event-${booking.id}`, `day-${booking.id}`],
+              }),
+            )
+          }
+          onMove={
+            moveDialog &&
+            ((booking) =>
+              // The picker opens once this dialog has gone, like the series question.
+              dialog.closeThen(() => move.start(booking)))
+          }
+          onMarked={reloadAll}
+          onClose={dialog.close}
+          onExited={dialog.exited}
+        />
+      </WhenAsked>
+      <WhenAsked asking={series.question !== null}>
+        <SeriesAskDialog
+          question={series.question}
+          sending={series.sending}
+          problem={series.problem}
+          restoreFocus={series.restoreFocus}
+          onAnswer={(question) => void series.answer(question)}
+          onClose={series.close}
+        />
+      </WhenAsked>
       {moveDialog?.(move.props)}
       <UndoBar pending={answers.pending} onUndo={answers.undo} undoRef={answers.undoButton} />
     </>

@@ -1,17 +1,31 @@
-import { useState, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
 import { Link } from 'react-router';
 import { PageHeading } from '../../components/layout/page-heading';
 import { paths } from '../../config/routes';
+import { lazyPrefetched, usePrefetchAfterFirstContent } from '../../lib/lazy-prefetched';
 import type { MoveSlot } from './move-slot';
 import { PracticeDiary } from './practice-diary';
 import { RequirePractitioner } from './require-practitioner';
-import { BusyCalendarForm } from './busy-calendar-form';
-import { WorkingHoursForm } from './working-hours-form';
+
+// Shown only once "Your hours" is pressed: downloaded after the diary, so that they open at once.
+const WorkingHoursForm = lazyPrefetched(() =>
+  import('./working-hours-form').then((module) => ({ default: module.WorkingHoursForm })),
+);
+const BusyCalendarForm = lazyPrefetched(() =>
+  import('./busy-calendar-form').then((module) => ({ default: module.BusyCalendarForm })),
+);
+
+/** Inside the practitioner's gate: nobody else downloads her forms. */
+function PrefetchHours() {
+  usePrefetchAfterFirstContent(WorkingHoursForm.prefetch, BusyCalendarForm.prefetch);
+  return null;
+}
 
 /**
- * The diary behind its practitioner check (one chunk, loaded only on /practice). `notices` are
- * shown at the top, to the practitioner alone: the app composes other features' notices there.
+ * The diary behind its practitioner check (loaded only on /practice; what it shows only later
+ * downloads after its first content). `notices` are shown at the top, to the practitioner alone:
+ * the app composes other features' notices there.
  */
 export function PracticePage({
   notices,
@@ -24,6 +38,7 @@ export function PracticePage({
   const [hoursOpen, setHoursOpen] = useState(false);
   return (
     <RequirePractitioner>
+      <PrefetchHours />
       <PageHeading>Diary</PageHeading>
       <p className="d-flex flex-wrap align-items-center gap-3">
         <Link to={paths.practicePayments}>Payments this month</Link>
@@ -41,8 +56,16 @@ export function PracticePage({
       </p>
       {hoursOpen && (
         <section id="your-hours" className="card card-body mb-4">
-          <WorkingHoursForm />
-          <BusyCalendarForm />
+          <Suspense
+            fallback={
+              <p role="status" className="mb-0">
+                Loading…
+              </p>
+            }
+          >
+            <WorkingHoursForm />
+            <BusyCalendarForm />
+          </Suspense>
         </section>
       )}
       <PracticeDiary notices={notices} moveDialog={moveDialog} />

@@ -1,15 +1,20 @@
-import { useEffect, useState, type ReactNode } from 'react';
-import Alert from 'react-bootstrap/Alert';
+import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { LoadingScreen } from '../../components/layout/loading-screen';
 import { PageHeading } from '../../components/layout/page-heading';
 import { paths } from '../../config/routes';
 import { useGateAccount } from '../../lib/gate-account';
+import { lazyPrefetched } from '../../lib/lazy-prefetched';
 import { loadFirebase } from '../../lib/load-firebase';
 import { onSecondFactorRequired } from '../../lib/api';
 import { IdleSignOut } from './idle-sign-out';
-import { PasskeyStep } from './passkey-step';
 import { practitionerAccess as accessOf, type PractitionerAccess } from './practitioner-access';
+
+// Asked only when her token lacks the passkey step: its code (WebAuthn, an alert) is not the
+// diary's to download.
+const PasskeyStep = lazyPrefetched(() =>
+  import('./passkey-step').then((module) => ({ default: module.PasskeyStep })),
+);
 
 /**
  * The practitioner's token opens the diary once it carries her passkey step; when the API finds
@@ -79,21 +84,24 @@ export function RequirePractitioner({ children }: { children: ReactNode }) {
   }
   if (access === 'passkey') {
     return (
-      <PasskeyStep
-        onConfirmed={(how) => {
-          setAccess(how === 'recovery-code' ? 'recovered' : 'checking');
-          setChecks((count) => count + 1);
-        }}
-      />
+      <Suspense fallback={<LoadingScreen />}>
+        <PasskeyStep
+          onConfirmed={(how) => {
+            setAccess(how === 'recovery-code' ? 'recovered' : 'checking');
+            setChecks((count) => count + 1);
+          }}
+        />
+      </Suspense>
     );
   }
   if (access === 'recovered') {
     return (
       <>
-        <Alert variant="warning" className="mt-3">
+        {/* react-bootstrap's Alert, without its transition (ui-overlays): the same markup. */}
+        <div role="alert" className="fade mt-3 alert alert-warning show">
           You signed in with a recovery code. Add a new passkey now on{' '}
           <Link to={paths.account}>your account page</Link>, so the next sign-in needs no code.
-        </Alert>
+        </div>
         <IdleSignOut />
         {children}
       </>

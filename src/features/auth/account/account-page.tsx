@@ -7,7 +7,11 @@ import { paths } from '../../../config/routes';
 import type { User } from '../../../lib/firebase';
 
 type Claims = Record<string, unknown>;
-import { lazyAfterContent, useAfterFirstContent } from '../../../lib/lazy-after-content';
+import {
+  lazyPrefetched,
+  useAfterFirstContent,
+  usePrefetchAfterFirstContent,
+} from '../../../lib/lazy-prefetched';
 import type { StoredProfile } from '../../../lib/stored-session';
 import { RequireAccount } from '../require-verified-email';
 import { useSession } from '../session';
@@ -17,10 +21,10 @@ import { TEXT_REMINDERS_LOADING } from './text-reminders-loading';
 // Text reminders check a mobile number with libphonenumber (about 35 kB gz), and the forms act
 // through the identity SDK: their code comes after the account's own facts, bookings and links,
 // not beside them.
-const TextRemindersForm = lazyAfterContent(() =>
+const TextRemindersForm = lazyPrefetched(() =>
   import('./text-reminders-form').then((module) => ({ default: module.TextRemindersForm })),
 );
-const AccountForms = lazyAfterContent(() =>
+const AccountForms = lazyPrefetched(() =>
   import('./account-forms').then((module) => ({ default: module.AccountForms })),
 );
 
@@ -99,7 +103,7 @@ function AccountContent({
   onLeaving: (leaving: boolean) => void;
 }) {
   const { session } = useSession();
-  AccountForms.usePrefetch();
+  usePrefetchAfterFirstContent(AccountForms.prefetch);
   const afterContent = useAfterFirstContent();
   const user = session.status === 'signed-in' ? session.user : undefined;
   const profile = user ?? storedProfile;

@@ -1,6 +1,6 @@
 import { firstContentSettled } from './boot-session';
 
-/** The next idle moment after the first paint (or 200 ms where the browser cannot say). */
+/** At the next idle moment after the page has painted; returns a cancel. */
 export function afterFirstPaint(run: () => void): () => void {
   if ('requestIdleCallback' in window) {
     const id = window.requestIdleCallback(run, { timeout: 1500 });
@@ -10,12 +10,12 @@ export function afterFirstPaint(run: () => void): () => void {
   return () => clearTimeout(id);
 }
 
-/** The most a page waits for its first content before what follows it loads all the same. */
+/** The most the page waits for its first content before what waits for it starts all the same. */
 const CONTENT_WAIT_MS = 4000;
 
 /**
  * After the page's first content (its first reads, its content's code) has arrived, then the next
- * idle moment: what runs then does not share the connection with the content.
+ * idle moment: what loads then does not share the connection with the page's first content.
  */
 export function afterFirstContent(run: () => void): () => void {
   let cancel: (() => void) | undefined;

@@ -2,7 +2,12 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Suspense, useState, type ReactNode } from 'react';
 import { holdFirstContent } from './boot-session';
-import { lazyAfterContent, useAfterFirstContent, useShownOnce } from './lazy-after-content';
+import {
+  lazyPrefetched,
+  useAfterFirstContent,
+  usePrefetchAfterFirstContent,
+} from './lazy-prefetched';
+import { WhenAsked } from './when-asked';
 
 type Loaded = { default: () => ReactNode };
 const dialog = () => <p role="dialog">Skip this week?</p>;
@@ -11,9 +16,9 @@ it('downloads only after the page’s first content has arrived, and then render
   let contentArrives!: () => void;
   holdFirstContent(new Promise<void>((resolve) => (contentArrives = resolve)));
   const load = vi.fn(() => Promise.resolve<Loaded>({ default: dialog }));
-  const Dialog = lazyAfterContent(load);
+  const Dialog = lazyPrefetched(load);
   function Page() {
-    Dialog.usePrefetch();
+    usePrefetchAfterFirstContent(Dialog.prefetch);
     const after = useAfterFirstContent();
     return (
       <Suspense fallback="Loading">
@@ -38,19 +43,16 @@ it('mounts a dialog from the first time it opens and keeps it, asking again afte
     .fn<() => Promise<Loaded>>()
     .mockRejectedValueOnce(new Error('offline'))
     .mockResolvedValue({ default: dialog });
-  const Dialog = lazyAfterContent(load);
+  const Dialog = lazyPrefetched(load);
   function Series() {
-    Dialog.usePrefetch();
+    usePrefetchAfterFirstContent(Dialog.prefetch);
     const [open, setOpen] = useState(false);
-    const shown = useShownOnce(open);
     return (
       <>
         <button onClick={() => setOpen((now) => !now)}>Skip</button>
-        {shown && (
-          <Suspense fallback="Loading">
-            <Dialog />
-          </Suspense>
-        )}
+        <WhenAsked asking={open}>
+          <Dialog />
+        </WhenAsked>
       </>
     );
   }
