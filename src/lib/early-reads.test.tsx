@@ -73,6 +73,22 @@ it("starts a page's read as the session is restored, before it renders, and the 
   expect(ownLoad).not.toHaveBeenCalled();
 });
 
+it('shows an answer that arrived before the page rendered in its first render, without "Loading"', async () => {
+  const early = vi.fn(() => Promise.resolve('two bookings'));
+  readWhenSignedIn('my-bookings', early, anyone);
+  await settle();
+  const ownLoad = vi.fn(() => Promise.resolve('one booking'));
+  render(<Bookings load={ownLoad} />);
+  expect(screen.getByText('Answer: two bookings')).toBeInTheDocument(); // no render later
+  await settle();
+  expect(screen.getByText('Answer: two bookings')).toBeInTheDocument();
+  expect(ownLoad).not.toHaveBeenCalled();
+  // Taken by that first read: a reload, or the next page, asks the API.
+  await userEvent.click(screen.getByRole('button', { name: 'Reload' }));
+  expect(await screen.findByText('Answer: one booking')).toBeInTheDocument();
+  expect(early).toHaveBeenCalledTimes(1);
+});
+
 it('asks the API again after a change (a reload), and a second page reads afresh', async () => {
   readWhenSignedIn('my-bookings', () => Promise.resolve('two bookings'), anyone);
   const ownLoad = vi.fn(() => Promise.resolve('one booking'));

@@ -42,6 +42,8 @@ export const opensForVerifiedEmail: OpensFor = ({ user }) => user.emailVerified;
 interface EarlyRead {
   /** The account it was read for, and what the API answered. */
   answer: Promise<{ uid: string; data: unknown }>;
+  /** The same, once it has arrived. */
+  arrived?: { uid: string; data: unknown };
   startedAt: number;
 }
 
@@ -88,8 +90,24 @@ export function readWhenSignedIn(
     return { uid: user.uid, data: await load(new AbortController().signal) };
   });
   holdFirstContent(answer);
-  answer.catch(() => undefined); // a failed early read is asked again by the page
-  reads.set(key, { answer, startedAt: Date.now() });
+  const read: EarlyRead = { answer, startedAt: Date.now() };
+  answer.then(
+    (arrived) => (read.arrived = arrived),
+    () => undefined, // a failed early read is asked again by the page
+  );
+  reads.set(key, read);
+}
+
+/**
+ * The early read of `key` if it has arrived, is recent, and was read for the account the page
+ * renders for: a page's first render can show it, instead of "Loading" and a render more. It is
+ * still there to take (`takeEarlyRead`), which the page's first read does.
+ */
+export function arrivedEarlyRead<T>(key: string): { data: T } | undefined {
+  const read = reads.get(key);
+  if (!read?.arrived || Date.now() - read.startedAt > EARLY_READ_MAX_AGE_MS) return undefined;
+  if (accountShown() !== read.arrived.uid) return undefined;
+  return { data: read.arrived.data as T };
 }
 
 /**

@@ -1,6 +1,6 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { errorSentence } from './api';
-import { takeEarlyRead } from './early-reads';
+import { arrivedEarlyRead, takeEarlyRead } from './early-reads';
 
 export type ResourceState<T> =
   { status: 'loading' } | { status: 'ready'; data: T } | { status: 'failed'; message: string };
@@ -30,14 +30,26 @@ export function useResource<T>(
   { keepWhileReloading = false }: ResourceOptions = {},
 ): { state: ResourceState<T>; reload: () => void } {
   const [attempt, setAttempt] = useState(0);
+  // An early read already arrived is the first render's answer: no "Loading", no render more.
   const [answer, setAnswer] = useState<{
     key: string;
     attempt: number;
     state: ResourceState<T>;
-  } | null>(null);
+  } | null>(() => {
+    if (key === undefined) return null;
+    const early = arrivedEarlyRead<T>(key);
+    return early ? { key, attempt: 0, state: { status: 'ready', data: early.data } } : null;
+  });
+  const shownEarly = useRef(answer?.key);
 
   useEffect(() => {
     if (key === undefined) return;
+    if (attempt === 0 && shownEarly.current === key) {
+      // Shown from its first render: taken (a reload asks the API), not asked again.
+      shownEarly.current = undefined;
+      takeEarlyRead(key)?.catch(() => undefined);
+      return;
+    }
     const controller = new AbortController();
     const settle = (state: ResourceState<T>) => {
       // Aborted: the question changed, and a late answer (even one that ignored the signal) is stale.

@@ -98,9 +98,15 @@ describe('RequirePractitioner', () => {
       storedClaims,
     });
 
-    it('opens the diary on the stored token’s claims without asking the SDK', async () => {
+    it('opens the diary on the stored token’s claims in its first render, without asking the SDK', () => {
+      const shown = new MutationObserver(() => undefined);
+      shown.observe(document.body, { childList: true, subtree: true });
       renderGate(stored({ practitioner: true, second_factor: 'passkey' }));
-      expect(await screen.findByRole('heading', { name: 'Diary' })).toBeInTheDocument();
+      const added = shown.takeRecords().flatMap((record) => [...record.addedNodes]);
+      shown.disconnect();
+      expect(screen.getByRole('heading', { name: 'Diary' })).toBeInTheDocument();
+      // Not a loading screen first, then the diary a render later.
+      expect(added.map((node) => node.textContent).join(' ')).not.toContain('Loading');
       expect(firebaseAuth).not.toHaveBeenCalled();
     });
 

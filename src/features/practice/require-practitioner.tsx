@@ -29,13 +29,16 @@ type Access = PractitionerAccess | 'checking' | 'recovered' | 'unknown';
  * her out after a while without input (IdleSignOut).
  */
 export function RequirePractitioner({ children }: { children: ReactNode }) {
-  const [access, setAccess] = useState<Access>('checking');
-  const [checks, setChecks] = useState(0);
   const account = useGateAccount();
   // Open on the session stored in this browser (before the SDK has loaded): its token's claims.
   const storedClaims = account.storedClaims;
   const storedAccess = storedClaims && accessOf({ claims: storedClaims });
   const restored = !storedClaims;
+  // A stored token that carries the claim opens the diary in the first render, not one later.
+  const [access, setAccess] = useState<Access>(() =>
+    storedAccess === 'allowed' ? 'allowed' : 'checking',
+  );
+  const [checks, setChecks] = useState(0);
 
   useEffect(() => {
     let current = true;
