@@ -6,7 +6,7 @@ interface State {
 }
 
 // Chromium, Firefox and Safari word a failed dynamic import differently; ours adds the timeout.
-const CHUNK_FAILURE =
+export const CHUNK_FAILURE =
   /dynamically imported module|Importing a module script failed|Loading chunk failed/i;
 
 /**

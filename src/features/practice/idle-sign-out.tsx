@@ -49,9 +49,28 @@ export function IdleSignOut() {
   const stay = () => watch.current?.stay();
   usePrefetchAfterFirstContent(IdleWarningDialog.prefetch);
 
+  const signOutNow = () => void signOutIdle();
   return (
-    <WhenAsked asking={warning}>
-      <IdleWarningDialog show={warning} onStay={stay} onSignOut={() => void signOutIdle()} />
+    <WhenAsked
+      asking={warning}
+      failed={
+        // The dialog's code could not be downloaded: the same warning, plainly; the limit holds.
+        warning && (
+          <div role="alert" className="alert alert-warning mt-3">
+            <p>{IDLE_SENTENCES.warning}</p>
+            <div className="d-flex flex-wrap gap-2">
+              <button type="button" className="btn btn-primary" onClick={stay}>
+                Stay signed in
+              </button>
+              <button type="button" className="btn btn-outline-secondary" onClick={signOutNow}>
+                Sign out now
+              </button>
+            </div>
+          </div>
+        )
+      }
+    >
+      <IdleWarningDialog show={warning} onStay={stay} onSignOut={signOutNow} />
     </WhenAsked>
   );
 }

@@ -1,4 +1,5 @@
-import { Suspense, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
+import { LazyPart } from '../../components/layout/lazy-part';
 import type { Diary, PracticeBooking } from '../../../shared/booking';
 import { cadenceText } from '../../../shared/series-text';
 import { lazyPrefetched, usePrefetchAfterFirstContent } from '../../lib/lazy-prefetched';
@@ -144,23 +145,23 @@ export function PracticeDiary({
       />
 
       <section className="card card-body mb-4">
-        <Suspense
-          fallback={
+        <LazyPart
+          loading={
             <p role="status" className="mb-0">
               Loading…
             </p>
           }
         >
           <BlockTimeForm onBlocked={reloadAll} />
-        </Suspense>
+        </LazyPart>
       </section>
 
-      <Suspense fallback={null}>
+      <LazyPart>
         <WaitlistSection />
-      </Suspense>
-      <Suspense fallback={null}>
+      </LazyPart>
+      <LazyPart>
         <CalendarFeedSection />
-      </Suspense>
+      </LazyPart>
 
       <WhenAsked asking={dialog.state !== null}>
         <BookingDialog

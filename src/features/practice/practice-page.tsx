@@ -1,4 +1,5 @@
-import { Suspense, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
+import { LazyPart } from '../../components/layout/lazy-part';
 import Button from 'react-bootstrap/Button';
 import { Link } from 'react-router';
 import { PageHeading } from '../../components/layout/page-heading';
@@ -56,8 +57,8 @@ export function PracticePage({
       </p>
       {hoursOpen && (
         <section id="your-hours" className="card card-body mb-4">
-          <Suspense
-            fallback={
+          <LazyPart
+            loading={
               <p role="status" className="mb-0">
                 Loading…
               </p>
@@ -65,7 +66,7 @@ export function PracticePage({
           >
             <WorkingHoursForm />
             <BusyCalendarForm />
-          </Suspense>
+          </LazyPart>
         </section>
       )}
       <PracticeDiary notices={notices} moveDialog={moveDialog} />

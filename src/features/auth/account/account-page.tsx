@@ -1,4 +1,5 @@
-import { Suspense, useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { LazyPart } from '../../../components/layout/lazy-part';
 import Container from 'react-bootstrap/Container';
 import { Link } from 'react-router';
 import { LoadingScreen } from '../../../components/layout/loading-screen';
@@ -121,9 +122,9 @@ function AccountContent({
       )}
       {emailVerified &&
         (afterContent ? (
-          <Suspense fallback={remindersLoading}>
+          <LazyPart loading={remindersLoading}>
             <TextRemindersForm />
-          </Suspense>
+          </LazyPart>
         ) : (
           remindersLoading
         ))}
@@ -152,9 +153,9 @@ function AccountContent({
         </p>
       </section>
       {user && (
-        <Suspense fallback={null}>
+        <LazyPart>
           <AccountForms user={user} onLeaving={onLeaving} />
-        </Suspense>
+        </LazyPart>
       )}
     </Container>
   );
