@@ -26,6 +26,7 @@
  *   only to the partners of a couples' sessions. Free to use for clinical and research work.
  */
 import * as v from 'valibot';
+import { QuestionnairesDueSchema } from './questionnaires-due';
 
 export const INSTRUMENTS = ['PHQ-9', 'GAD-7', 'CORE-10', 'CSI-4'] as const;
 export type InstrumentId = (typeof INSTRUMENTS)[number];
@@ -293,8 +294,7 @@ export type QuestionnaireRecord = v.InferOutput<typeof QuestionnaireRecordSchema
  */
 export const QuestionnairesSchema = v.object({
   questionnaires: v.array(QuestionnaireRecordSchema),
-  due: v.boolean(),
-  intakeDue: v.boolean(),
+  ...QuestionnairesDueSchema.entries,
   /** The instruments already sent today (London), which cannot be sent again until tomorrow. */
   sentToday: v.optional(v.array(InstrumentSchema), []),
   /** The instruments offered to this client (CSI-4 only to a partner of a couples' session). */

@@ -5,6 +5,7 @@ import { loadPageModule } from './app/page-modules';
 import { pageOpensOnStoredSession, startFirstReads } from './app/page-reads';
 import { readSessionHint } from './lib/session-hint';
 import { restoreSessionIfHinted } from './lib/session-restore';
+import { warmDateFormats } from './lib/warm-date-formats';
 
 // A prerendered page asks for this script only once its first paint and main picture are on
 // screen, or at the visitor's first tap (src/app/boot-loader.ts, inline in its head); the dev
@@ -27,7 +28,11 @@ if (root?.hasAttribute('data-islands')) {
   // on the stored session has it restored after its content (src/lib/boot-session.ts).
   restoreSessionIfHinted(pageOpensOnStoredSession(pageModule));
   if (pageModule) void loadPageModule(pageModule).catch(() => undefined);
-  // Its first reads from the API, where this browser was signed in last time (page-reads.ts).
-  if (pageModule && readSessionHint()) startFirstReads(pageModule);
+  // Its first reads from the API, where this browser was signed in last time (page-reads.ts), and
+  // the dates its content shows.
+  if (pageModule && readSessionHint()) {
+    startFirstReads(pageModule);
+    warmDateFormats();
+  }
   void import('./main');
 }

@@ -3,12 +3,22 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import type { IntakeRecord } from '../../../shared/intake';
 import { agreement } from '../../content/agreement';
-import { fetchQuestionnaires, saveIntake } from './clinical-api';
+import { saveIntake } from './clinical-api';
 import { ClinicalReminders } from './clinical-reminders';
 import { IntakeForm } from './intake-form';
 
-vi.mock('./clinical-api', () => ({ saveIntake: vi.fn(), fetchQuestionnaires: vi.fn() }));
-vi.mock('../../lib/firebase', () => ({ firebaseAuth: vi.fn(), signOut: vi.fn() }));
+vi.mock('./clinical-api', () => ({ saveIntake: vi.fn() }));
+vi.mock('../../lib/firebase', () => ({
+  firebaseAuth: () => ({
+    authStateReady: async () => undefined,
+    currentUser: {
+      emailVerified: true,
+      getIdToken: async () => 'id-token',
+      getIdTokenResult: async () => ({ claims: { email_verified: true } }),
+    },
+  }),
+  signOut: vi.fn(),
+}));
 
 const given = (version: string): IntakeRecord => ({
   dateOfBirth: '1990-05-17',
@@ -97,13 +107,44 @@ describe('the intake form', () => {
 });
 
 describe('what is due, for My bookings', () => {
+  // The whole answer of GET /api/questionnaires, as the server sends it: the reminders read two
+  // of its fields.
+  const answer = (due: boolean, intakeDue: boolean) => ({
+    questionnaires: [
+      {
+        id: 'q1',
+        instrument: 'PHQ-9',
+        total: 4,
+        band: 'Minimal',
+        risk: false,
+        submittedAt: '2026-01-05T10:00:00.000Z',
+        answers: [0, 1, 0, 1, 0, 1, 0, 1, 0],
+        riskItems: [9],
+        riskSeenAt: null,
+      },
+    ],
+    due,
+    intakeDue,
+    sentToday: [],
+  });
+  const asked: string[] = [];
+  const answerWith = (body: unknown) =>
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        asked.push(String(input));
+        return new Response(JSON.stringify(body), {
+          headers: { 'Content-Type': 'application/json' },
+        });
+      }),
+    );
+  beforeEach(() => {
+    asked.length = 0;
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
   it('says when the intake and a questionnaire are to do', async () => {
-    vi.mocked(fetchQuestionnaires).mockResolvedValue({
-      questionnaires: [],
-      due: true,
-      intakeDue: true,
-      sentToday: [],
-    });
+    answerWith(answer(true, true));
     render(
       <MemoryRouter>
         <ClinicalReminders />
@@ -115,23 +156,19 @@ describe('what is due, for My bookings', () => {
       'href',
       '/account/questionnaires',
     );
+    expect(asked).toEqual(['/api/questionnaires']);
   });
 
   it('says nothing when nothing is due', async () => {
-    vi.mocked(fetchQuestionnaires).mockResolvedValue({
-      questionnaires: [],
-      due: false,
-      intakeDue: false,
-      sentToday: [],
-    });
+    answerWith(answer(false, false));
     const { container } = render(
       <MemoryRouter>
         <ClinicalReminders />
       </MemoryRouter>,
     );
     // Let the answer arrive, then look.
+    await vi.waitFor(() => expect(asked).toEqual(['/api/questionnaires']));
     await act(async () => undefined);
-    expect(fetchQuestionnaires).toHaveBeenCalled();
     expect(container).toBeEmptyDOMElement();
   });
 });
