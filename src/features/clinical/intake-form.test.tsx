@@ -128,18 +128,24 @@ describe('what is due, for My bookings', () => {
     sentToday: [],
   });
   const asked: string[] = [];
+  /** The body of the last answer, as the page reads it. */
+  let read: Promise<unknown> | undefined;
   const answerWith = (body: unknown) =>
     vi.stubGlobal(
       'fetch',
       vi.fn(async (input: RequestInfo | URL) => {
         asked.push(String(input));
-        return new Response(JSON.stringify(body), {
+        const response = new Response(JSON.stringify(body), {
           headers: { 'Content-Type': 'application/json' },
         });
+        const json = response.json.bind(response);
+        response.json = () => (read = json());
+        return response;
       }),
     );
   beforeEach(() => {
     asked.length = 0;
+    read = undefined;
   });
   afterEach(() => vi.unstubAllGlobals());
 
@@ -166,9 +172,13 @@ describe('what is due, for My bookings', () => {
         <ClinicalReminders />
       </MemoryRouter>,
     );
-    // Let the answer arrive, then look.
-    await vi.waitFor(() => expect(asked).toEqual(['/api/questionnaires']));
-    await act(async () => undefined);
+    // Let the answer arrive and be read; what follows it runs before the next task. Then look.
+    await act(async () => {
+      await vi.waitFor(() => expect(read).toBeDefined());
+      await read;
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    expect(asked).toEqual(['/api/questionnaires']);
     expect(container).toBeEmptyDOMElement();
   });
 });
