@@ -102,6 +102,26 @@ test('a page of the app names the scripts it hydrates with in its head, a page o
   }
 });
 
+test("My bookings' reminders and the diary's risk flags name none of the clinical record's code", async ({
+  request,
+}) => {
+  // They read their own schemas (shared/questionnaires-due.ts, shared/risk-flags.ts): the clinical
+  // API's chunks, with the questionnaires', the intake's and the notes' contracts, stay off the
+  // pages that only remind or flag.
+  for (const path of ['/bookings', '/practice']) {
+    const html = await (await request.get(path)).text();
+    const head = html.slice(0, html.indexOf('</head>'));
+    const named = [...head.matchAll(/<link rel="modulepreload"[^>]* href="([^"]+)"/g)].map(
+      (match) => match[1]!,
+    );
+    expect(named.length, path).toBeGreaterThan(0);
+    expect(
+      named.filter((href) => /\/clinical-api-[\w-]+\.js$/.test(href)),
+      path,
+    ).toEqual([]);
+  }
+});
+
 test('a browser signed in last time downloads the identity SDK with the page, from its head', async ({
   page,
 }) => {

@@ -2,6 +2,8 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import type { IntakeRecord } from '../../../shared/intake';
+import type * as v from 'valibot';
+import type { QuestionnairesSchema } from '../../../shared/questionnaires';
 import { agreement } from '../../content/agreement';
 import { saveIntake } from './clinical-api';
 import { ClinicalReminders } from './clinical-reminders';
@@ -107,26 +109,26 @@ describe('the intake form', () => {
 });
 
 describe('what is due, for My bookings', () => {
-  // The whole answer of GET /api/questionnaires, as the server sends it: the reminders read two
-  // of its fields.
-  const answer = (due: boolean, intakeDue: boolean) => ({
-    questionnaires: [
-      {
-        id: 'q1',
-        instrument: 'PHQ-9',
-        total: 4,
-        band: 'Minimal',
-        risk: false,
-        submittedAt: '2026-01-05T10:00:00.000Z',
-        answers: [0, 1, 0, 1, 0, 1, 0, 1, 0],
-        riskItems: [9],
-        riskSeenAt: null,
-      },
-    ],
-    due,
-    intakeDue,
-    sentToday: [],
-  });
+  // An answer of GET /api/questionnaires as its contract has it: the reminders read two fields.
+  const answer = (due: boolean, intakeDue: boolean) =>
+    ({
+      questionnaires: [
+        {
+          id: 'q1',
+          instrument: 'PHQ-9',
+          total: 4,
+          band: 'Minimal',
+          risk: false,
+          submittedAt: '2026-01-05T10:00:00.000Z',
+          answers: [0, 1, 0, 1, 0, 1, 0, 1, 0],
+          riskItems: [9],
+          riskSeenAt: null,
+        },
+      ],
+      due,
+      intakeDue,
+      sentToday: [],
+    }) satisfies v.InferInput<typeof QuestionnairesSchema>;
   const asked: string[] = [];
   /** The body of the last answer, as the page reads it. */
   let read: Promise<unknown> | undefined;
@@ -174,7 +176,7 @@ describe('what is due, for My bookings', () => {
     );
     // Let the answer arrive and be read; what follows it runs before the next task. Then look.
     await act(async () => {
-      await vi.waitFor(() => expect(read).toBeDefined());
+      await vi.waitFor(() => expect(read).toBeDefined(), { timeout: 5000 });
       await read;
       await new Promise((resolve) => setTimeout(resolve, 0));
     });
