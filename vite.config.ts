@@ -127,8 +127,16 @@ export default defineConfig(({ command, mode }) => {
                 name: 'site-common',
                 // Facts, not components: a page of content imports them without react-bootstrap.
                 // With them Vite's dynamic-import helper, which every page runs: not a file of its own.
-                test: /[\\/](src[\\/](config[\\/]routes|content[\\/]practice)|shared[\\/](practice|time-words))\.tsx?$|vite[\\/]preload-helper/,
+                test: /[\\/](src[\\/](config[\\/]routes|content[\\/]practice)|shared[\\/](practice|time-words)|src[\\/]lib[\\/]session-hint)\.tsx?$|vite[\\/]preload-helper/,
                 minShareCount: 4,
+                priority: 1,
+              },
+              {
+                // The header every page shows (the islands' and the app's alike): one file, not
+                // five, beside React. After site-common, which takes the route table it reads.
+                name: 'site-header',
+                test: /[\\/]src[\\/](components[\\/]layout[\\/]site-navbar|lib[\\/](navigation|toast)|features[\\/]auth[\\/]log-in-nav-item)\.tsx?$/,
+                minShareCount: 2,
                 priority: 1,
               },
             ],

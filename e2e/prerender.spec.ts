@@ -122,6 +122,22 @@ test("My bookings' reminders and the diary's risk flags name none of the clinica
   }
 });
 
+test("a visitor never signed in here: a page of content's header shows Log In without the session's code", async ({
+  page,
+}) => {
+  const fetched: string[] = [];
+  page.on('request', (r) => fetched.push(new URL(r.url()).pathname));
+  await page.goto('/about');
+  await expect(page.locator('html[data-ready]')).toBeAttached();
+  await expect(page.getByRole('link', { name: 'Log In', includeHidden: true })).toBeAttached();
+  expect(fetched.some((url) => /^\/assets\/navbar-[\w-]+\.js$/.test(url))).toBe(true);
+  // The session provider and what it reads (firebase's loader, the stored session, the toasts'
+  // messages) come only to a browser signed in last time: src/app/islands/navbar.tsx.
+  expect(
+    fetched.filter((url) => /^\/assets\/(session|providers|header-account)-[\w-]+\.js$/.test(url)),
+  ).toEqual([]);
+});
+
 test('a browser signed in last time downloads the identity SDK with the page, from its head', async ({
   page,
 }) => {

@@ -1,6 +1,7 @@
 import { paths } from '../../config/routes';
 import { loadFirebase } from '../../lib/load-firebase';
 import { SiteLink, useNavigation } from '../../lib/navigation';
+import { LogInNavItem } from './log-in-nav-item';
 import { signOutOnPurpose, useSession } from './session';
 
 /** The navbar's account slot: Log In, or My account and Log Out; empty while the session is unknown. */
@@ -10,19 +11,7 @@ export function AccountNavItem({ onNavigate }: { onNavigate: () => void }) {
 
   if (session.status === 'unknown') return null;
 
-  if (session.status === 'signed-out') {
-    const active = pathname === paths.login;
-    return (
-      <SiteLink
-        to={paths.login}
-        className={active ? 'nav-link active' : 'nav-link'}
-        aria-current={active ? 'page' : undefined}
-        onClick={onNavigate}
-      >
-        Log In
-      </SiteLink>
-    );
-  }
+  if (session.status === 'signed-out') return <LogInNavItem onNavigate={onNavigate} />;
 
   const logOut = async () => {
     onNavigate();
