@@ -249,6 +249,32 @@ test.describe('session', () => {
     await expect(logInLink(page)).toBeVisible({ timeout: 15_000 });
   });
 
+  test('a page of content opened signed out hears a sign-in, a sign-out and a sign-in again in another tab', async ({
+    page,
+    context,
+  }) => {
+    const user = await createUser({ verified: true, label: 'content-tabs' });
+    // Never signed in here: the header shows Log In without the session's code
+    // (src/app/islands/navbar.tsx), which comes once another tab signs in.
+    await page.goto('/about');
+    await expect(page.locator('html[data-ready]')).toBeAttached();
+    await expect(logInLink(page)).toBeVisible();
+
+    const second = await context.newPage();
+    await logIn(second, user);
+    await expect(logOutButton(page)).toBeVisible({ timeout: 15_000 });
+
+    await logOutButton(second).click();
+    await expect(second).toHaveURL('/login');
+    await expect(logInLink(page)).toBeVisible({ timeout: 15_000 });
+
+    await logIn(second, user, '');
+    await expect(logOutButton(page)).toBeVisible({ timeout: 15_000 });
+    // Signed out and in on purpose, elsewhere: this tab says nothing of an ended session.
+    await expect(toast(page, 'Your session has ended')).toHaveCount(0);
+    await expect(toast(second, 'Your session has ended')).toHaveCount(0);
+  });
+
   test('a disabled account is signed out at the next reload', async ({ page, expectProblems }) => {
     expectProblems(/response 400: .*accounts:lookup/);
     const user = await createUser({ verified: true, label: 'disabled' });

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { Component, lazy, Suspense, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { SiteNav } from '../../components/layout/site-navbar';
 import { LogInNavItem } from '../../features/auth/log-in-nav-item';
@@ -20,20 +20,43 @@ function Toasts() {
   );
 }
 
+/** Shows `fallback` if the account links' chunk cannot load (offline, or a deploy since): the
+ * header stays as it was rather than its whole island unmounting. */
+class WhenAccountFails extends Component<
+  { fallback: ReactNode; children: ReactNode },
+  { failed: boolean }
+> {
+  state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  render() {
+    return this.state.failed ? this.props.fallback : this.props.children;
+  }
+}
+
 /**
  * The account links. A browser never signed in here shows Log In at once, as the session would
  * tell it, and never downloads the session's code: the page's scripts are React and the header.
- * A browser signed in last time gets it after hydrating, beside the identity SDK it waits for.
+ * A browser signed in last time gets it after hydrating, and the identity SDK after that. Once
+ * mounted, the session stays: it is what hears a sign-out in another tab and ends this tab's
+ * session with it (its drafts cleared), and a second provider mounted later would take the SDK's
+ * first answer, no one yet, for a session ended.
  */
 function IslandAccount({ close }: { close: () => void }) {
   // null while hydrating: the HTML's slot, empty while the session is unknown.
   const hint = useSyncExternalStore(subscribeSessionHint, readSessionHint, () => null);
+  const [sessionShown, setSessionShown] = useState(false);
+  if (hint && !sessionShown) setSessionShown(true);
   if (hint === null) return null;
-  if (!hint) return <LogInNavItem onNavigate={close} />;
+  const logIn = <LogInNavItem onNavigate={close} />;
+  if (!hint && !sessionShown) return logIn;
   return (
-    <Suspense fallback={null}>
-      <HeaderAccount close={close} />
-    </Suspense>
+    <WhenAccountFails fallback={logIn}>
+      <Suspense fallback={null}>
+        <HeaderAccount close={close} />
+      </Suspense>
+    </WhenAccountFails>
   );
 }
 
