@@ -1,4 +1,10 @@
-import { createContext, useContext, type AnchorHTMLAttributes, type ComponentType } from 'react';
+import {
+  createContext,
+  useContext,
+  type AnchorHTMLAttributes,
+  type ComponentType,
+  type ReactNode,
+} from 'react';
 
 export type SiteLinkProps = AnchorHTMLAttributes<HTMLAnchorElement> & { to: string };
 
@@ -40,4 +46,30 @@ export function useNavigation(): { pathname: string; navigate: (to: string) => v
 export function SiteLink(props: SiteLinkProps) {
   const { Link } = useContext(NavigationContext);
   return <Link {...props} />;
+}
+
+/** A link of the navbar, marked as the current page where it is (by default: its path is shown). */
+export function NavbarLink({
+  to,
+  active,
+  onNavigate,
+  children,
+}: {
+  to: string;
+  active?: boolean;
+  onNavigate: () => void;
+  children: ReactNode;
+}) {
+  const { pathname } = useNavigation();
+  const current = active ?? pathname === to;
+  return (
+    <SiteLink
+      to={to}
+      className={current ? 'nav-link active' : 'nav-link'}
+      aria-current={current ? 'page' : undefined}
+      onClick={onNavigate}
+    >
+      {children}
+    </SiteLink>
+  );
 }

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { normalisePath, paths, siteRoot } from '../../config/routes';
 import { practice } from '../../content/practice';
-import { SiteLink, useNavigation } from '../../lib/navigation';
+import { NavbarLink, SiteLink, useNavigation } from '../../lib/navigation';
 // The mark in the page itself: as a file it was one more request, at high priority, beside the
 // page's main picture on a slow phone (and on a connection of its own over HTTP/1.1).
 import brandMark from '../../../images-src/favicon.svg?inline';
@@ -75,20 +75,16 @@ export function SiteNav({ accountSlot }: { accountSlot: AccountSlot }) {
           id={MENU_ID}
         >
           <div className="ms-auto align-items-lg-center navbar-nav">
-            {NAV_ITEMS.map((item) => {
-              const active = item.matches.includes(current);
-              return (
-                <SiteLink
-                  key={item.to}
-                  to={item.to}
-                  className={active ? 'nav-link active' : 'nav-link'}
-                  aria-current={active ? 'page' : undefined}
-                  onClick={close}
-                >
-                  {item.label}
-                </SiteLink>
-              );
-            })}
+            {NAV_ITEMS.map((item) => (
+              <NavbarLink
+                key={item.to}
+                to={item.to}
+                active={item.matches.includes(current)}
+                onNavigate={close}
+              >
+                {item.label}
+              </NavbarLink>
+            ))}
             <div className="account-slot">{accountSlot(close)}</div>
           </div>
         </div>

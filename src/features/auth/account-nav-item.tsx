@@ -1,13 +1,13 @@
 import { paths } from '../../config/routes';
 import { loadFirebase } from '../../lib/load-firebase';
-import { SiteLink, useNavigation } from '../../lib/navigation';
+import { NavbarLink, useNavigation } from '../../lib/navigation';
 import { LogInNavItem } from './log-in-nav-item';
 import { signOutOnPurpose, useSession } from './session';
 
 /** The navbar's account slot: Log In, or My account and Log Out; empty while the session is unknown. */
 export function AccountNavItem({ onNavigate }: { onNavigate: () => void }) {
   const { session } = useSession();
-  const { pathname, navigate } = useNavigation();
+  const { navigate } = useNavigation();
 
   if (session.status === 'unknown') return null;
 
@@ -20,19 +20,11 @@ export function AccountNavItem({ onNavigate }: { onNavigate: () => void }) {
     navigate(paths.login);
   };
 
-  const link = (to: string, label: string) => {
-    const active = pathname === to;
-    return (
-      <SiteLink
-        to={to}
-        className={active ? 'nav-link active' : 'nav-link'}
-        aria-current={active ? 'page' : undefined}
-        onClick={onNavigate}
-      >
-        {label}
-      </SiteLink>
-    );
-  };
+  const link = (to: string, label: string) => (
+    <NavbarLink to={to} onNavigate={onNavigate}>
+      {label}
+    </NavbarLink>
+  );
   const name = session.user.displayName?.trim();
 
   return (

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { paths } from '../../config/routes';
 import type { User } from '../../lib/firebase';
-import { SiteLink, useNavigation } from '../../lib/navigation';
+import { NavbarLink } from '../../lib/navigation';
 
 /** Whether the signed-in account carries the practitioner's claim (the server checks it too). */
 function useIsPractitioner(user: User | undefined): boolean {
@@ -25,18 +25,11 @@ function useIsPractitioner(user: User | undefined): boolean {
 
 /** The navbar's "Diary" link, for the practitioner only (app/ places it beside the account links). */
 export function DiaryNavItem({ user, onNavigate }: { user: User; onNavigate: () => void }) {
-  const { pathname } = useNavigation();
   const practitioner = useIsPractitioner(user);
   if (!practitioner) return null;
-  const active = pathname === paths.practice;
   return (
-    <SiteLink
-      to={paths.practice}
-      className={active ? 'nav-link active' : 'nav-link'}
-      aria-current={active ? 'page' : undefined}
-      onClick={onNavigate}
-    >
+    <NavbarLink to={paths.practice} onNavigate={onNavigate}>
       Diary
-    </SiteLink>
+    </NavbarLink>
   );
 }
