@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { Diary, PracticeBooking } from '../../../shared/booking';
 import { ApiError } from '../../lib/api-client';
 import { showToast } from '../../lib/toast';
+import { screenWidth } from '../../testing/screen-width';
 import { answerBooking, answerBookingOnLeave, fetchBusyCalendar, fetchDiary } from './practice-api';
 import { PracticeDiary } from './practice-diary';
 import { UNDO_MS } from './use-deferred-answer';
@@ -84,6 +85,7 @@ describe("the practitioner's diary", () => {
 
   afterEach(() => {
     vi.useRealTimers();
+    vi.unstubAllGlobals();
   });
 
   describe('opens on the week holding today', () => {
@@ -106,11 +108,11 @@ describe("the practitioner's diary", () => {
       expect(range!.to).toBe(
         new Date(Date.parse(`${monday}T12:00:00Z`) + 6 * 86_400_000).toISOString().slice(0, 10),
       );
-      // Today is marked in both layouts, and it is in the week shown.
+      // Today is marked, and it is in the week shown (once: one layout is rendered).
       const todays = screen
         .getAllByRole('heading', { level: 3 })
         .filter((heading) => heading.getAttribute('aria-current') === 'date');
-      expect(todays).toHaveLength(2);
+      expect(todays).toHaveLength(1);
       for (const heading of todays) expect(heading).toHaveTextContent(`${todayName}Today`);
       expect(screen.queryByRole('button', { name: 'Back to this week' })).not.toBeInTheDocument();
     });
@@ -395,7 +397,7 @@ describe("the practitioner's diary", () => {
     expect(dialog.queryByRole('button', { name: 'Move' })).toBeNull();
   });
 
-  it('shows each confirmed session’s reminder in the week', async () => {
+  it('shows each confirmed session’s reminder in the week, in short in the grid and in full in the day list', async () => {
     serve({
       week: diary([
         booking('due', '2026-04-09T09:00:00Z', {
@@ -416,24 +418,40 @@ describe("the practitioner's diary", () => {
         }),
       ]),
     });
+    const screenNow = screenWidth(1280);
     render(<PracticeDiary />);
-    // The grid's small block says it in short, the day list in full.
     const session = async (time: string) =>
       (await screen.findAllByRole('button', { name: new RegExp(`^${time} to `) })).map(
         (button) => button.textContent,
       );
+    // The grid's small block says it in short; one layout on screen, so each session once.
     expect(await session('10:00')).toEqual([
       expect.stringMatching(/Status: Confirmed Reminder due$/),
+    ]);
+    expect(await session('13:00')).toEqual([expect.stringMatching(/Reminder sent$/)]);
+    expect(await session('16:00')).toEqual([expect.stringMatching(/Reminder not sent$/)]);
+    // Turned to a phone's width: the day list, in full.
+    screenNow.turn(375);
+    expect(await session('10:00')).toEqual([
       expect.stringMatching(/Status: Confirmed Reminder due Wednesday 8 April 10:00$/),
     ]);
     expect(await session('13:00')).toEqual([
-      expect.stringMatching(/Reminder sent$/),
       expect.stringMatching(/Reminder sent Wednesday 8 April 13:00$/),
     ]);
-    expect(await session('16:00')).toEqual([
-      expect.stringMatching(/Reminder not sent$/),
-      expect.stringMatching(/Reminder not sent$/),
-    ]);
+    expect(await session('16:00')).toEqual([expect.stringMatching(/Reminder not sent$/)]);
+  });
+
+  it.each([
+    [1280, 'the grid'],
+    [375, 'the day list'],
+  ])('shows the week in one layout at %i px, %s', async (width, layout) => {
+    serve({ week: diary([booking('a', '2026-04-09T09:00:00Z')]) });
+    screenWidth(width);
+    render(<PracticeDiary />);
+    expect(await screen.findAllByRole('button', { name: /^10:00 to .*Client a/ })).toHaveLength(1);
+    // The grid's hours down its side (09:00, 09:30, …) are the timetable's alone.
+    if (layout === 'the grid') expect(screen.getByText('09:00')).toBeInTheDocument();
+    else expect(screen.queryByText('09:00')).not.toBeInTheDocument();
   });
 
   it('shows her own calendar’s busy times, and says when it has not been read for hours', async () => {
@@ -448,9 +466,12 @@ describe("the practitioner's diary", () => {
       busy: [{ start: '2026-04-09T09:00:00Z', end: '2026-04-09T10:30:00Z' }],
     });
     serve({ week: diary() });
+    const screenNow = screenWidth(1280);
     render(<PracticeDiary />);
-    // Both the grid and the day list name it, by her own calendar's label.
-    expect(await screen.findAllByText('Busy (your calendar) 10:00 to 11:30')).toHaveLength(2);
+    // The grid and the day list each name it, by her own calendar's label.
+    expect(await screen.findAllByText('Busy (your calendar) 10:00 to 11:30')).toHaveLength(1);
+    screenNow.turn(375);
+    expect(await screen.findAllByText('Busy (your calendar) 10:00 to 11:30')).toHaveLength(1);
     expect(
       screen.getByText(
         /^Your calendar has not been read since .* \(over 2 hours\): The calendar did not answer within 10 seconds\./,
@@ -465,15 +486,17 @@ describe("the practitioner's diary", () => {
         booking('free', '2026-04-09T13:00:00Z', { calendarClash: false }),
       ]),
     });
+    const screenNow = screenWidth(1280);
     render(<PracticeDiary />);
     const session = async (time: string) =>
       (await screen.findAllByRole('button', { name: new RegExp(`^${time} to `) })).map(
         (button) => button.textContent,
       );
-    expect(await session('10:00')).toEqual([
-      expect.stringMatching(/Busy in your calendar/),
-      expect.stringMatching(/Busy in your calendar/),
-    ]);
+    // In the grid, then in the day list.
+    expect(await session('10:00')).toEqual([expect.stringMatching(/Busy in your calendar/)]);
+    expect((await session('14:00')).join()).not.toMatch(/Busy/);
+    screenNow.turn(375);
+    expect(await session('10:00')).toEqual([expect.stringMatching(/Busy in your calendar/)]);
     expect((await session('14:00')).join()).not.toMatch(/Busy/);
     await user.click((await screen.findAllByRole('button', { name: /^10:00 to / }))[0]!);
     const dialog = within(await screen.findByRole('dialog'));

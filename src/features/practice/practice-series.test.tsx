@@ -5,6 +5,7 @@ import type { Diary, PracticeBooking, Series } from '../../../shared/booking';
 import { ApiError } from '../../lib/api-client';
 import { firebaseAuth } from '../../lib/firebase';
 import { showToast } from '../../lib/toast';
+import { screenWidth } from '../../testing/screen-width';
 import { answerBooking, answerSeries, fetchDiary } from './practice-api';
 import { PracticeDiary } from './practice-diary';
 import { PracticePage } from './practice-page';
@@ -113,6 +114,7 @@ describe('series in the diary', () => {
 
   afterEach(() => {
     vi.useRealTimers();
+    vi.unstubAllGlobals();
   });
 
   it('shows a series request once, with its summary, the client and the note', async () => {
@@ -239,20 +241,25 @@ describe('series in the diary', () => {
       status: 'ended',
       clientName: 'Sam Weekly',
     });
+    const screenNow = screenWidth(375);
     renderDiary();
-    const sam = await screen.findAllByRole('button', { name: /^18:00 to 18:50 Sam Weekly/ });
-    expect(sam).toHaveLength(2);
-    for (const each of sam) expect(each).toHaveAccessibleName(/Weekly series/);
-    await waitFor(() =>
-      expect(screen.getAllByRole('button', { name: /Fran Fortnightly/ })[0]).toHaveAccessibleName(
-        /Fortnightly series/,
-      ),
-    );
-    for (const each of screen.getAllByRole('button', { name: /Oona Once/ })) {
-      expect(each).not.toHaveAccessibleName(/series|Weekly/i);
+    // The day list, then the grid: each tags the series' sessions.
+    for (const width of [375, 1280]) {
+      screenNow.turn(width);
+      const sam = await screen.findAllByRole('button', { name: /^18:00 to 18:50 Sam Weekly/ });
+      expect(sam).toHaveLength(1);
+      for (const each of sam) expect(each).toHaveAccessibleName(/Weekly series/);
+      await waitFor(() =>
+        expect(screen.getByRole('button', { name: /Fran Fortnightly/ })).toHaveAccessibleName(
+          /Fortnightly series/,
+        ),
+      );
+      expect(screen.getByRole('button', { name: /Oona Once/ })).not.toHaveAccessibleName(
+        /series|Weekly/i,
+      );
     }
 
-    await user.click(sam[0]!);
+    await user.click(screen.getByRole('button', { name: /^18:00 to 18:50 Sam Weekly/ }));
     const details = await screen.findByRole('dialog', {
       name: 'Anxiety and Stress (CBT) with Sam Weekly',
     });

@@ -1,7 +1,7 @@
 import { BellIcon } from '@heroicons/react/16/solid';
 import { BUSY_CALENDAR_LABEL, CALENDAR_CLASH_LABEL } from '../../../shared/busy-calendar';
 import { isCalendarBusy } from './calendar-busy';
-import type { CSSProperties } from 'react';
+import { useSyncExternalStore, type CSSProperties } from 'react';
 import type { Block, PracticeBooking } from '../../../shared/booking';
 import type { LocalDate } from '../../../shared/time';
 import { StatusBadge } from '../../components/bookings/status-badge';
@@ -283,9 +283,27 @@ function DayList({
   );
 }
 
+/** Bootstrap's large breakpoint: the timetable from here up, the day list below. */
+const WIDE_SCREEN = '(min-width: 992px)';
+
+/** Whether the screen is wide enough for the timetable now; follows a turn or a resize. */
+function useWideScreen(): boolean {
+  return useSyncExternalStore(
+    (onChange) => {
+      if (typeof window.matchMedia !== 'function') return () => undefined;
+      const query = window.matchMedia(WIDE_SCREEN);
+      query.addEventListener('change', onChange);
+      return () => query.removeEventListener('change', onChange);
+    },
+    () => typeof window.matchMedia === 'function' && window.matchMedia(WIDE_SCREEN).matches,
+    () => false,
+  );
+}
+
 /**
- * The week, twice: a timetable from the large breakpoint up and a day list below it. CSS picks
- * one, so the first paint is the same on every screen and nothing moves once scripts run.
+ * The week as the screen can show it: a timetable from the large breakpoint up, a day list below
+ * it. Only that one is rendered (the diary is never prerendered): half the work and half the
+ * page for the phone, which would otherwise build and hide the other.
  */
 export function WeekView({
   days,
@@ -304,19 +322,19 @@ export function WeekView({
   seriesTag?: SeriesTag;
   onOpen: (booking: PracticeBooking) => void;
 }) {
+  const wide = useWideScreen();
   const grid = weekGrid(days, bookings, blocks);
-  return (
-    <>
-      <WeekGrid
-        days={grid.days}
-        hours={grid.hours}
-        rowsCount={grid.rows}
-        today={today}
-        busy={busy}
-        seriesTag={seriesTag}
-        onOpen={onOpen}
-      />
-      <DayList days={grid.days} today={today} busy={busy} seriesTag={seriesTag} onOpen={onOpen} />
-    </>
+  return wide ? (
+    <WeekGrid
+      days={grid.days}
+      hours={grid.hours}
+      rowsCount={grid.rows}
+      today={today}
+      busy={busy}
+      seriesTag={seriesTag}
+      onOpen={onOpen}
+    />
+  ) : (
+    <DayList days={grid.days} today={today} busy={busy} seriesTag={seriesTag} onOpen={onOpen} />
   );
 }
