@@ -138,6 +138,29 @@ test("a visitor never signed in here: a page of content's header shows Log In wi
   ).toEqual([]);
 });
 
+test("the log-in and register pages hydrate without the services' code, which Book Now's visitor still gets", async ({
+  page,
+}) => {
+  const fetched: string[] = [];
+  page.on('request', (r) => fetched.push(new URL(r.url()).pathname));
+  const servicesCode = () =>
+    fetched.filter((url) =>
+      /^\/assets\/(service-reason|use-services|load-services)-[\w-]+\.js$/.test(url),
+    );
+  for (const path of ['/register', '/login']) {
+    await page.goto(path);
+    await expect(page.locator('html[data-ready]')).toBeAttached();
+    expect(servicesCode(), path).toEqual([]);
+  }
+  // Sent here by Book Now, the page names the service (src/app/booking-reason.tsx).
+  await page.goto('/');
+  await page.getByRole('link', { name: 'Book Now: Couples Counselling' }).click();
+  await expect(page).toHaveURL('/login');
+  await expect(page.getByRole('status')).toHaveText(
+    'Log in or register to book Couples Counselling.',
+  );
+});
+
 test('a browser signed in last time downloads the identity SDK with the page, from its head', async ({
   page,
 }) => {

@@ -1,9 +1,8 @@
+import { lazy, Suspense } from 'react';
 import { useLocation } from 'react-router';
-import { withFreeCall } from '../../shared/service';
 import { useHydrated } from '../components/use-hydrated';
 import { paths } from '../config/routes';
 import { rememberedTarget } from '../features/auth/safe-redirect';
-import { useServices } from '../features/services/use-services';
 
 /** The service named in a remembered /checkout address, if any: `?service=<id>`. */
 export function bookingTarget(state: unknown): { serviceId?: number } | undefined {
@@ -15,17 +14,16 @@ export function bookingTarget(state: unknown): { serviceId?: number } | undefine
   return id && /^\d{1,7}$/.test(id) ? { serviceId: Number(id) } : {};
 }
 
-function ServiceReason({ serviceId }: { serviceId: number }) {
-  const { state } = useServices();
-  const service =
-    state.status === 'ready'
-      ? withFreeCall(state.services).find((candidate) => candidate.id === serviceId)
-      : undefined;
-  if (state.status === 'loading') return null;
-  return <Reason what={service?.name ?? 'a session'} />;
-}
+/**
+ * The service's name needs the list of services and its loader: a chunk of its own, asked for only
+ * when a visitor came from Book Now, so that the log-in and register pages hydrate without it. If
+ * it cannot load, the reason is said without the name.
+ */
+const ServiceReason = lazy(() =>
+  import('./service-reason').catch(() => ({ default: () => <Reason what="a session" /> })),
+);
 
-function Reason({ what }: { what: string }) {
+export function Reason({ what }: { what: string }) {
   return (
     <p role="status" className="alert alert-info text-center booking-reason">
       Log in or register to book {what}.
@@ -45,6 +43,8 @@ export function BookingReason() {
   return target.serviceId === undefined ? (
     <Reason what="a session" />
   ) : (
-    <ServiceReason serviceId={target.serviceId} />
+    <Suspense fallback={null}>
+      <ServiceReason serviceId={target.serviceId} />
+    </Suspense>
   );
 }
