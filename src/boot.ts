@@ -1,5 +1,5 @@
 import './styles/main.scss';
-import { loadFullStylesheet } from './app/full-stylesheet';
+import { loadFullStylesheet } from './lib/full-stylesheet';
 import { islandElements, loadIsland } from './app/island-modules';
 import { loadPageModule } from './app/page-modules';
 import { pageOpensOnStoredSession, startFirstReads } from './app/page-reads';
@@ -20,7 +20,9 @@ if (root?.hasAttribute('data-islands')) {
   islandElements().forEach((element) => void loadIsland(element).catch(() => undefined));
   void import('./islands');
 } else {
-  void loadFullStylesheet();
+  // Where this browser was signed in, its content follows hydration: the full stylesheet now, with
+  // the scripts. Otherwise the page is its prerendered HTML until hydrated: src/main.tsx asks.
+  if (readSessionHint()) void loadFullStylesheet();
   // The prerender names the page's module; the app checks the path itself before hydrating.
   const pageModule = root?.dataset.page;
   // Where this browser was signed in, the identity SDK restores the session as soon as it has

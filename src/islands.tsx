@@ -1,7 +1,7 @@
 import { StrictMode, useEffect, type ReactNode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { handOverToReact, replayHeldInput } from './app/early-input';
-import { loadFullStylesheet } from './app/full-stylesheet';
+import { loadFullStylesheet } from './lib/full-stylesheet';
 import {
   islandElements,
   laterIslandElements,

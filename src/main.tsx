@@ -2,9 +2,10 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { handOverToReact } from './app/early-input';
-import { loadFullStylesheet } from './app/full-stylesheet';
+import { loadFullStylesheet } from './lib/full-stylesheet';
 import { AppProviders } from './app/providers';
 import { AppRoutes, pageForPath } from './app/routes';
+import { readSessionHint } from './lib/session-hint';
 import { temporalReady } from './lib/temporal';
 import { hasPrerenderedPage } from './prerendered';
 
@@ -21,14 +22,21 @@ const app = (
   </StrictMode>
 );
 
-// The current page's chunk loads first, so hydration matches the prerendered HTML exactly; the
-// full stylesheet too, so that whatever React shows next (a redirect, another page) is styled;
-// and Temporal, where the browser has none of its own (src/lib/temporal.ts).
+// The full stylesheet: its first paint's CSS is inline in the page. Asked for now that the app's
+// scripts are in, so that it loads while React hydrates rather than sharing the connection with
+// React's download; what React shows beyond the prerendered page waits for it (lazy-page.tsx,
+// useStyledAfterHydration, the toasts, held taps). Where this browser was signed in last time,
+// the page's own content soon follows its hydration: the stylesheet is asked for with the scripts
+// (boot.ts) and hydration waits for it.
+const stylesheet = loadFullStylesheet();
+
+// The current page's chunk loads first, so hydration matches the prerendered HTML exactly; and
+// Temporal, where the browser has none of its own (src/lib/temporal.ts).
 Promise.all([
   pageForPath(window.location.pathname)
     .preload()
     .catch(() => undefined), // the route's error boundary shows 'Loading chunk failed'
-  loadFullStylesheet(),
+  readSessionHint() ? stylesheet : undefined,
   temporalReady(),
 ]).finally(() => {
   if (hasPrerenderedPage(container)) {

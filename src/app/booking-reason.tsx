@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { useLocation } from 'react-router';
-import { useHydrated } from '../components/use-hydrated';
+import { useStyledAfterHydration } from '../components/use-hydrated';
 import { paths } from '../config/routes';
 import { rememberedTarget } from '../features/auth/safe-redirect';
 
@@ -37,8 +37,8 @@ export function Reason({ what }: { what: string }) {
  */
 export function BookingReason() {
   const location = useLocation();
-  const hydrated = useHydrated();
-  const target = hydrated ? bookingTarget(location.state) : undefined;
+  const styled = useStyledAfterHydration();
+  const target = styled ? bookingTarget(location.state) : undefined;
   if (!target) return null;
   return target.serviceId === undefined ? (
     <Reason what="a session" />

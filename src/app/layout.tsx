@@ -8,9 +8,13 @@ import { routeForPath } from '../config/routes';
 import { useToastHostWanted } from '../lib/toast';
 import { accountSlot } from './account-slot';
 import { replayHeldInput } from './early-input';
+import { loadFullStylesheet } from '../lib/full-stylesheet';
 import { RouterNavigation } from './router-navigation';
 
-const ToastHost = lazy(() => import('../lib/toast-host'));
+// A toast is never the page's first paint: it waits for the full stylesheet (src/main.tsx).
+const ToastHost = lazy(() =>
+  Promise.all([import('../lib/toast-host'), loadFullStylesheet()]).then(([module]) => module),
+);
 
 function useDocumentMeta(pathname: string) {
   useEffect(() => {
@@ -27,7 +31,8 @@ export function Layout() {
   useEffect(() => {
     // Marks the prerendered page as interactive (the browser tests wait for it).
     document.documentElement.dataset.ready = '';
-    replayHeldInput(); // taps and keys that came before hydration
+    // Taps and keys that came before hydration, once what they show can be styled (main.tsx).
+    void loadFullStylesheet().then(replayHeldInput);
   }, []);
 
   return (

@@ -1,4 +1,5 @@
 import { lazy, type ComponentType } from 'react';
+import { fullStylesheetLoaded, loadFullStylesheet } from '../lib/full-stylesheet';
 
 /** The spec's chunk load timeout. */
 const CHUNK_TIMEOUT_MS = 120_000;
@@ -29,10 +30,13 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 
 /**
  * A route-level code-split page. Once its chunk is loaded it renders synchronously, so a page
- * preloaded before hydration matches its prerendered HTML without a Suspense fallback.
+ * preloaded before hydration matches its prerendered HTML without a Suspense fallback. Any other
+ * page (a link followed, a redirect) waits for the full stylesheet as well as its chunk: the page
+ * hydrates before the stylesheet is in, styled by its own inline CSS alone (src/main.tsx).
  */
 export function lazyPage(load: () => Promise<PageModule>): LazyPage {
   let Loaded: ComponentType | undefined;
+  let preloaded = false;
   let pending: Promise<PageModule> | undefined;
   const loadOnce = () => {
     pending ??= withTimeout(load(), CHUNK_TIMEOUT_MS).then(
@@ -47,9 +51,17 @@ export function lazyPage(load: () => Promise<PageModule>): LazyPage {
     );
     return pending;
   };
-  const LazyComponent = lazy(loadOnce);
+  const LazyComponent = lazy(() =>
+    Promise.all([loadOnce(), loadFullStylesheet()]).then(([module]) => module),
+  );
   function Page() {
-    return Loaded ? <Loaded /> : <LazyComponent />;
+    return Loaded && (preloaded || fullStylesheetLoaded()) ? <Loaded /> : <LazyComponent />;
   }
-  return { Page, preload: () => loadOnce().then(() => undefined) };
+  return {
+    Page,
+    preload: () =>
+      loadOnce().then(() => {
+        preloaded = true;
+      }),
+  };
 }

@@ -5,7 +5,7 @@ import Form from 'react-bootstrap/Form';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { LoadingScreen } from '../../components/layout/loading-screen';
 import { PageHeading } from '../../components/layout/page-heading';
-import { useHydrated } from '../../components/use-hydrated';
+import { useStyledAfterHydration } from '../../components/use-hydrated';
 import { paths } from '../../config/routes';
 import { practice } from '../../content/practice';
 import { loadFirebase } from '../../lib/load-firebase';
@@ -376,8 +376,9 @@ function Checking() {
  * password, undo or confirm an email change), shown in the site's own layout.
  */
 export function EmailActionPage() {
-  const hydrated = useHydrated();
+  const styled = useStyledAfterHydration();
   const { search } = useLocation();
-  // The prerendered page knows no query string: it and the first client render show "checking".
-  return hydrated ? <EmailAction search={search} /> : <Checking />;
+  // The prerendered page knows no query string: it and the first client render show "checking",
+  // until the full stylesheet styles what the link's answer shows.
+  return styled ? <EmailAction search={search} /> : <Checking />;
 }

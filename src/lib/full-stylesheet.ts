@@ -1,0 +1,33 @@
+let loaded: Promise<void> | undefined;
+let settled = false;
+
+/**
+ * Puts the full stylesheet in the page, once, and resolves when it has loaded (or failed). The
+ * prerendered page inlines only what its first paint needs and keeps the rest in
+ * `<template id="full-stylesheet">` (scripts/critical-css.ts); React shows nothing that page did
+ * not before this has loaded (see `fullStylesheetLoaded`). No React here: the boot script starts it.
+ */
+export function loadFullStylesheet(): Promise<void> {
+  loaded ??= new Promise<void>((resolve) => {
+    const done = () => {
+      settled = true;
+      resolve();
+    };
+    const template = document.getElementById('full-stylesheet');
+    const link = template instanceof HTMLTemplateElement && template.content.querySelector('link');
+    if (!template || !link) return done(); // the dev server: Vite injects the styles
+    link.addEventListener('load', done, { once: true });
+    link.addEventListener('error', done, { once: true });
+    template.replaceWith(link);
+  });
+  return loaded;
+}
+
+/**
+ * Whether the full stylesheet has loaded (or failed). What a page shows beyond its prerendered
+ * HTML waits for it: another page (src/app/lazy-page.tsx), the toasts, what a page shows once
+ * hydrated (useStyledAfterHydration) and the taps held before hydrating (src/app/layout.tsx).
+ */
+export function fullStylesheetLoaded(): boolean {
+  return settled;
+}
