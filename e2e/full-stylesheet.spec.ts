@@ -87,3 +87,30 @@ test('a browser signed in last time hydrates with the full stylesheet in, as its
   await ready(page);
   expect(await fullStylesheetIn(page)).toBe(true);
 });
+
+test("the header's Log In shows on /login once its current-page style is in", async ({ page }) => {
+  const release = await holdStylesheet(page);
+  await page.goto('/login');
+  await ready(page);
+  const logIn = page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Log In', includeHidden: true });
+  await page.waitForTimeout(500);
+  await expect(logIn).toHaveCount(0);
+  release();
+  await expect(logIn).toHaveAttribute('aria-current', 'page');
+  expect(await fullStylesheetIn(page)).toBe(true);
+});
+
+test('a page for signed-in visitors, opened signed out, keeps its loading screen until the log-in page can show', async ({
+  page,
+}) => {
+  const release = await holdStylesheet(page);
+  await page.goto('/checkout');
+  await ready(page);
+  await page.waitForTimeout(500);
+  await expect(page.getByRole('status').filter({ hasText: 'Loading...' })).toBeVisible();
+  release();
+  await expect(page.getByRole('heading', { name: 'Please Log In' })).toBeVisible();
+  await expect(page).toHaveURL('/login');
+});

@@ -28,7 +28,10 @@ const app = (
 // useStyledAfterHydration, the toasts, held taps). Where this browser was signed in last time,
 // the page's own content soon follows its hydration: the stylesheet is asked for with the scripts
 // (boot.ts) and hydration waits for it.
-const stylesheet = loadFullStylesheet();
+// Where the browser has no Temporal of its own, after the polyfill, which hydration needs first.
+const stylesheet = readSessionHint()
+  ? loadFullStylesheet()
+  : temporalReady().then(loadFullStylesheet);
 
 // The current page's chunk loads first, so hydration matches the prerendered HTML exactly; and
 // Temporal, where the browser has none of its own (src/lib/temporal.ts).

@@ -31,8 +31,9 @@ export function Layout() {
   useEffect(() => {
     // Marks the prerendered page as interactive (the browser tests wait for it).
     document.documentElement.dataset.ready = '';
-    // Taps and keys that came before hydration, once what they show can be styled (main.tsx).
-    void loadFullStylesheet().then(replayHeldInput);
+    // Taps and keys that came before hydration, now: a tap held until the stylesheet is in could
+    // land after the visitor's next one and undo it. What they open waits for it (main.tsx).
+    replayHeldInput();
   }, []);
 
   return (

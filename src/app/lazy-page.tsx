@@ -51,8 +51,12 @@ export function lazyPage(load: () => Promise<PageModule>): LazyPage {
     );
     return pending;
   };
+  // Settled both ways: a chunk that failed shows its error, and Reload, styled as well.
   const LazyComponent = lazy(() =>
-    Promise.all([loadOnce(), loadFullStylesheet()]).then(([module]) => module),
+    Promise.allSettled([loadOnce(), loadFullStylesheet()]).then(([module]) => {
+      if (module.status === 'rejected') throw module.reason;
+      return module.value;
+    }),
   );
   function Page() {
     return Loaded && (preloaded || fullStylesheetLoaded()) ? <Loaded /> : <LazyComponent />;

@@ -1,6 +1,10 @@
 let loaded: Promise<void> | undefined;
 let settled = false;
 
+/** A stylesheet that neither loads nor fails by then (a stalled connection) is given up waiting
+ * for: what waits for it shows, on the page's inline CSS, rather than never. */
+const GIVE_UP_MS = 10_000;
+
 /**
  * Puts the full stylesheet in the page, once, and resolves when it has loaded (or failed). The
  * prerendered page inlines only what its first paint needs and keeps the rest in
@@ -18,6 +22,7 @@ export function loadFullStylesheet(): Promise<void> {
     if (!template || !link) return done(); // the dev server: Vite injects the styles
     link.addEventListener('load', done, { once: true });
     link.addEventListener('error', done, { once: true });
+    setTimeout(done, GIVE_UP_MS);
     template.replaceWith(link);
   });
   return loaded;

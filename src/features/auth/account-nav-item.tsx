@@ -1,15 +1,21 @@
+import { useStyledAfterHydration } from '../../components/use-hydrated';
 import { paths } from '../../config/routes';
 import { loadFirebase } from '../../lib/load-firebase';
 import { NavbarLink, useNavigation } from '../../lib/navigation';
 import { LogInNavItem } from './log-in-nav-item';
 import { signOutOnPurpose, useSession } from './session';
 
-/** The navbar's account slot: Log In, or My account and Log Out; empty while the session is unknown. */
+/**
+ * The navbar's account slot: Log In, or My account and Log Out; empty while the session is unknown,
+ * as in the prerendered page, and until the full stylesheet is in (its inline CSS lacks the
+ * current page's style, Log In's on /login).
+ */
 export function AccountNavItem({ onNavigate }: { onNavigate: () => void }) {
   const { session } = useSession();
   const { navigate } = useNavigation();
+  const styled = useStyledAfterHydration();
 
-  if (session.status === 'unknown') return null;
+  if (session.status === 'unknown' || !styled) return null;
 
   if (session.status === 'signed-out') return <LogInNavItem onNavigate={onNavigate} />;
 

@@ -105,7 +105,13 @@ function VerifyEmailNotice({ email }: { email: string | null }) {
 function ToLogIn() {
   const location = useLocation();
   const from = { pathname: location.pathname, search: location.search, hash: location.hash };
-  return <Navigate to={paths.login} replace state={{ from }} />;
+  // The loading screen stays while the log-in page's code and styles come: not an empty page.
+  return (
+    <>
+      <LoadingScreen />
+      <Navigate to={paths.login} replace state={{ from }} />
+    </>
+  );
 }
 
 /** A page for signed-in visitors only: loading while the session is unknown, else log in first. */

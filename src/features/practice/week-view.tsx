@@ -286,18 +286,19 @@ function DayList({
 /** Bootstrap's large breakpoint: the timetable from here up, the day list below. */
 const WIDE_SCREEN = '(min-width: 992px)';
 
+function subscribeToScreenWidth(onChange: () => void) {
+  if (typeof window.matchMedia !== 'function') return () => undefined;
+  const query = window.matchMedia(WIDE_SCREEN);
+  query.addEventListener('change', onChange);
+  return () => query.removeEventListener('change', onChange);
+}
+
+const isWideScreen = () =>
+  typeof window.matchMedia === 'function' && window.matchMedia(WIDE_SCREEN).matches;
+
 /** Whether the screen is wide enough for the timetable now; follows a turn or a resize. */
 function useWideScreen(): boolean {
-  return useSyncExternalStore(
-    (onChange) => {
-      if (typeof window.matchMedia !== 'function') return () => undefined;
-      const query = window.matchMedia(WIDE_SCREEN);
-      query.addEventListener('change', onChange);
-      return () => query.removeEventListener('change', onChange);
-    },
-    () => typeof window.matchMedia === 'function' && window.matchMedia(WIDE_SCREEN).matches,
-    () => false,
-  );
+  return useSyncExternalStore(subscribeToScreenWidth, isWideScreen, () => false);
 }
 
 /**
