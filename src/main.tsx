@@ -23,15 +23,17 @@ const app = (
 );
 
 // The full stylesheet: its first paint's CSS is inline in the page. Asked for now that the app's
-// scripts are in, so that it loads while React hydrates rather than sharing the connection with
-// React's download; what React shows beyond the prerendered page waits for it (lazy-page.tsx,
-// useStyledAfterHydration, the toasts, held taps). Where this browser was signed in last time,
-// the page's own content soon follows its hydration: the stylesheet is asked for with the scripts
-// (boot.ts) and hydration waits for it.
-// Where the browser has no Temporal of its own, after the polyfill, which hydration needs first.
-const stylesheet = readSessionHint()
+// scripts are in (where the browser has no Temporal of its own, once the polyfill is too), so
+// that it loads while React hydrates rather than sharing the connection with React's download;
+// what React would show unstyled waits for it (src/lib/full-stylesheet.ts). Where this browser
+// was signed in last time, the page's own content soon follows its hydration: the stylesheet is
+// asked for with the scripts (boot.ts) and hydration waits for it.
+const signedInLastTime = readSessionHint();
+const stylesheet = signedInLastTime
   ? loadFullStylesheet()
-  : temporalReady().then(loadFullStylesheet);
+  : temporalReady()
+      .catch(() => undefined) // hydration goes ahead without it too (below)
+      .then(loadFullStylesheet);
 
 // The current page's chunk loads first, so hydration matches the prerendered HTML exactly; and
 // Temporal, where the browser has none of its own (src/lib/temporal.ts).
@@ -39,7 +41,7 @@ Promise.all([
   pageForPath(window.location.pathname)
     .preload()
     .catch(() => undefined), // the route's error boundary shows 'Loading chunk failed'
-  readSessionHint() ? stylesheet : undefined,
+  signedInLastTime ? stylesheet : undefined,
   temporalReady(),
 ]).finally(() => {
   if (hasPrerenderedPage(container)) {

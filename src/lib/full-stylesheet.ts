@@ -8,8 +8,8 @@ const GIVE_UP_MS = 10_000;
 /**
  * Puts the full stylesheet in the page, once, and resolves when it has loaded (or failed). The
  * prerendered page inlines only what its first paint needs and keeps the rest in
- * `<template id="full-stylesheet">` (scripts/critical-css.ts); React shows nothing that page did
- * not before this has loaded (see `fullStylesheetLoaded`). No React here: the boot script starts it.
+ * `<template id="full-stylesheet">` (scripts/critical-css.ts); what React would show unstyled on
+ * that CSS waits for this (see `fullStylesheetLoaded`). No React here: the boot script starts it.
  */
 export function loadFullStylesheet(): Promise<void> {
   loaded ??= new Promise<void>((resolve) => {
@@ -29,9 +29,9 @@ export function loadFullStylesheet(): Promise<void> {
 }
 
 /**
- * Whether the full stylesheet has loaded (or failed). What a page shows beyond its prerendered
- * HTML waits for it: another page (src/app/lazy-page.tsx), the toasts, what a page shows once
- * hydrated (useStyledAfterHydration) and the taps held before hydrating (src/app/layout.tsx).
+ * Whether the full stylesheet has loaded (or failed, or been given up). What a page shows beyond
+ * its prerendered HTML waits for it: another page (src/app/lazy-page.tsx), the toasts
+ * (src/app/layout.tsx) and what a page shows once hydrated (useStyledAfterHydration).
  */
 export function fullStylesheetLoaded(): boolean {
   return settled;
