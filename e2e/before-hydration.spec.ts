@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, ready, test } from './support/fixtures';
+import { holdRequests } from './support/hold';
 
 // What a visitor does while the app's code is still on its way: nothing may be lost.
 
@@ -7,15 +8,7 @@ import { expect, ready, test } from './support/fixtures';
 const HYDRATING_CHUNK = /\/assets\/(main|islands)-[^/]*\.js$/;
 
 /** Holds the hydrating chunk until `release()`: the page stays as prerendered until then. */
-async function holdApp(page: Page) {
-  let release: () => void = () => undefined;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(HYDRATING_CHUNK, async (route) => {
-    await released;
-    await route.continue();
-  });
-  return release;
-}
+const holdApp = (page: Page) => holdRequests(page, HYDRATING_CHUNK);
 
 const notHydrated = (page: Page) => expect(page.locator('html')).not.toHaveAttribute('data-ready');
 const navLink = (page: Page, name: string) =>

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, ready, test } from './support/fixtures';
+import { holdRequests } from './support/hold';
 
 // A page of the app hydrates on its inline CSS (its first paint's) and asks for the full
 // stylesheet once React's scripts are in, so the two downloads do not share the connection
@@ -9,15 +10,7 @@ import { expect, ready, test } from './support/fixtures';
 const FULL_STYLESHEET = /\/assets\/index-[\w-]+\.css$/;
 
 /** Holds the full stylesheet until `release()`. */
-async function holdStylesheet(page: Page) {
-  let release: () => void = () => undefined;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(FULL_STYLESHEET, async (route) => {
-    await released;
-    await route.continue();
-  });
-  return release;
-}
+const holdStylesheet = (page: Page) => holdRequests(page, FULL_STYLESHEET);
 
 const fullStylesheetIn = (page: Page) =>
   page.evaluate(() =>
