@@ -55,6 +55,23 @@ test('another page waits for the full stylesheet: Please register! from /login s
   await expect(page).toHaveURL('/register');
 });
 
+test('a toast waits for the full stylesheet: Reset Password with no address says so once styled', async ({
+  page,
+}) => {
+  const release = await holdStylesheet(page);
+  await page.goto('/login');
+  await ready(page);
+  await page.getByRole('button', { name: 'Forget Password? Reset Password' }).click();
+  // The field is focused at once, for the address; the toast itself waits for its styles.
+  await expect(page.getByLabel('Email address', { exact: true })).toBeFocused();
+  await page.waitForTimeout(500);
+  // Not shown now (a waiting assertion would wait out the toast's own 5 s).
+  expect(await page.getByText('please enter your email address').isVisible()).toBe(false);
+  release();
+  await expect(page.getByText('please enter your email address')).toBeVisible();
+  expect(await fullStylesheetIn(page)).toBe(true);
+});
+
 test('/auth/action says what became of the link once its styles are in, not before', async ({
   page,
 }) => {
