@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Page } from '@playwright/test';
 import { expect, ready, test } from './support/fixtures';
 import { holdRequests } from './support/hold';
@@ -116,6 +117,47 @@ test('hydration starts at the first interaction when it has not started yet', as
   await ready(page);
   await page.clock.resume();
 });
+
+for (const [path, hasPicture] of [
+  ['/', true],
+  ['/about', true],
+  ['/blogs', false],
+] as const) {
+  test(`${path} asks for its scripts only once its first paint and main picture are in`, async ({
+    page,
+  }) => {
+    // Lighthouse counts every script asked for before the largest paint as holding that paint up,
+    // so the boot loader waits for the first paint and for the main picture's own paint where the
+    // page has one. (Chromium reports that paint a frame or so after it happens, and the loader
+    // may go a frame earlier, so the picture's arrival is what this can hold it to.)
+    await page.setViewportSize({ width: 412, height: 823 });
+    // The picture arrives well after the rest of the first paint, as it can on a phone.
+    await page.route('**/images/**', async (route) => {
+      await sleep(300);
+      await route.continue();
+    });
+    await page.goto(path);
+    await ready(page);
+    const { firstPaint, pictureIn, firstScript } = await page.evaluate(() => {
+      const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+      const ofType = (pattern: RegExp) =>
+        resources.filter((entry) => pattern.test(new URL(entry.name).pathname));
+      return {
+        firstPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN,
+        pictureIn:
+          resources.find(
+            (entry) =>
+              entry.name ===
+              document.querySelector<HTMLImageElement>('img[fetchpriority="high"]')?.currentSrc,
+          )?.responseEnd ?? 0,
+        firstScript: Math.min(...ofType(/\.js$/).map((entry) => entry.startTime)),
+      };
+    });
+    expect(pictureIn > 0).toBe(hasPicture);
+    expect(firstScript).toBeGreaterThanOrEqual(firstPaint);
+    expect(firstScript).toBeGreaterThanOrEqual(pictureIn);
+  });
+}
 
 test('a tap is answered before any script arrives', async ({ page }) => {
   // The page's own first script answers it (src/app/boot-loader.ts, inline): on a slow phone every

@@ -49,10 +49,15 @@ import { assertPreviewBuild, startSignedIn, type SignedInSetup } from './bench/s
 import { summaryMarkdown, type PageResult } from './bench/summary.ts';
 import { routeTable, type RouteEntry } from '../src/config/routes.ts';
 
-// One address per prerendered page, from the route table (the not-found page aside).
-const ROUTES = Object.values(routeTable as Record<string, RouteEntry>)
+// One address per prerendered page, from the route table (the not-found page aside), or those of
+// them `--routes /,/about` names.
+const ALL_ROUTES = Object.values(routeTable as Record<string, RouteEntry>)
   .filter((entry) => entry.prerender && entry.path !== '*')
   .map((entry) => entry.canonicalPath ?? entry.path);
+const ROUTES = option('--routes')?.split(',') ?? ALL_ROUTES;
+const unknownRoute = ROUTES.find((route) => !ALL_ROUTES.includes(route));
+if (unknownRoute)
+  throw new Error(`${unknownRoute} is not a prerendered page: ${ALL_ROUTES.join(', ')}`);
 
 const resultsDir = path.join(root, 'bench-results');
 const defaultSiteDir = path.join(resultsDir, 'site');

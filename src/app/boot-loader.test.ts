@@ -5,7 +5,20 @@ import { handOverToReact, replayHeldInput } from './early-input';
 const BOOT = '/assets/index-test.js';
 const WAIT_LIMIT_MS = 2000;
 
-let paint: () => void = () => undefined;
+/** The browser's performance timeline, reported when the test says so. */
+type Entries = { getEntries(): object[] };
+let observed: Record<string, (entries: Entries) => void> = {};
+/** Entries reported so far, which an observer asking for `buffered` receives too. */
+let reported: Record<string, object[]> = {};
+let supportedEntryTypes = ['paint', 'largest-contentful-paint'];
+function report(type: string, entry: object) {
+  (reported[type] ??= []).push(entry);
+  observed[type]?.({ getEntries: () => [entry] });
+}
+const paint = () => report('paint', { name: 'first-paint' });
+/** The page's largest paint so far is this element's. */
+const largestPaint = (element: Element) => report('largest-contentful-paint', { element });
+const mainPicture = () => document.querySelector('img')!;
 
 /** Runs the loader as the prerender writes it: its source text alone, outside this module. */
 function startLoader() {
@@ -21,17 +34,29 @@ const bootRequests = () =>
 
 beforeEach(() => {
   vi.useFakeTimers();
-  // The browser's first paint, when the test says so.
-  class FirstPaint {
-    constructor(private readonly callback: () => void) {}
-    observe() {
-      paint = () => this.callback();
+  observed = {};
+  reported = {};
+  supportedEntryTypes = ['paint', 'largest-contentful-paint'];
+  class Timeline {
+    static get supportedEntryTypes() {
+      return supportedEntryTypes;
+    }
+    private type = '';
+    constructor(private readonly callback: (entries: { getEntries(): object[] }) => void) {}
+    observe({ type, buffered }: { type: string; buffered?: boolean }) {
+      if (!supportedEntryTypes.includes(type)) throw new TypeError(`no ${type} entries here`);
+      this.type = type;
+      observed[type] = this.callback;
+      const earlier = reported[type] ?? [];
+      if (buffered && earlier.length) this.callback({ getEntries: () => earlier });
     }
     disconnect() {
-      paint = () => undefined;
+      observed = Object.fromEntries(
+        Object.entries(observed).filter(([type]) => type !== this.type),
+      );
     }
   }
-  vi.stubGlobal('PerformanceObserver', FirstPaint);
+  vi.stubGlobal('PerformanceObserver', Timeline);
   document.body.innerHTML = `
     <div id="root">
       <img fetchpriority="high" src="/images/banner.avif" alt="">
@@ -51,16 +76,54 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-it('asks for the boot script once, after the first paint and the main picture have painted', () => {
+it('asks for the boot script once, as soon as the main picture is the largest paint shown', () => {
+  startLoader();
+  paint();
+  expect(bootRequests()).toEqual([]); // the picture has not painted yet
+  largestPaint(document.createElement('h1')); // a heading painted larger first
+  expect(bootRequests()).toEqual([]);
+  largestPaint(mainPicture());
+  expect(bootRequests()).toEqual([BOOT]); // no frame later: it is reported once shown
+  mainPicture().dispatchEvent(new Event('load'));
+  document.body.dispatchEvent(new Event('pointerdown', { bubbles: true }));
+  vi.advanceTimersByTime(WAIT_LIMIT_MS);
+  expect(bootRequests()).toEqual([BOOT]);
+});
+
+it('asks at the first paint where the main picture was the largest paint in it', () => {
+  startLoader();
+  largestPaint(mainPicture());
+  expect(bootRequests()).toEqual([]); // the first paint's own entry comes next
+  paint();
+  expect(bootRequests()).toEqual([BOOT]);
+});
+
+it('otherwise asks two frames after the main picture loaded', () => {
+  startLoader();
+  paint();
+  expect(bootRequests()).toEqual([]); // the picture is still loading
+  mainPicture().dispatchEvent(new Event('load'));
+  expect(bootRequests()).toEqual([]);
+  vi.advanceTimersByTime(100); // two frames
+  expect(bootRequests()).toEqual([BOOT]);
+});
+
+it('where the browser does not report its largest paint, asks two frames after the picture loaded', () => {
+  supportedEntryTypes = ['paint'];
+  startLoader();
+  paint();
+  largestPaint(mainPicture()); // not reported in this browser
+  expect(bootRequests()).toEqual([]);
+  mainPicture().dispatchEvent(new Event('load'));
+  vi.advanceTimersByTime(100);
+  expect(bootRequests()).toEqual([BOOT]);
+});
+
+it('asks for it at the first paint on a page without a main picture', () => {
+  document.querySelector('img')!.remove();
   startLoader();
   expect(bootRequests()).toEqual([]);
   paint();
-  expect(bootRequests()).toEqual([]); // the picture is still loading
-  document.querySelector('img')!.dispatchEvent(new Event('load'));
-  vi.advanceTimersByTime(100); // two frames
-  expect(bootRequests()).toEqual([BOOT]);
-  document.body.dispatchEvent(new Event('pointerdown', { bubbles: true }));
-  vi.advanceTimersByTime(WAIT_LIMIT_MS);
   expect(bootRequests()).toEqual([BOOT]);
 });
 

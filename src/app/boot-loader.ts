@@ -114,14 +114,32 @@ export function loadBootScript(bootSrc: string, waitLimitMs: number, sessionHint
     },
   };
 
-  // Two frames after the main picture loaded: the first paints it, the second follows.
+  // Where the browser reports the page's largest paint, the picture's entry says it is on screen
+  // (reported once the frame was shown, so no script precedes that paint). Elsewhere, or where
+  // something larger painted first, two frames after it loaded: the first paints it, the second
+  // follows.
   const afterItsPaint = () => requestAnimationFrame(() => requestAnimationFrame(requestBoot));
+  function whenLargestPaint(picture: HTMLImageElement) {
+    if (!PerformanceObserver.supportedEntryTypes?.includes('largest-contentful-paint')) return;
+    const observer = new PerformanceObserver((entries) => {
+      const painted = entries
+        .getEntries()
+        .some((entry) => 'element' in entry && entry.element === picture);
+      if (!painted) return;
+      observer.disconnect();
+      requestBoot();
+    });
+    observer.observe({ type: 'largest-contentful-paint', buffered: true });
+  }
   function afterMainPicture() {
     if (document.readyState === 'loading') {
       return document.addEventListener('DOMContentLoaded', afterMainPicture, { once: true });
     }
     const picture = document.querySelector('#root img[fetchpriority="high"]');
-    if (!(picture instanceof HTMLImageElement) || picture.complete) return afterItsPaint();
+    // The first paint is on screen (this runs after it), and with no main picture it is the page's.
+    if (!(picture instanceof HTMLImageElement)) return requestBoot();
+    whenLargestPaint(picture);
+    if (picture.complete) return afterItsPaint();
     picture.addEventListener('load', afterItsPaint, { once: true });
     picture.addEventListener('error', afterItsPaint, { once: true });
   }
