@@ -46,18 +46,26 @@ import {
   stopChildrenAndWait,
 } from './bench/processes.ts';
 import { assertPreviewBuild, startSignedIn, type SignedInSetup } from './bench/signed-in.ts';
-import { summaryMarkdown, type PageResult } from './bench/summary.ts';
+import { GOALS, summaryMarkdown, type PageResult } from './bench/summary.ts';
 import { routeTable, type RouteEntry } from '../src/config/routes.ts';
 
-// One address per prerendered page, from the route table (the not-found page aside), or those of
-// them `--routes /,/about` names.
+// One address per prerendered page, from the route table (the not-found page aside).
 const ALL_ROUTES = Object.values(routeTable as Record<string, RouteEntry>)
   .filter((entry) => entry.prerender && entry.path !== '*')
   .map((entry) => entry.canonicalPath ?? entry.path);
-const ROUTES = option('--routes')?.split(',') ?? ALL_ROUTES;
-const unknownRoute = ROUTES.find((route) => !ALL_ROUTES.includes(route));
-if (unknownRoute)
-  throw new Error(`${unknownRoute} is not a prerendered page: ${ALL_ROUTES.join(', ')}`);
+
+/**
+ * The pages `--routes /,/login` names, with the pages the goals read always among them (the home
+ * page's scripts and largest paint, the first-paint ratios' pages), in the route table's order.
+ */
+function routesOption(): string[] {
+  const named = option('--routes')?.split(',');
+  if (!named) return ALL_ROUTES;
+  const unknown = named.find((route) => !ALL_ROUTES.includes(route));
+  if (unknown) throw new Error(`${unknown} is not a prerendered page: ${ALL_ROUTES.join(', ')}`);
+  const measured = new Set(['/', ...GOALS.paintRatioRoutes, ...named]);
+  return ALL_ROUTES.filter((route) => measured.has(route));
+}
 
 const resultsDir = path.join(root, 'bench-results');
 const defaultSiteDir = path.join(resultsDir, 'site');
@@ -76,6 +84,7 @@ interface Target {
 }
 
 async function main() {
+  const routes = routesOption();
   const runs = runsOption(3);
   if (!fs.existsSync(path.join(limitDir, 'index.html'))) {
     throw new Error(`The reference page is missing: ${limitDir}/index.html.`);
@@ -147,7 +156,7 @@ async function main() {
   });
   const targets = [
     target('limit', '/', limitOrigin, limitDir),
-    ...ROUTES.flatMap((route) => [
+    ...routes.flatMap((route) => [
       target('site', route, siteOrigin, siteDir),
       ...compared.map(({ name, dir, origin }) => target('site', route, origin, dir, name)),
     ]),
@@ -207,7 +216,7 @@ async function main() {
     siteOrigin,
     limitOrigin,
     floorPath: floorPathIn(siteDir),
-    routes: ROUTES,
+    routes,
     compare: compared,
     runs: hydrationRuns,
     chromePath,

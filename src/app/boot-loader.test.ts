@@ -6,18 +6,27 @@ const BOOT = '/assets/index-test.js';
 const WAIT_LIMIT_MS = 2000;
 
 /** The browser's performance timeline, reported when the test says so. */
-type Entries = { getEntries(): object[] };
+type Entry = { name?: string };
+type Entries = { getEntries(): Entry[]; getEntriesByName(name: string): Entry[] };
+const listOf = (entries: Entry[]): Entries => ({
+  getEntries: () => entries,
+  getEntriesByName: (name) => entries.filter((entry) => entry.name === name),
+});
 let observed: Record<string, (entries: Entries) => void> = {};
 /** Entries reported so far, which an observer asking for `buffered` receives too. */
-let reported: Record<string, object[]> = {};
+let reported: Record<string, Entry[]> = {};
 let supportedEntryTypes = ['paint', 'largest-contentful-paint'];
-function report(type: string, entry: object) {
+function report(type: string, entry: Entry) {
   (reported[type] ??= []).push(entry);
-  observed[type]?.({ getEntries: () => [entry] });
+  observed[type]?.(listOf([entry]));
 }
-const paint = () => report('paint', { name: 'first-paint' });
+/** The first paint of the page's content (Chromium reports a first paint of its background too). */
+const paint = () => {
+  report('paint', { name: 'first-paint' });
+  report('paint', { name: 'first-contentful-paint' });
+};
 /** The page's largest paint so far is this element's. */
-const largestPaint = (element: Element) => report('largest-contentful-paint', { element });
+const largestPaint = (element: Element) => report('largest-contentful-paint', { element } as Entry);
 const mainPicture = () => document.querySelector('img')!;
 
 /** Runs the loader as the prerender writes it: its source text alone, outside this module. */
@@ -42,13 +51,13 @@ beforeEach(() => {
       return supportedEntryTypes;
     }
     private type = '';
-    constructor(private readonly callback: (entries: { getEntries(): object[] }) => void) {}
+    constructor(private readonly callback: (entries: Entries) => void) {}
     observe({ type, buffered }: { type: string; buffered?: boolean }) {
       if (!supportedEntryTypes.includes(type)) throw new TypeError(`no ${type} entries here`);
       this.type = type;
       observed[type] = this.callback;
       const earlier = reported[type] ?? [];
-      if (buffered && earlier.length) this.callback({ getEntries: () => earlier });
+      if (buffered && earlier.length) this.callback(listOf(earlier));
     }
     disconnect() {
       observed = Object.fromEntries(
@@ -80,7 +89,7 @@ it('asks for the boot script once, as soon as the main picture is the largest pa
   startLoader();
   paint();
   expect(bootRequests()).toEqual([]); // the picture has not painted yet
-  largestPaint(document.createElement('h1')); // a heading painted larger first
+  largestPaint(document.createElement('h1')); // the heading, painted first
   expect(bootRequests()).toEqual([]);
   largestPaint(mainPicture());
   expect(bootRequests()).toEqual([BOOT]); // no frame later: it is reported once shown
@@ -106,6 +115,7 @@ it('otherwise asks two frames after the main picture loaded', () => {
   expect(bootRequests()).toEqual([]);
   vi.advanceTimersByTime(100); // two frames
   expect(bootRequests()).toEqual([BOOT]);
+  expect(observed['largest-contentful-paint']).toBeUndefined(); // it stopped watching
 });
 
 it('where the browser does not report its largest paint, asks two frames after the picture loaded', () => {
@@ -123,7 +133,15 @@ it('asks for it at the first paint on a page without a main picture', () => {
   document.querySelector('img')!.remove();
   startLoader();
   expect(bootRequests()).toEqual([]);
-  paint();
+  report('paint', { name: 'first-paint' }); // the background alone
+  expect(bootRequests()).toEqual([]);
+  report('paint', { name: 'first-contentful-paint' });
+  expect(bootRequests()).toEqual([BOOT]);
+});
+
+it('asks at once in a browser without paint timing, which would never report the paint', () => {
+  supportedEntryTypes = [];
+  startLoader();
   expect(bootRequests()).toEqual([BOOT]);
 });
 

@@ -49,10 +49,13 @@ export function loadBootScript(bootSrc: string, waitLimitMs: number, sessionHint
   const nativeKeys = ['Tab', 'Enter', ' ', 'Shift', 'Control', 'Alt', 'Meta'];
   const passive = { capture: true, passive: true };
   let requested = false;
+  /** Watches for the main picture's paint until the boot script is asked for. */
+  let largestPaint: PerformanceObserver | undefined;
 
   function requestBoot() {
     if (requested) return;
     requested = true;
+    largestPaint?.disconnect();
     // A page of content names its islands' scripts in a template, to download beside this one.
     const islandScripts = document.getElementById('island-scripts');
     if (islandScripts instanceof HTMLTemplateElement)
@@ -121,35 +124,39 @@ export function loadBootScript(bootSrc: string, waitLimitMs: number, sessionHint
   const afterItsPaint = () => requestAnimationFrame(() => requestAnimationFrame(requestBoot));
   function whenLargestPaint(picture: HTMLImageElement) {
     if (!PerformanceObserver.supportedEntryTypes?.includes('largest-contentful-paint')) return;
-    const observer = new PerformanceObserver((entries) => {
+    largestPaint = new PerformanceObserver((entries) => {
       const painted = entries
         .getEntries()
         .some((entry) => 'element' in entry && entry.element === picture);
-      if (!painted) return;
-      observer.disconnect();
-      requestBoot();
+      if (painted) requestBoot();
     });
-    observer.observe({ type: 'largest-contentful-paint', buffered: true });
+    largestPaint.observe({ type: 'largest-contentful-paint', buffered: true });
   }
   function afterMainPicture() {
     if (document.readyState === 'loading') {
       return document.addEventListener('DOMContentLoaded', afterMainPicture, { once: true });
     }
     const picture = document.querySelector('#root img[fetchpriority="high"]');
-    // The first paint is on screen (this runs after it), and with no main picture it is the page's.
+    // The first contentful paint is on screen, and with no main picture it is the page's.
     if (!(picture instanceof HTMLImageElement)) return requestBoot();
+    if (picture.complete) afterItsPaint();
+    else {
+      picture.addEventListener('load', afterItsPaint, { once: true });
+      picture.addEventListener('error', afterItsPaint, { once: true });
+    }
     whenLargestPaint(picture);
-    if (picture.complete) return afterItsPaint();
-    picture.addEventListener('load', afterItsPaint, { once: true });
-    picture.addEventListener('error', afterItsPaint, { once: true });
   }
   setTimeout(requestBoot, waitLimitMs);
   try {
-    const observer = new PerformanceObserver(() => {
-      observer.disconnect();
+    // A browser without paint timing would never say: it asks now.
+    if (PerformanceObserver.supportedEntryTypes?.includes('paint') === false) return requestBoot();
+    // The first contentful paint: a first paint of the background alone is not the page's.
+    const firstContent = new PerformanceObserver((entries) => {
+      if (!entries.getEntriesByName('first-contentful-paint').length) return;
+      firstContent.disconnect();
       afterMainPicture();
     });
-    observer.observe({ type: 'paint', buffered: true });
+    firstContent.observe({ type: 'paint', buffered: true });
   } catch {
     requestBoot(); // no paint timing in this browser
   }
