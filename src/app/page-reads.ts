@@ -11,6 +11,8 @@ const firstReads: Record<string, () => Promise<unknown>> = {
       import('../features/clinical/first-reads'),
     ]),
   billing: () => import('../features/payments/first-reads'),
+  intake: () => import('../features/clinical/intake-first-reads'),
+  'my-data': () => import('../features/clinical/my-data-first-reads'),
   // The checkout's services list: public, read once per visit (load-services.ts).
   checkout: () =>
     import('../features/services/load-services').then(({ loadServices }) => loadServices()),

@@ -5,11 +5,12 @@ import { paths } from '../../config/routes';
 import { useResource } from '../../lib/use-resource';
 import { fetchIntake } from './clinical-api';
 import { IntakeForm } from './intake-form';
+import { MY_INTAKE } from './intake-first-reads';
 import './clinical.css';
 
 /** /account/intake: the client's details and the agreement, before the first session. */
 export function IntakePage() {
-  const { state, reload } = useResource('intake', fetchIntake);
+  const { state, reload } = useResource(MY_INTAKE, fetchIntake);
   if (state.status === 'loading') return <LoadingScreen label="Loading your details…" />;
   if (state.status === 'failed') return <LoadFailed message={state.message} onRetry={reload} />;
   return (

@@ -6,6 +6,7 @@ import { LoadFailed } from '../../components/layout/load-failed';
 import { formatDayWithYear, formatTime } from '../../lib/practice-time';
 import { useResource } from '../../lib/use-resource';
 import { fetchMyData } from './clinical-api';
+import { MY_DATA } from './my-data-first-reads';
 import { MyDataSections } from './my-data-sections';
 import { MyNotesSection } from './my-notes';
 import { ScoreChart, ScoreTable } from './score-chart';
@@ -25,7 +26,7 @@ function download(data: AccountExport) {
 
 /** /account/data: everything held about the visitor, to read here or download as JSON. */
 export function MyDataPage() {
-  const { state, reload } = useResource('my-data', fetchMyData);
+  const { state, reload } = useResource(MY_DATA, fetchMyData);
   if (state.status === 'loading') return <LoadingScreen label="Gathering your data…" />;
   if (state.status === 'failed') return <LoadFailed message={state.message} onRetry={reload} />;
   const data = state.data;

@@ -6,6 +6,7 @@ import { errorSentence } from '../../lib/api';
 import { formatDayWithYear, formatTime } from '../../lib/practice-time';
 import { useResource } from '../../lib/use-resource';
 import { askForMyNotes, fetchMyNotes } from './records-api';
+import { MY_NOTES } from './my-data-first-reads';
 
 const when = (instant: string) => `${formatDayWithYear(instant)}, ${formatTime(instant)}`;
 const day = (date: string) => formatDayWithYear(`${date}T12:00:00Z`);
@@ -25,7 +26,7 @@ function download(notes: MyNotes) {
  * she has reviewed them, then shown and downloadable. A withheld note says so, without its words.
  */
 export function MyNotesSection({ sentence }: { sentence: string }) {
-  const { state, reload } = useResource('my-notes', fetchMyNotes);
+  const { state, reload } = useResource(MY_NOTES, fetchMyNotes);
   const [problem, setProblem] = useState<string | undefined>(undefined);
   const [sending, setSending] = useState(false);
 
