@@ -1,4 +1,8 @@
-import { opensForAnySignedIn, readWhenSignedIn } from '../../lib/early-reads';
+import {
+  opensForAnySignedIn,
+  opensForVerifiedEmail,
+  readWhenSignedIn,
+} from '../../lib/early-reads';
 import { fetchMyData } from './clinical-api';
 import { fetchMyNotes } from './records-api';
 
@@ -8,6 +12,7 @@ import { fetchMyNotes } from './records-api';
 export const MY_DATA = 'my-data';
 export const MY_NOTES = 'my-notes';
 
-// Asked as the session is restored, while the page hydrates (src/lib/early-reads.ts).
+// Asked as the session is restored, while the page hydrates (src/lib/early-reads.ts): the export
+// for any account, as the page opens; the notes only for a verified address, as the API answers.
 readWhenSignedIn(MY_DATA, fetchMyData, opensForAnySignedIn);
-readWhenSignedIn(MY_NOTES, fetchMyNotes, opensForAnySignedIn);
+readWhenSignedIn(MY_NOTES, fetchMyNotes, opensForVerifiedEmail);
