@@ -34,6 +34,7 @@ import { createUser } from './support/emulator';
 import { expect, ready, test } from './support/fixtures';
 import { signIn, signInForPictures } from './support/signed-in';
 import { answerApiFromFixtures } from './support/visual-api';
+import { watchApiRequests } from './support/api-in-flight';
 import { expectNoAxeViolations } from './support/axe';
 import { expectPicture } from './support/screenshots';
 import { BusyCalendarViewSchema } from '../shared/busy-calendar';
@@ -397,11 +398,7 @@ test('Join appears by itself 10 minutes before a video session, not 11, in the d
   );
   await api.attach(page);
   await signInAsPractitioner(page, 'join');
-  // The risk flags come from the real API: a minute run on the page's clock while that read is in
-  // flight would end it by its 20-second timeout, which no real minute does.
-  const flagsAnswered = page.waitForResponse((response) =>
-    response.url().endsWith('/api/practice/risk-flags'),
-  );
+  const apiRequests = watchApiRequests(page);
   await page.goto('/practice');
   await page
     .getByRole('button', { name: /Sam Patel/ })
@@ -412,7 +409,7 @@ test('Join appears by itself 10 minutes before a video session, not 11, in the d
   await expect(dialog.getByText('By video', { exact: true })).toBeVisible();
   const join = dialog.getByRole('link', { name: /^Join video session/ });
   await expect(join).toHaveCount(0);
-  await flagsAnswered;
+  await apiRequests.settled();
   await page.clock.runFor(60_000);
   await expect(join).toBeVisible();
   await expect(join).toHaveAttribute('href', joinUrl);
@@ -468,12 +465,14 @@ test("a client's video session offers Join from 10 minutes before, and no note a
       return route.fulfill({ json: v.parse(MyBookingsSchema, { bookings: mine }) });
     return route.fallback();
   });
+  const apiRequests = watchApiRequests(page);
   await signIn(page, client, '/bookings');
   await expect(page.getByRole('heading', { name: 'Upcoming' })).toBeVisible();
   await expect(page.getByText('By video', { exact: true })).toBeVisible();
   await expect(page.getByText('In person', { exact: true })).toBeVisible();
   const join = page.getByRole('link', { name: /^Join video session/ });
   await expect(join).toHaveCount(0);
+  await apiRequests.settled();
   await page.clock.runFor(60_000);
   await expect(join).toBeVisible();
   await expect(join).toHaveAttribute('href', joinUrl);
