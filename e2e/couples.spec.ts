@@ -80,7 +80,7 @@ for (const width of [375, 1280]) {
     await expectPicture(
       page.locator('fieldset.party-fields'),
       `couples-partner-fields-${width}.png`,
-      { mask: [page.getByLabel('Partner’s email')] },
+      { mask: [page.getByLabel('Partner’s email')], wholePixel: true },
     );
     const asked = page.waitForResponse(
       (response) =>

@@ -142,6 +142,28 @@ const receiptDate = (start: string) =>
 
 const middle = <T>(items: T[]): T | undefined => items[Math.floor(items.length / 2)];
 
+/**
+ * Books a CBT session in checkout week 7, the horizon's last whole week, from a quarter of it on so
+ * that the tests of this file running side by side take different times: early (from its start),
+ * middle or late (from three quarters). A time another test takes meanwhile answers 409, so the
+ * next. Not week 8: the horizon (56 days from now) ends on its first day at the hour the test
+ * runs, so run early in the day it has no free time at all.
+ */
+async function bookCbtInWeek7(client: TestUser, part: 'early' | 'middle' | 'late') {
+  const free = await freeStarts(CBT, checkoutWeekStart(7));
+  const from = Math.floor((free.length * { early: 0, middle: 2, late: 3 }[part]) / 4);
+  let booked: { status: number; body: Booked } | undefined;
+  for (const start of free.slice(from).slice(0, 6)) {
+    booked = await apiAs<Booked>(client, '/api/bookings', {
+      method: 'POST',
+      body: { serviceId: CBT, start, note: '' },
+    });
+    if (booked.status !== 409) break;
+  }
+  expect(booked?.status, JSON.stringify(booked?.body)).toBe(201);
+  return booked!;
+}
+
 const clients: TestUser[] = [];
 test.afterEach(async ({ closeEveryPage }) => {
   // A page still open could ask for an account about to be deleted: every page goes first.
@@ -333,20 +355,8 @@ test('a one-off session paid with a declined card: Checkout says why, and nothin
   const practitioner = await createUser({ verified: true, label: 'pay-declined-practitioner' });
   await makePractitioner(practitioner);
 
-  // From the middle of the week on: a time another test takes meanwhile answers 409, so the next.
-  const free = await freeStarts(CBT, checkoutWeekStart(7));
-  let start: string | undefined;
-  let booked: { status: number; body: Booked } | undefined;
-  for (const each of free.slice(Math.floor(free.length / 2)).slice(0, 6)) {
-    booked = await apiAs<Booked>(client, '/api/bookings', {
-      method: 'POST',
-      body: { serviceId: CBT, start: each, note: '' },
-    });
-    start = each;
-    if (booked.status !== 409) break;
-  }
-  expect(booked?.status, JSON.stringify(booked?.body)).toBe(201);
-  booked = booked!;
+  const booked = await bookCbtInWeek7(client, 'middle');
+  const start = booked.body.start;
   const confirmed = await apiAs(practitioner, `/api/bookings/${booked.body.id}/confirm`, {
     method: 'POST',
     body: {},
@@ -356,7 +366,7 @@ test('a one-off session paid with a declined card: Checkout says why, and nothin
   await signIn(page, client, '/bookings');
   const pay = page.getByRole('button', {
     name: new RegExp(
-      `^Pay £[\\d,]+\\.\\d{2} for ${SERVICE_NAME.replace(/[()]/g, '\\$&')} on ${formatDay(start!)} at ${formatTime(start!)}$`,
+      `^Pay £[\\d,]+\\.\\d{2} for ${SERVICE_NAME.replace(/[()]/g, '\\$&')} on ${formatDay(start)} at ${formatTime(start)}$`,
     ),
   });
   await pay.click();
@@ -389,18 +399,7 @@ test('a refund by the practitioner: its credit note page and PDF, linked from Pa
   const practitioner = await createUser({ verified: true, label: 'pay-refund-practitioner' });
   await makePractitioner(practitioner);
 
-  // Late in week 7 (the declined-card test takes the middle): the next time when one is taken.
-  const free = await freeStarts(CBT, checkoutWeekStart(7));
-  let booked: { status: number; body: Booked } | undefined;
-  for (const each of free.slice(Math.floor((free.length * 3) / 4)).slice(0, 6)) {
-    booked = await apiAs<Booked>(client, '/api/bookings', {
-      method: 'POST',
-      body: { serviceId: CBT, start: each, note: '' },
-    });
-    if (booked.status !== 409) break;
-  }
-  expect(booked?.status, JSON.stringify(booked?.body)).toBe(201);
-  const bookingId = booked!.body.id;
+  const bookingId = (await bookCbtInWeek7(client, 'late')).body.id;
   const confirmed = await apiAs(practitioner, `/api/bookings/${bookingId}/confirm`, {
     method: 'POST',
     body: {},
@@ -597,14 +596,7 @@ test('a session paid twice (a second page paid as the first expired): refunded a
   clients.push(client);
   const practitioner = await createUser({ verified: true, label: 'pay-twice-practitioner' });
   await makePractitioner(practitioner);
-  const start = middle(await freeStarts(CBT, checkoutWeekStart(8)));
-  expect(start, 'a free CBT time in checkout week 8').toBeTruthy();
-  const booked = await apiAs<{ id: string }>(client, '/api/bookings', {
-    method: 'POST',
-    body: { serviceId: CBT, start },
-  });
-  expect(booked.status, JSON.stringify(booked.body)).toBe(201);
-  const bookingId = booked.body.id;
+  const bookingId = (await bookCbtInWeek7(client, 'early')).body.id;
   expect(
     (await apiAs(practitioner, `/api/bookings/${bookingId}/confirm`, { method: 'POST', body: {} }))
       .status,

@@ -336,8 +336,6 @@ for (const width of WIDTHS) {
           'Attendance: Attended 1, Late cancellation 0, No-show 0, Cancelled by the practice 0.',
         ),
       ).toBeVisible();
-      // The pointer rests where "Note and attendance" was clicked: off the picture, so it hovers nothing.
-      await page.mouse.move(0, 0);
       await showTools(page);
       await expectPicture(tools(page), `note-signed-attendance-${width}.png`);
       await expectNoAxeViolations(page, 'signed note and attendance');

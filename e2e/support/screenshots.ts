@@ -44,6 +44,8 @@ export async function steadyNativeControls(page: Page): Promise<void> {
 /**
  * Every picture test goes through here (lint refuses `toHaveScreenshot` elsewhere), so what makes a
  * picture differ from run to run is taken out once:
+ * - the pointer goes to the window's corner, where nothing reacts to it: left where the test last
+ *   clicked, it hovered whatever the page had moved under it, and that moves with the day's data;
  * - native controls, as `steadyNativeControls` says;
  * - for a picture of an element, whatever is fixed or sticky on screen and not part of the element
  *   (the sticky navbar, toasts, the skip link) is hidden while it is taken. An element taller than
@@ -53,12 +55,20 @@ export async function steadyNativeControls(page: Page): Promise<void> {
  *   not scroll; the page behind it is hidden instead (it shows at a dialog's rounded corners), and
  *   the backdrop stays.
  * A picture of the whole page keeps its navbar, at the top where a visitor first sees it.
+ * `wholePixel` is for an element below something that changes with the day's data (a day's free
+ * times): its top lands on a different fraction of a pixel, and its lines of text round to whole
+ * pixels each its own way. It is moved up by that fraction (`position: relative`, so nothing else
+ * moves) while the picture is taken.
  */
 export async function expectPicture(
   target: Page | Locator,
   name: string,
-  options: PageAssertionsToHaveScreenshotOptions = {},
+  {
+    wholePixel = false,
+    ...options
+  }: PageAssertionsToHaveScreenshotOptions & { wholePixel?: boolean } = {},
 ): Promise<void> {
+  await (isPage(target) ? target : target.page()).mouse.move(0, 0);
   if (isPage(target)) {
     await steadyNativeControls(target);
     // A whole page is drawn from its top: the sticky navbar is drawn where the page was scrolled
@@ -92,6 +102,12 @@ export async function expectPicture(
       hide(element);
     }
   });
+  if (wholePixel)
+    await target.evaluate((subject: HTMLElement) => {
+      const top = subject.getBoundingClientRect().top + window.scrollY;
+      subject.style.setProperty('position', 'relative');
+      subject.style.setProperty('top', `${Math.floor(top) - top}px`);
+    });
   try {
     await expect(target).toHaveScreenshot(name, options);
   } finally {
@@ -101,6 +117,11 @@ export async function expectPicture(
         delete element.dataset.pictureHidden;
       }
     });
+    if (wholePixel)
+      await target.evaluate((subject: HTMLElement) => {
+        subject.style.removeProperty('position');
+        subject.style.removeProperty('top');
+      });
   }
 }
 
