@@ -109,6 +109,29 @@ const dayWithYear = (instant: Date) =>
     .format(instant)
     .replace(',', '');
 
+test('an account whose address is not verified yet is told to verify it before asking for its notes, and the page asks the API nothing it would refuse', async ({
+  page,
+}) => {
+  const client = await createUser({ verified: false, label: 'notes-unverified' });
+  const notesAsked: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith('/api/account/notes'))
+      notesAsked.push(request.url());
+  });
+  await signIn(page, client, '/account/data');
+  await page.setViewportSize({ width: 375, height: 812 });
+  const notes = page.getByRole('region', { name: 'Your session notes' });
+  await expect(notes).toContainText(
+    'Verify your email address first: open the link in the email we sent you',
+  );
+  await expect(notes.getByRole('link', { name: 'My account' })).toHaveAttribute('href', '/account');
+  await expect(notes.getByRole('button', { name: 'Ask for my session notes' })).toHaveCount(0);
+  // The rest of the page is there: the copy of the account's data.
+  await expect(page.getByRole('button', { name: 'Download my data (JSON)' })).toBeVisible();
+  expect(notesAsked, 'asked the API for notes it refuses an unverified address').toEqual([]);
+  await expectNoAxeViolations(page, 'my data, address not verified, 375 px');
+});
+
 test('a client who had a session deletes their account after confirming it is them: the record is kept, and the practitioner finds it under retained records', async ({
   page,
   newContext,

@@ -1,7 +1,10 @@
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
+import { Link } from 'react-router';
 import type { MyNotes } from '../../../shared/records-api';
 import { LoadFailed } from '../../components/layout/load-failed';
+import { paths } from '../../config/routes';
+import { useGateAccount } from '../../lib/gate-account';
 import { errorSentence } from '../../lib/api';
 import { formatDayWithYear, formatTime } from '../../lib/practice-time';
 import { useResource } from '../../lib/use-resource';
@@ -24,8 +27,28 @@ function download(notes: MyNotes) {
 /**
  * The client's session notes: asked for here, released by the practitioner within a month after
  * she has reviewed them, then shown and downloadable. A withheld note says so, without its words.
+ * The API answers an address not yet verified with a refusal, so such an account is told what to
+ * do first and nothing is asked.
  */
 export function MyNotesSection({ sentence }: { sentence: string }) {
+  const { emailVerified } = useGateAccount();
+  return (
+    <section aria-labelledby="data-notes" className="mb-4">
+      <h2 id="data-notes">Your session notes</h2>
+      <p>{sentence}</p>
+      {emailVerified ? (
+        <NotesRequests />
+      ) : (
+        <p>
+          Verify your email address first: open the link in the email we sent you, or send it again
+          from <Link to={paths.account}>My account</Link>. You can then ask for your notes here.
+        </p>
+      )}
+    </section>
+  );
+}
+
+function NotesRequests() {
   const { state, reload } = useResource(MY_NOTES, fetchMyNotes);
   const [problem, setProblem] = useState<string | undefined>(undefined);
   const [sending, setSending] = useState(false);
@@ -44,9 +67,7 @@ export function MyNotesSection({ sentence }: { sentence: string }) {
   };
 
   return (
-    <section aria-labelledby="data-notes" className="mb-4">
-      <h2 id="data-notes">Your session notes</h2>
-      <p>{sentence}</p>
+    <>
       {state.status === 'loading' && <p>Loading your requests…</p>}
       {state.status === 'failed' && <LoadFailed message={state.message} onRetry={reload} />}
       {state.status === 'ready' && (
@@ -105,6 +126,6 @@ export function MyNotesSection({ sentence }: { sentence: string }) {
           )}
         </>
       )}
-    </section>
+    </>
   );
 }
