@@ -1,5 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
-import { createUser } from './support/emulator';
+import { INTAKE } from '../functions/src/testing/factories/clinical';
+import { apiAs, makePractitioner } from './support/bookings';
+import { createUser, type TestUser } from './support/emulator';
 import { expect, ready, test } from './support/fixtures';
 import { holdRequests } from './support/hold';
 import { signIn } from './support/signed-in';
@@ -12,11 +14,14 @@ import { signIn } from './support/signed-in';
 const REACT_CHUNK = /\/assets\/framework-[^/]*\.js$/;
 
 const PAGES: {
-  path: string;
-  reads: string[];
+  /** The page, for the client the test makes. */
+  path: string | ((client: TestUser) => string);
+  reads: string[] | ((client: TestUser) => string[]);
   content: (page: Page) => Locator;
   /** What the API answers a new client that is not a failure. */
   expected?: RegExp;
+  /** Opened by the practitioner, on the client's record (their intake sent). */
+  practitioner?: true;
 }[] = [
   {
     path: '/account/intake',
@@ -31,19 +36,37 @@ const PAGES: {
     content: (page) => page.getByRole('heading', { level: 2, name: 'Your bookings' }),
   },
   {
+    // The practitioner opens a client's record: read once, so logged once ("Who has read").
+    path: (client) => `/practice/clients/${client.uid}`,
+    reads: (client) => [`/api/practice/clients/${client.uid}`],
+    practitioner: true,
+    content: (page) => page.getByRole('heading', { level: 2, name: 'Intake' }),
+  },
+  {
     path: '/bookings',
     reads: ['/api/bookings', '/api/series', '/api/waitlist'],
     content: (page) => page.getByText('You have no upcoming bookings.'),
   },
 ];
 
-for (const { path, reads, content, expected } of PAGES) {
-  test(`${path} asks for its content before React has hydrated it, once`, async ({
+for (const { path: pathOf, reads: readsOf, content, expected, practitioner } of PAGES) {
+  const named = typeof pathOf === 'string' ? pathOf : pathOf({ uid: '<client>' } as TestUser);
+  test(`${named} asks for its content before React has hydrated it, once`, async ({
     page,
     expectProblems,
   }) => {
     if (expected) expectProblems(expected);
-    const user = await createUser({ verified: true, label: 'first-reads' });
+    const client = await createUser({ verified: true, label: 'first-reads' });
+    let user = client;
+    if (practitioner) {
+      expect((await apiAs(client, '/api/intake', { method: 'PUT', body: INTAKE })).status).toBe(
+        200,
+      );
+      user = await createUser({ verified: true, label: 'first-reads-practitioner' });
+      await makePractitioner(user);
+    }
+    const path = typeof pathOf === 'string' ? pathOf : pathOf(client);
+    const reads = typeof readsOf === 'function' ? readsOf(client) : readsOf;
     await signIn(page, user, '/');
     const release = await holdRequests(page, REACT_CHUNK);
     const asked: string[] = [];
@@ -65,5 +88,11 @@ for (const { path, reads, content, expected } of PAGES) {
         asked.filter((p) => p === read),
         read,
       ).toHaveLength(1);
+    if (practitioner)
+      await expect(
+        page
+          .getByRole('region', { name: 'Who has read this record' })
+          .getByText('Opened the client’s record', { exact: false }),
+      ).toHaveCount(1);
   });
 }

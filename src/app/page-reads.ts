@@ -17,6 +17,14 @@ const firstReads: Record<string, () => Promise<unknown>> = {
   checkout: () =>
     import('../features/services/load-services').then(({ loadServices }) => loadServices()),
   practice: () => import('../features/practice/diary-first-reads'),
+  // The record in the address, for the practitioner as the practice pages' gate opens for her.
+  'practice-client': () =>
+    Promise.all([
+      import('../features/clinical/client-record-first-reads'),
+      import('../features/practice/practitioner-access'),
+    ]).then(([{ readClientRecordEarly }, { opensPracticePages }]) =>
+      readClientRecordEarly(opensPracticePages),
+    ),
   'practice-payments': () => import('../features/practice/payments-first-reads'),
 };
 

@@ -11,6 +11,7 @@ import { formatDayWithYear, formatTime } from '../../lib/practice-time';
 import { useResource } from '../../lib/use-resource';
 import { AskAnotherQuestionnaire } from './ask-another-questionnaire';
 import { fetchAudit, fetchClientRecord, type RecordBooking } from './clinical-api';
+import { clientRecordKey } from './client-record-first-reads';
 import { ExportRecordButton } from './export-record-button';
 import { RecordPayments } from './record-payments';
 import { RiskFollowUpForm, RiskFollowUps } from './risk-follow-up';
@@ -68,9 +69,11 @@ export function ClientRecordPage({
 } = {}) {
   const { id = '' } = useParams();
   // After a change the record stays on screen (and open notes open) until the new one arrives.
-  const { state, reload } = useResource(`client:${id}`, (signal) => fetchClientRecord(id, signal), {
-    keepWhileReloading: true,
-  });
+  const { state, reload } = useResource(
+    clientRecordKey(id),
+    (signal) => fetchClientRecord(id, signal),
+    { keepWhileReloading: true },
+  );
   const [news, setNews] = useState<string | undefined>(undefined);
   // Each change is audited: the log below is read again with the record.
   const [round, setRound] = useState(0);
