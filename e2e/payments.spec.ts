@@ -144,14 +144,15 @@ const middle = <T>(items: T[]): T | undefined => items[Math.floor(items.length /
 
 /**
  * Books a CBT session in checkout week 7, the horizon's last whole week, from a quarter of it on so
- * that the tests of this file running side by side take different times: early (from its start),
- * middle or late (from three quarters). A time another test takes meanwhile answers 409, so the
+ * that the tests of this file running side by side take different times: early (from a quarter),
+ * middle or late (from three quarters). Not from its start: the diary's tests take each day's
+ * first times of this week. A time another test takes meanwhile answers 409, so the
  * next. Not week 8: the horizon (56 days from now) ends on its first day at the hour the test
  * runs, so run early in the day it has no free time at all.
  */
 async function bookCbtInWeek7(client: TestUser, part: 'early' | 'middle' | 'late') {
   const free = await freeStarts(CBT, checkoutWeekStart(7));
-  const from = Math.floor((free.length * { early: 0, middle: 2, late: 3 }[part]) / 4);
+  const from = Math.floor((free.length * { early: 1, middle: 2, late: 3 }[part]) / 4);
   let booked: { status: number; body: Booked } | undefined;
   for (const start of free.slice(from).slice(0, 6)) {
     booked = await apiAs<Booked>(client, '/api/bookings', {

@@ -12,7 +12,8 @@ export function recordIdIn(pathname: string): string | undefined {
   const segment = /^\/practice\/clients\/([^/]+)\/?$/.exec(pathname)?.[1];
   if (!segment) return undefined;
   try {
-    return decodeURIComponent(segment);
+    // As React Router does: each segment decoded, then a "%2F" left in it read as "/".
+    return decodeURIComponent(segment).replace(/%2F/g, '/');
   } catch {
     return undefined; // a malformed address: the page says there is no such client
   }

@@ -41,7 +41,8 @@ export function MyNotesSection({ sentence }: { sentence: string }) {
       ) : (
         <p>
           Verify your email address first: open the link in the email we sent you, or send it again
-          from <Link to={paths.account}>My account</Link>. You can then ask for your notes here.
+          from <Link to={paths.account}>My account</Link>. Once it is verified, open this page again
+          to ask for your notes.
         </p>
       )}
     </section>
