@@ -43,6 +43,11 @@ const PAGES: {
     content: (page) => page.getByRole('heading', { level: 2, name: 'Intake' }),
   },
   {
+    path: '/account/passkeys',
+    reads: ['/api/passkeys'],
+    content: (page) => page.getByRole('button', { name: 'Add a passkey on this device' }),
+  },
+  {
     path: '/bookings',
     reads: ['/api/bookings', '/api/series', '/api/waitlist'],
     content: (page) => page.getByText('You have no upcoming bookings.'),

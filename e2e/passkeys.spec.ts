@@ -9,6 +9,7 @@ import {
   passkeyIdToken,
   virtualAuthenticator,
 } from './support/passkeys';
+import { holdIdentityLookup } from './support/hold';
 import { expectPicture } from './support/screenshots';
 import { logIn } from './support/session';
 import { signIn, test as signedIn } from './support/signed-in';
@@ -70,6 +71,32 @@ test('she enrols from the printed link, sees her ten recovery codes once, then p
   await page.goto(`/account/passkeys?token=${token}`);
   await expect(page.getByRole('button', { name: 'Add another passkey' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Add a passkey on this device' })).toHaveCount(0);
+});
+
+test('the page opens on the stored session; a passkey added before the identity SDK has restored it waits for the SDK, then is added', async ({
+  page,
+}) => {
+  const user = await createUser({ verified: true, label: 'passkey-early' });
+  await virtualAuthenticator(page);
+  await signIn(page, user, '/');
+  const lookup = await holdIdentityLookup(page);
+  const asked: string[] = [];
+  page.on('request', (request) => asked.push(new URL(request.url()).pathname));
+  await page.goto('/account/passkeys');
+  // The list, as the stored session reads it: the SDK's check of the session still to come.
+  const add = page.getByRole('button', { name: 'Add a passkey on this device' });
+  await expect(add).toBeVisible();
+  await expect.poll(lookup.count).toBe(1);
+  await add.click();
+  // The act works through the SDK (its sign-in with the new passkey): it waits for the SDK's
+  // word on the session, nothing asked of the API meanwhile.
+  await expect(add).toBeDisabled();
+  await page.waitForTimeout(300);
+  expect(asked.filter((path) => path.startsWith('/api/passkeys/registration'))).toEqual([]);
+  lookup.release();
+  await expect(page.getByRole('status')).toHaveText('Your passkey is added.');
+  await expect(page.locator('.passkey-list li')).toHaveCount(1);
+  await expect(page.getByRole('button', { name: 'Add another passkey' })).toBeEnabled();
 });
 
 /** Presses Enter on a control reached by focus, as a keyboard user would. */

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { createUser } from './support/emulator';
 import { expect, ready, test } from './support/fixtures';
+import { holdIdentityLookup } from './support/hold';
 import { signIn } from './support/signed-in';
 import { logOutButton, toast } from './support/session';
 
@@ -9,21 +10,6 @@ import { logOutButton, toast } from './support/session';
 
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 const menuButton = (page: Page) => page.getByRole('button', { name: 'Menu' });
-
-/** Holds the identity SDK's check of the stored session with Auth (`accounts:lookup`). */
-async function holdIdentityLookup(page: Page) {
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  let lookups = 0;
-  await page.route('**/accounts:lookup*', async (route) => {
-    if (route.request().method() === 'POST') {
-      lookups += 1;
-      await held;
-    }
-    await route.continue();
-  });
-  return { release, count: () => lookups };
-}
 
 /**
  * Leaves the stored session's ID token a minute to run, as a browser back after most of an hour

@@ -13,3 +13,18 @@ export async function holdRequests(page: Page, url: RegExp): Promise<() => void>
   });
   return release;
 }
+
+/** Holds the identity SDK's check of the stored session with Auth (`accounts:lookup`). */
+export async function holdIdentityLookup(page: Page) {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let lookups = 0;
+  await page.route('**/accounts:lookup*', async (route) => {
+    if (route.request().method() === 'POST') {
+      lookups += 1;
+      await held;
+    }
+    await route.continue();
+  });
+  return { release, count: () => lookups };
+}

@@ -111,7 +111,7 @@ function sourceWithImports(file: string): string {
  * route's module or a page it renders (a feature's page, /account/passkeys) names the gate.
  */
 export function gatedRoutes(): string[] {
-  const gate = /\b(RequireSignIn|RequireSignedIn|RequireVerifiedEmail|AccountPage)\b/;
+  const gate = /\b(RequireSignIn|RequireAccount|RequireVerifiedEmail|AccountPage)\b/;
   return Object.values(routeTable as Record<string, RouteEntry>)
     .filter((entry) => entry.prerender && entry.path !== '*')
     .filter((entry) =>

@@ -13,6 +13,7 @@ const firstReads: Record<string, () => Promise<unknown>> = {
   billing: () => import('../features/payments/first-reads'),
   intake: () => import('../features/clinical/intake-first-reads'),
   'my-data': () => import('../features/clinical/my-data-first-reads'),
+  passkeys: () => import('../features/auth/account/passkeys-first-reads'),
   // The checkout's services list: public, read once per visit (load-services.ts).
   checkout: () =>
     import('../features/services/load-services').then(({ loadServices }) => loadServices()),
@@ -38,7 +39,7 @@ export function startFirstReads(module: string): void {
  * The page modules whose gate (RequireSignIn, RequireVerifiedEmail, RequirePractitioner) opens on
  * the session stored in this browser, before the identity SDK has loaded (src/lib/boot-session.ts):
  * the SDK loads after their content. The account page (RequireAccount) shows the stored details
- * until then, its forms after; its passkeys page acts through the SDK's user and restores it at once.
+ * until then, its forms after; its passkeys page its list, and each of its acts waits for the SDK.
  */
 const opensOnStoredSession = new Set([
   'account',
@@ -50,6 +51,7 @@ const opensOnStoredSession = new Set([
   'intake',
   'invitations',
   'my-data',
+  'passkeys',
   'practice',
   'practice-client',
   'practice-notes-requests',

@@ -1,11 +1,10 @@
-import { Fragment, useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
 import Container from 'react-bootstrap/Container';
 import { Navigate, useLocation } from 'react-router';
 import { LoadingScreen } from '../../components/layout/loading-screen';
 import { PageHeading } from '../../components/layout/page-heading';
 import { paths } from '../../config/routes';
-import type { User } from '../../lib/firebase';
 import { loadFirebase } from '../../lib/load-firebase';
 import { readBootSession } from '../../lib/boot-session';
 import { readSessionHint } from '../../lib/session-hint';
@@ -114,32 +113,6 @@ function ToLogIn() {
   );
 }
 
-/** A page for signed-in visitors only: loading while the session is unknown, else log in first. */
-export function RequireSignedIn({
-  children,
-  whenSignedOut,
-}: {
-  children: (user: User, emailVerified: boolean) => ReactNode;
-  /** Shown instead of the redirect to log in, when the page signed the visitor out itself. */
-  whenSignedOut?: ReactNode;
-}) {
-  const { session, start } = useSession();
-
-  // A visitor this browser never saw signed in goes to log in at once, without the Firebase SDK
-  // (about 33 kB gz, before the redirect on a slow phone); the log-in page loads it.
-  useEffect(() => {
-    if (readSessionHint()) start();
-  }, [start]);
-
-  if (session.status === 'unknown') return <LoadingScreen />;
-  if (session.status === 'signed-out') return whenSignedOut ?? <ToLogIn />;
-  // Keyed by the account: signed in as someone else (in another tab), every page below starts
-  // afresh, so nothing of the last person's data or half-filled forms is shown or saved as theirs.
-  return (
-    <Fragment key={session.user.uid}>{children(session.user, session.emailVerified)}</Fragment>
-  );
-}
-
 /**
  * A page whose content needs the account only (not the SDK's user): it opens on the session
  * stored in this browser before the SDK has loaded (GateAccount), and the SDK follows the content.
@@ -155,7 +128,9 @@ export function RequireAccount({
   const account = useSessionAccount();
   const { start } = useSession();
 
-  // Without a stored session to open on, the SDK is asked for now, as RequireSignedIn does.
+  // Without a stored session to open on, the SDK is asked for now. A visitor this browser never
+  // saw signed in goes to log in at once, without it (about 33 kB gz, before the redirect on a
+  // slow phone); the log-in page loads it.
   useEffect(() => {
     if (!readSessionHint()) return;
     let live = true;
@@ -169,7 +144,9 @@ export function RequireAccount({
 
   if (account === 'unknown') return <LoadingScreen />;
   if (account === 'signed-out') return whenSignedOut ?? <ToLogIn />;
-  // Keyed by the account, as RequireSignedIn: the SDK's word on the same account keeps the page.
+  // Keyed by the account: signed in as someone else (in another tab), every page below starts
+  // afresh, so nothing of the last person's data or half-filled forms is shown or saved as theirs.
+  // The SDK's word on the same account keeps the page.
   return (
     <GateAccountContext.Provider key={account.uid} value={account}>
       {children(account)}

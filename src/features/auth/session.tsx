@@ -42,6 +42,13 @@ interface SessionValue {
   stored: StoredSession | undefined;
   /** Loads Firebase now (pages that need the real session: log in, register, checkout). */
   start: () => void;
+  /**
+   * Loads Firebase now, and resolves once the SDK has said whose session this is: an act that
+   * works through the SDK (a passkey added, a sign-out) on a page open on the stored session
+   * waits for it, so its calls go out with the SDK's token and its sign-in or sign-out is heard.
+   * Rejects if the SDK could not load.
+   */
+  live: () => Promise<void>;
   /** Re-reads the user from the server (email verified elsewhere, account disabled or deleted). */
   refresh: () => Promise<void>;
   /** Shows the user's profile again after this page changed it (updateProfile fires no event). */
@@ -68,6 +75,13 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const [started, setStarted] = useState(false);
   const [firebaseSession, setFirebaseSession] = useState<Session>(UNKNOWN);
   const subscription = useRef<Promise<() => void> | null>(null);
+  // Resolved when the SDK's first auth-state event has been heard (live).
+  const heard = useRef<{ promise: Promise<void>; resolve: () => void } | null>(null);
+  heard.current ??= (() => {
+    let resolve!: () => void;
+    const promise = new Promise<void>((done) => (resolve = done));
+    return { promise, resolve };
+  })();
 
   const start = useCallback(() => {
     if (subscription.current) return;
@@ -105,6 +119,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         sessionRestored(user?.uid ?? null);
         writeSessionHint(user !== null);
         setFirebaseSession(toSession(user));
+        heard.current?.resolve();
       });
       return () => {
         stopListening();
@@ -150,6 +165,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     setFirebaseSession(toSession(firebaseAuth().currentUser));
   }, []);
 
+  const live = useCallback(async () => {
+    start();
+    await subscription.current;
+    await heard.current?.promise;
+  }, [start]);
+
   const refresh = useCallback(async () => {
     const { firebaseAuth } = await loadFirebase();
     const auth = firebaseAuth();
@@ -168,8 +189,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const session = started ? firebaseSession : hint === false ? SIGNED_OUT : UNKNOWN;
   const stored = session.status === 'unknown' ? boot : undefined;
   const value = useMemo(
-    () => ({ session, stored, start, refresh, userChanged }),
-    [session, stored, start, refresh, userChanged],
+    () => ({ session, stored, start, live, refresh, userChanged }),
+    [session, stored, start, live, refresh, userChanged],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

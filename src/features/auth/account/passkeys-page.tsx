@@ -8,31 +8,20 @@ import { LoadingScreen } from '../../../components/layout/loading-screen';
 import { PageHeading } from '../../../components/layout/page-heading';
 import { paths } from '../../../config/routes';
 import { apiRequest, errorSentence } from '../../../lib/api';
-import { firebaseAuth, signOut, type User } from '../../../lib/firebase';
+import { arrivedEarlyRead, takeEarlyRead } from '../../../lib/early-reads';
+import type { GateAccount } from '../../../lib/gate-account';
+import { loadFirebase } from '../../../lib/load-firebase';
 import {
   addPasskey,
   removePasskey,
   renewRecoveryCodes,
   withFreshPasskey,
 } from '../../../lib/passkeys';
-import { RequireSignedIn } from '../require-verified-email';
-import { signOutOnPurpose } from '../session';
+import { RequireAccount } from '../require-verified-email';
+import { signOutOnPurpose, useSession } from '../session';
+import { fetchPasskeys, type Passkeys } from './passkeys-api';
+import { PASSKEYS } from './passkeys-first-reads';
 import { RecoveryCodes, RenewRecoveryCodes } from './recovery-codes';
-
-const PasskeyList = v.object({
-  passkeys: v.array(
-    v.object({
-      id: v.string(),
-      name: v.string(),
-      createdAt: v.string(),
-      lastUsedAt: v.nullable(v.string()),
-    }),
-  ),
-  recoveryCodesLeft: v.number(),
-  /** After "Sign out everywhere": she is asked to look at each passkey and keep only hers. */
-  reviewDue: v.boolean(),
-});
-type Passkeys = v.InferOutput<typeof PasskeyList>;
 
 const day = (iso: string) =>
   new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
@@ -49,37 +38,67 @@ const dayAndTime = (iso: string) =>
 const sentence = (error: unknown) =>
   error instanceof Error && error.name !== 'ApiError' ? error.message : errorSentence(error);
 
-function PasskeysSection({ user }: { user: User }) {
+/**
+ * Whether the account is the practitioner's: from the stored token's claims while the page is
+ * open on the stored session, then from the SDK's token (the claim can have changed since).
+ */
+function usePractitioner(account: GateAccount): boolean {
+  const { session } = useSession();
+  const user = session.status === 'signed-in' ? session.user : undefined;
+  const [practitioner, setPractitioner] = useState(account.storedClaims?.practitioner === true);
+  useEffect(() => {
+    if (!user) return;
+    let current = true;
+    user.getIdTokenResult().then(
+      (token) => current && setPractitioner(token.claims.practitioner === true),
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, [user]);
+  return practitioner;
+}
+
+function PasskeysSection({ account }: { account: GateAccount }) {
   const [search] = useSearchParams();
   const enrolment = search.get('token') ?? undefined;
   const navigate = useNavigate();
-  const [list, setList] = useState<Passkeys>();
+  const { live } = useSession();
+  // The read the page's boot started, if it has arrived: the list from the first render.
+  const [list, setList] = useState<Passkeys | undefined>(
+    () => arrivedEarlyRead<Passkeys>(PASSKEYS)?.data,
+  );
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
   const [codes, setCodes] = useState<{ list: string[]; renewed: boolean }>();
   const [added, setAdded] = useState(false);
   const [done, setDone] = useState<string>();
   const [removing, setRemoving] = useState<string>();
-  const [practitioner, setPractitioner] = useState(false);
+  const practitioner = usePractitioner(account);
 
   const load = useCallback(async () => {
-    setList(await apiRequest('/api/passkeys', PasskeyList));
+    setList(await fetchPasskeys());
   }, []);
 
   useEffect(() => {
-    apiRequest('/api/passkeys', PasskeyList).then(setList, (failure: unknown) =>
-      setError(sentence(failure)),
+    let current = true;
+    const early = takeEarlyRead<Passkeys>(PASSKEYS);
+    // A failed early read (the session not yet ready for the API, say) is asked again here.
+    (early ? early.catch(() => fetchPasskeys()) : fetchPasskeys()).then(
+      (passkeys) => current && setList(passkeys),
+      (failure: unknown) => current && setError(sentence(failure)),
     );
-    user.getIdTokenResult().then(
-      (token) => setPractitioner(token.claims.practitioner === true),
-      () => undefined,
-    );
-  }, [load, user]);
+    return () => {
+      current = false;
+    };
+  }, []);
 
   const act = async (action: () => Promise<void>) => {
     setBusy(true);
     setError(undefined);
     try {
+      await live();
       await action();
     } catch (failure) {
       setError(sentence(failure));
@@ -244,9 +263,13 @@ function SignOutEverywhere() {
   const [asking, setAsking] = useState(false);
   const [error, setError] = useState<string>();
   const navigate = useNavigate();
+  const { live } = useSession();
   const confirm = async () => {
     try {
+      // The session provider hears the sign-out: the page does not stay open on the stored one.
+      await live();
       await apiRequest('/api/account/sign-out-everywhere', v.undefined(), { method: 'POST' });
+      const { firebaseAuth, signOut } = await loadFirebase();
       await signOutOnPurpose(() => signOut(firebaseAuth()));
       // Back from the login, she lands on this page and its passkey review.
       void navigate(paths.login, {
@@ -289,18 +312,20 @@ function SignOutEverywhere() {
 
 /** /account/passkeys: the account's passkeys (her enrolment link opens here) and sessions. */
 export function PasskeysPage() {
+  // It opens on the session stored in this browser (RequireAccount): the list comes before the
+  // identity SDK, and each act waits for the SDK's word on the session (live).
   return (
-    <RequireSignedIn>
-      {(user) => (
-        <Container className="account-page pb-5" key={user.uid}>
+    <RequireAccount>
+      {(account) => (
+        <Container className="account-page pb-5">
           <PageHeading>Passkeys and sign-in</PageHeading>
-          <PasskeysSection user={user} />
+          <PasskeysSection account={account} />
           <SignOutEverywhere />
           <p>
             <Link to={paths.account}>Back to my account</Link>
           </p>
         </Container>
       )}
-    </RequireSignedIn>
+    </RequireAccount>
   );
 }
