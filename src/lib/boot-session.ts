@@ -101,6 +101,18 @@ export function sessionRestored(uid: string | null): void {
 export const accountShown = (): string | null | undefined =>
   restored !== undefined ? restored : bootSession()?.uid;
 
+/** A sign-in made in this tab (her passkey) before the SDK was heard: its token is the SDK's. */
+let tokenReplaced = false;
+
+/**
+ * This tab signed in again (her passkey, a recovery code) while the page is open on the stored
+ * session: the page stays open on the same account, but its calls go out with the SDK's new
+ * token (the passkey step's claims), not the stored one the server may have just revoked.
+ */
+export function bootTokenReplaced(): void {
+  tokenReplaced = true;
+}
+
 /** A token left with less than this is not sent: the SDK's own, renewed, is asked for instead. */
 const TOKEN_LEFT_MS = 60_000;
 
@@ -108,7 +120,12 @@ const TOKEN_LEFT_MS = 60_000;
 export function bootToken(now = Date.now()): string | undefined {
   const session = bootSession();
   const expires = session?.claims.exp;
-  if (!session || typeof expires !== 'number' || expires * 1000 - now < TOKEN_LEFT_MS)
+  if (
+    tokenReplaced ||
+    !session ||
+    typeof expires !== 'number' ||
+    expires * 1000 - now < TOKEN_LEFT_MS
+  )
     return undefined;
   return session.idToken;
 }

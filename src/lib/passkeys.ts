@@ -1,11 +1,17 @@
 import * as v from 'valibot';
 import { ApiError, apiRequest, SECOND_FACTOR_REQUIRED } from './api';
+import { bootTokenReplaced } from './boot-session';
 import { loadFirebase } from './load-firebase';
 
-/** Signs in with the server's custom token (the SDK is loaded when a page first needs it). */
+/**
+ * Signs in with the server's custom token (the SDK is loaded when a page first needs it). A page
+ * still open on the stored session sends the new sign-in's token from now on: the act retried
+ * after her passkey (withFreshPasskey) carries its claims.
+ */
 async function signInWith(token: string) {
   const { firebaseAuth, signInWithCustomToken } = await loadFirebase();
   await signInWithCustomToken(firebaseAuth(), token);
+  bootTokenReplaced();
 }
 
 // The browser's passkey calls (about 3.5 kB gz), downloaded beside the server's options: pages

@@ -12,6 +12,7 @@ import {
   type ReactNode,
 } from 'react';
 import {
+  accountShown,
   bootSession,
   endBootSession,
   readBootSession,
@@ -46,9 +47,9 @@ interface SessionValue {
    * Loads Firebase now, and resolves once the SDK has said whose session this is: an act that
    * works through the SDK (a passkey added, a sign-out) on a page open on the stored session
    * waits for it, so its calls go out with the SDK's token and its sign-in or sign-out is heard.
-   * Rejects if the SDK could not load.
+   * Resolves with the account the SDK has (null: nobody); rejects if the SDK could not load.
    */
-  live: () => Promise<void>;
+  live: () => Promise<string | null>;
   /** Re-reads the user from the server (email verified elsewhere, account disabled or deleted). */
   refresh: () => Promise<void>;
   /** Shows the user's profile again after this page changed it (updateProfile fires no event). */
@@ -103,6 +104,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
           // shown as it was: no unhandled error.
           forgetEarlyReads();
           sessionRestored(null);
+          heard.current?.resolve();
           signOutOnPurpose(() => sdk.signOut(auth)).catch(() => undefined);
           return;
         }
@@ -169,6 +171,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     start();
     await subscription.current;
     await heard.current?.promise;
+    // The account as the provider last heard the SDK: another tab may have signed in as someone
+    // else meanwhile, or ended the session.
+    return accountShown() ?? null;
   }, [start]);
 
   const refresh = useCallback(async () => {

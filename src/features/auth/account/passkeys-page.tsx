@@ -98,7 +98,8 @@ function PasskeysSection({ account }: { account: GateAccount }) {
     setBusy(true);
     setError(undefined);
     try {
-      await live();
+      // Signed in as someone else meanwhile (another tab), or not at all: the page goes with it.
+      if ((await live()) !== account.uid) return;
       await action();
     } catch (failure) {
       setError(sentence(failure));
@@ -259,15 +260,18 @@ function PasskeysSection({ account }: { account: GateAccount }) {
 }
 
 /** Ends every session of the account, in every browser; this one then goes to log in. */
-function SignOutEverywhere() {
+function SignOutEverywhere({ uid }: { uid: string }) {
   const [asking, setAsking] = useState(false);
   const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
   const navigate = useNavigate();
   const { live } = useSession();
   const confirm = async () => {
+    setBusy(true);
     try {
       // The session provider hears the sign-out: the page does not stay open on the stored one.
-      await live();
+      // Signed in as someone else meanwhile (another tab), or not at all: the page goes with it.
+      if ((await live()) !== uid) return;
       await apiRequest('/api/account/sign-out-everywhere', v.undefined(), { method: 'POST' });
       const { firebaseAuth, signOut } = await loadFirebase();
       await signOutOnPurpose(() => signOut(firebaseAuth()));
@@ -277,6 +281,7 @@ function SignOutEverywhere() {
       });
     } catch (failure) {
       setError(sentence(failure));
+      setBusy(false);
     }
   };
   return (
@@ -294,7 +299,7 @@ function SignOutEverywhere() {
       {asking ? (
         <p>
           Sign out of every browser and device?{' '}
-          <Button variant="danger" onClick={() => void confirm()}>
+          <Button variant="danger" disabled={busy} onClick={() => void confirm()}>
             Yes, sign out everywhere
           </Button>{' '}
           <Button variant="outline-secondary" onClick={() => setAsking(false)}>
@@ -320,7 +325,7 @@ export function PasskeysPage() {
         <Container className="account-page pb-5">
           <PageHeading>Passkeys and sign-in</PageHeading>
           <PasskeysSection account={account} />
-          <SignOutEverywhere />
+          <SignOutEverywhere uid={account.uid} />
           <p>
             <Link to={paths.account}>Back to my account</Link>
           </p>
