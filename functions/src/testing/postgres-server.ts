@@ -29,6 +29,20 @@ function binDirectory(): string {
   return found;
 }
 
+/** The server's lock waits and deadlocks, if any, on stderr (the log goes with its folder). */
+function reportLockWaits(log: string) {
+  if (!fs.existsSync(log)) return;
+  const lines = fs
+    .readFileSync(log, 'utf8')
+    .split('\n')
+    .filter((line) =>
+      /still waiting|acquired \w+ on|deadlock detected|Process \d+ waits/.test(line),
+    );
+  if (lines.length === 0) return;
+  console.error(`The test PostgreSQL server logged ${lines.length} lock waits or deadlocks:`);
+  console.error(lines.slice(0, 60).join('\n'));
+}
+
 export function startPostgres(port: number): PostgresServer {
   const bin = binDirectory();
   const asRoot = process.getuid?.() === 0;
@@ -49,7 +63,9 @@ export function startPostgres(port: number): PostgresServer {
     path.join(folder, 'server.log'),
     '-w',
     '-o',
-    `-p ${port} -k ${folder} -c listen_addresses=${localEnv.host()} -c fsync=off -c max_connections=120`,
+    // Lock waits over a second (deadlock_timeout) are logged, and printed at the end: a test that
+    // stalls on the database says on what.
+    `-p ${port} -k ${folder} -c listen_addresses=${localEnv.host()} -c fsync=off -c max_connections=120 -c log_lock_waits=on`,
     'start',
   ]);
   return {
@@ -57,6 +73,7 @@ export function startPostgres(port: number): PostgresServer {
     stop() {
       try {
         run('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);
+        reportLockWaits(path.join(folder, 'server.log'));
       } finally {
         fs.rmSync(folder, { recursive: true, force: true });
       }
