@@ -1,6 +1,12 @@
 import type { User } from './firebase';
 import { loadFirebase } from './load-firebase';
-import { accountShown, bootSession, holdFirstContent, readBootSession } from './boot-session';
+import {
+  accountShown,
+  bootSession,
+  bootToken,
+  holdFirstContent,
+  readBootSession,
+} from './boot-session';
 import { readSessionHint } from './session-hint';
 import { signalWithStoredToken } from './stored-token';
 
@@ -75,7 +81,8 @@ export function readWhenSignedIn(
   const answer = readBootSession().then(async () => {
     // The stored session, until the SDK has spoken: the read goes out now, beside the page's
     // download, and the page opens on the same session (boot-session.ts).
-    const stored = bootSession();
+    // Not once this tab has signed in again (her passkey step): its token is the SDK's.
+    const stored = bootToken() === undefined ? undefined : bootSession();
     if (stored) {
       const session = { user: stored, token: stored };
       if (!opensFor(session)) throw new Error('The page does not open for this session.');

@@ -31,16 +31,25 @@ function binDirectory(): string {
 
 /** The server's lock waits and deadlocks, if any, on stderr (the log goes with its folder). */
 function reportLockWaits(log: string) {
-  if (!fs.existsSync(log)) return;
-  const lines = fs
-    .readFileSync(log, 'utf8')
-    .split('\n')
-    .filter((line) =>
-      /still waiting|acquired \w+ on|deadlock detected|Process \d+ waits/.test(line),
-    );
-  if (lines.length === 0) return;
-  console.error(`The test PostgreSQL server logged ${lines.length} lock waits or deadlocks:`);
-  console.error(lines.slice(0, 60).join('\n'));
+  try {
+    const all = fs.readFileSync(log, 'utf8').split('\n');
+    // Each wait with the lines that follow it: what was waited for, and by which statement.
+    const related = (line: string) => /\b(DETAIL|STATEMENT|CONTEXT):/.test(line);
+    const waits: string[] = [];
+    all.forEach((line, index) => {
+      if (!/still waiting|acquired \w+ on|deadlock detected/.test(line)) return;
+      waits.push(line);
+      for (const next of all.slice(index + 1, index + 4)) {
+        if (!related(next)) break;
+        waits.push(next);
+      }
+    });
+    if (waits.length === 0) return;
+    console.error('The test PostgreSQL server logged lock waits or deadlocks:');
+    console.error(waits.slice(0, 80).join('\n'));
+  } catch {
+    // No log to read (the server never started): nothing to report.
+  }
 }
 
 export function startPostgres(port: number): PostgresServer {
@@ -73,8 +82,8 @@ export function startPostgres(port: number): PostgresServer {
     stop() {
       try {
         run('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);
-        reportLockWaits(path.join(folder, 'server.log'));
       } finally {
+        reportLockWaits(path.join(folder, 'server.log'));
         fs.rmSync(folder, { recursive: true, force: true });
       }
     },

@@ -25,6 +25,11 @@ vi.mock('../../../lib/firebase', () => ({
   onIdTokenChanged: () => () => undefined,
 }));
 vi.mock('../session-check', () => ({ keepSessionChecked: () => () => undefined }));
+// The SDK starts only when the act asks for it, not at the idle moment after the content.
+vi.mock('../../../lib/after-first-content', () => ({
+  afterFirstContent: () => () => undefined,
+  afterFirstPaint: () => () => undefined,
+}));
 vi.mock('../../../lib/toast', () => ({ showToast: vi.fn() }));
 
 const apiRequest = vi.hoisted(() => vi.fn());

@@ -35,6 +35,10 @@ const dayAndTime = (iso: string) =>
     minute: '2-digit',
   });
 
+/** An act asked for on this page after the account signed in here changed (another tab). */
+const NOT_SIGNED_IN_HERE =
+  'This browser is no longer signed in to the account this page was opened for, so nothing was changed. Open the page again.';
+
 const sentence = (error: unknown) =>
   error instanceof Error && error.name !== 'ApiError' ? error.message : errorSentence(error);
 
@@ -98,8 +102,8 @@ function PasskeysSection({ account }: { account: GateAccount }) {
     setBusy(true);
     setError(undefined);
     try {
-      // Signed in as someone else meanwhile (another tab), or not at all: the page goes with it.
-      if ((await live()) !== account.uid) return;
+      // Signed in as someone else meanwhile (another tab), or not at all: nothing is done.
+      if ((await live()) !== account.uid) throw new Error(NOT_SIGNED_IN_HERE);
       await action();
     } catch (failure) {
       setError(sentence(failure));
@@ -270,8 +274,8 @@ function SignOutEverywhere({ uid }: { uid: string }) {
     setBusy(true);
     try {
       // The session provider hears the sign-out: the page does not stay open on the stored one.
-      // Signed in as someone else meanwhile (another tab), or not at all: the page goes with it.
-      if ((await live()) !== uid) return;
+      // Signed in as someone else meanwhile (another tab), or not at all: nothing is done.
+      if ((await live()) !== uid) throw new Error(NOT_SIGNED_IN_HERE);
       await apiRequest('/api/account/sign-out-everywhere', v.undefined(), { method: 'POST' });
       const { firebaseAuth, signOut } = await loadFirebase();
       await signOutOnPurpose(() => signOut(firebaseAuth()));
